@@ -1,0 +1,169 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {site} from './site.config';
+import {remarkApiReference} from './plugins/api-contract/remark';
+
+// Flags, named once. Tests and the bench read the built output, not these.
+const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
+const SIDEBAR_ID = 'tutorialSidebar';
+
+const remarkPlugins = [remarkApiReference];
+
+const config = {
+  title: site.productName,
+  tagline: `API Docs by ${site.provider}`,
+  favicon: 'img/favicon.svg',
+  url: site.url,
+  baseUrl: site.baseUrl,
+  trailingSlash: undefined,
+
+  future: {
+    // In 3.10 this turns on Docusaurus Faster (Rspack, SWC, Lightning CSS).
+    v4: true,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    hooks: {onBrokenMarkdownLinks: 'warn'},
+  },
+
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          editUrl: EDIT_URL,
+          showLastUpdateTime: true,
+          remarkPlugins,
+          versions: {current: {label: 'Next'}},
+        },
+        blog: {
+          showReadingTime: true,
+          blogSidebarCount: 'ALL',
+          blogSidebarTitle: 'All posts',
+          authorsMapPath: 'authors.yml',
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+          editUrl: EDIT_URL,
+          feedOptions: {
+            type: ['rss', 'atom'],
+            title: `${site.productName} engineering blog`,
+            copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
+          },
+        },
+        pages: {remarkPlugins},
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {lastmod: 'date'},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: ['./plugins/api-contract', './plugins/docs-root-redirect'],
+
+  themes: [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: 'filename',
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: true,
+        docsRouteBasePath: '/docs',
+        language: ['en'],
+        highlightSearchTermsOnTargetPage: true,
+        searchBarShortcutHint: true,
+        explicitSearchResultPath: true,
+        searchResultLimits: 8,
+        // Code samples repeat the same request in seven languages; indexing them
+        // would multiply the index size without helping anyone find a page.
+        ignoreCssSelectors: ['.api-code-samples', '.api-json-example'],
+      },
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'theme-color', content: '#0b3d2e'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: site.announcement.id,
+      content: `Sandbox keys are issued instantly from the <a href="${site.dashboardUrl}">partner dashboard</a>: start with the <a href="/docs/v1/">getting-started guide</a>.`,
+      backgroundColor: site.announcement.backgroundColor,
+      textColor: site.announcement.textColor,
+      isCloseable: true,
+    },
+    navbar: {
+      title: site.productName,
+      hideOnScroll: true,
+      logo: {alt: `${site.productName} logo`, src: 'img/logo.svg', width: 28, height: 28},
+      items: [
+        {type: 'doc', docId: 'v1/index', label: 'Docs', position: 'left'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Payments',
+          items: [
+            {label: 'Aadhaar banking (AEPS)', to: '/docs/v1/aeps'},
+            {label: 'Bill payments (BBPS)', to: '/docs/v1/service/bbps/fetch/category'},
+            {label: 'Money transfer (DMT)', to: '/docs/v1/service/dmt/agent'},
+            {label: 'Payouts', to: '/docs/v1/service/payout'},
+          ],
+        },
+        {
+          title: 'More services',
+          items: [
+            {label: 'Micro-ATM', to: '/docs/v1/service/matm'},
+            {label: 'PAN card', to: '/docs/v1/service/pan'},
+            {label: 'UPI collect', to: '/docs/v1/service/upicollect'},
+            {label: 'Mobile recharge', to: '/docs/v1/service/recharge/operators'},
+          ],
+        },
+        {
+          title: 'Reference',
+          items: [
+            {label: 'API reference', to: '/api'},
+            {label: 'Headers and tokens', to: '/HeaderMarkdown'},
+            {label: 'Response codes', to: '/ResponseCode'},
+            {label: 'Request body rules', to: '/BodyParam'},
+          ],
+        },
+        {
+          title: 'Company',
+          items: [
+            {label: 'Blog', to: '/blog'},
+            {label: 'Support', href: `mailto:${site.supportEmail}`},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${site.copyrightYear} ${site.provider}. All example data on this site is fictional.`,
+    },
+    docs: {sidebar: {hideable: false, autoCollapseCategories: true}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['php', 'java', 'csharp', 'go', 'bash', 'json', 'python'],
+    },
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;
+
+export {SIDEBAR_ID};
+export default config;
