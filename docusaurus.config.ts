@@ -3,12 +3,14 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {site} from './site.config';
 import {remarkApiReference} from './plugins/api-contract/remark';
+import apiContractPlugin from './plugins/api-contract';
+import docsRootRedirectPlugin from './plugins/docs-root-redirect';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
-const SIDEBAR_ID = 'tutorialSidebar';
 
-const remarkPlugins = [remarkApiReference];
+// Runs before Docusaurus' own remark plugins so the headings it adds reach the TOC.
+const beforeDefaultRemarkPlugins = [remarkApiReference];
 
 const config = {
   title: site.productName,
@@ -23,7 +25,8 @@ const config = {
     v4: true,
   },
 
-  onBrokenLinks: 'throw',
+  // DOCS_DRAFT=1 (see sidebars.ts) relaxes this while a family is half written; CI never sets it.
+  onBrokenLinks: process.env.DOCS_DRAFT === '1' ? 'warn' : 'throw',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
@@ -42,7 +45,7 @@ const config = {
           sidebarPath: './sidebars.ts',
           editUrl: EDIT_URL,
           showLastUpdateTime: true,
-          remarkPlugins,
+          beforeDefaultRemarkPlugins,
           versions: {current: {label: 'Next'}},
         },
         blog: {
@@ -61,14 +64,14 @@ const config = {
             copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
           },
         },
-        pages: {remarkPlugins},
+        pages: {beforeDefaultRemarkPlugins},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {lastmod: 'date'},
       } satisfies Preset.Options,
     ],
   ],
 
-  plugins: ['./plugins/api-contract', './plugins/docs-root-redirect'],
+  plugins: [apiContractPlugin, docsRootRedirectPlugin],
 
   themes: [
     [
@@ -165,5 +168,4 @@ const config = {
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
 
-export {SIDEBAR_ID};
 export default config;

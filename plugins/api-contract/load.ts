@@ -1,0 +1,170 @@
+/**
+ * Loads the contract: lint (strict, redocly.yaml), bundle, cross-checks, views.
+ * Every failure names the file and the fix; the build stops on any of them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {BaseResolver, bundle, lintDocument, loadConfig, makeDocumentFromString, parseYaml, type Document} from '@redocly/openapi-core';
+import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '../../src/lib/contract/view-model';
+import type {ResponseCodeView} from '../../src/lib/contract/types';
+import {CONTENT_DIRS, CONTRACT_DIR, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
+
+export class ContractLoadError extends Error {}
+
+const rel = (file: string | undefined): string => (file ? path.relative(SITE_DIR, file) : '<unknown>');
+
+const FAMILIES_DIR = path.join(CONTRACT_DIR, 'families');
+
+/** JSON Pointer escaping of one reference token (RFC 6901). */
+const pointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The root document with `paths` and `webhooks` composed from every file in
+ * openapi/families/: each family file holds `paths` keyed by the full API path
+ * and `webhooks` keyed by event id. The root gets a `$ref` per entry, so lint
+ * and bundle read the family files themselves and report their real lines.
+ */
+export function composeRoot(root = CONTRACT_ROOT, familiesDir = FAMILIES_DIR): Document {
+  const rootText = fs.readFileSync(root, 'utf8');
+  const rootParsed = parseYaml(rootText) as Record<string, unknown>;
+  for (const key of ['paths', 'webhooks']) {
+    if (key in rootParsed) {
+      throw new ContractLoadError(`${rel(root)}: remove the "${key}" section; ${key} are composed from openapi/families/*.yaml.`);
+    }
+  }
+  const owners = new Map<string, string>();
+  const sections: Record<'paths' | 'webhooks', string[]> = {paths: [], webhooks: []};
+  const files = fs.readdirSync(familiesDir).filter((f) => f.endsWith('.yaml')).sort();
+  for (const name of files) {
+    const file = path.join(familiesDir, name);
+    const family = (parseYaml(fs.readFileSync(file, 'utf8')) ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    for (const section of ['paths', 'webhooks'] as const) {
+      for (const key of Object.keys(family[section] ?? {})) {
+        const owner = owners.get(`${section}:${key}`);
+        if (owner) throw new ContractLoadError(`${rel(file)}: ${section} entry "${key}" is also defined in ${owner}. Keep it in one family file.`);
+        owners.set(`${section}:${key}`, rel(file));
+        sections[section].push(`  ${JSON.stringify(key)}:\n    $ref: ${JSON.stringify(`families/${name}#/${section}/${pointer(key)}`)}`);
+      }
+    }
+  }
+  const text = `${rootText.trimEnd()}\npaths:\n${sections.paths.join('\n') || '  {}'}\nwebhooks:\n${sections.webhooks.join('\n') || '  {}'}\n`;
+  return makeDocumentFromString(text, root);
+}
+
+async function redoclyConfig() {
+  return loadConfig({configPath: REDOCLY_CONFIG});
+}
+
+export async function lintContract(root = CONTRACT_ROOT): Promise<string[]> {
+  const config = await redoclyConfig();
+  const problems = await lintDocument({document: composeRoot(root), config, externalRefResolver: new BaseResolver(config.resolve)});
+  return problems.map((p) => {
+    const loc = p.location[0];
+    const start = loc?.start ? `:${loc.start.line}:${loc.start.col}` : '';
+    const file = rel(loc?.source?.absoluteRef);
+    return `${file}${start} ${p.severity} [${p.ruleId}] ${p.message}${loc?.pointer ? ` (at ${loc.pointer})` : ''}`;
+  });
+}
+
+export async function bundleContract(dereference: boolean, root = CONTRACT_ROOT): Promise<OpenApiDocument> {
+  const config = await redoclyConfig();
+  const res = await bundle({doc: composeRoot(root), config, dereference});
+  if (res.problems.length) {
+    throw new ContractLoadError(
+      `The API contract could not be bundled:\n${res.problems.map((p) => `  ${rel(p.location[0]?.source?.absoluteRef)}: ${p.message}`).join('\n')}`,
+    );
+  }
+  return res.bundle.parsed as OpenApiDocument;
+}
+
+export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[] {
+  const codes = parseYaml(fs.readFileSync(file, 'utf8')) as ResponseCodeView[];
+  const seen = new Set<number>();
+  for (const c of codes) {
+    if (seen.has(c.code)) throw new ContractLoadError(`${rel(file)}: response code ${c.code} is defined twice.`);
+    seen.add(c.code);
+    for (const key of ['name', 'meaning', 'action', 'retry'] as const) {
+      if (!c[key]) throw new ContractLoadError(`${rel(file)}: response code ${c.code} has no "${key}".`);
+    }
+  }
+  return codes;
+}
+
+function* mdxFiles(dir: string): Generator<string> {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* mdxFiles(full);
+    else if (/\.mdx?$/.test(entry.name)) yield full;
+  }
+}
+
+/** Site path of a docs or pages file, as Docusaurus routes it (front-matter `slug` honoured). */
+export function routeOf(file: string, source: string): string {
+  const relPath = path.relative(SITE_DIR, file).split(path.sep).join('/');
+  const slug = /^---[\s\S]*?^slug:\s*['"]?([^'"\n]+)['"]?\s*$[\s\S]*?^---/m.exec(source)?.[1];
+  if (relPath.startsWith('docs/')) {
+    if (slug) return `/docs${slug.startsWith('/') ? '' : '/'}${slug}`;
+    const noExt = relPath.replace(/\.mdx?$/, '');
+    return noExt.endsWith('/index') ? `/${noExt.slice(0, -'index'.length)}` : `/${noExt}`;
+  }
+  if (relPath.startsWith('src/pages/')) {
+    const noExt = relPath.slice('src/pages'.length).replace(/\.mdx?$/, '');
+    return noExt.replace(/\/index$/, '/') || '/';
+  }
+  return `/${relPath}`;
+}
+
+export interface PageUse {
+  readonly id: string;
+  readonly route: string;
+  readonly file: string;
+}
+
+const USE_RE = /<(Endpoint|WebhookEvent)\s+op=["']([^"']+)["']/g;
+
+/** Every `<Endpoint op>` and `<WebhookEvent op>` in the content folders. */
+export function scanPages(dirs = CONTENT_DIRS): PageUse[] {
+  const uses: PageUse[] = [];
+  for (const dir of dirs) {
+    for (const file of mdxFiles(dir)) {
+      const source = fs.readFileSync(file, 'utf8');
+      for (const m of source.matchAll(USE_RE)) {
+        uses.push({id: m[2] as string, route: routeOf(file, source), file: rel(file)});
+      }
+    }
+  }
+  return uses;
+}
+
+export interface LoadedContract {
+  readonly bundled: OpenApiDocument;
+  readonly views: ContractViews;
+  readonly responseCodes: ResponseCodeView[];
+  readonly orphans: string[];
+  readonly duplicates: string[];
+}
+
+export async function loadContract(): Promise<LoadedContract> {
+  const problems = await lintContract();
+  if (problems.length) {
+    throw new ContractLoadError(
+      `The API contract has ${problems.length} lint problem(s) (rules in redocly.yaml):\n${problems.map((p) => `  ${p}`).join('\n')}\n  Fix each one in the file and line named; \`npm run lint:contract\` re-checks without a full build.`,
+    );
+  }
+  const [bundled, deref] = await Promise.all([bundleContract(false), bundleContract(true)]);
+  const responseCodes = loadResponseCodes();
+  const ids = new Set(listOperations(deref).map((l) => l.op.operationId));
+  const uses = scanPages();
+  const pages = new Map<string, string>();
+  const duplicates: string[] = [];
+  for (const use of uses) {
+    if (!ids.has(use.id)) continue; // the remark plugin reports unknown ids with file and line
+    const previous = pages.get(use.id);
+    if (previous && previous !== use.route) duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file})`);
+    else pages.set(use.id, use.route);
+  }
+  const orphans = [...ids].filter((id) => !pages.has(id)).sort();
+  const views = buildViews(deref, responseCodes, pages);
+  return {bundled, views, responseCodes, orphans, duplicates};
+}

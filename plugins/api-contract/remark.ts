@@ -1,0 +1,234 @@
+/**
+ * Remark plugin: turns `<Endpoint op="aeps-cash-withdrawal" />` in MDX into an
+ * import of that one operation's generated JSON, so the page chunk carries only
+ * its own operation and the reference renders into the static HTML.
+ *
+ * It also imports the API components a page uses, so writers never import them
+ * by hand and pages without them pay nothing. An unknown id fails the build
+ * with the file, the id and the fix.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {GENERATED_DIR, SITE_DIR} from './paths';
+import {statusLabel} from '../../src/lib/http';
+
+/** Components the plugin wires up: which attribute names a contract id, and where its data lives. */
+export const API_COMPONENTS: Readonly<Record<string, {readonly module: string; readonly idAttr?: string; readonly dataDir?: string; readonly kind?: string}>> = {
+  Endpoint: {module: '@site/src/components/Endpoint', idAttr: 'op', dataDir: 'ops', kind: 'operation'},
+  WebhookEvent: {module: '@site/src/components/WebhookEvent', idAttr: 'op', dataDir: 'webhooks', kind: 'webhook'},
+  OperationList: {module: '@site/src/components/OperationList', idAttr: 'tag', dataDir: 'tags', kind: 'tag'},
+  ResponseCodeTable: {module: '@site/src/components/ResponseCodeTable'},
+  PanStatusTable: {module: '@site/src/components/PanStatusTable'},
+  JwtSamples: {module: '@site/src/components/JwtSamples'},
+  VerifySignature: {module: '@site/src/components/VerifySignature'},
+  ApiIndex: {module: '@site/src/components/ApiIndex'},
+  FlowDiagram: {module: '@site/src/components/FlowDiagram'},
+  DownloadLinks: {module: '@site/src/components/DownloadLinks'},
+};
+
+interface Node {
+  type: string;
+  name?: string | null;
+  attributes?: Attr[];
+  children?: Node[];
+  value?: string;
+  data?: unknown;
+  position?: {start: {line: number; column: number}};
+}
+interface Attr {
+  type: string;
+  name?: string;
+  value?: unknown;
+  data?: unknown;
+}
+interface VFileLike {
+  path?: string;
+  history?: string[];
+}
+
+interface KnownIds {
+  operation: Set<string>;
+  webhook: Set<string>;
+  tag: Set<string>;
+}
+
+let cache: {mtimeMs: number; ids: KnownIds} | undefined;
+
+function knownIds(): KnownIds {
+  const file = path.join(GENERATED_DIR, 'ids.json');
+  const stat = fs.statSync(file, {throwIfNoEntry: false});
+  if (!stat) {
+    throw new Error(`API reference data is missing (${path.relative(SITE_DIR, file)}). The api-contract plugin must run before MDX is compiled; check that './plugins/api-contract' is in docusaurus.config.ts plugins.`);
+  }
+  if (!cache || cache.mtimeMs !== stat.mtimeMs) {
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<keyof KnownIds, string[]>;
+    cache = {mtimeMs: stat.mtimeMs, ids: {operation: new Set(raw.operation), webhook: new Set(raw.webhook), tag: new Set(raw.tag)}};
+  }
+  return cache.ids;
+}
+
+function closest(id: string, candidates: Iterable<string>): string[] {
+  const head = id.split('-')[0];
+  return [...candidates].filter((c) => c.startsWith(`${head}-`) || c === head).slice(0, 12);
+}
+
+function program(body: unknown[]): unknown {
+  return {type: 'Program', sourceType: 'module', body};
+}
+
+function importNode(local: string, source: string): Node {
+  return {
+    type: 'mdxjsEsm',
+    value: `import ${local} from ${JSON.stringify(source)};`,
+    data: {
+      estree: program([
+        {
+          type: 'ImportDeclaration',
+          specifiers: [{type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name: local}}],
+          source: {type: 'Literal', value: source, raw: JSON.stringify(source)},
+        },
+      ]),
+    },
+  };
+}
+
+function expressionAttr(name: string, identifier: string): Attr {
+  return {
+    type: 'mdxJsxAttribute',
+    name,
+    value: {
+      type: 'mdxJsxAttributeValueExpression',
+      value: identifier,
+      data: {estree: program([{type: 'ExpressionStatement', expression: {type: 'Identifier', name: identifier}}])},
+    },
+  };
+}
+
+/** Depth-first; `visit` may return nodes to put in place of the visited one. */
+function walk(node: Node, visit: (n: Node) => Node[] | undefined): void {
+  if (!node.children) return;
+  const next: Node[] = [];
+  for (const child of node.children) {
+    const replacement = visit(child);
+    if (replacement) next.push(...replacement);
+    else {
+      walk(child, visit);
+      next.push(child);
+    }
+  }
+  node.children = next;
+}
+
+function heading(depth: number, text: string): Node {
+  return {type: 'heading', depth, children: [{type: 'text', value: text}]} as Node;
+}
+
+function jsx(name: string, attributes: Attr[], flow: boolean): Node {
+  return {type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement', name, attributes, children: []};
+}
+
+function literalAttr(name: string, value: string): Attr {
+  return {type: 'mdxJsxAttribute', name, value};
+}
+
+interface SectionPlan {
+  readonly section: string;
+  readonly title?: string;
+  readonly sub?: readonly string[];
+}
+
+/**
+ * The reference block is expanded into real Markdown headings around its
+ * sections, so they get anchors and appear in the table of contents.
+ */
+function sectionsOf(kind: string, id: string): SectionPlan[] | undefined {
+  if (kind === 'operation') {
+    const op = readView<{responses: {status: string; description: string}[]; related: unknown[]}>('ops', id);
+    return [
+      {section: 'overview'},
+      {section: 'request', title: 'Request'},
+      {section: 'samples', title: 'Code samples'},
+      {section: 'responses', title: 'Responses', sub: op.responses.map((r) => r.status)},
+      {section: 'codes', title: 'Response codes'},
+      ...(op.related.length ? [{section: 'related', title: 'Related'}] : []),
+    ];
+  }
+  if (kind === 'webhook') {
+    const hook = readView<{summary: string}>('webhooks', id);
+    return [{section: 'all', title: hook.summary}];
+  }
+  return undefined;
+}
+
+function readView<T>(dir: string, id: string): T {
+  return JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, dir, `${id}.json`), 'utf8')) as T;
+}
+
+export class ApiReferenceError extends Error {}
+
+export function remarkApiReference(): (tree: Node, file: VFileLike) => void {
+  return (tree: Node, file: VFileLike): void => {
+    const where = path.relative(SITE_DIR, file.path ?? file.history?.[0] ?? '<unknown file>');
+    const imports: Node[] = [];
+    const componentLocals = new Map<string, string>();
+    const dataLocals = new Map<string, string>();
+
+    walk(tree, (node) => {
+      if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || !node.name) return undefined;
+      const spec = API_COMPONENTS[node.name];
+      if (!spec) return undefined;
+      const line = node.position ? `:${node.position.start.line}` : '';
+
+      let local = componentLocals.get(node.name);
+      if (!local) {
+        local = `Api${node.name}__`;
+        componentLocals.set(node.name, local);
+        imports.push(importNode(local, spec.module));
+      }
+      const original = node.name;
+      node.name = local;
+
+      if (!spec.idAttr || !spec.dataDir || !spec.kind) return undefined;
+      const attrs = node.attributes ?? [];
+      const idAttr = attrs.find((a) => a.type === 'mdxJsxAttribute' && a.name === spec.idAttr);
+      if (!idAttr || typeof idAttr.value !== 'string' || !idAttr.value) {
+        throw new ApiReferenceError(`${where}${line}: <${original}> needs a literal ${spec.idAttr}="..." attribute naming a ${spec.kind} in openapi/, for example <${original} ${spec.idAttr}="aeps-cash-withdrawal" />.`);
+      }
+      const id = idAttr.value;
+      const known = knownIds()[spec.kind as keyof KnownIds];
+      if (!known.has(id)) {
+        const near = closest(id, known);
+        throw new ApiReferenceError(
+          `${where}${line}: <${original} ${spec.idAttr}="${id}" /> names a ${spec.kind} that the API contract does not define.\n` +
+            `  Fix: use an existing ${spec.kind} id${near.length ? ` (similar ones: ${near.join(', ')})` : ''}, or add "${id}" to a file under openapi/ first.`,
+        );
+      }
+      let dataLocal = dataLocals.get(`${spec.dataDir}/${id}`);
+      if (!dataLocal) {
+        dataLocal = `apiData${dataLocals.size}__`;
+        dataLocals.set(`${spec.dataDir}/${id}`, dataLocal);
+        imports.push(importNode(dataLocal, `@generated/api-contract/${spec.dataDir}/${id}.json`));
+      }
+      const rest = attrs.filter((a) => a !== idAttr);
+      node.attributes = [...rest, expressionAttr('data', dataLocal)];
+      const plan = node.type === 'mdxJsxFlowElement' ? sectionsOf(spec.kind, id) : undefined;
+      if (!plan) return undefined;
+      const out: Node[] = [];
+      for (const step of plan) {
+        if (step.title) out.push(heading(2, step.title));
+        if (step.sub) {
+          out.push(jsx(local, [...rest, expressionAttr('data', dataLocal), literalAttr('section', `${step.section}-intro`)], true));
+          for (const sub of step.sub) {
+            out.push(heading(3, statusLabel(sub)));
+            out.push(jsx(local, [...rest, expressionAttr('data', dataLocal), literalAttr('section', step.section), literalAttr('item', sub)], true));
+          }
+        } else {
+          out.push(jsx(local, [...rest, expressionAttr('data', dataLocal), literalAttr('section', step.section)], true));
+        }
+      }
+      return out;
+    });
+
+    if (imports.length) tree.children = [...imports, ...(tree.children ?? [])];
+  };
+}

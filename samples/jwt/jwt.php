@@ -1,0 +1,19 @@
+<?php
+// Sign a request token with PHP's built-in hash_hmac (PHP 7.4+).
+function b64url(string $data): string {
+    return rtrim(strtr(base64_encode($data), '+/', '-_'), '=');
+}
+
+function makeToken(string $partnerId, string $secret): string {
+    $header = b64url(json_encode(['alg' => 'HS256', 'typ' => 'JWT']));
+    $payload = b64url(json_encode([
+        'partnerId' => $partnerId,
+        'iat' => time(),
+        'reqId' => bin2hex(random_bytes(16)),
+    ]));
+    $signature = b64url(hash_hmac('sha256', "$header.$payload", $secret, true));
+    return "$header.$payload.$signature";
+}
+
+// A fresh token for every request: reqId must never repeat.
+echo makeToken(getenv('PARTNER_ID'), getenv('PARTNER_SECRET')), PHP_EOL;

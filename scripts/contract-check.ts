@@ -1,0 +1,27 @@
+/**
+ * `npm run lint:contract`: lint the contract with redocly.yaml, bundle it, build
+ * every view (which cross-checks x-related and x-response-codes), and list
+ * operations that no docs page shows or that two pages show. Exit 1 on any problem.
+ */
+import {lintContract, loadContract} from '../plugins/api-contract/load';
+
+async function main(): Promise<void> {
+  const problems = await lintContract();
+  for (const p of problems) console.error(p);
+  if (problems.length) {
+    console.error(`\n${problems.length} lint problem(s).`);
+    process.exit(1);
+  }
+  const loaded = await loadContract();
+  for (const d of loaded.duplicates) console.error(`duplicate: ${d}`);
+  for (const o of loaded.orphans) console.error(`orphan: ${o} is not shown by any docs page (add <Endpoint op="${o}" /> or <WebhookEvent op="${o}" />)`);
+  const ops = loaded.views.operations.length;
+  const hooks = loaded.views.webhooks.length;
+  console.log(`contract: ${ops} operations, ${hooks} webhooks, lint clean`);
+  if (loaded.duplicates.length || loaded.orphans.length) process.exit(1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

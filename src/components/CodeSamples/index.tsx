@@ -1,0 +1,33 @@
+import type {ReactNode} from 'react';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import CodeBlock from '@theme/CodeBlock';
+import {LANGUAGE_GROUP_ID} from '@site/src/lib/languages';
+import type {CodeSample} from '@site/src/lib/contract/types';
+
+interface Props {
+  readonly samples: readonly CodeSample[];
+  /** Shown as the code block title, e.g. the request line. */
+  readonly title?: string;
+}
+
+/**
+ * One tab per language of the registry. All groups share `groupId="lang"`, so a
+ * reader's choice applies to every group on the page and is remembered (the
+ * theme stores it in localStorage) across pages and visits.
+ */
+export default function CodeSamples({samples, title}: Props): ReactNode {
+  return (
+    <div className="api-code-samples">
+      <Tabs groupId={LANGUAGE_GROUP_ID} lazy={false}>
+        {samples.map((s) => (
+          <TabItem key={s.lang} value={s.lang} label={s.label}>
+            <CodeBlock language={s.prism} title={title}>
+              {s.code}
+            </CodeBlock>
+          </TabItem>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import {useEffect, type ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
+import Layout from '@theme/Layout';
+import Translate, {translate} from '@docusaurus/Translate';
+import {useHistory} from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+
+/** `/docs` lands on the intro: meta refresh for the static HTML, history.replace once hydrated. */
+export default function DocsRootRedirect(): ReactNode {
+  const target = useBaseUrl('/docs/v1/');
+  const history = useHistory();
+  useEffect(() => {
+    history.replace(target);
+  }, [history, target]);
+  return (
+    <Layout title={translate({id: 'docsRoot.title', message: 'Documentation'})} description="Redirects to the getting-started guide.">
+      <Head>
+        <meta httpEquiv="refresh" content={`0; url=${target}`} />
+        <link rel="canonical" href={target} />
+      </Head>
+      <main className="container margin-vert--xl">
+        <h1>
+          <Translate id="docsRoot.heading">Documentation</Translate>
+        </h1>
+        <p>
+          <Link to="/docs/v1/">
+            <Translate id="docsRoot.link">Continue to the getting-started guide</Translate>
+          </Link>
+        </p>
+      </main>
+    </Layout>
+  );
+}

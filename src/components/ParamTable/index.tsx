@@ -1,0 +1,97 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Translate from '@docusaurus/Translate';
+import InlineText from '@site/src/components/InlineText';
+import type {ParamView, Scalar, SchemaRow} from '@site/src/lib/contract/types';
+import styles from './styles.module.css';
+
+type Row = ParamView | SchemaRow;
+
+interface Props {
+  readonly rows: readonly Row[];
+  /** Accessible caption, e.g. "Request body fields". */
+  readonly caption: string;
+}
+
+function Values({values}: {readonly values: readonly Scalar[]}): ReactNode {
+  return (
+    <span className={styles.enum}>
+      <Translate id="api.param.oneOf">One of:</Translate>{' '}
+      {values.map((v, i) => (
+        <span key={String(v)}>
+          {i > 0 && ', '}
+          <code>{JSON.stringify(v)}</code>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
+export default function ParamTable({rows, caption}: Props): ReactNode {
+  return (
+    <div className={styles.wrap}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Translate id="api.param.name">Field</Translate>
+            </th>
+            <th scope="col">
+              <Translate id="api.param.description">Description</Translate>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const depth = 'depth' in row ? row.depth : 0;
+            const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
+            return (
+              <tr key={key} className={clsx(depth > 0 && styles.nested)}>
+                <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
+                  <code className={styles.name}>{row.name}</code>
+                  <div className={styles.type}>{row.type}</div>
+                  {row.required ? (
+                    <span className={styles.required}>
+                      <Translate id="api.param.required">required</Translate>
+                    </span>
+                  ) : (
+                    <span className={styles.optional}>
+                      <Translate id="api.param.optional">optional</Translate>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  {row.description && (
+                    <p className={styles.description}>
+                      <InlineText text={row.description} />
+                    </p>
+                  )}
+                  {row.enumValues && <Values values={row.enumValues} />}
+                  {row.constraints.length > 0 && (
+                    <ul className={styles.rules}>
+                      {row.constraints.map((c) => (
+                        <li key={c}>{c}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {'defaultValue' in row && row.defaultValue !== undefined && (
+                    <div className={styles.meta}>
+                      <Translate id="api.param.default">Default:</Translate> <code>{row.defaultValue}</code>
+                    </div>
+                  )}
+                  {row.example !== undefined && (
+                    <div className={styles.meta}>
+                      <Translate id="api.param.example">Example:</Translate> <code>{row.example}</code>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import Translate, {translate} from '@docusaurus/Translate';
+import InlineText from '@site/src/components/InlineText';
+import MethodBadge from '@site/src/components/MethodBadge';
+import ParamTable from '@site/src/components/ParamTable';
+import {Examples} from '@site/src/components/Endpoint';
+import type {WebhookView} from '@site/src/lib/contract/types';
+import styles from './styles.module.css';
+
+interface Props {
+  readonly data: WebhookView;
+  readonly section?: string;
+}
+
+/**
+ * One webhook event: what triggers it, the headers we send, the payload fields
+ * and example, and what your endpoint must answer. Signature verification code
+ * is shown once per page by <VerifySignature />.
+ */
+export default function WebhookEvent({data}: Props): ReactNode {
+  return (
+    <section className={styles.event} aria-label={data.summary}>
+      <p className={styles.line}>
+        <MethodBadge method={data.method} />
+        <span>
+          <Translate id="api.webhook.to">to your webhook URL</Translate>
+        </span>
+        <code>{data.id}</code>
+      </p>
+      <p>
+        <InlineText text={data.description} />
+      </p>
+      <ParamTable rows={data.headers} caption={translate({id: 'api.webhook.headers', message: 'Headers we send'})} />
+      {data.body && (
+        <>
+          <ParamTable rows={data.body.rows} caption={translate({id: 'api.webhook.payload', message: 'Payload fields (JSON)'})} />
+          <Examples examples={data.body.examples} title={translate({id: 'api.webhook.example', message: 'Example payload'})} />
+        </>
+      )}
+      <div className={styles.ack}>
+        <strong>
+          <Translate id="api.webhook.ackTitle">Acknowledge</Translate>
+        </strong>
+        <p>
+          <Translate id="api.webhook.ack" values={{seconds: data.ackTimeoutSeconds}}>
+            {'Answer HTTP 200 within {seconds} seconds, before doing slow work. Any other answer or a timeout is retried with backoff: after 1, 5, 15 and 60 minutes, then every 3 hours for 24 hours. Deliveries can repeat, so make your handler idempotent on referenceid.'}
+          </Translate>
+        </p>
+        {data.ack && <Examples examples={data.ack.examples} title={translate({id: 'api.webhook.ackExample', message: 'Your answer'})} />}
+      </div>
+      {data.related.length > 0 && (
+        <p>
+          <Translate id="api.webhook.related">Related:</Translate>{' '}
+          {data.related.map((r, i) => (
+            <span key={r.id}>
+              {i > 0 && ', '}
+              <Link to={r.href}>{r.label}</Link>
+            </span>
+          ))}
+        </p>
+      )}
+    </section>
+  );
+}

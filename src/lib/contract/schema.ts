@@ -1,0 +1,153 @@
+/**
+ * JSON Schema (already dereferenced) -> rows of a parameter table.
+ * Pure functions; tested in tests/unit/schema.test.ts.
+ */
+import type {Scalar, SchemaRow} from './types';
+
+export type JsonSchema = {
+  readonly type?: string | readonly string[];
+  readonly format?: string;
+  readonly description?: string;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly items?: JsonSchema;
+  readonly allOf?: readonly JsonSchema[];
+  readonly oneOf?: readonly JsonSchema[];
+  readonly anyOf?: readonly JsonSchema[];
+  readonly enum?: readonly Scalar[];
+  readonly const?: Scalar;
+  readonly default?: unknown;
+  readonly examples?: readonly unknown[];
+  readonly example?: unknown;
+  readonly pattern?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly contentEncoding?: string;
+  readonly nullable?: boolean;
+  readonly [key: string]: unknown;
+};
+
+/** Folds `allOf` into one schema: properties and `required` are unioned, later parts win. */
+export function mergeAllOf(schema: JsonSchema): JsonSchema {
+  if (!schema.allOf) return schema;
+  const {allOf, ...rest} = schema;
+  const parts = [...allOf.map(mergeAllOf), rest as JsonSchema];
+  const properties: Record<string, JsonSchema> = {};
+  const required = new Set<string>();
+  let merged: Record<string, unknown> = {};
+  for (const part of parts) {
+    const {properties: props, required: req, ...other} = part;
+    merged = {...merged, ...other};
+    for (const [name, value] of Object.entries(props ?? {})) {
+      properties[name] = properties[name] ? mergeAllOf({allOf: [properties[name], value]}) : value;
+    }
+    for (const name of req ?? []) required.add(name);
+  }
+  return {
+    ...merged,
+    ...(Object.keys(properties).length ? {properties} : {}),
+    ...(required.size ? {required: [...required]} : {}),
+  } as JsonSchema;
+}
+
+function baseType(schema: JsonSchema): string {
+  const t = schema.type;
+  if (Array.isArray(t)) return t.filter((x) => x !== 'null').join(' or ');
+  if (typeof t === 'string') return t;
+  if (schema.properties) return 'object';
+  if (schema.const !== undefined) return typeof schema.const;
+  if (schema.enum?.length) return typeof schema.enum[0];
+  return 'any';
+}
+
+/** `string (date-time)`, `array of object`, `integer`. */
+export function describeType(input: JsonSchema): string {
+  const schema = mergeAllOf(input);
+  const type = baseType(schema);
+  if (type === 'array' && schema.items) return `array of ${describeType(schema.items)}`;
+  const format = schema.format ?? (schema.contentEncoding ? schema.contentEncoding : undefined);
+  const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+  return `${type}${format ? ` (${format})` : ''}${nullable ? ', nullable' : ''}`;
+}
+
+function formatNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(n);
+}
+
+/** Readable validation rules of one schema, in a stable order. */
+export function describeConstraints(input: JsonSchema): string[] {
+  const s = mergeAllOf(input);
+  const out: string[] = [];
+  const min = s.minimum ?? s.exclusiveMinimum;
+  const max = s.maximum ?? s.exclusiveMaximum;
+  if (min !== undefined && max !== undefined) out.push(`${formatNumber(min)} to ${formatNumber(max)}`);
+  else if (min !== undefined) out.push(`${s.exclusiveMinimum !== undefined ? 'more than' : 'at least'} ${formatNumber(min)}`);
+  else if (max !== undefined) out.push(`${s.exclusiveMaximum !== undefined ? 'less than' : 'at most'} ${formatNumber(max)}`);
+  if (s.multipleOf !== undefined) {
+    out.push(s.multipleOf === 0.01 ? 'up to 2 decimal places' : `multiple of ${formatNumber(s.multipleOf)}`);
+  }
+  if (s.minLength !== undefined && s.maxLength !== undefined) {
+    out.push(s.minLength === s.maxLength ? `exactly ${s.minLength} characters` : `${s.minLength} to ${s.maxLength} characters`);
+  } else if (s.minLength !== undefined) out.push(`at least ${s.minLength} characters`);
+  else if (s.maxLength !== undefined) out.push(`at most ${s.maxLength} characters`);
+  if (s.minItems !== undefined) out.push(`at least ${s.minItems} items`);
+  if (s.maxItems !== undefined) out.push(`at most ${s.maxItems} items`);
+  if (s.pattern) out.push(`pattern ${s.pattern}`);
+  if (s.const !== undefined) out.push(`always ${JSON.stringify(s.const)}`);
+  return out;
+}
+
+export function exampleOf(input: JsonSchema): string | undefined {
+  const s = mergeAllOf(input);
+  const value = s.examples?.[0] ?? s.example;
+  if (value === undefined || (typeof value === 'object' && value !== null)) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function row(name: string, path: string, depth: number, schema: JsonSchema, required: boolean): SchemaRow {
+  const s = mergeAllOf(schema);
+  const items = s.type === 'array' && s.items ? mergeAllOf(s.items) : undefined;
+  const enumValues = s.enum ?? items?.enum;
+  return {
+    name,
+    path,
+    depth,
+    type: describeType(s),
+    required,
+    ...(s.description ? {description: s.description} : {}),
+    constraints: describeConstraints(items && !s.pattern && s.minimum === undefined ? {...items, minItems: s.minItems, maxItems: s.maxItems} : s),
+    ...(enumValues ? {enumValues} : {}),
+    ...(s.default !== undefined ? {defaultValue: JSON.stringify(s.default)} : {}),
+    ...(exampleOf(s) !== undefined && !enumValues ? {example: exampleOf(s)} : {}),
+  };
+}
+
+/**
+ * Flattens an object schema into table rows, depth first, so nested objects and
+ * arrays of objects read as indented sub-rows under their parent.
+ */
+export function schemaToRows(input: JsonSchema | undefined, prefix = '', depth = 0): SchemaRow[] {
+  if (!input) return [];
+  const schema = mergeAllOf(input);
+  const target = schema.type === 'array' && schema.items ? mergeAllOf(schema.items) : schema;
+  const props = target.properties ?? {};
+  const required = new Set(target.required ?? []);
+  const rows: SchemaRow[] = [];
+  for (const [name, child] of Object.entries(props)) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    rows.push(row(name, path, depth, child, required.has(name)));
+    const merged = mergeAllOf(child);
+    if (merged.properties) rows.push(...schemaToRows(merged, path, depth + 1));
+    else if (merged.type === 'array' && merged.items && mergeAllOf(merged.items).properties) {
+      rows.push(...schemaToRows(merged.items, `${path}[]`, depth + 1));
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,144 @@
+/**
+ * View models: what the API reference components render. They are plain JSON,
+ * produced at build time from the bundled contract (see ./view-model.ts) and
+ * imported by the one page that shows them, so nothing else ships to the browser.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+export interface SchemaRow {
+  /** Property name as sent on the wire; `[]` marks the items of an array. */
+  readonly name: string;
+  /** Dotted path from the root, for anchors and tests, e.g. `data.errors[].field`. */
+  readonly path: string;
+  /** 0 for top-level properties. */
+  readonly depth: number;
+  /** Human type: `string`, `integer`, `array of object`, `string (date-time)`, ... */
+  readonly type: string;
+  readonly required: boolean;
+  readonly description?: string;
+  /** Readable rules: `pattern ^[0-9]{12}$`, `100 to 10000`, `multiple of 50`. */
+  readonly constraints: readonly string[];
+  readonly enumValues?: readonly Scalar[];
+  readonly defaultValue?: string;
+  readonly example?: string;
+}
+
+export interface ParamView {
+  readonly name: string;
+  readonly in: 'header' | 'path' | 'query';
+  readonly required: boolean;
+  readonly type: string;
+  readonly description?: string;
+  readonly constraints: readonly string[];
+  readonly enumValues?: readonly Scalar[];
+  readonly example?: string;
+}
+
+export interface ExampleView {
+  readonly name: string;
+  readonly summary?: string;
+  /** Pretty-printed JSON. */
+  readonly json: string;
+}
+
+export interface BodyView {
+  readonly required: boolean;
+  readonly mediaType: string;
+  readonly description?: string;
+  readonly rows: readonly SchemaRow[];
+  readonly examples: readonly ExampleView[];
+}
+
+export interface ResponseView {
+  readonly status: string;
+  readonly description: string;
+  readonly headers: readonly ParamView[];
+  readonly rows: readonly SchemaRow[];
+  readonly examples: readonly ExampleView[];
+}
+
+export interface CodeSample {
+  readonly lang: string;
+  readonly label: string;
+  readonly prism: string;
+  readonly code: string;
+}
+
+export interface ResponseCodeView {
+  readonly code: number;
+  readonly name: string;
+  readonly meaning: string;
+  readonly action: string;
+  readonly retry: 'safe' | 'new-ref' | 'status' | 'no';
+}
+
+export interface LinkView {
+  readonly id: string;
+  readonly label: string;
+  readonly href: string;
+  readonly kind: 'operation' | 'webhook';
+}
+
+export interface ServerView {
+  readonly label: string;
+  readonly url: string;
+}
+
+export interface OperationView {
+  readonly kind: 'operation';
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: string;
+  readonly tagLabel: string;
+  readonly servers: readonly ServerView[];
+  readonly auth: string;
+  readonly headers: readonly ParamView[];
+  readonly pathParams: readonly ParamView[];
+  readonly queryParams: readonly ParamView[];
+  readonly body?: BodyView;
+  readonly samples: readonly CodeSample[];
+  readonly responses: readonly ResponseView[];
+  readonly responseCodes: readonly ResponseCodeView[];
+  readonly related: readonly LinkView[];
+}
+
+export interface WebhookView {
+  readonly kind: 'webhook';
+  readonly id: string;
+  /** Key under `webhooks` in the contract. */
+  readonly name: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: string;
+  readonly tagLabel: string;
+  readonly method: string;
+  readonly headers: readonly ParamView[];
+  readonly body?: BodyView;
+  readonly ack: ResponseView | undefined;
+  readonly ackTimeoutSeconds: number;
+  readonly related: readonly LinkView[];
+}
+
+export interface IndexEntry {
+  readonly kind: 'operation' | 'webhook';
+  readonly id: string;
+  readonly method: string;
+  /** API path for operations, webhook key for webhooks. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** The docs page that shows it; undefined only while a page is missing. */
+  readonly href?: string;
+}
+
+export interface TagView {
+  readonly name: string;
+  readonly label: string;
+  readonly description: string;
+  readonly group: string;
+  readonly entries: readonly IndexEntry[];
+}

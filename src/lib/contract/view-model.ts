@@ -1,0 +1,294 @@
+/**
+ * Bundled, dereferenced OpenAPI 3.1 document -> the view models the pages render.
+ * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
+ */
+import {generateSamples} from '../snippets';
+import {describeConstraints, describeType, exampleOf, schemaToRows, type JsonSchema} from './schema';
+import type {
+  BodyView,
+  ExampleView,
+  IndexEntry,
+  LinkView,
+  OperationView,
+  ParamView,
+  ResponseCodeView,
+  ResponseView,
+  ServerView,
+  TagView,
+  WebhookView,
+} from './types';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/* Minimal typings of the parts of OpenAPI 3.1 we read. */
+interface Parameter {
+  name: string;
+  in: 'header' | 'path' | 'query' | 'cookie';
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+  example?: unknown;
+}
+interface MediaType {
+  schema?: JsonSchema;
+  example?: unknown;
+  examples?: Record<string, {summary?: string; value: unknown}>;
+}
+interface Response {
+  description: string;
+  headers?: Record<string, {description?: string; schema?: JsonSchema; required?: boolean}>;
+  content?: Record<string, MediaType>;
+}
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: {required?: boolean; description?: string; content: Record<string, MediaType>};
+  responses: Record<string, Response>;
+  'x-response-codes'?: number[];
+  'x-related'?: string[];
+  'x-ack-timeout-seconds'?: number;
+}
+type PathItem = Partial<Record<(typeof METHODS)[number], Operation>> & {parameters?: Parameter[]};
+export interface Tag {
+  name: string;
+  description: string;
+  'x-displayName'?: string;
+}
+export interface OpenApiDocument {
+  servers: {url: string; description: string}[];
+  tags: Tag[];
+  'x-tagGroups'?: {name: string; tags: string[]}[];
+  paths: Record<string, PathItem>;
+  webhooks?: Record<string, PathItem>;
+}
+
+/** Where each operation or webhook id is shown: id -> site path of its docs page. */
+export type PageMap = ReadonlyMap<string, string>;
+
+export interface ContractViews {
+  readonly operations: OperationView[];
+  readonly webhooks: WebhookView[];
+  readonly index: IndexEntry[];
+  readonly tags: TagView[];
+}
+
+interface Located {
+  readonly kind: 'operation' | 'webhook';
+  readonly method: string;
+  readonly path: string;
+  readonly op: Operation;
+  readonly itemParams: Parameter[];
+}
+
+export function listOperations(doc: OpenApiDocument): Located[] {
+  const out: Located[] = [];
+  const walk = (kind: Located['kind'], items: Record<string, PathItem> | undefined) => {
+    for (const [path, item] of Object.entries(items ?? {})) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (op) out.push({kind, method: method.toUpperCase(), path, op, itemParams: item.parameters ?? []});
+      }
+    }
+  };
+  walk('operation', doc.paths);
+  walk('webhook', doc.webhooks);
+  return out;
+}
+
+function paramView(p: Parameter): ParamView {
+  const schema = p.schema ?? {};
+  const example = p.example !== undefined ? String(p.example) : exampleOf(schema);
+  return {
+    name: p.name,
+    in: p.in === 'cookie' ? 'header' : p.in,
+    required: Boolean(p.required),
+    type: describeType(schema),
+    ...(p.description ? {description: p.description} : {}),
+    constraints: describeConstraints(schema),
+    ...(schema.enum ? {enumValues: schema.enum} : {}),
+    ...(example !== undefined ? {example} : {}),
+  };
+}
+
+function pretty(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+function examplesOf(media: MediaType | undefined): ExampleView[] {
+  if (!media) return [];
+  if (media.examples) {
+    return Object.entries(media.examples).map(([name, ex]) => ({
+      name,
+      ...(ex.summary ? {summary: ex.summary} : {}),
+      json: pretty(ex.value),
+    }));
+  }
+  return media.example !== undefined ? [{name: 'example', json: pretty(media.example)}] : [];
+}
+
+function firstExampleValue(media: MediaType | undefined): unknown {
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0];
+  return first?.value;
+}
+
+function jsonMedia(content: Record<string, MediaType> | undefined): [string, MediaType] | undefined {
+  if (!content) return undefined;
+  const entries = Object.entries(content);
+  return entries.find(([type]) => type.includes('json')) ?? entries[0];
+}
+
+function bodyView(op: Operation): BodyView | undefined {
+  const media = jsonMedia(op.requestBody?.content);
+  if (!media) return undefined;
+  const [mediaType, m] = media;
+  return {
+    required: Boolean(op.requestBody?.required),
+    mediaType,
+    ...(op.requestBody?.description ? {description: op.requestBody.description} : {}),
+    rows: schemaToRows(m.schema),
+    examples: examplesOf(m),
+  };
+}
+
+function responseViews(op: Operation): ResponseView[] {
+  return Object.entries(op.responses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, res]) => {
+      const media = jsonMedia(res.content);
+      return {
+        status,
+        description: res.description,
+        headers: Object.entries(res.headers ?? {}).map(([name, h]) =>
+          paramView({name, in: 'header', required: Boolean(h.required), description: h.description, schema: h.schema}),
+        ),
+        rows: schemaToRows(media?.[1].schema),
+        examples: examplesOf(media?.[1]),
+      };
+    });
+}
+
+function tagLabel(doc: OpenApiDocument, name: string): string {
+  const tag = doc.tags.find((t) => t.name === name);
+  return tag?.['x-displayName'] ?? name;
+}
+
+/** Path with each `{param}` replaced by the parameter's example. */
+export function fillPath(path: string, params: readonly ParamView[]): string {
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const p = params.find((x) => x.name === name);
+    return p?.example !== undefined ? encodeURIComponent(p.example) : whole;
+  });
+}
+
+export class ContractError extends Error {}
+
+export function buildViews(
+  doc: OpenApiDocument,
+  responseCodes: readonly ResponseCodeView[],
+  pages: PageMap,
+): ContractViews {
+  const servers: ServerView[] = doc.servers.map((s) => ({label: s.description, url: s.url}));
+  const located = listOperations(doc);
+  const byId = new Map(located.map((l) => [l.op.operationId, l]));
+  const codeByNumber = new Map(responseCodes.map((c) => [c.code, c]));
+
+  const related = (l: Located): LinkView[] =>
+    (l.op['x-related'] ?? []).map((id) => {
+      const target = byId.get(id);
+      if (!target) throw new ContractError(`${l.op.operationId}: x-related names "${id}", which is not an operationId in the contract.`);
+      const href = pages.get(id);
+      if (!href) throw new ContractError(`${l.op.operationId}: x-related names "${id}", but no docs page shows it yet.`);
+      return {id, label: target.op.summary, href, kind: target.kind};
+    });
+
+  const operations: OperationView[] = [];
+  const webhooks: WebhookView[] = [];
+  for (const l of located) {
+    const params = [...l.itemParams, ...(l.op.parameters ?? [])].map(paramView);
+    const tag = l.op.tags[0] ?? 'untagged';
+    if (l.kind === 'operation') {
+      const codes = (l.op['x-response-codes'] ?? []).map((n) => {
+        const c = codeByNumber.get(n);
+        if (!c) throw new ContractError(`${l.op.operationId}: x-response-codes lists ${n}, which openapi/response-codes.yaml does not define.`);
+        return c;
+      });
+      const pathParams = params.filter((p) => p.in === 'path');
+      const queryParams = params.filter((p) => p.in === 'query');
+      const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
+      const sandbox = servers[0]?.url ?? '';
+      operations.push({
+        kind: 'operation',
+        id: l.op.operationId,
+        method: l.method,
+        path: l.path,
+        summary: l.op.summary,
+        description: l.op.description,
+        tag,
+        tagLabel: tagLabel(doc, tag),
+        servers,
+        auth: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
+        headers: [
+          ...params.filter((p) => p.in === 'header'),
+          ...(l.op.requestBody
+            ? [{name: 'Content-Type', in: 'header', required: true, type: 'string', description: 'Always `application/json`.', constraints: [], example: 'application/json'} satisfies ParamView]
+            : []),
+        ],
+        pathParams,
+        queryParams,
+        ...(bodyView(l.op) ? {body: bodyView(l.op)} : {}),
+        samples: generateSamples({
+          method: l.method,
+          url: sandbox + fillPath(l.path, pathParams),
+          query: queryParams.filter((q) => q.example !== undefined).map((q) => ({name: q.name, value: q.example ?? ''})),
+          ...(body !== undefined ? {body} : {}),
+        }),
+        responses: responseViews(l.op),
+        responseCodes: codes,
+        related: related(l),
+      });
+    } else {
+      const responses = responseViews(l.op);
+      webhooks.push({
+        kind: 'webhook',
+        id: l.op.operationId,
+        name: l.path,
+        summary: l.op.summary,
+        description: l.op.description,
+        tag,
+        tagLabel: tagLabel(doc, tag),
+        method: l.method,
+        headers: params.filter((p) => p.in === 'header'),
+        ...(bodyView(l.op) ? {body: bodyView(l.op)} : {}),
+        ack: responses.find((r) => r.status.startsWith('2')),
+        ackTimeoutSeconds: l.op['x-ack-timeout-seconds'] ?? 10,
+        related: related(l),
+      });
+    }
+  }
+
+  const index: IndexEntry[] = located.map((l) => ({
+    kind: l.kind,
+    id: l.op.operationId,
+    method: l.method,
+    path: l.path,
+    summary: l.op.summary,
+    tag: l.op.tags[0] ?? 'untagged',
+    ...(pages.get(l.op.operationId) ? {href: pages.get(l.op.operationId)} : {}),
+  }));
+
+  const groups = doc['x-tagGroups'] ?? [];
+  const tags: TagView[] = doc.tags.map((t) => ({
+    name: t.name,
+    label: t['x-displayName'] ?? t.name,
+    description: t.description,
+    group: groups.find((g) => g.tags.includes(t.name))?.name ?? 'Other',
+    entries: index.filter((e) => e.tag === t.name),
+  }));
+
+  return {operations, webhooks, index, tags};
+}

@@ -1,0 +1,30 @@
+/**
+ * The one registry of sample languages. Every tab group on the site (request
+ * samples, token samples, webhook verification) uses these ids, labels and
+ * Prism languages, in this order, so a reader's choice carries across pages.
+ */
+export interface SampleLanguage {
+  /** Tab value; stored in localStorage under the `lang` group. */
+  readonly id: string;
+  readonly label: string;
+  /** Prism language used to highlight the sample. */
+  readonly prism: string;
+  /** `@readme/httpsnippet` target and client that generate the request sample. */
+  readonly target: string;
+  readonly client: string;
+  /** File extension of hand-written samples (tokens, signature checks) under `samples/`. */
+  readonly extension: string;
+}
+
+export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
+  {id: 'curl', label: 'cURL', prism: 'bash', target: 'shell', client: 'curl', extension: 'sh'},
+  {id: 'node', label: 'Node.js', prism: 'javascript', target: 'node', client: 'fetch', extension: 'mjs'},
+  {id: 'python', label: 'Python', prism: 'python', target: 'python', client: 'requests', extension: 'py'},
+  {id: 'php', label: 'PHP', prism: 'php', target: 'php', client: 'curl', extension: 'php'},
+  {id: 'java', label: 'Java', prism: 'java', target: 'java', client: 'nethttp', extension: 'java'},
+  {id: 'csharp', label: 'C#', prism: 'csharp', target: 'csharp', client: 'httpclient', extension: 'cs'},
+  {id: 'go', label: 'Go', prism: 'go', target: 'go', client: 'native', extension: 'go'},
+];
+
+/** The Tabs groupId shared by every language tab group. */
+export const LANGUAGE_GROUP_ID = 'lang';
