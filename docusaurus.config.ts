@@ -5,6 +5,7 @@ import {site} from './site.config';
 import {remarkApiReference} from './plugins/api-contract/remark';
 import apiContractPlugin from './plugins/api-contract';
 import docsRootRedirectPlugin from './plugins/docs-root-redirect';
+import cspHashesPlugin from './plugins/csp-hashes';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
@@ -71,7 +72,8 @@ const config = {
     ],
   ],
 
-  plugins: [apiContractPlugin, docsRootRedirectPlugin],
+  plugins: [apiContractPlugin, docsRootRedirectPlugin, cspHashesPlugin],
+  clientModules: ['./src/client/safe-pathname.ts'],
 
   themes: [
     [
