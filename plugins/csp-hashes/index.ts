@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+// Minified HTML drops attribute quotes (`type=application/ld+json`), so quotes are optional.
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g;
 
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
