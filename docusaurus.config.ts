@@ -1,6 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
+import {darkCodeTheme, lightCodeTheme} from './src/lib/prism-themes';
 import {site} from './site.config';
 import {remarkApiReference} from './plugins/api-contract/remark';
 import apiContractPlugin from './plugins/api-contract';
@@ -74,7 +74,7 @@ const config = {
   ],
 
   plugins: [apiContractPlugin, docsRootRedirectPlugin, cspHashesPlugin, llmsTxtPlugin],
-  clientModules: ['./src/client/safe-pathname.ts'],
+  clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts'],
 
   themes: [
     [
@@ -168,8 +168,8 @@ const config = {
     docs: {sidebar: {hideable: false, autoCollapseCategories: true}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       // Only what prose code blocks need beyond the built-ins: the reference's samples are
       // highlighted at build time (src/lib/highlight.ts), so PHP, Java and C# never ship.
       additionalLanguages: ['bash'],

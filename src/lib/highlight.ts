@@ -49,7 +49,11 @@ export function highlightToHtml(code: string, language: string): string {
 }
 
 function themeRules(theme: PrismTheme, scope: string): string[] {
-  const rules = [`${scope} {color: ${theme.plain.color}; background-color: ${theme.plain.backgroundColor};}`];
+  const rules = [
+    `${scope} {color: ${theme.plain.color}; background-color: ${theme.plain.backgroundColor};}`,
+    // Tokens the theme does not style fall back to its plain colour, not to the other theme's rule.
+    `${scope} .token {color: inherit; font-style: normal; opacity: 1;}`,
+  ];
   for (const entry of theme.styles) {
     const decl = Object.entries(entry.style)
       .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${String(v)}`)

@@ -30,6 +30,8 @@ const API_PAGE = '/docs/v1/service/aeps/withdrawal';
 /** Its heading, and the docs page whose "Next" link leads to it. */
 const API_PAGE_HEADING = 'AEPS cash withdrawal';
 const INTRO = '/docs/v1/';
+/** A page whose prose links to API_PAGE: client-side navigation tests click that link. */
+const LINKS_TO_API_PAGE = '/docs/v1/aeps';
 const LONG_POST = '/blog/long-blog-post';
 
 const TOGGLE_LABEL = 'Switch between dark and light mode';
@@ -375,7 +377,7 @@ describe('navigation progress bar (200 ms delay)', () => {
     page.evaluate(() => (window as unknown as {__e2eProgressSeen: boolean}).__e2eProgressSeen);
 
   it('shows while a page whose code is slow to arrive loads', async () => {
-    const {page, context, close} = await openPage(browser, INTRO, {context: {viewport: DESKTOP}});
+    const {page, context, close} = await openPage(browser, LINKS_TO_API_PAGE, {context: {viewport: DESKTOP}});
     await watchProgressBar(context);
     await page.reload({waitUntil: 'load'});
     await waitForHydration(page);
@@ -387,7 +389,7 @@ describe('navigation progress bar (200 ms delay)', () => {
     };
     await page.route('**/assets/js/*.js', slow);
     const mark = await markDocument(page);
-    await page.locator('a.pagination-nav__link--next').click();
+    await page.locator(`article a[href="${API_PAGE}"]`).first().click();
     await page.locator('#nprogress').waitFor({state: 'attached', timeout: 1_400});
     await waitForPathname(page, API_PAGE);
     await page.locator('h1', {hasText: API_PAGE_HEADING}).waitFor();
@@ -397,19 +399,19 @@ describe('navigation progress bar (200 ms delay)', () => {
   });
 
   it('never shows on a quick navigation to a page already loaded', async () => {
-    const {page, context, close} = await openPage(browser, INTRO, {context: {viewport: DESKTOP}});
+    const {page, context, close} = await openPage(browser, LINKS_TO_API_PAGE, {context: {viewport: DESKTOP}});
     await watchProgressBar(context);
     await page.reload({waitUntil: 'load'});
     await waitForHydration(page);
-    // Load the next page once, then come back to the intro: its code is already there.
-    await page.locator('a.pagination-nav__link--next').click();
+    // Load the API page once, then go back: the overview's code is already there.
+    await page.locator(`article a[href="${API_PAGE}"]`).first().click();
     await page.locator('h1', {hasText: API_PAGE_HEADING}).waitFor();
     await page.evaluate(() => {
       (window as unknown as {__e2eProgressSeen: boolean}).__e2eProgressSeen = false;
     });
-    await page.locator('a.pagination-nav__link--prev').click();
-    await waitForPathname(page, INTRO);
-    await page.locator('h1', {hasText: 'Getting started'}).waitFor();
+    await page.goBack();
+    await waitForPathname(page, LINKS_TO_API_PAGE);
+    await page.locator('h1', {hasText: 'Aadhaar banking'}).waitFor();
     // The bar would start 200 ms after the navigation began; give it that chance, and more.
     await page.waitForTimeout(400);
     expect(await progressSeen(page)).toBe(false);
@@ -459,9 +461,9 @@ async function induceRenderError(page: Page, target: string): Promise<void> {
 
 describe('when something breaks', () => {
   it('a render error shows the crash page; "Try again" renders the page once the error is gone', async () => {
-    const {page, close} = await openPage(browser, INTRO, {context: {viewport: DESKTOP}});
+    const {page, close} = await openPage(browser, LINKS_TO_API_PAGE, {context: {viewport: DESKTOP}});
     await induceRenderError(page, API_PAGE);
-    await page.locator('a.pagination-nav__link--next').click();
+    await page.locator(`article a[href="${API_PAGE}"]`).first().click();
     await waitForPathname(page, API_PAGE);
 
     const heading = page.getByRole('heading', {level: 1, name: /^This page crashed\.?$/});
@@ -491,7 +493,7 @@ describe('when something breaks', () => {
    * heals itself. The red "Retry" box of @theme/Loading is not reached on this path.
    */
   it('a chunk that fails to load during client-side navigation: the page reloads and then loads', async () => {
-    const {page, close} = await openPage(browser, INTRO, {context: {viewport: DESKTOP}});
+    const {page, close} = await openPage(browser, LINKS_TO_API_PAGE, {context: {viewport: DESKTOP}});
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
@@ -507,7 +509,7 @@ describe('when something breaks', () => {
       return route.continue();
     });
     const mark = await markDocument(page);
-    await page.locator('a.pagination-nav__link--next').click();
+    await page.locator(`article a[href="${API_PAGE}"]`).first().click();
 
     await waitForPathname(page, API_PAGE);
     await expect.poll(() => sameDocument(page, mark).catch(() => false)).toBe(false);
@@ -520,7 +522,7 @@ describe('when something breaks', () => {
   });
 
   it('a chunk that keeps failing: the reloaded page stays readable (server HTML), and loads once the chunk is back', async () => {
-    const {page, close} = await openPage(browser, INTRO, {context: {viewport: DESKTOP}});
+    const {page, close} = await openPage(browser, LINKS_TO_API_PAGE, {context: {viewport: DESKTOP}});
     const executed = new Set(await page.evaluate(() => Array.from(document.scripts, (s) => s.src)));
     const failing = new Set<string>();
     const fail = async (route: Route): Promise<void> => {
@@ -534,7 +536,7 @@ describe('when something breaks', () => {
     };
     await page.route('**/assets/js/*.js', fail);
     const mark = await markDocument(page);
-    await page.locator('a.pagination-nav__link--next').click();
+    await page.locator(`article a[href="${API_PAGE}"]`).first().click();
     await waitForPathname(page, API_PAGE);
     await expect.poll(() => sameDocument(page, mark).catch(() => false)).toBe(false);
     await page.waitForLoadState('load');
