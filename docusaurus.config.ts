@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {site} from './site.config';
@@ -71,7 +71,11 @@ const config = {
     ],
   ],
 
-  plugins: [apiContractPlugin, docsRootRedirectPlugin],
+  // Config['plugins'] is typed PluginConfig<unknown>[], and a plugin whose content is typed
+  // (Plugin<LoadedContract>) is not assignable to it because content is a parameter of its
+  // lifecycle methods. The cast only widens the content type; Docusaurus hands postBuild what
+  // loadContent returned.
+  plugins: [apiContractPlugin as PluginModule, docsRootRedirectPlugin],
 
   themes: [
     [
