@@ -5,6 +5,8 @@ import {site} from './site.config';
 import {remarkApiReference} from './plugins/api-contract/remark';
 import apiContractPlugin from './plugins/api-contract';
 import docsRootRedirectPlugin from './plugins/docs-root-redirect';
+import cspHashesPlugin from './plugins/csp-hashes';
+import llmsTxtPlugin from './plugins/llms-txt';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
@@ -75,7 +77,8 @@ const config = {
   // (Plugin<LoadedContract>) is not assignable to it because content is a parameter of its
   // lifecycle methods. The cast only widens the content type; Docusaurus hands postBuild what
   // loadContent returned.
-  plugins: [apiContractPlugin as PluginModule, docsRootRedirectPlugin],
+  plugins: [apiContractPlugin as PluginModule, docsRootRedirectPlugin, cspHashesPlugin, llmsTxtPlugin],
+  clientModules: ['./src/client/safe-pathname.ts'],
 
   themes: [
     [
@@ -91,9 +94,13 @@ const config = {
         searchBarShortcutHint: true,
         explicitSearchResultPath: true,
         searchResultLimits: 8,
-        // Code samples repeat the same request in seven languages; indexing them
-        // would multiply the index size without helping anyone find a page.
-        ignoreCssSelectors: ['.api-code-samples', '.api-json-example'],
+        // Left out of the index, because they repeat the same words on every API page
+        // and would multiply its size without helping anyone find a page: code samples
+        // (one request in seven languages), JSON examples, and what each endpoint page
+        // copies from a shared source (error-envelope field tables, its rows of the
+        // response-code catalogue, marked data-search-ignore in <Endpoint>), and the
+        // page actions ("Copy page as Markdown").
+        ignoreCssSelectors: ['.api-code-samples', '.api-json-example', '[data-search-ignore]', '.rr-page-actions'],
       },
     ],
   ],

@@ -13,6 +13,8 @@ export const site = {
   url: 'https://docs.rupeerail.example',
   baseUrl: '/',
   copyrightYear: 2025,
+  /** Must equal `info.version` in openapi/openapi.yaml (a unit test checks). */
+  apiVersion: '1.0.0',
   repositoryUrl: 'https://git.rupeerail.example/docs/payments-api-docs',
   editBranch: 'main',
   supportEmail: 'integrations@rupeerail.example',

@@ -14,7 +14,9 @@ interface Props {
 /**
  * One tab per language of the registry. All groups share `groupId="lang"`, so a
  * reader's choice applies to every group on the page and is remembered (the
- * theme stores it in localStorage) across pages and visits.
+ * theme stores it in localStorage) across pages and visits. On paper there are no tabs:
+ * the print stylesheet shows every panel, labelled from `data-lang` (nothing extra on screen,
+ * for screen readers or in the search index).
  */
 export default function CodeSamples({samples, title}: Props): ReactNode {
   return (
@@ -22,9 +24,12 @@ export default function CodeSamples({samples, title}: Props): ReactNode {
       <Tabs groupId={LANGUAGE_GROUP_ID} lazy={false}>
         {samples.map((s) => (
           <TabItem key={s.lang} value={s.lang} label={s.label}>
-            <CodeBlock language={s.prism} title={title}>
-              {s.code}
-            </CodeBlock>
+            {/* data-lang: src/css/print.css prints every panel, each under its language. */}
+            <div className="api-code-sample" data-lang={s.label}>
+              <CodeBlock language={s.prism} title={title}>
+                {s.code}
+              </CodeBlock>
+            </div>
           </TabItem>
         ))}
       </Tabs>

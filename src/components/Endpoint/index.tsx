@@ -113,6 +113,9 @@ function Request({data}: {readonly data: OperationView}): ReactNode {
 }
 
 function Response({res}: {readonly res: ResponseView}): ReactNode {
+  // Error responses share one envelope across the API: their field tables would put the same
+  // words into the search index once per endpoint (see ignoreCssSelectors).
+  const shared = !res.status.startsWith('2');
   return (
     <>
       <p>
@@ -122,7 +125,7 @@ function Response({res}: {readonly res: ResponseView}): ReactNode {
         <ParamTable rows={res.headers} caption={translate({id: 'api.response.headers', message: 'Response headers'})} />
       )}
       {res.rows.length > 0 && (
-        <details className={styles.fields}>
+        <details className={styles.fields} data-search-ignore={shared || undefined}>
           <summary>
             <Translate id="api.response.fields" values={{count: res.rows.length}}>
               {'Response fields ({count})'}
@@ -140,8 +143,9 @@ function Response({res}: {readonly res: ResponseView}): ReactNode {
 }
 
 function Codes({data}: {readonly data: OperationView}): ReactNode {
+  // Rows of the /ResponseCode catalogue: searched there, not once per endpoint.
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} data-search-ignore>
       <table>
         <thead>
           <tr>

@@ -1,0 +1,62 @@
+/**
+ * `npm run new:page -- <operationId>`: scaffold the docs page for an operation or
+ * webhook that is already in the contract. The page lands at the route the API
+ * path implies (docs/v1 + path), with front matter from the contract and the
+ * reference block; you then write the prose and add the id to sidebars.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {bundleContract} from '../plugins/api-contract/load';
+import {listOperations} from '../src/lib/contract/view-model';
+import {SITE_DIR} from '../plugins/api-contract/paths';
+
+async function main(): Promise<void> {
+  const id = process.argv[2];
+  if (!id) {
+    console.error('usage: npm run new:page -- <operationId> [docs/v1/relative/path.mdx]');
+    process.exit(2);
+  }
+  const doc = await bundleContract(true);
+  const found = listOperations(doc).find((l) => l.op.operationId === id);
+  if (!found) {
+    console.error(`No operation or webhook "${id}" in openapi/. Add it to a file in openapi/families/ first (npm run lint:contract checks it).`);
+    process.exit(1);
+  }
+  const rel = process.argv[3] ?? (found.kind === 'operation' ? `docs/v1${found.path}.mdx` : `docs/v1/service/${found.op.tags[0]}/webhooks.mdx`);
+  const file = path.join(SITE_DIR, rel);
+  if (fs.existsSync(file)) {
+    console.error(`${rel} already exists. Add <${found.kind === 'operation' ? 'Endpoint' : 'WebhookEvent'} op="${id}" /> to it, or pass another path.`);
+    process.exit(1);
+  }
+  const component = found.kind === 'operation' ? 'Endpoint' : 'WebhookEvent';
+  const body = [
+    '---',
+    `title: ${JSON.stringify(found.op.summary)}`,
+    `sidebar_label: ${JSON.stringify(found.op.summary)}`,
+    `description: ${JSON.stringify(found.op.description.split('. ')[0]?.replace(/\.?$/, '.'))}`,
+    '---',
+    '',
+    'Say what this call is for and when to call it, in two or three sentences.',
+    '',
+    '## Before you call it',
+    '',
+    '- What must already be true (onboarding, KYC, a previous call).',
+    '',
+    '## Pitfalls',
+    '',
+    '- What goes wrong in real integrations, and how to avoid it.',
+    '',
+    `<${component} op="${id}" />`,
+    ...(found.kind === 'webhook' ? ['', '## Verify the signature', '', '<VerifySignature />'] : []),
+    '',
+  ].join('\n');
+  fs.mkdirSync(path.dirname(file), {recursive: true});
+  fs.writeFileSync(file, body);
+  const docId = rel.replace(/^docs\//, '').replace(/\.mdx$/, '');
+  console.log(`Created ${rel}.\nNext:\n  1. Replace the three prompts with real prose (the build's content check rejects them).\n  2. Add '${docId}' to its family in sidebars.ts.\n  3. npm start, open /${rel.replace(/\.mdx$/, '')}, and check the reference block.`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

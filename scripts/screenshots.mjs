@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * Screenshots for looking at pages as a reader does:
+ *   node scripts/screenshots.mjs http://127.0.0.1:4173 / /docs/v1/ ...
+ * Writes .tmp/screenshots/<page>-<width>-<mode>.png at 1280 and 390 px, light and dark.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {chromium} from 'playwright-core';
+
+const [base, ...pages] = process.argv.slice(2);
+if (!base || !pages.length) {
+  console.error('usage: node scripts/screenshots.mjs <base-url> <path> [path...]');
+  process.exit(2);
+}
+const outDir = path.resolve('.tmp/screenshots');
+fs.mkdirSync(outDir, {recursive: true});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  for (const mode of ['light', 'dark']) {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({viewport: {width, height: 900}, colorScheme: mode, deviceScaleFactor: 1});
+      await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      const page = await context.newPage();
+      for (const p of pages) {
+        await page.goto(base + p, {waitUntil: 'networkidle'});
+        const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}-${mode}.png`;
+        await page.screenshot({path: path.join(outDir, name), fullPage: process.env.FULL === '1'});
+        console.log(path.join(outDir, name));
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}

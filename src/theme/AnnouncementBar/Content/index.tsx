@@ -1,0 +1,32 @@
+/**
+ * Replaces the announcement text, which the theme injects as a raw HTML
+ * string, with a translatable React message whose links route client-side.
+ * The bar itself (colours, close button, dismissal per id) stays the theme's;
+ * `announcementBar.content` in docusaurus.config.ts is kept as the plain-text
+ * fallback the theme requires.
+ */
+import type {ComponentProps, ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import Translate from '@docusaurus/Translate';
+import {site} from '@site/site.config';
+import styles from './styles.module.css';
+
+export default function AnnouncementBarContent(props: ComponentProps<'div'>): ReactNode {
+  return (
+    <div {...props} className={clsx(styles.content, props.className)}>
+      <Translate
+        id="announcement.sandboxKeys"
+        values={{
+          dashboard: <a href={site.dashboardUrl}>partner dashboard</a>,
+          guide: (
+            <Link to="/docs/v1/">
+              <Translate id="announcement.guide">getting-started guide</Translate>
+            </Link>
+          ),
+        }}>
+        {'Sandbox keys are issued instantly from the {dashboard}. New here? Start with the {guide}.'}
+      </Translate>
+    </div>
+  );
+}

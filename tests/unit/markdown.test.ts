@@ -1,0 +1,327 @@
+import {describe, expect, it} from 'vitest';
+import {
+  apiIndexMarkdown,
+  cell,
+  code,
+  codeSamplesMarkdown,
+  endpointMarkdown,
+  fence,
+  flowDiagramMarkdown,
+  listOf,
+  llmsTxtMarkdown,
+  operationListMarkdown,
+  panStatusTableMarkdown,
+  paramTable,
+  responseCodeTableMarkdown,
+  webhookMarkdown,
+  type UrlOf,
+} from '../../src/lib/markdown';
+import type {OperationView, ResponseCodeView, TagView, WebhookView} from '../../src/lib/contract/types';
+
+const url: UrlOf = (p) => `https://docs.example${p}`;
+
+const pending: ResponseCodeView = {code: 2, name: 'PENDING', meaning: 'Not known yet.', action: 'Ask status.', retry: 'status'};
+
+/** A small operation with one of everything the renderer has a branch for. */
+const op: OperationView = {
+  kind: 'operation',
+  id: 'demo-pay',
+  method: 'POST',
+  path: '/service/demo/{id}/pay',
+  summary: 'Pay',
+  description: 'Pays one `demo` bill.',
+  tag: 'demo',
+  tagLabel: 'Demo',
+  servers: [
+    {label: 'Sandbox', url: 'https://sb.example/api'},
+    {label: 'Production', url: 'https://api.example/api'},
+  ],
+  auth: 'Bearer JWT',
+  headers: [{name: 'Authorization', in: 'header', required: true, type: 'string', description: 'Bearer token.', constraints: []}],
+  pathParams: [{name: 'id', in: 'path', required: true, type: 'string', constraints: ['pattern ^a|b$'], example: 'a'}],
+  queryParams: [],
+  body: {
+    required: true,
+    mediaType: 'application/json',
+    rows: [
+      {name: 'amount', path: 'amount', depth: 0, type: 'integer', required: true, description: 'Rupees.', constraints: ['100 to 500'], example: '150'},
+      {name: 'mode', path: 'meta.mode', depth: 1, type: 'string', required: false, constraints: [], enumValues: ['A', 'B'], defaultValue: 'A'},
+    ],
+    examples: [{name: 'example', json: '{\n  "amount": 150\n}'}],
+  },
+  samples: [
+    {lang: 'curl', label: 'cURL', prism: 'bash', code: "curl --request POST \\\n  --url https://sb.example/api/service/demo/a/pay"},
+    {lang: 'node', label: 'Node.js', prism: 'javascript', code: 'fetch()'},
+    {lang: 'go', label: 'Go', prism: 'go', code: 'http.Post()'},
+  ],
+  responses: [
+    {
+      status: '200',
+      description: 'Done.',
+      headers: [],
+      rows: [{name: 'status', path: 'status', depth: 0, type: 'boolean', required: true, constraints: []}],
+      examples: [
+        {name: 'ok', summary: 'Paid', json: '{"status": true}'},
+        {name: 'no', summary: 'Declined', json: '{"status": false}'},
+      ],
+    },
+  ],
+  responseCodes: [pending],
+  related: [{id: 'demo-hook', label: 'Demo result', href: '/docs/v1/demo/webhooks', kind: 'webhook'}],
+};
+
+describe('primitives', () => {
+  it('code spans survive backticks', () => {
+    expect(code('a')).toBe('`a`');
+    expect(code('a`b')).toBe('``a`b``');
+    expect(code('`a')).toBe('`` `a ``');
+  });
+
+  it('fences are longer than any fence inside', () => {
+    expect(fence('x\n', 'bash')).toBe('```bash\nx\n```');
+    expect(fence('```js\ny\n```')).toBe('````\n```js\ny\n```\n````');
+  });
+
+  it('cells escape pipes and flatten lines', () => {
+    expect(cell('a | b\n  c')).toBe('a \\| b c');
+  });
+
+  it('lists read as English', () => {
+    expect(listOf(['a'])).toBe('a');
+    expect(listOf(['a', 'b', 'c'])).toBe('a, b and c');
+  });
+});
+
+describe('paramTable', () => {
+  it('names nested fields by path and lists every rule', () => {
+    expect(paramTable(op.body?.rows ?? [])).toBe(
+      [
+        '| Field | Type | Required | Description |',
+        '| --- | --- | --- | --- |',
+        '| `amount` | integer | yes | Rupees. Rules: `100 to 500`. Example: `150`. |',
+        '| `meta.mode` | string | no | One of: `"A"`, `"B"`. Default: `A`. |',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('endpointMarkdown', () => {
+  it('renders the whole reference block', () => {
+    expect(endpointMarkdown(op, url)).toBe(`\`POST /service/demo/{id}/pay\`
+
+Pays one \`demo\` bill.
+
+| Environment | URL |
+| --- | --- |
+| Sandbox | \`POST https://sb.example/api/service/demo/{id}/pay\` |
+| Production | \`POST https://api.example/api/service/demo/{id}/pay\` |
+
+Authentication: [Bearer JWT](https://docs.example/HeaderMarkdown).
+
+## Request
+
+### Headers
+
+| Field | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`Authorization\` | string | yes | Bearer token. |
+
+### Path parameters
+
+| Field | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`id\` | string | yes | Rules: \`pattern ^a\\|b$\`. Example: \`a\`. |
+
+### Body fields (JSON)
+
+| Field | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`amount\` | integer | yes | Rupees. Rules: \`100 to 500\`. Example: \`150\`. |
+| \`meta.mode\` | string | no | One of: \`"A"\`, \`"B"\`. Default: \`A\`. |
+
+### Request body example
+
+\`\`\`json
+{
+  "amount": 150
+}
+\`\`\`
+
+## Code samples
+
+cURL against the sandbox, generated from the contract. Replace YOUR_JWT with a token signed as described in [Headers and tokens](https://docs.example/HeaderMarkdown). The page also shows this request in Node.js and Go.
+
+\`\`\`bash
+curl --request POST \\
+  --url https://sb.example/api/service/demo/a/pay
+\`\`\`
+
+## Responses
+
+Every response uses the same envelope. Branch on \`response_code\`, not on the HTTP status alone.
+
+### 200 OK
+
+Done.
+
+Response fields:
+
+| Field | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`status\` | boolean | yes |  |
+
+**Example: Paid**
+
+\`\`\`json
+{"status": true}
+\`\`\`
+
+**Example: Declined**
+
+\`\`\`json
+{"status": false}
+\`\`\`
+
+## Response codes
+
+| response_code | Name | Meaning | Retry |
+| --- | --- | --- | --- |
+| [2](https://docs.example/ResponseCode#code-2) | PENDING | Not known yet. | Never: check status first |
+
+## Related
+
+- [Demo result](https://docs.example/docs/v1/demo/webhooks) (webhook)`);
+  });
+
+  it('says so when a call takes nothing but headers', () => {
+    const bare: OperationView = {...op, pathParams: [], body: undefined, samples: [], responses: [], responseCodes: [], related: []};
+    const md = endpointMarkdown(bare, url);
+    expect(md).toContain('This call takes no parameters beyond the headers.');
+    expect(md).not.toContain('## Code samples');
+    expect(md).not.toContain('## Response codes');
+    expect(md).not.toContain('## Related');
+  });
+});
+
+describe('webhookMarkdown', () => {
+  it('renders the event, its payload and the acknowledgement', () => {
+    const hook: WebhookView = {
+      kind: 'webhook',
+      id: 'demo-hook',
+      name: 'demo-hook',
+      summary: 'Demo result',
+      description: 'Sent when done.',
+      tag: 'demo',
+      tagLabel: 'Demo',
+      method: 'POST',
+      headers: [{name: 'X-Signature', in: 'header', required: true, type: 'string', constraints: []}],
+      body: {required: true, mediaType: 'application/json', rows: [], examples: [{name: 'example', json: '{}'}]},
+      ack: {status: '200', description: 'OK', headers: [], rows: [], examples: [{name: 'example', json: '{"ok": true}'}]},
+      ackTimeoutSeconds: 10,
+      related: [{id: 'demo-pay', label: 'Pay', href: '/docs/v1/demo/pay', kind: 'operation'}],
+    };
+    expect(webhookMarkdown(hook, url)).toBe(`## Demo result
+
+\`POST\` to your webhook URL, event \`demo-hook\`.
+
+Sent when done.
+
+### Headers we send
+
+| Field | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`X-Signature\` | string | yes |  |
+
+### Example payload
+
+\`\`\`json
+{}
+\`\`\`
+
+### Acknowledge
+
+Answer HTTP 200 within 10 seconds, before doing slow work. Any other answer or a timeout is retried with backoff: after 1, 5, 15 and 60 minutes, then every 3 hours for 24 hours. Deliveries can repeat, so make your handler idempotent on referenceid.
+
+**Your answer**
+
+\`\`\`json
+{"ok": true}
+\`\`\`
+
+Related: [Pay](https://docs.example/docs/v1/demo/pay).`);
+  });
+});
+
+describe('lists and catalogues', () => {
+  const tag: TagView = {
+    name: 'demo',
+    label: 'Demo',
+    description: 'Demo calls.',
+    group: 'Other',
+    entries: [
+      {kind: 'webhook', id: 'demo-hook', method: 'POST', path: 'demo-hook', summary: 'Demo result', tag: 'demo', href: '/docs/v1/demo/webhooks'},
+      {kind: 'operation', id: 'demo-pay', method: 'POST', path: '/service/demo/pay', summary: 'Pay', tag: 'demo'},
+    ],
+  };
+
+  it('operation list: operations first, then webhooks; unlinked entries stay plain', () => {
+    expect(operationListMarkdown(tag, url)).toBe(
+      [
+        '| Call | What it does |',
+        '| --- | --- |',
+        '| `POST /service/demo/pay` | Pay |',
+        '| Webhook `demo-hook` | [Demo result](https://docs.example/docs/v1/demo/webhooks) |',
+      ].join('\n'),
+    );
+  });
+
+  it('API index: one section per family with entries', () => {
+    expect(apiIndexMarkdown([tag, {...tag, name: 'empty', entries: []}], url)).toBe(
+      [
+        '## Demo',
+        '',
+        'Demo calls.',
+        '',
+        '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
+        '- `POST /service/demo/pay`: Pay',
+      ].join('\n'),
+    );
+  });
+
+  it('flow diagram as an ordered list', () => {
+    expect(flowDiagramMarkdown('Flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])).toBe(
+      'Flow:\n\n1. **Keys**: Get them\n2. **Call**',
+    );
+  });
+
+  it('code samples, every language labelled', () => {
+    expect(codeSamplesMarkdown([{lang: 'curl', label: 'cURL', prism: 'bash', code: 'echo'}])).toBe('**cURL**\n\n```bash\necho\n```');
+  });
+
+  it('response code catalogue and PAN statuses', () => {
+    expect(responseCodeTableMarkdown([pending])).toBe(
+      '| Code | Name | Meaning | What to do | Retry |\n| --- | --- | --- | --- | --- |\n| 2 | PENDING | Not known yet. | Ask status. | Never: check status first |',
+    );
+    expect(panStatusTableMarkdown([{value: 'DISPATCHED', meaning: 'Posted.'}])).toBe(
+      '| status | Meaning and what to do |\n| --- | --- |\n| `DISPATCHED` | Posted. |',
+    );
+  });
+});
+
+describe('llmsTxtMarkdown', () => {
+  it('follows the llmstxt.org layout and drops empty sections', () => {
+    expect(
+      llmsTxtMarkdown({
+        title: 'Demo API',
+        summary: 'A demo.\nTwo lines.',
+        details: 'Read this first.',
+        sections: [
+          {title: 'Start', links: [{title: 'Intro [v1]', url: 'https://docs.example/docs/v1/index.md', description: 'Begin | here.'}]},
+          {title: 'Empty', links: []},
+        ],
+      }),
+    ).toBe(
+      '# Demo API\n\n> A demo. Two lines.\n\nRead this first.\n\n## Start\n\n- [Intro \\[v1\\]](https://docs.example/docs/v1/index.md): Begin \\| here.\n',
+    );
+  });
+});

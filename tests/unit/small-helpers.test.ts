@@ -1,0 +1,66 @@
+import {describe, expect, it} from 'vitest';
+import {parseInline} from '../../src/lib/inline';
+import {statusLabel} from '../../src/lib/http';
+import {filterTags} from '../../src/lib/contract/filter';
+import {safePathname} from '../../src/client/safe-pathname';
+import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
+import type {TagView} from '../../src/lib/contract/types';
+
+describe('parseInline', () => {
+  it('splits code spans from text', () => {
+    expect(parseInline('Send `referenceid` once.')).toEqual([
+      {code: false, text: 'Send '},
+      {code: true, text: 'referenceid'},
+      {code: false, text: ' once.'},
+    ]);
+  });
+});
+
+describe('statusLabel', () => {
+  it('adds the reason phrase it knows', () => {
+    expect(statusLabel('429')).toBe('429 Too Many Requests');
+    expect(statusLabel('299')).toBe('299');
+  });
+});
+
+describe('filterTags', () => {
+  const tags: TagView[] = [
+    {
+      name: 'aeps',
+      label: 'Aadhaar banking (AEPS)',
+      description: '',
+      group: 'Banking',
+      entries: [
+        {kind: 'operation', id: 'aeps-cash-withdrawal', method: 'POST', path: '/service/aeps/withdrawal', summary: 'Cash withdrawal', tag: 'aeps'},
+        {kind: 'webhook', id: 'aeps-transaction', method: 'POST', path: 'aeps-transaction', summary: 'AEPS transaction result', tag: 'aeps'},
+      ],
+    },
+  ];
+  it('matches summaries and paths case-insensitively and keeps whole families on a family match', () => {
+    expect(filterTags(tags, 'WITHDRAWAL')[0]?.entries.map((e) => e.id)).toEqual(['aeps-cash-withdrawal']);
+    expect(filterTags(tags, 'webhook')[0]?.entries.map((e) => e.id)).toEqual(['aeps-transaction']);
+    expect(filterTags(tags, 'aadhaar')[0]?.entries).toHaveLength(2);
+    expect(filterTags(tags, 'nothing-like-this')).toEqual([]);
+  });
+});
+
+describe('safePathname', () => {
+  it('leaves valid paths alone', () => {
+    expect(safePathname('/docs/v1/service/aeps/kyc/%7BkycId%7D')).toBeUndefined();
+  });
+  it('re-encodes stray percent signs so the router can decode the path', () => {
+    const fixed = safePathname('/docs/%E0%A4%A');
+    expect(fixed).toBe('/docs/%25E0%25A4%25A');
+    expect(() => decodeURI(fixed ?? '')).not.toThrow();
+  });
+});
+
+describe('csp hashes', () => {
+  it('hashes inline scripts only, not external or JSON-LD ones', () => {
+    const html = '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script data-rh=true type=application/ld+json>{"a":1}</script>';
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='"]);
+  });
+  it('renders an nginx map', () => {
+    expect(renderHashesConf(["'sha256-x'"])).toContain(`default "'sha256-x'";`);
+  });
+});

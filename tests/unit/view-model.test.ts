@@ -1,0 +1,67 @@
+import {describe, expect, it} from 'vitest';
+import {buildViews, fillPath, type OpenApiDocument} from '../../src/lib/contract/view-model';
+import type {ResponseCodeView} from '../../src/lib/contract/types';
+
+const codes: ResponseCodeView[] = [
+  {code: 1, name: 'SUCCESS', meaning: 'Done.', action: 'Nothing.', retry: 'safe'},
+  {code: 10, name: 'VALIDATION_ERROR', meaning: 'Bad field.', action: 'Fix it.', retry: 'no'},
+];
+
+function doc(extra: Record<string, unknown> = {}): OpenApiDocument {
+  return {
+    servers: [
+      {url: 'https://sandbox.example/api/v1', description: 'Sandbox'},
+      {url: 'https://api.example/api/v1', description: 'Production'},
+    ],
+    tags: [{name: 'demo', description: 'Demo family.', 'x-displayName': 'Demo'}],
+    paths: {
+      '/demo/{itemId}': {
+        get: {
+          operationId: 'demo-get-item',
+          summary: 'Get an item',
+          description: 'Reads one item.',
+          tags: ['demo'],
+          parameters: [{name: 'itemId', in: 'path', required: true, description: 'The item.', schema: {type: 'string', examples: ['IT 1']}}],
+          responses: {'200': {description: 'The item.', content: {'application/json': {schema: {type: 'object'}, example: {status: true}}}}},
+          'x-response-codes': [1, 10],
+          ...extra,
+        },
+      },
+    },
+    webhooks: {},
+  };
+}
+
+describe('buildViews', () => {
+  it('builds an operation view with servers, params, samples and response codes', () => {
+    const views = buildViews(doc(), codes, new Map([['demo-get-item', '/docs/v1/demo']]));
+    const op = views.operations[0];
+    expect(op?.method).toBe('GET');
+    expect(op?.tagLabel).toBe('Demo');
+    expect(op?.servers.map((s) => s.label)).toEqual(['Sandbox', 'Production']);
+    expect(op?.pathParams[0]?.example).toBe('IT 1');
+    expect(op?.responseCodes.map((c) => c.code)).toEqual([1, 10]);
+    expect(op?.samples.map((s) => s.lang)).toEqual(['curl', 'node', 'python', 'php', 'java', 'csharp', 'go']);
+    expect(op?.samples[0]?.code).toContain('https://sandbox.example/api/v1/demo/IT%201');
+    expect(views.index[0]?.href).toBe('/docs/v1/demo');
+    expect(views.tags[0]?.entries).toHaveLength(1);
+  });
+
+  it('rejects a response code that the catalogue does not define, naming the operation', () => {
+    expect(() => buildViews(doc({'x-response-codes': [99]}), codes, new Map())).toThrow(
+      'demo-get-item: x-response-codes lists 99, which openapi/response-codes.yaml does not define.',
+    );
+  });
+
+  it('rejects x-related ids that are not operations', () => {
+    expect(() => buildViews(doc({'x-related': ['nope']}), codes, new Map())).toThrow(
+      'demo-get-item: x-related names "nope", which is not an operationId in the contract.',
+    );
+  });
+});
+
+describe('fillPath', () => {
+  it('replaces path parameters by their encoded examples and leaves unknown ones', () => {
+    expect(fillPath('/a/{x}/{y}', [{name: 'x', in: 'path', required: true, type: 'string', constraints: [], example: 'K/1'}])).toBe('/a/K%2F1/{y}');
+  });
+});
