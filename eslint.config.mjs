@@ -47,6 +47,11 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
       ...docusaurus.configs.recommended.rules,
+      // In-site navigation goes through <Link> (client-side routing, baseUrl, broken-link check).
+      // A literal absolute URL may stay <a>; any other <a> (another site held in a variable,
+      // mailto:, a download, a static file) needs a disable comment saying why it is not a route.
+      '@docusaurus/no-html-links': ['error', {ignoreFullyResolved: true}],
+      '@docusaurus/prefer-docusaurus-heading': 'error',
       '@docusaurus/no-untranslated-text': [
         'error',
         {
