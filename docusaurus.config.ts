@@ -174,7 +174,9 @@ const config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['php', 'java', 'csharp', 'go', 'bash', 'json', 'python'],
+      // Only what prose code blocks need beyond the built-ins: the reference's samples are
+      // highlighted at build time (src/lib/highlight.ts), so PHP, Java and C# never ship.
+      additionalLanguages: ['bash'],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

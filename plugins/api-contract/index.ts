@@ -12,6 +12,9 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
 import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
+import {codeThemeCss, highlightToHtml, loadLanguages} from '../../src/lib/highlight';
+import type {CodeSample, ExampleView, OperationView, WebhookView} from '../../src/lib/contract/types';
+import type {PrismTheme} from 'prism-react-renderer';
 import {loadContract, type LoadedContract} from './load';
 import {CONTRACT_DIR, GENERATED_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
@@ -22,15 +25,18 @@ export const DOWNLOADS = {
   postman: '/downloads/rupeerail.postman_collection.json',
 } as const;
 
-function writeIfChanged(file: string, data: unknown): void {
-  const text = `${JSON.stringify(data)}\n`;
+function writeText(file: string, text: string): void {
   if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return;
   fs.mkdirSync(path.dirname(file), {recursive: true});
   fs.writeFileSync(file, text);
 }
 
+function writeIfChanged(file: string, data: unknown): void {
+  writeText(file, `${JSON.stringify(data)}\n`);
+}
+
 /** Hand-written samples (token signing, signature checks), one file per language. */
-function readSamples(group: string): {lang: string; label: string; prism: string; code: string; file: string}[] {
+function readSamples(group: string): (CodeSample & {file: string})[] {
   return SAMPLE_LANGUAGES.map((lang) => {
     const file = path.join(SAMPLES_DIR, group, `${group}.${lang.extension}`);
     if (!fs.existsSync(file)) {
@@ -38,14 +44,30 @@ function readSamples(group: string): {lang: string; label: string; prism: string
         `Missing ${path.relative(SITE_DIR, file)}: every language in src/lib/languages.ts needs a ${group} sample.`,
       );
     }
-    return {
-      lang: lang.id,
-      label: lang.label,
-      prism: lang.prism,
-      code: fs.readFileSync(file, 'utf8').trimEnd(),
-      file: path.relative(SITE_DIR, file),
-    };
+    const code = fs.readFileSync(file, 'utf8').trimEnd();
+    return {lang: lang.id, label: lang.label, prism: lang.prism, code, html: highlightToHtml(code, lang.prism), file: path.relative(SITE_DIR, file)};
   });
+}
+
+const highlightSample = (s: CodeSample): CodeSample => ({...s, html: highlightToHtml(s.code, s.prism)});
+const highlightExample = (e: ExampleView): ExampleView => ({...e, html: highlightToHtml(e.json, 'json')});
+
+/** Adds build-time highlighted HTML to every piece of code a view carries. */
+function highlightOperation(op: OperationView): OperationView {
+  return {
+    ...op,
+    samples: op.samples.map(highlightSample),
+    ...(op.body ? {body: {...op.body, examples: op.body.examples.map(highlightExample)}} : {}),
+    responses: op.responses.map((r) => ({...r, examples: r.examples.map(highlightExample)})),
+  };
+}
+
+function highlightWebhook(hook: WebhookView): WebhookView {
+  return {
+    ...hook,
+    ...(hook.body ? {body: {...hook.body, examples: hook.body.examples.map(highlightExample)}} : {}),
+    ack: hook.ack ? {...hook.ack, examples: hook.ack.examples.map(highlightExample)} : undefined,
+  };
 }
 
 /** The PAN status values and their meanings, from `PanStatus` (enum + x-enum-descriptions). */
@@ -91,8 +113,11 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
         console.warn(message);
       }
       const {views} = loaded;
-      for (const op of views.operations) writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), op);
-      for (const hook of views.webhooks) writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), hook);
+      await loadLanguages();
+      for (const op of views.operations) writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), highlightOperation(op));
+      for (const hook of views.webhooks) writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), highlightWebhook(hook));
+      const prism = (context.siteConfig.themeConfig as {prism?: {theme?: PrismTheme; darkTheme?: PrismTheme}}).prism;
+      writeText(path.join(GENERATED_DIR, 'code-theme.css'), codeThemeCss(prism?.theme, prism?.darkTheme));
       for (const tag of views.tags) writeIfChanged(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
       writeIfChanged(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
       writeIfChanged(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);

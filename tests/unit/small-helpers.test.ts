@@ -79,3 +79,19 @@ describe('csp hashes', () => {
     expect(renderHashesConf(["'sha256-x'"])).toContain(`default "'sha256-x'";`);
   });
 });
+
+describe('build-time highlighting', () => {
+  it('highlights the registry languages with escaped HTML, one span per line', async () => {
+    const {loadLanguages, highlightToHtml, codeThemeCss} = await import('../../src/lib/highlight');
+    await loadLanguages();
+    expect(highlightToHtml('<?php\necho "a<b";', 'php')).toBe(
+      '<span class="token-line"><span class="token delimiter important">&lt;?php</span>\n</span>' +
+        '<span class="token-line"><span class="token keyword">echo</span> <span class="token string double-quoted-string">&quot;a&lt;b&quot;</span><span class="token punctuation">;</span>\n</span>',
+    );
+    for (const lang of ['bash', 'javascript', 'python', 'java', 'csharp', 'go', 'json']) {
+      expect(highlightToHtml('x', lang)).toContain('token-line');
+    }
+    expect(() => highlightToHtml('x', 'cobol')).toThrow('No Prism grammar "cobol" is loaded');
+    expect(codeThemeCss()).toContain("[data-theme='dark'] .rr-code .token.comment");
+  });
+});

@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
+import StaticCode from '@site/src/components/StaticCode';
 import {LANGUAGE_GROUP_ID} from '@site/src/lib/languages';
 import type {CodeSample} from '@site/src/lib/contract/types';
 
@@ -26,9 +27,13 @@ export default function CodeSamples({samples, title}: Props): ReactNode {
           <TabItem key={s.lang} value={s.lang} label={s.label}>
             {/* data-lang: src/css/print.css prints every panel, each under its language. */}
             <div className="api-code-sample" data-lang={s.label}>
-              <CodeBlock language={s.prism} title={title}>
-                {s.code}
-              </CodeBlock>
+              {s.html ? (
+                <StaticCode html={s.html} language={s.prism} title={title} />
+              ) : (
+                <CodeBlock language={s.prism} title={title}>
+                  {s.code}
+                </CodeBlock>
+              )}
             </div>
           </TabItem>
         ))}

@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import CodeBlock from '@theme/CodeBlock';
 import CodeSamples from '@site/src/components/CodeSamples';
+import StaticCode from '@site/src/components/StaticCode';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
@@ -31,9 +32,13 @@ export function Examples({
 }): ReactNode {
   return examples.map((ex) => (
     <div key={ex.name} className="api-json-example">
-      <CodeBlock language="json" title={ex.summary ? `${title}: ${ex.summary}` : title}>
-        {ex.json}
-      </CodeBlock>
+      {ex.html ? (
+        <StaticCode html={ex.html} language="json" title={ex.summary ? `${title}: ${ex.summary}` : title} />
+      ) : (
+        <CodeBlock language="json" title={ex.summary ? `${title}: ${ex.summary}` : title}>
+          {ex.json}
+        </CodeBlock>
+      )}
     </div>
   ));
 }

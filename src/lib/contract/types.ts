@@ -40,6 +40,8 @@ export interface ExampleView {
   readonly summary?: string;
   /** Pretty-printed JSON. */
   readonly json: string;
+  /** `json` highlighted at build time (src/lib/highlight.ts). */
+  readonly html?: string;
 }
 
 export interface BodyView {
@@ -63,6 +65,8 @@ export interface CodeSample {
   readonly label: string;
   readonly prism: string;
   readonly code: string;
+  /** `code` highlighted at build time (src/lib/highlight.ts). */
+  readonly html?: string;
 }
 
 export interface ResponseCodeView {

@@ -1,0 +1,115 @@
+// @ts-check
+// Dev server: cold start, and the time from saving a source file to the change showing in a page.
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {freePort, median, onInterrupt, run, sleep} from './lib.mjs';
+
+/**
+ * @typedef {{name: string, file: string, page: string, edit: (text: string, marker: string) => string}} Edit
+ * `edit` returns the file's text with `marker` added somewhere that renders on `page`.
+ */
+
+/**
+ * Clears the site's caches, starts `docusaurus start`, and measures: seconds until `/` answers 200
+ * with the app shell; then, per edit, the median over `runs` of seconds from writing the file to
+ * `marker` appearing (through HMR) in a browser page already open on `edit.page`.
+ * @param {{siteDir: string, env: NodeJS.ProcessEnv, edits: Edit[], runs: number, browser: import('playwright-core').Browser, log: string}} o
+ * @returns {Promise<{coldStartSeconds: number, edits: Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>}>}
+ */
+export async function devFigures({siteDir, env, edits, runs, browser, log}) {
+  const bin = path.join(siteDir, 'node_modules', '.bin', 'docusaurus');
+  await run(bin, ['clear'], {cwd: siteDir, env});
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  fs.mkdirSync(path.dirname(log), {recursive: true});
+  const out = fs.openSync(log, 'w');
+  const t0 = performance.now();
+  const server = spawn(bin, ['start', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
+    cwd: siteDir,
+    env: {...env, BROWSER: 'none'},
+    stdio: ['ignore', out, out],
+    detached: true, // own process group: one kill stops it and anything it started
+  });
+  let exited = false;
+  server.on('exit', () => (exited = true));
+  const stop = () => process.kill(-(/** @type {number} */ (server.pid)), 'SIGTERM');
+  const unregister = onInterrupt(stop);
+  try {
+    // The dev middleware holds requests until the first compilation is done, so the first 200
+    // carrying the app shell is the moment a person would see the site.
+    for (;;) {
+      if (exited) throw new Error(`docusaurus start exited; see ${log}`);
+      if (performance.now() - t0 > 600_000) throw new Error(`docusaurus start not ready after 10 min; see ${log}`);
+      try {
+        const res = await fetch(`${origin}/`);
+        if (res.ok && (await res.text()).includes('__docusaurus')) break;
+      } catch {} // not listening yet
+      await sleep(200);
+    }
+    const coldStartSeconds = (performance.now() - t0) / 1000;
+
+    /** @type {Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>} */
+    const results = {};
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      for (const e of edits) {
+        const seconds = [];
+        try {
+          await page.goto(origin + e.page, {waitUntil: 'load'});
+          await page.waitForSelector('article, main', {timeout: 120_000}); // dev renders on the client
+          for (let i = 0; i < runs; i++) seconds.push(await timeEdit(page, e, i));
+          results[e.name] = {medianSeconds: median(seconds), seconds};
+        } catch (err) {
+          results[e.name] = {medianSeconds: median(seconds), seconds, error: /** @type {Error} */ (err).message.split('\n')[0]};
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    return {coldStartSeconds, edits: results};
+  } finally {
+    unregister();
+    try {
+      stop();
+    } catch {}
+    await new Promise((r) => (exited ? r(undefined) : server.once('exit', r)));
+    fs.closeSync(out);
+  }
+}
+
+/**
+ * One edit: write, wait for the marker in the page, restore, wait for it to go away again (so the
+ * next edit starts from a settled page).
+ * @param {import('playwright-core').Page} page @param {Edit} e @param {number} i
+ */
+async function timeEdit(page, e, i) {
+  const original = fs.readFileSync(e.file, 'utf8');
+  const marker = `benchmarker${Date.now().toString(36)}x${i}`;
+  const edited = e.edit(original, marker);
+  if (edited === original) throw new Error(`${e.name}: the edit changed nothing in ${e.file}`);
+  const unregister = onInterrupt(() => fs.writeFileSync(e.file, original));
+  try {
+    const t = performance.now();
+    saveAtomically(e.file, edited);
+    await page.waitForFunction((m) => document.body.innerText.includes(m), marker, {timeout: 60_000, polling: 50});
+    return (performance.now() - t) / 1000;
+  } finally {
+    saveAtomically(e.file, original);
+    unregister();
+    await page.waitForFunction((m) => !document.body.innerText.includes(m), marker, {timeout: 60_000}).catch(() => {});
+  }
+}
+
+/**
+ * Writes through a temporary file and a rename, as most editors save. An in-place write lets the
+ * watcher fire on the truncation and a plugin read half a file (seen with the contract YAML: the
+ * reload fails and nothing updates until the next save).
+ * @param {string} file @param {string} text
+ */
+function saveAtomically(file, text) {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.bench-tmp`);
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}

@@ -1,0 +1,121 @@
+// @ts-check
+// Lighthouse with its defaults (mobile emulation, simulated Slow 4G + 4x CPU throttling).
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {CHROMIUM, CHROMIUM_FLAGS, median, onInterrupt} from './lib.mjs';
+
+/**
+ * @typedef {{performance: number|null, accessibility: number|null, bestPractices: number|null, seo: number|null,
+ *   lcpMs: number|null, tbtMs: number|null, cls: number|null, benchmarkIndex: number|null}} LhFigures
+ * `benchmarkIndex`: Lighthouse's own CPU speed estimate; simulated throttling scales observed CPU
+ * time, so a busy or slow machine lowers Performance (TBT above all) on both sites alike.
+ */
+
+/** Fails early, with the fix, when the optional dependency is missing. */
+export async function loadLighthouse() {
+  try {
+    return (await import('lighthouse')).default;
+  } catch (e) {
+    throw new Error(`cannot load lighthouse (${/** @type {Error} */ (e).message.split('\n')[0]}). Install it (npm i -D lighthouse@12.8.2) or pass --skip-lighthouse.`);
+  }
+}
+
+/**
+ * Starts one Chromium with a DevTools port for Lighthouse to drive, runs `fn`, and stops it.
+ * We start it ourselves rather than through chrome-launcher so the bench needs no second package;
+ * Lighthouse resets storage before each run, so runs do not share a cache.
+ * @template T @param {(port: number) => Promise<T>} fn @returns {Promise<T>}
+ */
+export async function withChromium(fn) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
+  const chrome = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true, // its own process group, so the renderers go with it
+  });
+  const kill = () => process.kill(-(/** @type {number} */ (chrome.pid)), 'SIGKILL');
+  const unregister = onInterrupt(kill);
+  try {
+    const port = await new Promise((resolve, reject) => {
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port:\n${err}`)), 30_000);
+      chrome.stderr.on('data', (d) => {
+        err += d;
+        const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+      chrome.on('exit', (code) => reject(new Error(`Chromium exited ${code}:\n${err}`)));
+    });
+    return await fn(port);
+  } finally {
+    unregister();
+    try {
+      kill();
+    } catch {}
+    fs.rmSync(profile, {recursive: true, force: true});
+  }
+}
+
+/**
+ * Median of `runs` Lighthouse runs of one URL, each figure taken separately.
+ * @param {Awaited<ReturnType<typeof loadLighthouse>>} lighthouse @param {number} port
+ * @param {string} url @param {number} runs
+ * @returns {Promise<LhFigures & {runs: LhFigures[], failing: string[], version: string}>}
+ */
+export async function lighthouseMedian(lighthouse, port, url, runs) {
+  /** @type {LhFigures[]} */
+  const all = [];
+  /** Scored audits below full marks in the categories that must be 100, in any run. */
+  const failing = new Set();
+  let version = '';
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    version = lhr.lighthouseVersion;
+    for (const cat of ['accessibility', 'best-practices', 'seo']) {
+      for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit?.score != null && audit.score < 1) failing.add(ref.id);
+      }
+    }
+    /** @param {string} id */
+    const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(/** @type {number} */ (lhr.categories[id].score) * 100));
+    /** @param {string} id */
+    const value = (id) => lhr.audits[id]?.numericValue ?? null;
+    all.push({
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    });
+  }
+  /** @param {keyof LhFigures} k */
+  const med = (k) => median(all.map((r) => r[k]).filter((v) => v != null));
+  return {
+    performance: med('performance'),
+    accessibility: med('accessibility'),
+    bestPractices: med('bestPractices'),
+    seo: med('seo'),
+    lcpMs: med('lcpMs'),
+    tbtMs: med('tbtMs'),
+    cls: med('cls'),
+    benchmarkIndex: med('benchmarkIndex'),
+    runs: all,
+    failing: [...failing].sort(),
+    version,
+  };
+}

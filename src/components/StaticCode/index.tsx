@@ -1,0 +1,52 @@
+import {useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {translate} from '@docusaurus/Translate';
+import '@generated/api-contract/code-theme.css';
+import styles from './styles.module.css';
+
+interface Props {
+  /** Highlighted HTML from the build (src/lib/highlight.ts); trusted: it is our contract, escaped. */
+  readonly html: string;
+  /** Prism language, for the `language-*` class the token colours can key on. */
+  readonly language: string;
+  readonly title?: string;
+}
+
+/**
+ * A code block whose highlighting was done at build time: the page hydrates
+ * without running Prism, and the grammars never reach the browser. Looks like
+ * the theme's CodeBlock (same Prism themes, light and dark) and has a copy button.
+ */
+export default function StaticCode({html, language, title}: Props): ReactNode {
+  const pre = useRef<HTMLPreElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    const text = pre.current?.textContent ?? '';
+    void navigator.clipboard.writeText(text.replace(/\n$/, '')).then(() => {
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 1200);
+    });
+  };
+  return (
+    <div className={clsx('rr-code', `language-${language}`, styles.block)}>
+      {title && <div className={styles.title}>{title}</div>}
+      <div className={styles.content}>
+        <pre ref={pre} className={styles.pre} tabIndex={0}>
+          <code dangerouslySetInnerHTML={{__html: html}} />
+        </pre>
+        <button
+          type="button"
+          className={clsx(styles.copy, copied && styles.copied)}
+          onClick={copy}
+          aria-label={
+            copied
+              ? translate({id: 'theme.CodeBlock.copied', message: 'Copied'})
+              : translate({id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Copy code to clipboard'})
+          }
+          title={translate({id: 'theme.CodeBlock.copy', message: 'Copy'})}>
+          {copied ? translate({id: 'theme.CodeBlock.copied', message: 'Copied'}) : translate({id: 'theme.CodeBlock.copy', message: 'Copy'})}
+        </button>
+      </div>
+    </div>
+  );
+}
