@@ -28,12 +28,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
       // The style guide: comments say why, no @ts-ignore.
       '@typescript-eslint/ban-ts-comment': ['error', {'ts-expect-error': 'allow-with-description'}],
+      // Scripts ignore some failures on purpose (a server not up yet, a process already gone).
+      'no-empty': ['error', {allowEmptyCatch: true}],
     },
   },
   {
     // Build-time code, scripts, tests and config run in Node.
     files: ['plugins/**', 'scripts/**', 'tests/**', '*.{ts,mjs,js}'],
     languageOptions: {globals: globals.node},
+  },
+  {
+    // Browser automation: page.evaluate()/waitForFunction() callbacks run in the page.
+    files: ['scripts/bench/**', 'scripts/screenshots.mjs', 'tests/e2e/**'],
+    languageOptions: {globals: {...globals.node, ...globals.browser}},
   },
   {
     // Plain JavaScript is outside tsconfig.json: lint it without type information.

@@ -45,7 +45,14 @@ function readSamples(group: string): (CodeSample & {file: string})[] {
       );
     }
     const code = fs.readFileSync(file, 'utf8').trimEnd();
-    return {lang: lang.id, label: lang.label, prism: lang.prism, code, html: highlightToHtml(code, lang.prism), file: path.relative(SITE_DIR, file)};
+    return {
+      lang: lang.id,
+      label: lang.label,
+      prism: lang.prism,
+      code,
+      html: highlightToHtml(code, lang.prism),
+      file: path.relative(SITE_DIR, file),
+    };
   });
 }
 
@@ -114,8 +121,10 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       }
       const {views} = loaded;
       await loadLanguages();
-      for (const op of views.operations) writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), highlightOperation(op));
-      for (const hook of views.webhooks) writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), highlightWebhook(hook));
+      for (const op of views.operations)
+        writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), highlightOperation(op));
+      for (const hook of views.webhooks)
+        writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), highlightWebhook(hook));
       const prism = (context.siteConfig.themeConfig as {prism?: {theme?: PrismTheme; darkTheme?: PrismTheme}}).prism;
       writeText(path.join(GENERATED_DIR, 'code-theme.css'), codeThemeCss(prism?.theme, prism?.darkTheme));
       for (const tag of views.tags) writeIfChanged(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
