@@ -71,48 +71,10 @@ export async function openPage(browser: Browser, path: string, options: OpenPage
     serviceWorkers: 'block',
     ...options.context,
   });
-  const problems: PageProblems = {
-    consoleErrors: [],
-    pageErrors: [],
-    failedRequests: [],
-    foreignRequests: [],
-  };
-
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (isSameOriginOrInline(url, origin)) return route.continue();
-    problems.foreignRequests.push(url);
-    return route.abort('blockedbyclient');
-  });
-
+  const problems = emptyProblems();
+  await blockForeignRequests(context, origin, problems);
   const page = await context.newPage();
-  // URLs of the main documents loaded (redirects included): their status is the caller's to
-  // check, since a 404 page is expected on some paths.
-  const documents = new Set<string>();
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const source = message.location().url;
-    // Chromium's own note on a document that answered 4xx ("Failed to load resource: the
-    // server responded with a status of 404") duplicates that status.
-    if (documents.has(source) && message.text().startsWith('Failed to load resource:')) return;
-    problems.consoleErrors.push(`${message.text()} (${source || 'page'})`);
-  });
-  page.on('pageerror', (error) => problems.pageErrors.push(error.stack ?? error.message));
-  page.on('requestfailed', (request) => {
-    const failure = request.failure()?.errorText ?? 'failed';
-    // Aborted on purpose: foreign requests (recorded above) and requests a navigation
-    // cancels (Docusaurus prefetches that are no longer needed).
-    if (!isSameOriginOrInline(request.url(), origin) || failure === 'net::ERR_ABORTED') return;
-    problems.failedRequests.push(`${failure} ${request.url()}`);
-  });
-  page.on('response', (response) => {
-    const request = response.request();
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
-      documents.add(response.url());
-    } else if (response.status() >= 400) {
-      problems.failedRequests.push(`${response.status()} ${response.url()}`);
-    }
-  });
+  watchPage(page, origin, problems);
 
   const response = await page.goto(path, {waitUntil: 'load'});
   if (options.hydrate ?? options.context?.javaScriptEnabled !== false) {
@@ -132,6 +94,76 @@ export async function openPage(browser: Browser, path: string, options: OpenPage
     status: response?.status(),
     close: () => context.close(),
   };
+}
+
+export function emptyProblems(): PageProblems {
+  return {consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: []};
+}
+
+/** Empties every list, e.g. before the next navigation of a reused page. */
+export function clearProblems(problems: PageProblems): void {
+  for (const list of Object.values(problems) as string[][]) list.length = 0;
+}
+
+/** Aborts, and records in `problems`, every request of `context` that would leave `origin`. */
+export async function blockForeignRequests(
+  context: BrowserContext,
+  origin: string,
+  problems: PageProblems,
+): Promise<void> {
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (isSameOriginOrInline(url, origin)) return route.continue();
+    problems.foreignRequests.push(url);
+    return route.abort('blockedbyclient');
+  });
+}
+
+/**
+ * Records, without blocking, every request of `page` to another origin. For long runs over many
+ * pages (openSession): routing, which blocking needs, turns off Chromium's HTTP cache, so every
+ * page would download and compile the site's JavaScript afresh. launchBrowser() already makes
+ * every host name but 127.0.0.1 unresolvable, so such a request fails where it starts.
+ */
+export function recordForeignRequests(page: Page, origin: string, problems: PageProblems): void {
+  page.on('request', (request) => {
+    if (!isSameOriginOrInline(request.url(), origin)) problems.foreignRequests.push(request.url());
+  });
+}
+
+/**
+ * Records into `problems` what goes wrong in `page` from now on: console errors, uncaught
+ * errors, failed subresources. Main documents are left out: their status is the caller's to
+ * check, since a 404 page is expected on some paths.
+ */
+export function watchPage(page: Page, origin: string, problems: PageProblems): void {
+  // URLs of the main documents loaded (redirects included).
+  const documents = new Set<string>();
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const source = message.location().url;
+    // Chromium's own note on a document that answered 4xx ("Failed to load resource: the
+    // server responded with a status of 404") duplicates that status.
+    if (documents.has(source) && message.text().startsWith('Failed to load resource:')) return;
+    problems.consoleErrors.push(`${message.text()} (${source || 'page'})`);
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(error.stack ?? error.message));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? 'failed';
+    // Aborted on purpose: foreign requests (recorded by blockForeignRequests or
+    // recordForeignRequests) and requests a navigation cancels (Docusaurus prefetches that are
+    // no longer needed).
+    if (!isSameOriginOrInline(request.url(), origin) || failure === 'net::ERR_ABORTED') return;
+    problems.failedRequests.push(`${failure} ${request.url()}`);
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documents.add(response.url());
+    } else if (response.status() >= 400) {
+      problems.failedRequests.push(`${response.status()} ${response.url()}`);
+    }
+  });
 }
 
 function isSameOriginOrInline(url: string, origin: string): boolean {

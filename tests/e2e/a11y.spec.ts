@@ -1,0 +1,128 @@
+/**
+ * axe-core on every route of ../shared/routes.txt, in the light and the dark colour mode:
+ * zero violations of WCAG 2.0 and 2.1, levels A and AA (design §6).
+ *
+ * Time: axe is the slow part (2-4 CPU seconds on an API page), so
+ * - each route is loaded once and checked twice: first in the mode the page loaded in, then
+ *   after switching the reader's choice the way another tab would (localStorage plus a storage
+ *   event, which the theme listens to), once React has re-rendered (code blocks change their
+ *   Prism theme then). The stored choice carries over to the next route, so routes load
+ *   alternately in light and in dark;
+ * - two tabs work through the routes side by side (helpers/pool.ts), one test per route;
+ * - axe runs in legacy mode: axe.run() in the page itself. The default finishes every run in a
+ *   new blank tab (for cross-origin iframes, which our pages do not have), which costs about as
+ *   much as the check of a small page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {AxeResults, Result} from 'axe-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser, Page} from 'playwright-core';
+import {launchBrowser} from './helpers/browser';
+import {encodeRoute, readRoutes} from './helpers/routes';
+import {inParallel, resultFor, TABS} from './helpers/pool';
+import {openSession, type Session} from './helpers/session';
+import {storageKeys, type StorageKeys} from './helpers/site';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+type Mode = 'light' | 'dark';
+
+const routes = readRoutes();
+
+let browser: Browser;
+let sessions: Session[] = [];
+let keys: StorageKeys;
+let reports: Map<string, Promise<string[]>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  keys = await storageKeys();
+  // The system preference stays light; the stored choice decides the mode.
+  sessions = await Promise.all(
+    Array.from({length: TABS}, () =>
+      openSession(browser, {colorScheme: 'light', viewport: {width: 1280, height: 900}}),
+    ),
+  );
+  reports = inParallel(routes, sessions, checkRoute);
+});
+afterAll(async () => {
+  await Promise.all(sessions.map((tab) => tab.close()));
+  await browser?.close();
+});
+
+async function currentMode(page: Page): Promise<Mode> {
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+  return theme === 'dark' ? 'dark' : 'light';
+}
+
+/** Switch the stored colour mode, as another tab does, and wait until React has re-rendered. */
+async function switchMode(page: Page, mode: Mode): Promise<void> {
+  await page.evaluate(
+    ({key, value}) => {
+      window.localStorage.setItem(key, value);
+      window.dispatchEvent(
+        new StorageEvent('storage', {key, newValue: value, storageArea: window.localStorage}),
+      );
+    },
+    {key: keys.theme, value: mode},
+  );
+  await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, mode);
+  // The toggle's label is rendered in the same React commit as the code blocks' colours.
+  await page
+    .locator(`nav.navbar button[aria-label="Switch between dark and light mode (currently ${mode} mode)"]`)
+    .waitFor({state: 'attached', timeout: 5_000});
+}
+
+function describeViolation(mode: Mode, violation: Result): string {
+  const targets = violation.nodes
+    .slice(0, 3)
+    .map((node) => {
+      const target = node.target.map(String).join(' ');
+      // For contrast, the numbers say how far off it is.
+      const data = node.any.find((check) => check.id === 'color-contrast')?.data as
+        | {fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string}
+        | undefined;
+      return data?.contrastRatio
+        ? `${target} (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}, needs ${data.expectedContrastRatio})`
+        : target;
+    })
+    .join('; ');
+  const more = violation.nodes.length > 3 ? ` (+${violation.nodes.length - 3} more)` : '';
+  return `[${mode}] ${violation.id}: ${violation.help} -- ${targets}${more}`;
+}
+
+async function violations(page: Page, mode: Mode): Promise<string[]> {
+  const results: AxeResults = await new AxeBuilder({page})
+    .setLegacyMode()
+    // Passes and incomplete results are not needed; leaving them out saves time. options()
+    // replaces every option set so far, so it must come before withTags().
+    .options({resultTypes: ['violations']})
+    .withTags(TAGS)
+    .analyze();
+  return results.violations.map((violation) => describeViolation(mode, violation));
+}
+
+/** The violations on `route` in both modes; throws if the route does not load. */
+async function checkRoute(tab: Session, route: string): Promise<string[]> {
+  const {page} = tab;
+  const {status} = await tab.visit(encodeRoute(route));
+  if (status !== 200) throw new Error(`${route} answered ${status}, not 200: nothing to check`);
+  const first = await currentMode(page);
+  const second: Mode = first === 'light' ? 'dark' : 'light';
+  const found = await violations(page, first);
+  await switchMode(page, second);
+  found.push(...(await violations(page, second)));
+  return found;
+}
+
+describe('axe: no WCAG 2.1 A/AA violation, light and dark', () => {
+  it('the list is not empty', () => {
+    expect(routes.length).toBeGreaterThan(90);
+  });
+
+  for (const route of routes) {
+    it(route, async () => {
+      const found = await resultFor(reports, route);
+      expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,40 @@
+/**
+ * Byte budgets: first-visit JS+CSS (gzip) per page type, measured the way `npm run bench` does
+ * (scripts/bench/bytes.mjs: every script and stylesheet a cold browser fetches until the page
+ * has hydrated). Byte counts are deterministic, so each ceiling sits just above the figure
+ * measured when it was set: a change that adds weight fails here and must either be cut or
+ * raise the ceiling in the same commit, with the reason. Lower a ceiling whenever you cut.
+ */
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser} from 'playwright-core';
+import {launchBrowser} from './helpers/browser';
+import {baseUrl} from './helpers/http';
+// The bench's own measuring function, so the test and the report can never disagree.
+import {firstVisitBytes} from '../../scripts/bench/bytes.mjs';
+
+/** gzip bytes; measured 2026-11-22 on the full site (106 routes): see the closing note of issue 4. */
+const CEILINGS: readonly {readonly kind: string; readonly path: string; readonly max: number}[] = [
+  {kind: 'home', path: '/', max: 184_000},
+  {kind: 'docs (getting started)', path: '/docs/v1/', max: 224_000},
+  {kind: 'API page (heaviest)', path: '/docs/v1/service/aeps/kyc', max: 226_000},
+  {kind: 'API page', path: '/docs/v1/service/aeps/withdrawal', max: 226_000},
+  {kind: 'blog post', path: '/blog/long-blog-post', max: 218_500},
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('first-visit JS+CSS budget (gzip)', () => {
+  for (const c of CEILINGS) {
+    it(`${c.kind} ${c.path} stays under ${c.max} bytes`, async () => {
+      const measured = await firstVisitBytes(browser, baseUrl(), c.path);
+      const detail = measured.assets.map((a) => `${a.gzip} ${a.url}`).join('\n');
+      expect(measured.gzip, `${c.path}: ${measured.gzip} bytes gzip\n${detail}`).toBeLessThanOrEqual(c.max);
+    });
+  }
+});

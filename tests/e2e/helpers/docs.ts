@@ -1,0 +1,40 @@
+/**
+ * The docs sidebar, as a reader uses it: categories are expanded by clicking them, and a
+ * collapsed category renders no children (Docusaurus mounts them lazily), so a link inside
+ * is found only once its categories are open.
+ */
+import type {Locator, Page} from 'playwright-core';
+
+export function docsSidebar(page: Page): Locator {
+  return page.locator('nav[aria-label="Docs sidebar"]:visible');
+}
+
+/**
+ * Opens the category labelled `label` in `sidebar` if it is closed. A category with its own
+ * page has a separate caret button; one without is itself a button.
+ */
+export async function expandCategory(sidebar: Locator, label: string): Promise<void> {
+  const caret = sidebar.getByRole('button', {name: `Expand sidebar category '${label}'`, exact: true});
+  if ((await caret.count()) > 0) {
+    await caret.click();
+    return;
+  }
+  const toggle = sidebar.getByRole('button', {name: label, exact: true});
+  if ((await toggle.count()) === 0) throw new Error(`the docs sidebar has no category "${label}"`);
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
+/**
+ * The sidebar link to `path` (as written in the sidebar, braces and all), after opening the
+ * categories on the way to it (outermost first).
+ */
+export async function sidebarLink(
+  sidebar: Locator,
+  categories: readonly string[],
+  path: string,
+): Promise<Locator> {
+  for (const label of categories) await expandCategory(sidebar, label);
+  const link = sidebar.locator(`a.menu__link[href="${path}"], a.menu__link[href="${encodeURI(path)}"]`);
+  if ((await link.count()) === 0) throw new Error(`the docs sidebar has no link to ${path}`);
+  return link.first();
+}

@@ -1,0 +1,66 @@
+/**
+ * With JavaScript off, the server-rendered HTML alone must carry everything a reader needs
+ * (design §4): an API page's parameters and code samples, a blog post's whole text.
+ *
+ * Docusaurus Tabs render every panel in the HTML and hide all but the selected one with the
+ * `hidden` attribute, and only JavaScript can switch them: without it the default tab (cURL) is
+ * what a reader sees, which is acceptable; the other languages are in the HTML (for search
+ * engines and reader modes) but not shown.
+ */
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser} from 'playwright-core';
+import {site} from '../../site.config';
+import {launchBrowser, problemList} from './helpers/browser';
+import {openSession, type Session} from './helpers/session';
+
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await openSession(browser, {javaScriptEnabled: false, viewport: {width: 1280, height: 900}});
+});
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+});
+
+describe('JavaScript off', () => {
+  it('an API page shows its parameter table and its cURL sample', async () => {
+    const {page} = session;
+    const {status} = await session.visit('/docs/v1/service/aeps/withdrawal');
+    expect(status).toBe(200);
+    expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).not.toBe('true');
+    expect(await page.getByRole('heading', {level: 1, name: 'AEPS cash withdrawal'}).isVisible()).toBe(true);
+
+    // The name cell holds the name in <code>, then its type and 'required'.
+    const cell = page.locator('main table td').filter({has: page.locator('code', {hasText: /^adhaarnumber$/})}).first();
+    expect(await cell.isVisible(), 'parameter "adhaarnumber" in a visible table cell').toBe(true);
+
+    const samples = page.locator('.api-code-samples').first();
+    expect(await samples.getByRole('tab', {name: 'cURL', selected: true}).isVisible()).toBe(true);
+    const shown = samples.locator('[role="tabpanel"]:not([hidden])');
+    expect(await shown.count(), 'one code sample shown').toBe(1);
+    const code = await shown.innerText();
+    expect(code).toMatch(/^curl\b/m);
+    expect(code).toContain(site.environments.sandbox.baseUrl);
+    // The other languages are in the page, just not shown.
+    expect(await samples.locator('[role="tabpanel"][hidden]').count()).toBeGreaterThan(0);
+
+    expect(problemList(session.problems)).toEqual([]);
+  });
+
+  it('the long blog post shows its whole text', async () => {
+    const {page} = session;
+    const {status} = await session.visit('/blog/long-blog-post');
+    expect(status).toBe(200);
+    const article = page.locator('article').first();
+    // Before the truncate marker, and after it (the part the blog list leaves out).
+    for (const text of ['Sooner or later every payments integration', 'Sending a request is easy.']) {
+      expect(await article.getByText(text).first().isVisible(), text).toBe(true);
+    }
+    expect(await article.getByRole('heading', {level: 2, name: 'Why retries are the hard part'}).isVisible()).toBe(true);
+    expect((await article.innerText()).length).toBeGreaterThan(5_000);
+    expect(problemList(session.problems)).toEqual([]);
+  });
+});
