@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/prism-themes';
 import {site} from './site.config';
@@ -73,7 +73,11 @@ const config = {
     ],
   ],
 
-  plugins: [apiContractPlugin, docsRootRedirectPlugin, cspHashesPlugin, llmsTxtPlugin],
+  // Config['plugins'] is typed PluginConfig<unknown>[], and a plugin whose content is typed
+  // (Plugin<LoadedContract>) is not assignable to it because content is a parameter of its
+  // lifecycle methods. The cast only widens the content type; Docusaurus hands postBuild what
+  // loadContent returned.
+  plugins: [apiContractPlugin as PluginModule, docsRootRedirectPlugin, cspHashesPlugin, llmsTxtPlugin],
   clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts'],
 
   themes: [

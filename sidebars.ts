@@ -3,7 +3,13 @@ import path from 'node:path';
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
 /** The shape of the entries below, as far as pruning needs it. */
-type Item = string | {readonly type: string; readonly items?: readonly Item[]; readonly link?: {readonly type: string; readonly id?: string}};
+type Item =
+  | string
+  | {
+      readonly type: string;
+      readonly items?: readonly Item[];
+      readonly link?: {readonly type: string; readonly id?: string};
+    };
 
 /**
  * One sidebar over every page in docs/v1, grouped by service family in the
@@ -53,7 +59,13 @@ const sidebars = {
         {
           type: 'category',
           label: 'Airtel Payments Bank',
-          items: service('aeps', ['airtel/2fa', 'airtel/txn/be', 'airtel/txn/cw', 'airtel/ms', 'airtel/transaction-status']),
+          items: service('aeps', [
+            'airtel/2fa',
+            'airtel/txn/be',
+            'airtel/txn/cw',
+            'airtel/ms',
+            'airtel/transaction-status',
+          ]),
         },
       ],
     },
@@ -81,7 +93,11 @@ const sidebars = {
         {
           type: 'category',
           label: 'QuickBill',
-          items: service('bbps', ['quickbill/fetch/biller/fetchByBillerId', 'quickbill/fetch/bill', 'quickbill/bill/payment']),
+          items: service('bbps', [
+            'quickbill/fetch/biller/fetchByBillerId',
+            'quickbill/fetch/bill',
+            'quickbill/bill/payment',
+          ]),
         },
       ],
     },
@@ -106,7 +122,15 @@ const sidebars = {
     {
       type: 'category',
       label: 'Mobile recharge',
-      items: service('recharge', ['operators', 'circles', 'recharge-type', 'mobile/plan', 'initiate', 'status', 'complaint']),
+      items: service('recharge', [
+        'operators',
+        'circles',
+        'recharge-type',
+        'mobile/plan',
+        'initiate',
+        'status',
+        'complaint',
+      ]),
     },
     {
       type: 'category',

@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   }
   const loaded = await loadContract();
   for (const d of loaded.duplicates) console.error(`duplicate: ${d}`);
-  for (const o of loaded.orphans) console.error(`orphan: ${o} is not shown by any docs page (add <Endpoint op="${o}" /> or <WebhookEvent op="${o}" />)`);
+  for (const o of loaded.orphans)
+    console.error(
+      `orphan: ${o} is not shown by any docs page (add <Endpoint op="${o}" /> or <WebhookEvent op="${o}" />)`,
+    );
   const ops = loaded.views.operations.length;
   const hooks = loaded.views.webhooks.length;
   console.log(`contract: ${ops} operations, ${hooks} webhooks, lint clean`);

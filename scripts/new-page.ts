@@ -19,13 +19,19 @@ async function main(): Promise<void> {
   const doc = await bundleContract(true);
   const found = listOperations(doc).find((l) => l.op.operationId === id);
   if (!found) {
-    console.error(`No operation or webhook "${id}" in openapi/. Add it to a file in openapi/families/ first (npm run lint:contract checks it).`);
+    console.error(
+      `No operation or webhook "${id}" in openapi/. Add it to a file in openapi/families/ first (npm run lint:contract checks it).`,
+    );
     process.exit(1);
   }
-  const rel = process.argv[3] ?? (found.kind === 'operation' ? `docs/v1${found.path}.mdx` : `docs/v1/service/${found.op.tags[0]}/webhooks.mdx`);
+  const rel =
+    process.argv[3] ??
+    (found.kind === 'operation' ? `docs/v1${found.path}.mdx` : `docs/v1/service/${found.op.tags[0]}/webhooks.mdx`);
   const file = path.join(SITE_DIR, rel);
   if (fs.existsSync(file)) {
-    console.error(`${rel} already exists. Add <${found.kind === 'operation' ? 'Endpoint' : 'WebhookEvent'} op="${id}" /> to it, or pass another path.`);
+    console.error(
+      `${rel} already exists. Add <${found.kind === 'operation' ? 'Endpoint' : 'WebhookEvent'} op="${id}" /> to it, or pass another path.`,
+    );
     process.exit(1);
   }
   const component = found.kind === 'operation' ? 'Endpoint' : 'WebhookEvent';
@@ -53,7 +59,9 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(file), {recursive: true});
   fs.writeFileSync(file, body);
   const docId = rel.replace(/^docs\//, '').replace(/\.mdx$/, '');
-  console.log(`Created ${rel}.\nNext:\n  1. Replace the three prompts with real prose (the build's content check rejects them).\n  2. Add '${docId}' to its family in sidebars.ts.\n  3. npm start, open /${rel.replace(/\.mdx$/, '')}, and check the reference block.`);
+  console.log(
+    `Created ${rel}.\nNext:\n  1. Replace the three prompts with real prose (the build's content check rejects them).\n  2. Add '${docId}' to its family in sidebars.ts.\n  3. npm start, open /${rel.replace(/\.mdx$/, '')}, and check the reference block.`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -17,12 +17,23 @@ const outDir = path.resolve('.tmp/screenshots');
 fs.mkdirSync(outDir, {recursive: true});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   for (const mode of ['light', 'dark']) {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({viewport: {width, height: 900}, colorScheme: mode, deviceScaleFactor: 1});
+      const context = await browser.newContext({
+        viewport: {width, height: 900},
+        colorScheme: mode,
+        deviceScaleFactor: 1,
+      });
       await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
       const page = await context.newPage();
       for (const p of pages) {

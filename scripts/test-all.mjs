@@ -38,7 +38,14 @@ function step(name, command, args, env) {
 
 function vitest(name, configArgs) {
   const out = path.join(reports, `${name}.json`);
-  const ok = run(name, 'npx', ['vitest', 'run', ...configArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const ok = run(name, 'npx', [
+    'vitest',
+    'run',
+    ...configArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (!fs.existsSync(out)) {
     failed += 1;
     failures.push(`${name} (no report: the runner did not start)`);

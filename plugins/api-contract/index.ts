@@ -40,10 +40,19 @@ function readSamples(group: string): (CodeSample & {file: string})[] {
   return SAMPLE_LANGUAGES.map((lang) => {
     const file = path.join(SAMPLES_DIR, group, `${group}.${lang.extension}`);
     if (!fs.existsSync(file)) {
-      throw new Error(`Missing ${path.relative(SITE_DIR, file)}: every language in src/lib/languages.ts needs a ${group} sample.`);
+      throw new Error(
+        `Missing ${path.relative(SITE_DIR, file)}: every language in src/lib/languages.ts needs a ${group} sample.`,
+      );
     }
     const code = fs.readFileSync(file, 'utf8').trimEnd();
-    return {lang: lang.id, label: lang.label, prism: lang.prism, code, html: highlightToHtml(code, lang.prism), file: path.relative(SITE_DIR, file)};
+    return {
+      lang: lang.id,
+      label: lang.label,
+      prism: lang.prism,
+      code,
+      html: highlightToHtml(code, lang.prism),
+      file: path.relative(SITE_DIR, file),
+    };
   });
 }
 
@@ -70,14 +79,19 @@ function highlightWebhook(hook: WebhookView): WebhookView {
 
 /** The PAN status values and their meanings, from `PanStatus` (enum + x-enum-descriptions). */
 function panStatuses(loaded: LoadedContract): {value: string; meaning: string}[] {
-  const doc = loaded.bundled as unknown as {components?: {schemas?: Record<string, {enum?: string[]; 'x-enum-descriptions'?: Record<string, string>}>}};
+  const doc = loaded.bundled as unknown as {
+    components?: {schemas?: Record<string, {enum?: string[]; 'x-enum-descriptions'?: Record<string, string>}>};
+  };
   const schema = doc.components?.schemas?.PanStatus;
   if (!schema?.enum) {
-    throw new Error('openapi/families/pan.yaml must define the schema PanStatus (enum + x-enum-descriptions); /PanStatusResponse is generated from it.');
+    throw new Error(
+      'openapi/families/pan.yaml must define the schema PanStatus (enum + x-enum-descriptions); /PanStatusResponse is generated from it.',
+    );
   }
   return schema.enum.map((value) => {
     const meaning = schema['x-enum-descriptions']?.[value];
-    if (!meaning) throw new Error(`openapi/families/pan.yaml: PanStatus value ${value} has no entry in x-enum-descriptions.`);
+    if (!meaning)
+      throw new Error(`openapi/families/pan.yaml: PanStatus value ${value} has no entry in x-enum-descriptions.`);
     return {value, meaning};
   });
 }
@@ -95,7 +109,10 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       const loaded = await loadContract();
       const problems = [
         ...loaded.duplicates.map((d) => `  duplicate: ${d}. Show each operation on exactly one page.`),
-        ...loaded.orphans.map((id) => `  orphan: "${id}" is in the contract but no page shows it. Add <Endpoint op="${id}" /> (or <WebhookEvent op="${id}" />) to its docs page.`),
+        ...loaded.orphans.map(
+          (id) =>
+            `  orphan: "${id}" is in the contract but no page shows it. Add <Endpoint op="${id}" /> (or <WebhookEvent op="${id}" />) to its docs page.`,
+        ),
       ];
       if (problems.length) {
         const message = `API reference coverage:\n${problems.join('\n')}`;
@@ -104,8 +121,10 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       }
       const {views} = loaded;
       await loadLanguages();
-      for (const op of views.operations) writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), highlightOperation(op));
-      for (const hook of views.webhooks) writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), highlightWebhook(hook));
+      for (const op of views.operations)
+        writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), highlightOperation(op));
+      for (const hook of views.webhooks)
+        writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), highlightWebhook(hook));
       const prism = (context.siteConfig.themeConfig as {prism?: {theme?: PrismTheme; darkTheme?: PrismTheme}}).prism;
       writeText(path.join(GENERATED_DIR, 'code-theme.css'), codeThemeCss(prism?.theme, prism?.darkTheme));
       for (const tag of views.tags) writeIfChanged(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
@@ -127,7 +146,10 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       fs.mkdirSync(dir, {recursive: true});
       fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(content.bundled));
       fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(content.bundled, null, 2)}\n`);
-      fs.writeFileSync(path.join(outDir, DOWNLOADS.postman), `${JSON.stringify(await toPostman(content.bundled), null, 2)}\n`);
+      fs.writeFileSync(
+        path.join(outDir, DOWNLOADS.postman),
+        `${JSON.stringify(await toPostman(content.bundled), null, 2)}\n`,
+      );
     },
   };
 }

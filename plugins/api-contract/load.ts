@@ -4,16 +4,29 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {BaseResolver, bundle, lintDocument, loadConfig, makeDocumentFromString, parseYaml, type Document} from '@redocly/openapi-core';
+import {
+  BaseResolver,
+  bundle,
+  getLineColLocation,
+  lintDocument,
+  loadConfig,
+  makeDocumentFromString,
+  parseYaml,
+  type Document,
+} from '@redocly/openapi-core';
 import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '../../src/lib/contract/view-model';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
-import {CONTENT_DIRS, CONTRACT_DIR, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
+import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 
 export class ContractLoadError extends Error {}
 
 const rel = (file: string | undefined): string => (file ? path.relative(SITE_DIR, file) : '<unknown>');
 
-const FAMILIES_DIR = path.join(CONTRACT_DIR, 'families');
+/**
+ * The composed root refers to `families/<file>` relative to itself, so the families folder is always
+ * the root's sibling; deriving it lets a test lint a contract in a temporary folder.
+ */
+const familiesOf = (root: string): string => path.join(path.dirname(root), 'families');
 
 /** JSON Pointer escaping of one reference token (RFC 6901). */
 const pointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -24,26 +37,39 @@ const pointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, 
  * and `webhooks` keyed by event id. The root gets a `$ref` per entry, so lint
  * and bundle read the family files themselves and report their real lines.
  */
-export function composeRoot(root = CONTRACT_ROOT, familiesDir = FAMILIES_DIR): Document {
+export function composeRoot(root = CONTRACT_ROOT, familiesDir = familiesOf(root)): Document {
   const rootText = fs.readFileSync(root, 'utf8');
   const rootParsed = parseYaml(rootText) as Record<string, unknown>;
   for (const key of ['paths', 'webhooks']) {
     if (key in rootParsed) {
-      throw new ContractLoadError(`${rel(root)}: remove the "${key}" section; ${key} are composed from openapi/families/*.yaml.`);
+      throw new ContractLoadError(
+        `${rel(root)}: remove the "${key}" section; ${key} are composed from openapi/families/*.yaml.`,
+      );
     }
   }
   const owners = new Map<string, string>();
   const sections: Record<'paths' | 'webhooks', string[]> = {paths: [], webhooks: []};
-  const files = fs.readdirSync(familiesDir).filter((f) => f.endsWith('.yaml')).sort();
+  const files = fs
+    .readdirSync(familiesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
   for (const name of files) {
     const file = path.join(familiesDir, name);
-    const family = (parseYaml(fs.readFileSync(file, 'utf8')) ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    const family = (parseYaml(fs.readFileSync(file, 'utf8')) ?? {}) as Record<
+      string,
+      Record<string, unknown> | undefined
+    >;
     for (const section of ['paths', 'webhooks'] as const) {
       for (const key of Object.keys(family[section] ?? {})) {
         const owner = owners.get(`${section}:${key}`);
-        if (owner) throw new ContractLoadError(`${rel(file)}: ${section} entry "${key}" is also defined in ${owner}. Keep it in one family file.`);
+        if (owner)
+          throw new ContractLoadError(
+            `${rel(file)}: ${section} entry "${key}" is also defined in ${owner}. Keep it in one family file.`,
+          );
         owners.set(`${section}:${key}`, rel(file));
-        sections[section].push(`  ${JSON.stringify(key)}:\n    $ref: ${JSON.stringify(`families/${name}#/${section}/${pointer(key)}`)}`);
+        sections[section].push(
+          `  ${JSON.stringify(key)}:\n    $ref: ${JSON.stringify(`families/${name}#/${section}/${pointer(key)}`)}`,
+        );
       }
     }
   }
@@ -57,10 +83,16 @@ async function redoclyConfig() {
 
 export async function lintContract(root = CONTRACT_ROOT): Promise<string[]> {
   const config = await redoclyConfig();
-  const problems = await lintDocument({document: composeRoot(root), config, externalRefResolver: new BaseResolver(config.resolve)});
+  const problems = await lintDocument({
+    document: composeRoot(root),
+    config,
+    externalRefResolver: new BaseResolver(config.resolve),
+  });
   return problems.map((p) => {
     const loc = p.location[0];
-    const start = loc?.start ? `:${loc.start.line}:${loc.start.col}` : '';
+    // Lint problems carry a JSON pointer; Redocly works out the line and column from the YAML on demand.
+    const at = loc ? getLineColLocation(loc).start : undefined;
+    const start = at ? `:${at.line}:${at.col}` : '';
     const file = rel(loc?.source?.absoluteRef);
     return `${file}${start} ${p.severity} [${p.ruleId}] ${p.message}${loc?.pointer ? ` (at ${loc.pointer})` : ''}`;
   });
@@ -99,17 +131,21 @@ function* mdxFiles(dir: string): Generator<string> {
   }
 }
 
-/** Site path of a docs or pages file, as Docusaurus routes it (front-matter `slug` honoured). */
-export function routeOf(file: string, source: string): string {
-  const relPath = path.relative(SITE_DIR, file).split(path.sep).join('/');
+/**
+ * Site path of a docs or pages file, as Docusaurus routes it (front-matter `slug` honoured: one
+ * starting with `/` is relative to the docs root, any other to the file's folder). `siteDir` lets
+ * scripts/check-content.ts run this on a fixture site.
+ */
+export function routeOf(file: string, source: string, siteDir = SITE_DIR): string {
+  const relPath = path.relative(siteDir, file).split(path.sep).join('/');
   const slug = /^---[\s\S]*?^slug:\s*['"]?([^'"\n]+)['"]?\s*$[\s\S]*?^---/m.exec(source)?.[1];
   if (relPath.startsWith('docs/')) {
-    if (slug) return `/docs${slug.startsWith('/') ? '' : '/'}${slug}`;
+    if (slug) return slug.startsWith('/') ? `/docs${slug}` : path.posix.join('/', path.posix.dirname(relPath), slug);
     const noExt = relPath.replace(/\.mdx?$/, '');
     return noExt.endsWith('/index') ? `/${noExt.slice(0, -'index'.length)}` : `/${noExt}`;
   }
   if (relPath.startsWith('src/pages/')) {
-    const noExt = relPath.slice('src/pages'.length).replace(/\.mdx?$/, '');
+    const noExt = relPath.slice('src/pages'.length).replace(/\.(mdx?|[jt]sx?)$/, '');
     return noExt.replace(/\/index$/, '/') || '/';
   }
   return `/${relPath}`;
@@ -161,7 +197,8 @@ export async function loadContract(): Promise<LoadedContract> {
   for (const use of uses) {
     if (!ids.has(use.id)) continue; // the remark plugin reports unknown ids with file and line
     const previous = pages.get(use.id);
-    if (previous && previous !== use.route) duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file})`);
+    if (previous && previous !== use.route)
+      duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file})`);
     else pages.set(use.id, use.route);
   }
   const orphans = [...ids].filter((id) => !pages.has(id)).sort();

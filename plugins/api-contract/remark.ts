@@ -13,7 +13,9 @@ import {GENERATED_DIR, SITE_DIR} from './paths';
 import {statusLabel} from '../../src/lib/http';
 
 /** Components the plugin wires up: which attribute names a contract id, and where its data lives. */
-export const API_COMPONENTS: Readonly<Record<string, {readonly module: string; readonly idAttr?: string; readonly dataDir?: string; readonly kind?: string}>> = {
+export const API_COMPONENTS: Readonly<
+  Record<string, {readonly module: string; readonly idAttr?: string; readonly dataDir?: string; readonly kind?: string}>
+> = {
   Endpoint: {module: '@site/src/components/Endpoint', idAttr: 'op', dataDir: 'ops', kind: 'operation'},
   WebhookEvent: {module: '@site/src/components/WebhookEvent', idAttr: 'op', dataDir: 'webhooks', kind: 'webhook'},
   OperationList: {module: '@site/src/components/OperationList', idAttr: 'tag', dataDir: 'tags', kind: 'tag'},
@@ -58,11 +60,16 @@ function knownIds(): KnownIds {
   const file = path.join(GENERATED_DIR, 'ids.json');
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat) {
-    throw new Error(`API reference data is missing (${path.relative(SITE_DIR, file)}). The api-contract plugin must run before MDX is compiled; check that './plugins/api-contract' is in docusaurus.config.ts plugins.`);
+    throw new Error(
+      `API reference data is missing (${path.relative(SITE_DIR, file)}). The api-contract plugin must run before MDX is compiled; check that './plugins/api-contract' is in docusaurus.config.ts plugins.`,
+    );
   }
   if (!cache || cache.mtimeMs !== stat.mtimeMs) {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<keyof KnownIds, string[]>;
-    cache = {mtimeMs: stat.mtimeMs, ids: {operation: new Set(raw.operation), webhook: new Set(raw.webhook), tag: new Set(raw.tag)}};
+    cache = {
+      mtimeMs: stat.mtimeMs,
+      ids: {operation: new Set(raw.operation), webhook: new Set(raw.webhook), tag: new Set(raw.tag)},
+    };
   }
   return cache.ids;
 }
@@ -166,7 +173,23 @@ function readView<T>(dir: string, id: string): T {
 
 export class ApiReferenceError extends Error {}
 
-export function remarkApiReference(): (tree: Node, file: VFileLike) => void {
+/** "an operation", "a webhook", "a tag". */
+const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+export interface RemarkApiReferenceOptions {
+  /**
+   * The ids a page may name, by kind. Docusaurus passes no options, so the plugin reads the ids the
+   * api-contract plugin wrote to .docusaurus/api-contract/ids.json; unit tests inject their own.
+   */
+  readonly ids?: {readonly [K in keyof KnownIds]: readonly string[]};
+}
+
+export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tree: Node, file: VFileLike) => void {
+  const injected: KnownIds | undefined = options.ids && {
+    operation: new Set(options.ids.operation),
+    webhook: new Set(options.ids.webhook),
+    tag: new Set(options.ids.tag),
+  };
   return (tree: Node, file: VFileLike): void => {
     const where = path.relative(SITE_DIR, file.path ?? file.history?.[0] ?? '<unknown file>');
     const imports: Node[] = [];
@@ -192,14 +215,16 @@ export function remarkApiReference(): (tree: Node, file: VFileLike) => void {
       const attrs = node.attributes ?? [];
       const idAttr = attrs.find((a) => a.type === 'mdxJsxAttribute' && a.name === spec.idAttr);
       if (!idAttr || typeof idAttr.value !== 'string' || !idAttr.value) {
-        throw new ApiReferenceError(`${where}${line}: <${original}> needs a literal ${spec.idAttr}="..." attribute naming a ${spec.kind} in openapi/, for example <${original} ${spec.idAttr}="aeps-cash-withdrawal" />.`);
+        throw new ApiReferenceError(
+          `${where}${line}: <${original}> needs a literal ${spec.idAttr}="..." attribute naming ${article(spec.kind)} ${spec.kind} in openapi/, for example <${original} ${spec.idAttr}="aeps-cash-withdrawal" />.`,
+        );
       }
       const id = idAttr.value;
-      const known = knownIds()[spec.kind as keyof KnownIds];
+      const known = (injected ?? knownIds())[spec.kind as keyof KnownIds];
       if (!known.has(id)) {
         const near = closest(id, known);
         throw new ApiReferenceError(
-          `${where}${line}: <${original} ${spec.idAttr}="${id}" /> names a ${spec.kind} that the API contract does not define.\n` +
+          `${where}${line}: <${original} ${spec.idAttr}="${id}" /> names ${article(spec.kind)} ${spec.kind} that the API contract does not define.\n` +
             `  Fix: use an existing ${spec.kind} id${near.length ? ` (similar ones: ${near.join(', ')})` : ''}, or add "${id}" to a file under openapi/ first.`,
         );
       }
@@ -217,13 +242,32 @@ export function remarkApiReference(): (tree: Node, file: VFileLike) => void {
       for (const step of plan) {
         if (step.title) out.push(heading(2, step.title));
         if (step.sub) {
-          out.push(jsx(local, [...rest, expressionAttr('data', dataLocal), literalAttr('section', `${step.section}-intro`)], true));
+          out.push(
+            jsx(
+              local,
+              [...rest, expressionAttr('data', dataLocal), literalAttr('section', `${step.section}-intro`)],
+              true,
+            ),
+          );
           for (const sub of step.sub) {
             out.push(heading(3, statusLabel(sub)));
-            out.push(jsx(local, [...rest, expressionAttr('data', dataLocal), literalAttr('section', step.section), literalAttr('item', sub)], true));
+            out.push(
+              jsx(
+                local,
+                [
+                  ...rest,
+                  expressionAttr('data', dataLocal),
+                  literalAttr('section', step.section),
+                  literalAttr('item', sub),
+                ],
+                true,
+              ),
+            );
           }
         } else {
-          out.push(jsx(local, [...rest, expressionAttr('data', dataLocal), literalAttr('section', step.section)], true));
+          out.push(
+            jsx(local, [...rest, expressionAttr('data', dataLocal), literalAttr('section', step.section)], true),
+          );
         }
       }
       return out;

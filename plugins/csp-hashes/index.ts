@@ -11,7 +11,8 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 // Minified HTML drops attribute quotes (`type=application/ld+json`), so quotes are optional.
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_SCRIPT =
+  /<script(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g;
 
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
@@ -46,7 +47,7 @@ export function renderHashesConf(hashes: readonly string[]): string {
 export default function cspHashesPlugin(context: {siteDir: string}): Plugin {
   return {
     name: 'csp-hashes',
-    async postBuild({outDir}) {
+    postBuild({outDir}) {
       const hashes = new Set<string>();
       for (const file of htmlFiles(outDir)) {
         for (const h of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(h);

@@ -9,7 +9,7 @@ import type {Plugin} from '@docusaurus/types';
 export default function docsRootRedirectPlugin(): Plugin {
   return {
     name: 'docs-root-redirect',
-    async contentLoaded({actions}) {
+    contentLoaded({actions}) {
       actions.addRoute({
         path: '/docs',
         exact: true,

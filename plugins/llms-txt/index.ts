@@ -59,7 +59,12 @@ interface Page {
 type SidebarItem =
   | {readonly type: 'doc' | 'ref'; readonly id: string}
   | {readonly type: 'link'; readonly href: string}
-  | {readonly type: 'category'; readonly label: string; readonly items: readonly SidebarItem[]; readonly link?: {readonly type: string; readonly id?: string}}
+  | {
+      readonly type: 'category';
+      readonly label: string;
+      readonly items: readonly SidebarItem[];
+      readonly link?: {readonly type: string; readonly id?: string};
+    }
   | {readonly type: 'html'};
 
 interface ContractData {
@@ -79,7 +84,9 @@ export const LLMS_FULL_TXT = '/llms-full.txt';
 function readJson<T>(file: string): T {
   const full = path.join(GENERATED_DIR, file);
   if (!fs.existsSync(full)) {
-    throw new Error(`llms-txt: ${path.relative(SITE_DIR, full)} is missing. The api-contract plugin writes it in loadContent; keep './plugins/api-contract' in docusaurus.config.ts plugins.`);
+    throw new Error(
+      `llms-txt: ${path.relative(SITE_DIR, full)} is missing. The api-contract plugin writes it in loadContent; keep './plugins/api-contract' in docusaurus.config.ts plugins.`,
+    );
   }
   return JSON.parse(fs.readFileSync(full, 'utf8')) as T;
 }
@@ -116,7 +123,8 @@ function sourceFile(source: string, siteDir: string): string {
 
 function stringProp(props: Props, name: string, where: string): string {
   const value = props[name];
-  if (typeof value !== 'string' || !value) throw new Error(`llms-txt: <${where}> needs a literal ${name}="..." attribute.`);
+  if (typeof value !== 'string' || !value)
+    throw new Error(`llms-txt: <${where}> needs a literal ${name}="..." attribute.`);
   return value;
 }
 
@@ -167,9 +175,11 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
   return {
     name: 'llms-txt',
 
-    async postBuild({outDir, plugins}) {
+    postBuild({outDir, plugins}) {
       const docsPlugin = plugins.find((p) => p.name === 'docusaurus-plugin-content-docs' && p.options.id === 'default');
-      const pagesPlugin = plugins.find((p) => p.name === 'docusaurus-plugin-content-pages' && p.options.id === 'default');
+      const pagesPlugin = plugins.find(
+        (p) => p.name === 'docusaurus-plugin-content-pages' && p.options.id === 'default',
+      );
       const docsContent = docsPlugin?.content as DocsContent | undefined;
       const version = docsContent?.loadedVersions[0];
       if (!version) throw new Error('llms-txt: no docs were loaded; it needs the classic preset docs plugin.');
@@ -184,7 +194,14 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const docPages = version.docs.map((d) => ({id: d.id, page: toPage(d), unlisted: d.unlisted}));
       const extraPages = pagesContent.flatMap((p) =>
         p.type === 'mdx' && !p.unlisted
-          ? [toPage({permalink: p.permalink, source: p.source, title: p.title ?? p.permalink, description: p.description ?? ''})]
+          ? [
+              toPage({
+                permalink: p.permalink,
+                source: p.source,
+                title: p.title ?? p.permalink,
+                description: p.description ?? '',
+              }),
+            ]
           : [],
       );
 
@@ -200,26 +217,31 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const sections = sidebarSections(sidebar ?? [], docById, pageByPath);
       const listed = new Set(sections.flatMap((s) => s.pages));
       const rest = (pages: readonly Page[]): Page[] => pages.filter((p) => !listed.has(p));
-      sections.push({title: 'Reference', pages: rest(extraPages)}, {title: 'Other docs', pages: rest(docPages.filter((d) => !d.unlisted).map((d) => d.page))});
+      sections.push(
+        {title: 'Reference', pages: rest(extraPages)},
+        {title: 'Other docs', pages: rest(docPages.filter((d) => !d.unlisted).map((d) => d.page))},
+      );
       const ordered = [...new Set(sections.flatMap((s) => s.pages))];
 
       const data = loadContractData();
 
-      const resolveLink = (page: Page) => (raw: string): string => {
-        if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) return raw;
-        const hashAt = raw.indexOf('#');
-        const target = hashAt >= 0 ? raw.slice(0, hashAt) : raw;
-        const hash = hashAt >= 0 ? raw.slice(hashAt) : '';
-        if (target === '') return `${absolute(page.permalink)}${hash}`;
-        if (target.startsWith('/')) return `${url(target)}${hash}`;
-        if (/\.mdx?$/.test(target)) {
-          const file = path.resolve(path.dirname(page.file), decodeURI(target));
-          const linked = bySource.get(file);
-          // A page not written yet (draft builds): where Docusaurus will route it.
-          return `${linked ? absolute(linked.permalink) : url(routeOf(file, ''))}${hash}`;
-        }
-        return new URL(raw, absolute(page.permalink)).href;
-      };
+      const resolveLink =
+        (page: Page) =>
+        (raw: string): string => {
+          if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) return raw;
+          const hashAt = raw.indexOf('#');
+          const target = hashAt >= 0 ? raw.slice(0, hashAt) : raw;
+          const hash = hashAt >= 0 ? raw.slice(hashAt) : '';
+          if (target === '') return `${absolute(page.permalink)}${hash}`;
+          if (target.startsWith('/')) return `${url(target)}${hash}`;
+          if (/\.mdx?$/.test(target)) {
+            const file = path.resolve(path.dirname(page.file), decodeURI(target));
+            const linked = bySource.get(file);
+            // A page not written yet (draft builds): where Docusaurus will route it.
+            return `${linked ? absolute(linked.permalink) : url(routeOf(file, ''))}${hash}`;
+          }
+          return new URL(raw, absolute(page.permalink)).href;
+        };
 
       /**
        * Renderers for the components of one page. `shared` is set for llms-full.txt: a block
@@ -229,7 +251,8 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const renderersFor = (page: Page, shared?: Map<string, Page>): Record<string, ComponentRenderer> => {
         const samples = (key: string, list: readonly CodeSample[], what: string): string => {
           const first = shared?.get(key);
-          if (first && first !== page) return `${what} in every sample language: see [${first.title}](${absolute(first.permalink)}) above.`;
+          if (first && first !== page)
+            return `${what} in every sample language: see [${first.title}](${absolute(first.permalink)}) above.`;
           shared?.set(key, page);
           return codeSamplesMarkdown(list);
         };
@@ -254,7 +277,10 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
             return operationListMarkdown(tag, url);
           },
           FlowDiagram: (props) =>
-            flowDiagramMarkdown(stringProp(props, 'label', where('FlowDiagram')), (props.steps ?? []) as FlowStepInput[]),
+            flowDiagramMarkdown(
+              stringProp(props, 'label', where('FlowDiagram')),
+              (props.steps ?? []) as FlowStepInput[],
+            ),
           JwtSamples: () => samples('jwt', data.jwtSamples, 'Token signing code'),
           VerifySignature: () => samples('verify', data.verifySamples, 'Signature verification code'),
           ResponseCodeTable: () => responseCodeTableMarkdown(data.responseCodes),
@@ -303,9 +329,16 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
 
       const llmsSections: LlmsSection[] = sections.map((s) => ({
         title: s.title,
-        links: s.pages.map((p) => ({title: p.title, url: absolute(markdownTwinPath(p.permalink)), ...(p.description ? {description: p.description} : {})})),
+        links: s.pages.map((p) => ({
+          title: p.title,
+          url: absolute(markdownTwinPath(p.permalink)),
+          ...(p.description ? {description: p.description} : {}),
+        })),
       }));
-      fs.writeFileSync(path.join(outDir, LLMS_TXT.slice(1)), llmsTxtMarkdown({title: `${site.productName} API`, summary, details, sections: llmsSections}));
+      fs.writeFileSync(
+        path.join(outDir, LLMS_TXT.slice(1)),
+        llmsTxtMarkdown({title: `${site.productName} API`, summary, details, sections: llmsSections}),
+      );
 
       const shared = new Map<string, Page>();
       const full = [

@@ -33,7 +33,8 @@ interface Node {
 interface JsxAttribute {
   readonly type: string;
   readonly name?: string;
-  readonly value?: string | null | {readonly type: string; readonly value: string; readonly data?: {readonly estree?: EsProgram}};
+  readonly value?:
+    string | null | {readonly type: string; readonly value: string; readonly data?: {readonly estree?: EsProgram}};
 }
 interface EsNode {
   readonly type: string;
@@ -107,7 +108,9 @@ export function evaluateLiteral(node: EsNode, where: string): unknown {
     default:
       break;
   }
-  throw new MdxToMarkdownError(`${where}: only literal values (strings, numbers, arrays, objects) can be turned into Markdown, not a ${node.type}.`);
+  throw new MdxToMarkdownError(
+    `${where}: only literal values (strings, numbers, arrays, objects) can be turned into Markdown, not a ${node.type}.`,
+  );
 }
 
 function propsOf(node: Node, where: string): Props {
@@ -132,7 +135,7 @@ const startOf = (node: Node): number => node.position?.start.offset ?? 0;
 const endOf = (node: Node): number => node.position?.end.offset ?? 0;
 
 export function parseMdx(source: string): Node {
-  return unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm).parse(source) as unknown as Node;
+  return unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm).parse(source);
 }
 
 export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): string {
@@ -169,7 +172,11 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
         const name = node.name ?? '';
         const render = options.renderers[name];
         if (render) {
-          edits.push({start: startOf(node), end: endOf(node), text: render(propsOf(node, `${lineOf(node)} <${name}>`))});
+          edits.push({
+            start: startOf(node),
+            end: endOf(node),
+            text: render(propsOf(node, `${lineOf(node)} <${name}>`)),
+          });
           return;
         }
         const children = node.children ?? [];
@@ -183,7 +190,11 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
         }
         if (UNWRAP.has(name) || name === '' || /^[A-Z]/.test(name)) {
           const label = name === 'TabItem' ? propsOf(node, lineOf(node)).label : undefined;
-          edits.push({start: startOf(node), end: startOf(first), text: typeof label === 'string' ? `**${label}**\n\n` : ''});
+          edits.push({
+            start: startOf(node),
+            end: startOf(first),
+            text: typeof label === 'string' ? `**${label}**\n\n` : '',
+          });
           edits.push({start: endOf(last), end: endOf(node), text: ''});
         }
         break;
@@ -209,8 +220,12 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  const firstContent = (tree.children ?? []).find((n) => !['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression'].includes(n.type));
+  const firstContent = (tree.children ?? []).find(
+    (n) => !['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression'].includes(n.type),
+  );
   const hasOwnTitle = /^# /.test(body) || (firstContent?.type === 'heading' && firstContent.depth === 1);
-  const head = hasOwnTitle ? '' : `# ${options.title}\n\n${options.description ? `> ${options.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
+  const head = hasOwnTitle
+    ? ''
+    : `# ${options.title}\n\n${options.description ? `> ${options.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
   return `${head}${body}\n`;
 }

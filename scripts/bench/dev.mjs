@@ -62,7 +62,11 @@ export async function devFigures({siteDir, env, edits, runs, browser, log}) {
           for (let i = 0; i < runs; i++) seconds.push(await timeEdit(page, e, i));
           results[e.name] = {medianSeconds: median(seconds), seconds};
         } catch (err) {
-          results[e.name] = {medianSeconds: median(seconds), seconds, error: /** @type {Error} */ (err).message.split('\n')[0]};
+          results[e.name] = {
+            medianSeconds: median(seconds),
+            seconds,
+            error: /** @type {Error} */ (err).message.split('\n')[0],
+          };
         }
       }
     } finally {

@@ -49,7 +49,11 @@ export function median(xs) {
   if (!xs.length) return null;
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? /** @type {number} */ (s[mid]) : (/** @type {number} */ (s[mid - 1]) + /** @type {number} */ (s[mid])) / 2;
+  // One cast per statement: Prettier moves a JSDoc cast that sits inside a larger expression.
+  const hi = /** @type {number} */ (s[mid]);
+  if (s.length % 2) return hi;
+  const lo = /** @type {number} */ (s[mid - 1]);
+  return (lo + hi) / 2;
 }
 
 /** @param {Buffer | string} data */
@@ -116,7 +120,7 @@ function treeRssKb(pid) {
     } catch {} // the process ended while we looked
   }
   let kb = 0;
-  for (const stack = [pid]; stack.length; ) {
+  for (const stack = [pid]; stack.length;) {
     const p = /** @type {number} */ (stack.pop());
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);

@@ -18,7 +18,10 @@ export async function loadLighthouse() {
   try {
     return (await import('lighthouse')).default;
   } catch (e) {
-    throw new Error(`cannot load lighthouse (${/** @type {Error} */ (e).message.split('\n')[0]}). Install it (npm i -D lighthouse@12.8.2) or pass --skip-lighthouse.`);
+    throw new Error(
+      `cannot load lighthouse (${/** @type {Error} */ (e).message.split('\n')[0]}). Install it (npm i -D lighthouse@12.8.2) or pass --skip-lighthouse.`,
+      {cause: e},
+    );
   }
 }
 
@@ -30,10 +33,14 @@ export async function loadLighthouse() {
  */
 export async function withChromium(fn) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
-  const chrome = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true, // its own process group, so the renderers go with it
-  });
+  const chrome = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true, // its own process group, so the renderers go with it
+    },
+  );
   const kill = () => process.kill(-(/** @type {number} */ (chrome.pid)), 'SIGKILL');
   const unregister = onInterrupt(kill);
   try {
@@ -80,7 +87,8 @@ export async function lighthouseMedian(lighthouse, port, url, runs) {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     const lhr = result?.lhr;
-    if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    if (!lhr || lhr.runtimeError)
+      throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
     version = lhr.lighthouseVersion;
     for (const cat of ['accessibility', 'best-practices', 'seo']) {
       for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
@@ -89,7 +97,8 @@ export async function lighthouseMedian(lighthouse, port, url, runs) {
       }
     }
     /** @param {string} id */
-    const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(/** @type {number} */ (lhr.categories[id].score) * 100));
+    const score = (id) =>
+      lhr.categories[id]?.score == null ? null : Math.round(/** @type {number} */ (lhr.categories[id].score) * 100);
     /** @param {string} id */
     const value = (id) => lhr.audits[id]?.numericValue ?? null;
     all.push({

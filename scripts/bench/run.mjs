@@ -68,7 +68,11 @@ async function coldBuild(siteDir, name, env) {
 }
 
 /** @param {Awaited<ReturnType<typeof coldBuild>>} m */
-const buildFigures = (m) => ({seconds: m?.seconds ?? null, warmSeconds: m?.warmSeconds ?? null, peakRssMb: m?.peakRssMb ?? null});
+const buildFigures = (m) => ({
+  seconds: m?.seconds ?? null,
+  warmSeconds: m?.warmSeconds ?? null,
+  peakRssMb: m?.peakRssMb ?? null,
+});
 
 /** Size of build/search-index*.json (the local search plugin's index), 0 when there is none. @param {string} buildDir */
 function searchIndex(buildDir) {
@@ -116,7 +120,8 @@ async function main() {
   const draft = process.env.DOCS_DRAFT === '1';
   const [load1] = os.loadavg();
   // Other work on the machine skews every time here (2 cores): say so rather than hide it.
-  if (/** @type {number} */ (load1) > os.availableParallelism()) say(`warning: load average ${load1?.toFixed(1)} on ${os.availableParallelism()} cores; times will be inflated`);
+  if (/** @type {number} */ (load1) > os.availableParallelism())
+    say(`warning: load average ${load1?.toFixed(1)} on ${os.availableParallelism()} cores; times will be inflated`);
   if (draft) say('DOCS_DRAFT=1: our site is built in draft mode (broken links and missing pages only warn)');
 
   const stockDir = await ensureStockSite(say);
@@ -182,7 +187,12 @@ async function main() {
           blog: await lh(ourServer.origin, OURS.blog),
         };
         const stockDocs = await lh(stockServer.origin, STOCK.docs);
-        const stock = {home: await lh(stockServer.origin, STOCK.home), docs: stockDocs, api: stockDocs, blog: await lh(stockServer.origin, STOCK.blog)};
+        const stock = {
+          home: await lh(stockServer.origin, STOCK.home),
+          docs: stockDocs,
+          api: stockDocs,
+          blog: await lh(stockServer.origin, STOCK.blog),
+        };
         return {ours, stock};
       });
     }
@@ -267,8 +277,22 @@ function report(r) {
   /** @type {[string, string, string, any, any, [string, (v: number) => boolean] | undefined][]} */
   const pages = [
     ['home', r.bytes.ours.home.path, STOCK.home, bytes.ours.home, bytes.stock.home, undefined],
-    ['docs', r.bytes.ours.docs.path, STOCK.docs, bytes.ours.docs, bytes.stock.docs, [`≤ stock ${STOCK.docs} (${kb(stockDocs)})`, (v) => v <= stockDocs]],
-    ['API', r.bytes.ours.api.path, STOCK.docs, bytes.ours.api, bytes.stock.docs, [`≤ 1.10 × stock ${STOCK.docs} (${kb(1.1 * stockDocs)})`, (v) => v <= 1.1 * stockDocs]],
+    [
+      'docs',
+      r.bytes.ours.docs.path,
+      STOCK.docs,
+      bytes.ours.docs,
+      bytes.stock.docs,
+      [`≤ stock ${STOCK.docs} (${kb(stockDocs)})`, (v) => v <= stockDocs],
+    ],
+    [
+      'API',
+      r.bytes.ours.api.path,
+      STOCK.docs,
+      bytes.ours.api,
+      bytes.stock.docs,
+      [`≤ 1.10 × stock ${STOCK.docs} (${kb(1.1 * stockDocs)})`, (v) => v <= 1.1 * stockDocs],
+    ],
     ['blog', r.bytes.ours.blog.path, STOCK.blog, bytes.ours.blog, bytes.stock.blog, undefined],
   ];
   for (const [type, ourPath, stockPath, o, s, target] of pages) {
@@ -293,16 +317,32 @@ function report(r) {
     ];
     for (const type of ['home', 'docs', 'api', 'blog']) {
       for (const [key, label, f, target] of metrics) {
-        row(`Lighthouse mobile ${type === 'api' ? 'API' : type}: ${label}`, ours[type][key], stock[type][key], f, target);
+        row(
+          `Lighthouse mobile ${type === 'api' ? 'API' : type}: ${label}`,
+          ours[type][key],
+          stock[type][key],
+          f,
+          target,
+        );
       }
       if (ours[type].failing.length) notes.push(`Lighthouse ${type} (ours) fails: ${ours[type].failing.join(', ')}.`);
     }
-    row('Lighthouse CPU benchmark index (higher = faster machine)', ours.home.benchmarkIndex, stock.home.benchmarkIndex, (n) => fmt(n, 0));
+    row(
+      'Lighthouse CPU benchmark index (higher = faster machine)',
+      ours.home.benchmarkIndex,
+      stock.home.benchmarkIndex,
+      (n) => fmt(n, 0),
+    );
   }
   if (r.dev) {
     const {ours, stock} = r.dev;
     row('Dev cold start to home 200 (s)', ours.coldStartSeconds, stock.coldStartSeconds, (n) => fmt(n));
-    row('Dev MDX edit to page updated, median (s)', ours.edits.mdx?.medianSeconds, stock.edits.mdx?.medianSeconds, (n) => fmt(n, 2));
+    row(
+      'Dev MDX edit to page updated, median (s)',
+      ours.edits.mdx?.medianSeconds,
+      stock.edits.mdx?.medianSeconds,
+      (n) => fmt(n, 2),
+    );
     row('Dev contract edit to page updated, median (s)', ours.edits.contract?.medianSeconds, null, (n) => fmt(n, 2));
   }
   const judged = targets.filter((t) => t.met != null);

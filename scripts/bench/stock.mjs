@@ -25,12 +25,16 @@ export async function ensureStockSite(say) {
   try {
     await run('npx', ['-y', CREATE_DOCUSAURUS, 'stock', 'classic', '--typescript', '--skip-install'], {cwd: scratch});
     const fresh = path.join(scratch, 'stock');
-    const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(fresh, 'package.json'))).digest('hex');
+    const hash = crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(fresh, 'package.json')))
+      .digest('hex');
     const reuse = fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === hash;
     if (reuse) {
       // build/ too, for --reuse-build: same package.json, same pinned template, same site.
       for (const keep of ['node_modules', 'package-lock.json', 'build']) {
-        if (fs.existsSync(path.join(STOCK_DIR, keep))) fs.renameSync(path.join(STOCK_DIR, keep), path.join(fresh, keep));
+        if (fs.existsSync(path.join(STOCK_DIR, keep)))
+          fs.renameSync(path.join(STOCK_DIR, keep), path.join(fresh, keep));
       }
     }
     fs.rmSync(STOCK_DIR, {recursive: true, force: true});
@@ -39,7 +43,10 @@ export async function ensureStockSite(say) {
       say(`stock site: reusing the install in ${path.relative(ROOT, STOCK_DIR)} (package.json unchanged)`);
     } else {
       say(`stock site: npm install in ${path.relative(ROOT, STOCK_DIR)} (first run or new template)...`);
-      await run('npm', ['install', '--no-audit', '--no-fund'], {cwd: STOCK_DIR, log: path.join(ROOT, 'bench-results', 'logs', 'stock-install.log')});
+      await run('npm', ['install', '--no-audit', '--no-fund'], {
+        cwd: STOCK_DIR,
+        log: path.join(ROOT, 'bench-results', 'logs', 'stock-install.log'),
+      });
       fs.writeFileSync(STAMP, hash);
     }
     return STOCK_DIR;

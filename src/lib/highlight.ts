@@ -36,13 +36,18 @@ const escapeHtml = (s: string): string => s.replace(/[&<>"]/g, (c) => ESCAPES[c]
 /** Highlighted HTML: one `token-line` span per line, `token <types>` spans inside. Call loadLanguages() first. */
 export function highlightToHtml(code: string, language: string): string {
   const grammar = Prism.languages[language];
-  if (!grammar) throw new Error(`No Prism grammar "${language}" is loaded: add it to EXTRA_COMPONENTS in src/lib/highlight.ts.`);
+  if (!grammar)
+    throw new Error(`No Prism grammar "${language}" is loaded: add it to EXTRA_COMPONENTS in src/lib/highlight.ts.`);
   const lines = normalizeTokens(Prism.tokenize(code, grammar));
   return lines
     .map(
       (line) =>
         `<span class="token-line">${line
-          .map((t) => (t.types.length === 1 && t.types[0] === 'plain' ? escapeHtml(t.content) : `<span class="token ${t.types.join(' ')}">${escapeHtml(t.content)}</span>`))
+          .map((t) =>
+            t.types.length === 1 && t.types[0] === 'plain'
+              ? escapeHtml(t.content)
+              : `<span class="token ${t.types.join(' ')}">${escapeHtml(t.content)}</span>`,
+          )
           .join('')}\n</span>`,
     )
     .join('');

@@ -58,7 +58,10 @@ export function fence(body: string, lang = ''): string {
 
 /** One GFM table cell: pipes escaped, line breaks flattened. */
 export function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -178,10 +181,16 @@ export function endpointMarkdown(op: OperationView, url: UrlOf): string {
     op.responseCodes.length > 0 &&
       table(
         ['response_code', 'Name', 'Meaning', 'Retry'],
-        op.responseCodes.map((c) => [link(String(c.code), url(`/ResponseCode#code-${c.code}`)), c.name, c.meaning, RETRY_TEXT[c.retry]]),
+        op.responseCodes.map((c) => [
+          link(String(c.code), url(`/ResponseCode#code-${c.code}`)),
+          c.name,
+          c.meaning,
+          RETRY_TEXT[c.retry],
+        ]),
       ),
     op.related.length > 0 && '## Related',
-    op.related.length > 0 && op.related.map((r) => `- ${link(r.label, url(r.href))}${r.kind === 'webhook' ? ' (webhook)' : ''}`).join('\n'),
+    op.related.length > 0 &&
+      op.related.map((r) => `- ${link(r.label, url(r.href))}${r.kind === 'webhook' ? ' (webhook)' : ''}`).join('\n'),
   );
 }
 
@@ -211,8 +220,14 @@ function entryLine(e: TagView['entries'][number], url: UrlOf): [string, string] 
 
 /** <OperationList tag>: every operation, then every webhook, of one family. */
 export function operationListMarkdown(tag: TagView, url: UrlOf): string {
-  const ordered = [...tag.entries.filter((e) => e.kind === 'operation'), ...tag.entries.filter((e) => e.kind === 'webhook')];
-  return table(['Call', 'What it does'], ordered.map((e) => entryLine(e, url)));
+  const ordered = [
+    ...tag.entries.filter((e) => e.kind === 'operation'),
+    ...tag.entries.filter((e) => e.kind === 'webhook'),
+  ];
+  return table(
+    ['Call', 'What it does'],
+    ordered.map((e) => entryLine(e, url)),
+  );
 }
 
 /** <ApiIndex>: every family with its operations and webhooks, as on /api. */
@@ -237,7 +252,10 @@ export function apiIndexMarkdown(tags: readonly TagView[], url: UrlOf): string {
 
 /** <FlowDiagram>: the steps as an ordered list under its label. */
 export function flowDiagramMarkdown(label: string, steps: readonly FlowStepInput[]): string {
-  return blocks(`${label}:`, steps.map((s, i) => `${i + 1}. **${s.title}**${s.detail ? `: ${s.detail}` : ''}`).join('\n'));
+  return blocks(
+    `${label}:`,
+    steps.map((s, i) => `${i + 1}. **${s.title}**${s.detail ? `: ${s.detail}` : ''}`).join('\n'),
+  );
 }
 
 /** <JwtSamples>, <VerifySignature>: every language, labelled. */
@@ -255,7 +273,10 @@ export function responseCodeTableMarkdown(codes: readonly ResponseCodeView[]): s
 
 /** <PanStatusTable>: the values of a PAN application's `status`. */
 export function panStatusTableMarkdown(statuses: readonly PanStatusInput[]): string {
-  return table(['status', 'Meaning and what to do'], statuses.map((s) => [code(s.value), s.meaning]));
+  return table(
+    ['status', 'Meaning and what to do'],
+    statuses.map((s) => [code(s.value), s.meaning]),
+  );
 }
 
 /** <DownloadLinks>. */

@@ -31,9 +31,7 @@ export function toHar(req: SampleRequest): HarRequest {
     queryString: req.query.map((q) => ({name: q.name, value: q.value})),
     headersSize: -1,
     bodySize: -1,
-    ...(req.body !== undefined
-      ? {postData: {mimeType: 'application/json', text: JSON.stringify(req.body)}}
-      : {}),
+    ...(req.body !== undefined ? {postData: {mimeType: 'application/json', text: JSON.stringify(req.body)}} : {}),
   } as HarRequest;
 }
 

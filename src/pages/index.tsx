@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -14,16 +15,52 @@ interface Family {
 }
 
 const FAMILIES: readonly Family[] = [
-  {title: 'Aadhaar banking (AEPS)', text: 'Cash withdrawal, balance and mini statement with a fingerprint, at any merchant outlet.', to: '/docs/v1/aeps'},
-  {title: 'Bill payments (BBPS)', text: 'Electricity, water, gas, broadband, insurance and more than 20,000 billers.', to: '/docs/v1/service/bbps/fetch/category'},
-  {title: 'Money transfer (DMT)', text: 'Send money to any bank account through a hosted, compliant journey.', to: '/docs/v1/service/dmt/agent'},
-  {title: 'Payouts', text: 'Pay vendors, agents and customers to bank accounts and UPI ids from your wallet.', to: '/docs/v1/service/payout'},
-  {title: 'UPI collect', text: 'Virtual UPI accounts per customer, with a webhook for every payment in.', to: '/docs/v1/service/upicollect'},
-  {title: 'Micro-ATM', text: 'Card-based withdrawals and balance enquiry on a paired micro-ATM device.', to: '/docs/v1/service/matm'},
-  {title: 'Credit-card bill payment', text: 'Pay any credit-card bill from a bank account after a one-time KYC.', to: '/docs/v1/service/paycc/category'},
-  {title: 'Mobile recharge', text: 'Prepaid recharge with operator, circle and plan look-ups.', to: '/docs/v1/service/recharge/operators'},
+  {
+    title: 'Aadhaar banking (AEPS)',
+    text: 'Cash withdrawal, balance and mini statement with a fingerprint, at any merchant outlet.',
+    to: '/docs/v1/aeps',
+  },
+  {
+    title: 'Bill payments (BBPS)',
+    text: 'Electricity, water, gas, broadband, insurance and more than 20,000 billers.',
+    to: '/docs/v1/service/bbps/fetch/category',
+  },
+  {
+    title: 'Money transfer (DMT)',
+    text: 'Send money to any bank account through a hosted, compliant journey.',
+    to: '/docs/v1/service/dmt/agent',
+  },
+  {
+    title: 'Payouts',
+    text: 'Pay vendors, agents and customers to bank accounts and UPI ids from your wallet.',
+    to: '/docs/v1/service/payout',
+  },
+  {
+    title: 'UPI collect',
+    text: 'Virtual UPI accounts per customer, with a webhook for every payment in.',
+    to: '/docs/v1/service/upicollect',
+  },
+  {
+    title: 'Micro-ATM',
+    text: 'Card-based withdrawals and balance enquiry on a paired micro-ATM device.',
+    to: '/docs/v1/service/matm',
+  },
+  {
+    title: 'Credit-card bill payment',
+    text: 'Pay any credit-card bill from a bank account after a one-time KYC.',
+    to: '/docs/v1/service/paycc/category',
+  },
+  {
+    title: 'Mobile recharge',
+    text: 'Prepaid recharge with operator, circle and plan look-ups.',
+    to: '/docs/v1/service/recharge/operators',
+  },
   {title: 'PAN card', text: 'New and corrected PAN applications through your agents.', to: '/docs/v1/service/pan'},
-  {title: 'Insurance (GIBL)', text: 'Motor, health and travel policies through a hosted journey.', to: '/docs/v1/service/gibl'},
+  {
+    title: 'Insurance (GIBL)',
+    text: 'Motor, health and travel policies through a hosted journey.',
+    to: '/docs/v1/service/gibl',
+  },
   {title: 'SMS', text: 'Transactional SMS from approved templates.', to: '/docs/v1/service/sms/send'},
   {title: 'Common look-ups', text: 'Banks and IINs, states, districts and your account.', to: '/docs/v1/common/bank'},
 ];
@@ -31,15 +68,22 @@ const FAMILIES: readonly Family[] = [
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
-    <Layout title={siteConfig.tagline} description={translate({id: 'home.description', message: 'Developer documentation for the RupeeRail payments API: AEPS, BBPS, DMT, payouts, UPI collect, recharge and more, with code samples in seven languages.'})}>
+    <Layout
+      title={siteConfig.tagline}
+      description={translate({
+        id: 'home.description',
+        message:
+          'Developer documentation for the RupeeRail payments API: AEPS, BBPS, DMT, payouts, UPI collect, recharge and more, with code samples in seven languages.',
+      })}>
       <header className={styles.hero}>
         <div className="container">
-          <h1 className={styles.title}>
+          <Heading as="h1" className={styles.title}>
             <Translate id="home.title">One API for India's payment rails</Translate>
-          </h1>
+          </Heading>
           <p className={styles.lead}>
             <Translate id="home.lead">
-              Aadhaar banking, bill payments, money transfer, payouts, recharge and UPI collect: one token, one response envelope, signed webhooks, and idempotent money movement.
+              Aadhaar banking, bill payments, money transfer, payouts, recharge and UPI collect: one token, one response
+              envelope, signed webhooks, and idempotent money movement.
             </Translate>
           </p>
           <div className={styles.actions}>
@@ -54,9 +98,9 @@ export default function Home(): ReactNode {
       </header>
       <main>
         <section className="container margin-vert--xl">
-          <h2>
+          <Heading as="h2">
             <Translate id="home.families">Services</Translate>
-          </h2>
+          </Heading>
           <ul className={styles.grid}>
             {FAMILIES.map((f) => (
               <li key={f.to}>
@@ -69,16 +113,18 @@ export default function Home(): ReactNode {
           </ul>
         </section>
         <section className="container margin-vert--xl">
-          <h2>
+          <Heading as="h2">
             <Translate id="home.quickstart">Your first call in three steps</Translate>
-          </h2>
+          </Heading>
           <ol className={styles.steps}>
             <li>
               <strong>
                 <Translate id="home.step1">Get sandbox keys</Translate>
               </strong>
               <span>
-                <Translate id="home.step1.text">Your partner id, JWT secret and webhook secret are in the partner dashboard under Developers.</Translate>
+                <Translate id="home.step1.text">
+                  Your partner id, JWT secret and webhook secret are in the partner dashboard under Developers.
+                </Translate>
               </span>
             </li>
             <li>
@@ -87,7 +133,9 @@ export default function Home(): ReactNode {
               </strong>
               <span>
                 <Link to="/HeaderMarkdown">
-                  <Translate id="home.step2.text">An HS256 JWT with partnerId, iat and a fresh reqId, per request.</Translate>
+                  <Translate id="home.step2.text">
+                    An HS256 JWT with partnerId, iat and a fresh reqId, per request.
+                  </Translate>
                 </Link>
               </span>
             </li>
@@ -118,9 +166,9 @@ export default function Home(): ReactNode {
               </tr>
             </tbody>
           </table>
-          <h2>
+          <Heading as="h2">
             <Translate id="home.downloads">Downloads</Translate>
-          </h2>
+          </Heading>
           <DownloadLinks />
         </section>
       </main>

@@ -59,9 +59,7 @@ async function switchMode(page: Page, mode: Mode): Promise<void> {
   await page.evaluate(
     ({key, value}) => {
       window.localStorage.setItem(key, value);
-      window.dispatchEvent(
-        new StorageEvent('storage', {key, newValue: value, storageArea: window.localStorage}),
-      );
+      window.dispatchEvent(new StorageEvent('storage', {key, newValue: value, storageArea: window.localStorage}));
     },
     {key: keys.theme, value: mode},
   );
@@ -79,8 +77,7 @@ function describeViolation(mode: Mode, violation: Result): string {
       const target = node.target.map(String).join(' ');
       // For contrast, the numbers say how far off it is.
       const data = node.any.find((check) => check.id === 'color-contrast')?.data as
-        | {fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string}
-        | undefined;
+        {fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string} | undefined;
       return data?.contrastRatio
         ? `${target} (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}, needs ${data.expectedContrastRatio})`
         : target;

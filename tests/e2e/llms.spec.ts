@@ -55,7 +55,9 @@ describe('/llms.txt', () => {
   it('has the llmstxt.org shape: H1, summary, sections of links with descriptions', () => {
     expect(body.startsWith('# RupeeRail API\n\n> ')).toBe(true);
     expect(body).toMatch(/^## Getting started$/m);
-    expect(body).toMatch(/^- \[AEPS cash withdrawal\]\(https:\/\/[^)]+\/docs\/v1\/service\/aeps\/withdrawal\.md\): \S/m);
+    expect(body).toMatch(
+      /^- \[AEPS cash withdrawal\]\(https:\/\/[^)]+\/docs\/v1\/service\/aeps\/withdrawal\.md\): \S/m,
+    );
   });
 
   it('links the Markdown twin of every docs page in the build and of the extra pages', () => {
@@ -162,8 +164,12 @@ describe('"Copy page as Markdown"', () => {
   });
 
   it('without JavaScript, the page still links its Markdown (and shows no dead button)', async () => {
-    const {page, close} = await openPage(browser, '/docs/v1/service/aeps/withdrawal', {context: {javaScriptEnabled: false}});
-    await expect(page.getByRole('link', {name: 'View as Markdown'}).getAttribute('href')).resolves.toBe('/docs/v1/service/aeps/withdrawal.md');
+    const {page, close} = await openPage(browser, '/docs/v1/service/aeps/withdrawal', {
+      context: {javaScriptEnabled: false},
+    });
+    await expect(page.getByRole('link', {name: 'View as Markdown'}).getAttribute('href')).resolves.toBe(
+      '/docs/v1/service/aeps/withdrawal.md',
+    );
     expect(await page.getByRole('button', {name: /Copy page/}).count()).toBe(0);
     await close();
   });
@@ -171,7 +177,9 @@ describe('"Copy page as Markdown"', () => {
   it('is on docs pages only, and its code is not in the bundle every page loads', async () => {
     const {page, close} = await openPage(browser, '/');
     expect(await page.getByRole('link', {name: 'View as Markdown'}).count()).toBe(0);
-    const scripts = await page.evaluate(() => Array.from(document.querySelectorAll('script[src]'), (s) => (s as HTMLScriptElement).src));
+    const scripts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('script[src]'), (s) => (s as HTMLScriptElement).src),
+    );
     for (const src of scripts) {
       const res = await request(new URL(src).pathname);
       expect(text(res), src).not.toContain('View as Markdown');

@@ -34,7 +34,10 @@ describe('JavaScript off', () => {
     expect(await page.getByRole('heading', {level: 1, name: 'AEPS cash withdrawal'}).isVisible()).toBe(true);
 
     // The name cell holds the name in <code>, then its type and 'required'.
-    const cell = page.locator('main table td').filter({has: page.locator('code', {hasText: /^adhaarnumber$/})}).first();
+    const cell = page
+      .locator('main table td')
+      .filter({has: page.locator('code', {hasText: /^adhaarnumber$/})})
+      .first();
     expect(await cell.isVisible(), 'parameter "adhaarnumber" in a visible table cell').toBe(true);
 
     const samples = page.locator('.api-code-samples').first();
@@ -59,7 +62,9 @@ describe('JavaScript off', () => {
     for (const text of ['Sooner or later every payments integration', 'Sending a request is easy.']) {
       expect(await article.getByText(text).first().isVisible(), text).toBe(true);
     }
-    expect(await article.getByRole('heading', {level: 2, name: 'Why retries are the hard part'}).isVisible()).toBe(true);
+    expect(await article.getByRole('heading', {level: 2, name: 'Why retries are the hard part'}).isVisible()).toBe(
+      true,
+    );
     expect((await article.innerText()).length).toBeGreaterThan(5_000);
     expect(problemList(session.problems)).toEqual([]);
   });

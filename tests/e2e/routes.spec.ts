@@ -118,13 +118,9 @@ describe('client-side navigation from the home page', () => {
     heading: string | RegExp,
   ): Promise<void> {
     await waitForPathname(page, pathname);
-    await expect
-      .poll(() => mainHeading(page), {message: `heading on ${pathname}`, timeout: 10_000})
-      .toMatch(heading);
+    await expect.poll(() => mainHeading(page), {message: `heading on ${pathname}`, timeout: 10_000}).toMatch(heading);
     const text = (await mainHeading(page)) ?? '';
-    await expect
-      .poll(() => page.title(), {message: `title on ${pathname}`})
-      .toBe(`${text} | ${SITE_TITLE}`);
+    await expect.poll(() => page.title(), {message: `title on ${pathname}`}).toBe(`${text} | ${SITE_TITLE}`);
     expect(await sameDocument(page, mark), `${pathname} was a full page load`).toBe(true);
     expect(problemList(session.problems), `problems on the way to ${pathname}`).toEqual([]);
   }

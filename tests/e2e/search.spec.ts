@@ -69,7 +69,9 @@ describe('loading', () => {
     const indexLoaded = page.waitForResponse((res) => /\/search-index[^/]*\.json$/.test(new URL(res.url()).pathname));
     requests.length = 0;
     await page.keyboard.press('Control+k');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('input.navbar__search-input') ?? false)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.matches('input.navbar__search-input') ?? false))
+      .toBe(true);
     const res = await indexLoaded;
     expect(res.status()).toBe(200);
     // Hashed file name, so a new build never serves a stale index from a cache.

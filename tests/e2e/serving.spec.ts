@@ -51,9 +51,7 @@ function text(res: HttpResult): string {
 function expectNotFoundPage(res: HttpResult, what: string): void {
   expect(header(res, 'content-type'), what).toMatch(/^text\/html/);
   expect(notFoundPage, 'the build has no 404.html').toBeDefined();
-  expect(res.body.equals(notFoundPage ?? Buffer.alloc(0)), `${what}: not build/404.html`).toBe(
-    true,
-  );
+  expect(res.body.equals(notFoundPage ?? Buffer.alloc(0)), `${what}: not build/404.html`).toBe(true);
 }
 
 describe('every route in routes.txt', () => {
@@ -137,14 +135,11 @@ describe('anything else', () => {
 });
 
 describe('docs root', () => {
-  it.each(['/docs', '/docs/', '/docs.html', '/docs/index.html'])(
-    '%s redirects to /docs/v1/',
-    async (path) => {
-      const res = await request(path);
-      expect([301, 302, 307, 308]).toContain(res.status);
-      expect(new URL(header(res, 'location'), baseUrl() + path).pathname).toBe('/docs/v1/');
-    },
-  );
+  it.each(['/docs', '/docs/', '/docs.html', '/docs/index.html'])('%s redirects to /docs/v1/', async (path) => {
+    const res = await request(path);
+    expect([301, 302, 307, 308]).toContain(res.status);
+    expect(new URL(header(res, 'location'), baseUrl() + path).pathname).toBe('/docs/v1/');
+  });
 });
 
 /** Directives of a Content-Security-Policy header, by name. */
@@ -176,9 +171,7 @@ describe('security headers', () => {
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
     // Nothing but our origin and hashes: no hosts, schemes or wildcards.
-    const otherSources = scriptSrc.filter(
-      (source) => !/^'(?:self|sha256-[A-Za-z0-9+/]+=*)'$/.test(source),
-    );
+    const otherSources = scriptSrc.filter((source) => !/^'(?:self|sha256-[A-Za-z0-9+/]+=*)'$/.test(source));
     expect(otherSources).toEqual([]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -216,9 +209,7 @@ describe('security headers', () => {
 describe('caching', () => {
   it('hashed /assets/ files are public and immutable for a year', async () => {
     const home = text(await request('/'));
-    const assets = [...home.matchAll(/(?:src|href)="?(\/assets\/[^"\s>]+\.(?:js|css))/g)].map(
-      ([, path = '']) => path,
-    );
+    const assets = [...home.matchAll(/(?:src|href)="?(\/assets\/[^"\s>]+\.(?:js|css))/g)].map(([, path = '']) => path);
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets.slice(0, 5)) {
       const res = await request(asset);
@@ -243,10 +234,7 @@ describe('compression', () => {
   /** One file of the build per type, big enough that nginx compresses it (gzip_min_length). */
   function sample(extension: string): string | undefined {
     if (extension === 'html') return 'index.html';
-    return files.find(
-      (file) =>
-        extname(file) === `.${extension}` && readFileSync(join(buildDir, file)).length >= 1024,
-    );
+    return files.find((file) => extname(file) === `.${extension}` && readFileSync(join(buildDir, file)).length >= 1024);
   }
 
   for (const type of ['html', 'css', 'js', 'json', 'svg', 'xml', 'txt', 'yaml']) {

@@ -12,13 +12,7 @@ import {site} from '../../site.config';
 import {launchBrowser, openPage, problemList, waitForHydration} from './helpers/browser';
 import {docsSidebar} from './helpers/docs';
 import {request} from './helpers/http';
-import {
-  markDocument,
-  sameDocument,
-  storageKeys,
-  waitForPathname,
-  type StorageKeys,
-} from './helpers/site';
+import {markDocument, sameDocument, storageKeys, waitForPathname, type StorageKeys} from './helpers/site';
 
 const DESKTOP = {width: 1280, height: 800};
 /** Docusaurus switches at 996 px: up to 996 is mobile, from 997 desktop. */
@@ -35,8 +29,7 @@ const LINKS_TO_API_PAGE = '/docs/v1/aeps';
 const LONG_POST = '/blog/long-blog-post';
 
 const TOGGLE_LABEL = 'Switch between dark and light mode';
-const toggleLabel = (mode: 'light mode' | 'dark mode' | 'system mode'): string =>
-  `${TOGGLE_LABEL} (currently ${mode})`;
+const toggleLabel = (mode: 'light mode' | 'dark mode' | 'system mode'): string => `${TOGGLE_LABEL} (currently ${mode})`;
 
 let browser: Browser;
 let keys: StorageKeys;
@@ -127,9 +120,7 @@ describe('colour mode', () => {
     // And back the other way, from the second tab.
     await colourToggle(other).click(); // system (light here)
     await expect.poll(() => htmlAttribute(first.page, 'data-theme')).toBe('light');
-    await expect
-      .poll(() => colourToggle(first.page).getAttribute('aria-label'))
-      .toBe(toggleLabel('system mode'));
+    await expect.poll(() => colourToggle(first.page).getAttribute('aria-label')).toBe(toggleLabel('system mode'));
     expect(problemList(first.problems)).toEqual([]);
     await first.close();
   });
@@ -435,6 +426,7 @@ async function induceRenderError(page: Page, target: string): Promise<void> {
     const name = Object.keys(window).find((key) => key.startsWith('webpackChunk') && Array.isArray(state[key]));
     if (!name) throw new Error('e2e: no bundler chunk array (window.webpackChunk*) on the page');
     const chunks = state[name] as Array<unknown> & {push: (...items: unknown[]) => number};
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped below and called with the array as `this`
     const push = chunks.push;
     chunks.push = function (this: unknown, ...items: unknown[]) {
       for (const item of items) {

@@ -1,5 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import {evaluateLiteral, mdxToMarkdown, MdxToMarkdownError, type MdxToMarkdownOptions} from '../../plugins/llms-txt/mdx';
+import {
+  evaluateLiteral,
+  mdxToMarkdown,
+  MdxToMarkdownError,
+  type MdxToMarkdownOptions,
+} from '../../plugins/llms-txt/mdx';
 
 const options: MdxToMarkdownOptions = {
   title: 'Cash withdrawal',

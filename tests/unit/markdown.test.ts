@@ -20,7 +20,13 @@ import type {OperationView, ResponseCodeView, TagView, WebhookView} from '../../
 
 const url: UrlOf = (p) => `https://docs.example${p}`;
 
-const pending: ResponseCodeView = {code: 2, name: 'PENDING', meaning: 'Not known yet.', action: 'Ask status.', retry: 'status'};
+const pending: ResponseCodeView = {
+  code: 2,
+  name: 'PENDING',
+  meaning: 'Not known yet.',
+  action: 'Ask status.',
+  retry: 'status',
+};
 
 /** A small operation with one of everything the renderer has a branch for. */
 const op: OperationView = {
@@ -37,20 +43,52 @@ const op: OperationView = {
     {label: 'Production', url: 'https://api.example/api'},
   ],
   auth: 'Bearer JWT',
-  headers: [{name: 'Authorization', in: 'header', required: true, type: 'string', description: 'Bearer token.', constraints: []}],
+  headers: [
+    {
+      name: 'Authorization',
+      in: 'header',
+      required: true,
+      type: 'string',
+      description: 'Bearer token.',
+      constraints: [],
+    },
+  ],
   pathParams: [{name: 'id', in: 'path', required: true, type: 'string', constraints: ['pattern ^a|b$'], example: 'a'}],
   queryParams: [],
   body: {
     required: true,
     mediaType: 'application/json',
     rows: [
-      {name: 'amount', path: 'amount', depth: 0, type: 'integer', required: true, description: 'Rupees.', constraints: ['100 to 500'], example: '150'},
-      {name: 'mode', path: 'meta.mode', depth: 1, type: 'string', required: false, constraints: [], enumValues: ['A', 'B'], defaultValue: 'A'},
+      {
+        name: 'amount',
+        path: 'amount',
+        depth: 0,
+        type: 'integer',
+        required: true,
+        description: 'Rupees.',
+        constraints: ['100 to 500'],
+        example: '150',
+      },
+      {
+        name: 'mode',
+        path: 'meta.mode',
+        depth: 1,
+        type: 'string',
+        required: false,
+        constraints: [],
+        enumValues: ['A', 'B'],
+        defaultValue: 'A',
+      },
     ],
     examples: [{name: 'example', json: '{\n  "amount": 150\n}'}],
   },
   samples: [
-    {lang: 'curl', label: 'cURL', prism: 'bash', code: "curl --request POST \\\n  --url https://sb.example/api/service/demo/a/pay"},
+    {
+      lang: 'curl',
+      label: 'cURL',
+      prism: 'bash',
+      code: 'curl --request POST \\\n  --url https://sb.example/api/service/demo/a/pay',
+    },
     {lang: 'node', label: 'Node.js', prism: 'javascript', code: 'fetch()'},
     {lang: 'go', label: 'Go', prism: 'go', code: 'http.Post()'},
   ],
@@ -194,7 +232,15 @@ Response fields:
   });
 
   it('says so when a call takes nothing but headers', () => {
-    const bare: OperationView = {...op, pathParams: [], body: undefined, samples: [], responses: [], responseCodes: [], related: []};
+    const bare: OperationView = {
+      ...op,
+      pathParams: [],
+      body: undefined,
+      samples: [],
+      responses: [],
+      responseCodes: [],
+      related: [],
+    };
     const md = endpointMarkdown(bare, url);
     expect(md).toContain('This call takes no parameters beyond the headers.');
     expect(md).not.toContain('## Code samples');
@@ -216,7 +262,13 @@ describe('webhookMarkdown', () => {
       method: 'POST',
       headers: [{name: 'X-Signature', in: 'header', required: true, type: 'string', constraints: []}],
       body: {required: true, mediaType: 'application/json', rows: [], examples: [{name: 'example', json: '{}'}]},
-      ack: {status: '200', description: 'OK', headers: [], rows: [], examples: [{name: 'example', json: '{"ok": true}'}]},
+      ack: {
+        status: '200',
+        description: 'OK',
+        headers: [],
+        rows: [],
+        examples: [{name: 'example', json: '{"ok": true}'}],
+      },
       ackTimeoutSeconds: 10,
       related: [{id: 'demo-pay', label: 'Pay', href: '/docs/v1/demo/pay', kind: 'operation'}],
     };
@@ -259,7 +311,15 @@ describe('lists and catalogues', () => {
     description: 'Demo calls.',
     group: 'Other',
     entries: [
-      {kind: 'webhook', id: 'demo-hook', method: 'POST', path: 'demo-hook', summary: 'Demo result', tag: 'demo', href: '/docs/v1/demo/webhooks'},
+      {
+        kind: 'webhook',
+        id: 'demo-hook',
+        method: 'POST',
+        path: 'demo-hook',
+        summary: 'Demo result',
+        tag: 'demo',
+        href: '/docs/v1/demo/webhooks',
+      },
       {kind: 'operation', id: 'demo-pay', method: 'POST', path: '/service/demo/pay', summary: 'Pay', tag: 'demo'},
     ],
   };
@@ -295,7 +355,9 @@ describe('lists and catalogues', () => {
   });
 
   it('code samples, every language labelled', () => {
-    expect(codeSamplesMarkdown([{lang: 'curl', label: 'cURL', prism: 'bash', code: 'echo'}])).toBe('**cURL**\n\n```bash\necho\n```');
+    expect(codeSamplesMarkdown([{lang: 'curl', label: 'cURL', prism: 'bash', code: 'echo'}])).toBe(
+      '**cURL**\n\n```bash\necho\n```',
+    );
   });
 
   it('response code catalogue and PAN statuses', () => {
@@ -316,7 +378,10 @@ describe('llmsTxtMarkdown', () => {
         summary: 'A demo.\nTwo lines.',
         details: 'Read this first.',
         sections: [
-          {title: 'Start', links: [{title: 'Intro [v1]', url: 'https://docs.example/docs/v1/index.md', description: 'Begin | here.'}]},
+          {
+            title: 'Start',
+            links: [{title: 'Intro [v1]', url: 'https://docs.example/docs/v1/index.md', description: 'Begin | here.'}],
+          },
           {title: 'Empty', links: []},
         ],
       }),

@@ -79,7 +79,13 @@ describe('signature samples (samples/verify)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-'));
     const file = path.join(dir, 'body.json');
     fs.writeFileSync(file, BODY);
-    expect(execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, SIGNATURE], {env}).toString().trim()).toBe('valid');
-    expect(() => execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, SIGNATURE.replace(/^9/, '8')], {env})).toThrow();
+    expect(
+      execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, SIGNATURE], {env})
+        .toString()
+        .trim(),
+    ).toBe('valid');
+    expect(() =>
+      execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, SIGNATURE.replace(/^9/, '8')], {env}),
+    ).toThrow();
   });
 });

@@ -29,7 +29,10 @@ describe('describeConstraints', () => {
       '100 to 10000',
       'multiple of 50',
     ]);
-    expect(describeConstraints({type: 'number', minimum: 1, multipleOf: 0.01})).toEqual(['at least 1', 'up to 2 decimal places']);
+    expect(describeConstraints({type: 'number', minimum: 1, multipleOf: 0.01})).toEqual([
+      'at least 1',
+      'up to 2 decimal places',
+    ]);
     expect(describeConstraints({type: 'string', minLength: 6, maxLength: 36, pattern: '^[A-Z]+$'})).toEqual([
       '6 to 36 characters',
       'pattern ^[A-Z]+$',
@@ -50,7 +53,11 @@ describe('schemaToRows', () => {
           properties: {
             items: {
               type: 'array',
-              items: {type: 'object', required: ['id'], properties: {id: {type: 'string', description: 'Id.', examples: ['x1']}}},
+              items: {
+                type: 'object',
+                required: ['id'],
+                properties: {id: {type: 'string', description: 'Id.', examples: ['x1']}},
+              },
             },
           },
         },
@@ -65,7 +72,10 @@ describe('schemaToRows', () => {
   });
 
   it('lists enum values instead of an example', () => {
-    const [row] = schemaToRows({type: 'object', properties: {mode: {type: 'string', enum: ['SITE', 'APP'], examples: ['SITE']}}});
+    const [row] = schemaToRows({
+      type: 'object',
+      properties: {mode: {type: 'string', enum: ['SITE', 'APP'], examples: ['SITE']}},
+    });
     expect(row?.enumValues).toEqual(['SITE', 'APP']);
     expect(row?.example).toBeUndefined();
   });

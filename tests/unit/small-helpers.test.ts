@@ -31,8 +31,22 @@ describe('filterTags', () => {
       description: '',
       group: 'Banking',
       entries: [
-        {kind: 'operation', id: 'aeps-cash-withdrawal', method: 'POST', path: '/service/aeps/withdrawal', summary: 'Cash withdrawal', tag: 'aeps'},
-        {kind: 'webhook', id: 'aeps-transaction', method: 'POST', path: 'aeps-transaction', summary: 'AEPS transaction result', tag: 'aeps'},
+        {
+          kind: 'operation',
+          id: 'aeps-cash-withdrawal',
+          method: 'POST',
+          path: '/service/aeps/withdrawal',
+          summary: 'Cash withdrawal',
+          tag: 'aeps',
+        },
+        {
+          kind: 'webhook',
+          id: 'aeps-transaction',
+          method: 'POST',
+          path: 'aeps-transaction',
+          summary: 'AEPS transaction result',
+          tag: 'aeps',
+        },
       ],
     },
   ];
@@ -57,7 +71,8 @@ describe('safePathname', () => {
 
 describe('csp hashes', () => {
   it('hashes inline scripts only, not external or JSON-LD ones', () => {
-    const html = '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script data-rh=true type=application/ld+json>{"a":1}</script>';
+    const html =
+      '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script data-rh=true type=application/ld+json>{"a":1}</script>';
     expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='"]);
   });
   it('renders an nginx map', () => {

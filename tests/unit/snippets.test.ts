@@ -38,7 +38,11 @@ describe('generateSamples', () => {
   });
 
   it('sends query strings for GET look-ups', () => {
-    const [curl] = generateSamples({method: 'GET', url: 'https://x.example/v1/common/district', query: [{name: 'stateid', value: '27'}]});
+    const [curl] = generateSamples({
+      method: 'GET',
+      url: 'https://x.example/v1/common/district',
+      query: [{name: 'stateid', value: '27'}],
+    });
     expect(curl?.code).toContain('https://x.example/v1/common/district?stateid=27');
   });
 });

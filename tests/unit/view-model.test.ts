@@ -21,8 +21,21 @@ function doc(extra: Record<string, unknown> = {}): OpenApiDocument {
           summary: 'Get an item',
           description: 'Reads one item.',
           tags: ['demo'],
-          parameters: [{name: 'itemId', in: 'path', required: true, description: 'The item.', schema: {type: 'string', examples: ['IT 1']}}],
-          responses: {'200': {description: 'The item.', content: {'application/json': {schema: {type: 'object'}, example: {status: true}}}}},
+          parameters: [
+            {
+              name: 'itemId',
+              in: 'path',
+              required: true,
+              description: 'The item.',
+              schema: {type: 'string', examples: ['IT 1']},
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The item.',
+              content: {'application/json': {schema: {type: 'object'}, example: {status: true}}},
+            },
+          },
           'x-response-codes': [1, 10],
           ...extra,
         },
@@ -62,6 +75,10 @@ describe('buildViews', () => {
 
 describe('fillPath', () => {
   it('replaces path parameters by their encoded examples and leaves unknown ones', () => {
-    expect(fillPath('/a/{x}/{y}', [{name: 'x', in: 'path', required: true, type: 'string', constraints: [], example: 'K/1'}])).toBe('/a/K%2F1/{y}');
+    expect(
+      fillPath('/a/{x}/{y}', [
+        {name: 'x', in: 'path', required: true, type: 'string', constraints: [], example: 'K/1'},
+      ]),
+    ).toBe('/a/K%2F1/{y}');
   });
 });

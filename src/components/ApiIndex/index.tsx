@@ -1,13 +1,13 @@
 import {useMemo, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
 import Translate, {translate} from '@docusaurus/Translate';
 import index from '@generated/api-contract/index.json';
 import MethodBadge from '@site/src/components/MethodBadge';
-import type {TagView} from '@site/src/lib/contract/types';
 import {filterTags} from '@site/src/lib/contract/filter';
 import styles from './styles.module.css';
 
-const TAGS = index.tags as TagView[];
+const TAGS = index.tags;
 
 /**
  * Every operation and webhook, grouped by family, with a filter box. The full
@@ -37,12 +37,18 @@ export default function ApiIndex(): ReactNode {
       </p>
       {tags.map((tag) => (
         <section key={tag.name} className={styles.family}>
-          <h2 id={tag.name}>{tag.label}</h2>
+          <Heading as="h2" id={tag.name}>
+            {tag.label}
+          </Heading>
           <p>{tag.description}</p>
           <ul className={styles.entries}>
             {tag.entries.map((e) => (
               <li key={e.id}>
-                {e.kind === 'operation' ? <MethodBadge method={e.method} /> : <span className={styles.hook}>WEBHOOK</span>}
+                {e.kind === 'operation' ? (
+                  <MethodBadge method={e.method} />
+                ) : (
+                  <span className={styles.hook}>WEBHOOK</span>
+                )}
                 <code className={styles.path}>{e.path}</code>
                 {e.href ? <Link to={e.href}>{e.summary}</Link> : <span>{e.summary}</span>}
               </li>

@@ -1,6 +1,7 @@
 import {useEffect, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import Translate, {translate} from '@docusaurus/Translate';
 import {useHistory} from '@docusaurus/router';
@@ -18,15 +19,17 @@ export default function DocsRootRedirect(): ReactNode {
     history.replace(target);
   }, [history, target]);
   return (
-    <Layout title={translate({id: 'docsRoot.title', message: 'Documentation'})} description="Redirects to the getting-started guide.">
+    <Layout
+      title={translate({id: 'docsRoot.title', message: 'Documentation'})}
+      description="Redirects to the getting-started guide.">
       <Head>
         {!isBrowser && <meta httpEquiv="refresh" content={`0; url=${target}`} />}
         <link rel="canonical" href={target} />
       </Head>
       <main className="container margin-vert--xl">
-        <h1>
+        <Heading as="h1">
           <Translate id="docsRoot.heading">Documentation</Translate>
-        </h1>
+        </Heading>
         <p>
           <Link to="/docs/v1/">
             <Translate id="docsRoot.link">Continue to the getting-started guide</Translate>

@@ -1,3 +1,4 @@
+/* eslint-disable @docusaurus/no-html-links -- these are static files, not routes: <Link> would hand them to the client router */
 import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';

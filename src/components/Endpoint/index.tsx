@@ -12,7 +12,8 @@ import {statusLabel} from '@site/src/lib/http';
 import type {ExampleView, OperationView, ResponseView} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
 
-export type EndpointSection = 'overview' | 'request' | 'samples' | 'responses-intro' | 'responses' | 'codes' | 'related';
+export type EndpointSection =
+  'overview' | 'request' | 'samples' | 'responses-intro' | 'responses' | 'codes' | 'related';
 
 interface Props {
   readonly data: OperationView;
@@ -22,7 +23,13 @@ interface Props {
   readonly item?: string;
 }
 
-export function Examples({examples, title}: {readonly examples: readonly ExampleView[]; readonly title: string}): ReactNode {
+export function Examples({
+  examples,
+  title,
+}: {
+  readonly examples: readonly ExampleView[];
+  readonly title: string;
+}): ReactNode {
   return examples.map((ex) => (
     <div key={ex.name} className="api-json-example">
       {ex.html ? (
@@ -46,7 +53,9 @@ function Overview({data}: {readonly data: OperationView}): ReactNode {
         <InlineText text={data.description} />
       </p>
       <table className={styles.servers}>
-        <caption className="sr-only">{translate({id: 'api.endpoint.servers', message: 'Full URL per environment'})}</caption>
+        <caption className="sr-only">
+          {translate({id: 'api.endpoint.servers', message: 'Full URL per environment'})}
+        </caption>
         <tbody>
           {data.servers.map((s) => (
             <tr key={s.url}>
@@ -81,12 +90,21 @@ function Request({data}: {readonly data: OperationView}): ReactNode {
         <ParamTable rows={data.pathParams} caption={translate({id: 'api.request.path', message: 'Path parameters'})} />
       )}
       {data.queryParams.length > 0 && (
-        <ParamTable rows={data.queryParams} caption={translate({id: 'api.request.query', message: 'Query parameters'})} />
+        <ParamTable
+          rows={data.queryParams}
+          caption={translate({id: 'api.request.query', message: 'Query parameters'})}
+        />
       )}
       {data.body ? (
         <>
-          <ParamTable rows={data.body.rows} caption={translate({id: 'api.request.body', message: 'Body fields (JSON)'})} />
-          <Examples examples={data.body.examples} title={translate({id: 'api.request.example', message: 'Request body'})} />
+          <ParamTable
+            rows={data.body.rows}
+            caption={translate({id: 'api.request.body', message: 'Body fields (JSON)'})}
+          />
+          <Examples
+            examples={data.body.examples}
+            title={translate({id: 'api.request.example', message: 'Request body'})}
+          />
         </>
       ) : (
         data.pathParams.length + data.queryParams.length === 0 && (
@@ -118,7 +136,10 @@ function Response({res}: {readonly res: ResponseView}): ReactNode {
               {'Response fields ({count})'}
             </Translate>
           </summary>
-          <ParamTable rows={res.rows} caption={translate({id: 'api.response.fieldsCaption', message: 'Response body fields'}, {})} />
+          <ParamTable
+            rows={res.rows}
+            caption={translate({id: 'api.response.fieldsCaption', message: 'Response body fields'}, {})}
+          />
         </details>
       )}
       <Examples examples={res.examples} title={statusLabel(res.status)} />
@@ -200,7 +221,8 @@ export default function Endpoint({data, section, item}: Props): ReactNode {
         <>
           <p>
             <Translate id="api.samples.intro">
-              Generated from the contract for the sandbox. Replace YOUR_JWT with a token signed as described on the headers page.
+              Generated from the contract for the sandbox. Replace YOUR_JWT with a token signed as described on the
+              headers page.
             </Translate>
           </p>
           <CodeSamples samples={data.samples} />

@@ -1,9 +1,8 @@
 import type {ReactNode} from 'react';
 import samples from '@generated/api-contract/jwt-samples.json';
 import CodeSamples from '@site/src/components/CodeSamples';
-import type {CodeSample} from '@site/src/lib/contract/types';
 
 /** How to sign the request token, in every sample language (files under samples/jwt/). */
 export default function JwtSamples(): ReactNode {
-  return <CodeSamples samples={samples as CodeSample[]} />;
+  return <CodeSamples samples={samples} />;
 }

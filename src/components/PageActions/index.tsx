@@ -26,11 +26,6 @@ export default function PageActions({markdownUrl}: Props): ReactNode {
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  // A client-side navigation to another doc reuses this component: forget the old page.
-  useEffect(() => {
-    text.current = undefined;
-    setState('idle');
-  }, [markdownUrl]);
 
   const load = useCallback((): Promise<string> => {
     text.current ??= fetch(markdownUrl).then((res) => {
@@ -77,7 +72,10 @@ export default function PageActions({markdownUrl}: Props): ReactNode {
             {state === 'copied' ? (
               <path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />
             ) : (
-              <path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z" />
+              <path
+                fill="currentColor"
+                d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z"
+              />
             )}
           </svg>
           <span>{visible}</span>
@@ -89,6 +87,7 @@ export default function PageActions({markdownUrl}: Props): ReactNode {
           )}
         </button>
       )}
+      {/* eslint-disable-next-line @docusaurus/no-html-links -- a static .md file, not a route */}
       <a className={styles.link} href={markdownUrl} type="text/markdown">
         <Translate id="pageActions.view">View as Markdown</Translate>
       </a>
@@ -96,7 +95,10 @@ export default function PageActions({markdownUrl}: Props): ReactNode {
         {state === 'copied'
           ? translate({id: 'pageActions.copiedStatus', message: 'Page copied to the clipboard as Markdown'})
           : state === 'failed'
-            ? translate({id: 'pageActions.failedStatus', message: 'Could not copy the page. Use View as Markdown instead.'})
+            ? translate({
+                id: 'pageActions.failedStatus',
+                message: 'Could not copy the page. Use View as Markdown instead.',
+              })
             : ''}
       </span>
     </div>

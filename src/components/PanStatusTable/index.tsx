@@ -4,15 +4,10 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import statuses from '@generated/api-contract/pan-status.json';
 import InlineText from '@site/src/components/InlineText';
 
-interface PanStatus {
-  readonly value: string;
-  readonly meaning: string;
-}
-
 /** PAN application status values, from the `PanStatus` schema in openapi/families/pan.yaml. */
 export default function PanStatusTable(): ReactNode {
   const brokenLinks = useBrokenLinks();
-  for (const s of statuses as PanStatus[]) brokenLinks.collectAnchor(`status-${s.value.toLowerCase()}`);
+  for (const s of statuses) brokenLinks.collectAnchor(`status-${s.value.toLowerCase()}`);
   return (
     <table>
       <thead>
@@ -26,7 +21,7 @@ export default function PanStatusTable(): ReactNode {
         </tr>
       </thead>
       <tbody>
-        {(statuses as PanStatus[]).map((s) => (
+        {statuses.map((s) => (
           <tr key={s.value} id={`status-${s.value.toLowerCase()}`}>
             <td>
               <code>{s.value}</code>

@@ -4,14 +4,13 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import codes from '@generated/api-contract/response-codes.json';
 import InlineText from '@site/src/components/InlineText';
 import RetryLabel from '@site/src/components/RetryLabel';
-import type {ResponseCodeView} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
 
 /** The catalogue of `response_code` values, from openapi/response-codes.yaml. Each row has an anchor `code-N`. */
 export default function ResponseCodeTable(): ReactNode {
   const brokenLinks = useBrokenLinks();
   // Rows are link targets (/ResponseCode#code-4); register them for the build's anchor check.
-  for (const c of codes as ResponseCodeView[]) brokenLinks.collectAnchor(`code-${c.code}`);
+  for (const c of codes) brokenLinks.collectAnchor(`code-${c.code}`);
   return (
     <div className={styles.wrap}>
       <table className={styles.table}>
@@ -32,7 +31,7 @@ export default function ResponseCodeTable(): ReactNode {
           </tr>
         </thead>
         <tbody>
-          {(codes as ResponseCodeView[]).map((c) => (
+          {codes.map((c) => (
             <tr key={c.code} id={`code-${c.code}`}>
               <td>
                 <code className={styles.code}>{c.code}</code>

@@ -44,7 +44,9 @@ export default function StaticCode({html, language, title}: Props): ReactNode {
               : translate({id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Copy code to clipboard'})
           }
           title={translate({id: 'theme.CodeBlock.copy', message: 'Copy'})}>
-          {copied ? translate({id: 'theme.CodeBlock.copied', message: 'Copied'}) : translate({id: 'theme.CodeBlock.copy', message: 'Copy'})}
+          {copied
+            ? translate({id: 'theme.CodeBlock.copied', message: 'Copied'})
+            : translate({id: 'theme.CodeBlock.copy', message: 'Copy'})}
         </button>
       </div>
     </div>

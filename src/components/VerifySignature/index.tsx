@@ -1,9 +1,8 @@
 import type {ReactNode} from 'react';
 import samples from '@generated/api-contract/verify-samples.json';
 import CodeSamples from '@site/src/components/CodeSamples';
-import type {CodeSample} from '@site/src/lib/contract/types';
 
 /** How to check `X-Signature`, in every sample language (files under samples/verify/, executed by the tests). */
 export default function VerifySignature(): ReactNode {
-  return <CodeSamples samples={samples as CodeSample[]} />;
+  return <CodeSamples samples={samples} />;
 }

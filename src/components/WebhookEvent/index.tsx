@@ -34,8 +34,14 @@ export default function WebhookEvent({data}: Props): ReactNode {
       <ParamTable rows={data.headers} caption={translate({id: 'api.webhook.headers', message: 'Headers we send'})} />
       {data.body && (
         <>
-          <ParamTable rows={data.body.rows} caption={translate({id: 'api.webhook.payload', message: 'Payload fields (JSON)'})} />
-          <Examples examples={data.body.examples} title={translate({id: 'api.webhook.example', message: 'Example payload'})} />
+          <ParamTable
+            rows={data.body.rows}
+            caption={translate({id: 'api.webhook.payload', message: 'Payload fields (JSON)'})}
+          />
+          <Examples
+            examples={data.body.examples}
+            title={translate({id: 'api.webhook.example', message: 'Example payload'})}
+          />
         </>
       )}
       <div className={styles.ack}>
@@ -44,10 +50,17 @@ export default function WebhookEvent({data}: Props): ReactNode {
         </strong>
         <p>
           <Translate id="api.webhook.ack" values={{seconds: data.ackTimeoutSeconds}}>
-            {'Answer HTTP 200 within {seconds} seconds, before doing slow work. Any other answer or a timeout is retried with backoff: after 1, 5, 15 and 60 minutes, then every 3 hours for 24 hours. Deliveries can repeat, so make your handler idempotent: skip an event whose identifier (named on this page) you have already processed.'}
+            {
+              'Answer HTTP 200 within {seconds} seconds, before doing slow work. Any other answer or a timeout is retried with backoff: after 1, 5, 15 and 60 minutes, then every 3 hours for 24 hours. Deliveries can repeat, so make your handler idempotent: skip an event whose identifier (named on this page) you have already processed.'
+            }
           </Translate>
         </p>
-        {data.ack && <Examples examples={data.ack.examples} title={translate({id: 'api.webhook.ackExample', message: 'Your answer'})} />}
+        {data.ack && (
+          <Examples
+            examples={data.ack.examples}
+            title={translate({id: 'api.webhook.ackExample', message: 'Your answer'})}
+          />
+        )}
       </div>
       {data.related.length > 0 && (
         <p>

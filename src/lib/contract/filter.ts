@@ -10,7 +10,9 @@ export function filterTags(tags: readonly TagView[], query: string): TagView[] {
       const entries = familyHit
         ? tag.entries
         : tag.entries.filter((e) =>
-            [e.summary, e.path, e.id, e.method, e.kind === 'webhook' ? 'webhook' : ''].some((f) => f.toLowerCase().includes(q)),
+            [e.summary, e.path, e.id, e.method, e.kind === 'webhook' ? 'webhook' : ''].some((f) =>
+              f.toLowerCase().includes(q),
+            ),
           );
       return {...tag, entries};
     })

@@ -54,7 +54,7 @@ export function mergeAllOf(schema: JsonSchema): JsonSchema {
     ...merged,
     ...(Object.keys(properties).length ? {properties} : {}),
     ...(required.size ? {required: [...required]} : {}),
-  } as JsonSchema;
+  };
 }
 
 function baseType(schema: JsonSchema): string {
@@ -88,13 +88,17 @@ export function describeConstraints(input: JsonSchema): string[] {
   const min = s.minimum ?? s.exclusiveMinimum;
   const max = s.maximum ?? s.exclusiveMaximum;
   if (min !== undefined && max !== undefined) out.push(`${formatNumber(min)} to ${formatNumber(max)}`);
-  else if (min !== undefined) out.push(`${s.exclusiveMinimum !== undefined ? 'more than' : 'at least'} ${formatNumber(min)}`);
-  else if (max !== undefined) out.push(`${s.exclusiveMaximum !== undefined ? 'less than' : 'at most'} ${formatNumber(max)}`);
+  else if (min !== undefined)
+    out.push(`${s.exclusiveMinimum !== undefined ? 'more than' : 'at least'} ${formatNumber(min)}`);
+  else if (max !== undefined)
+    out.push(`${s.exclusiveMaximum !== undefined ? 'less than' : 'at most'} ${formatNumber(max)}`);
   if (s.multipleOf !== undefined) {
     out.push(s.multipleOf === 0.01 ? 'up to 2 decimal places' : `multiple of ${formatNumber(s.multipleOf)}`);
   }
   if (s.minLength !== undefined && s.maxLength !== undefined) {
-    out.push(s.minLength === s.maxLength ? `exactly ${s.minLength} characters` : `${s.minLength} to ${s.maxLength} characters`);
+    out.push(
+      s.minLength === s.maxLength ? `exactly ${s.minLength} characters` : `${s.minLength} to ${s.maxLength} characters`,
+    );
   } else if (s.minLength !== undefined) out.push(`at least ${s.minLength} characters`);
   else if (s.maxLength !== undefined) out.push(`at most ${s.maxLength} characters`);
   if (s.minItems !== undefined) out.push(`at least ${s.minItems} items`);
@@ -122,7 +126,9 @@ function row(name: string, path: string, depth: number, schema: JsonSchema, requ
     type: describeType(s),
     required,
     ...(s.description ? {description: s.description} : {}),
-    constraints: describeConstraints(items && !s.pattern && s.minimum === undefined ? {...items, minItems: s.minItems, maxItems: s.maxItems} : s),
+    constraints: describeConstraints(
+      items && !s.pattern && s.minimum === undefined ? {...items, minItems: s.minItems, maxItems: s.maxItems} : s,
+    ),
     ...(enumValues ? {enumValues} : {}),
     ...(s.default !== undefined ? {defaultValue: JSON.stringify(s.default)} : {}),
     ...(exampleOf(s) !== undefined && !enumValues ? {example: exampleOf(s)} : {}),

@@ -100,7 +100,9 @@ export function listOperations(doc: OpenApiDocument): Located[] {
 
 function paramView(p: Parameter): ParamView {
   const schema = p.schema ?? {};
-  const example = p.example !== undefined ? String(p.example) : exampleOf(schema);
+  // JSON text for non-strings, as exampleOf() does: an object example must not render as [object Object].
+  const example =
+    p.example === undefined ? exampleOf(schema) : typeof p.example === 'string' ? p.example : JSON.stringify(p.example);
   return {
     name: p.name,
     in: p.in === 'cookie' ? 'header' : p.in,
@@ -200,9 +202,13 @@ export function buildViews(
   const related = (l: Located): LinkView[] =>
     (l.op['x-related'] ?? []).map((id) => {
       const target = byId.get(id);
-      if (!target) throw new ContractError(`${l.op.operationId}: x-related names "${id}", which is not an operationId in the contract.`);
+      if (!target)
+        throw new ContractError(
+          `${l.op.operationId}: x-related names "${id}", which is not an operationId in the contract.`,
+        );
       const href = pages.get(id);
-      if (!href) throw new ContractError(`${l.op.operationId}: x-related names "${id}", but no docs page shows it yet.`);
+      if (!href)
+        throw new ContractError(`${l.op.operationId}: x-related names "${id}", but no docs page shows it yet.`);
       return {id, label: target.op.summary, href, kind: target.kind};
     });
 
@@ -214,7 +220,10 @@ export function buildViews(
     if (l.kind === 'operation') {
       const codes = (l.op['x-response-codes'] ?? []).map((n) => {
         const c = codeByNumber.get(n);
-        if (!c) throw new ContractError(`${l.op.operationId}: x-response-codes lists ${n}, which openapi/response-codes.yaml does not define.`);
+        if (!c)
+          throw new ContractError(
+            `${l.op.operationId}: x-response-codes lists ${n}, which openapi/response-codes.yaml does not define.`,
+          );
         return c;
       });
       const pathParams = params.filter((p) => p.in === 'path');
@@ -235,7 +244,17 @@ export function buildViews(
         headers: [
           ...params.filter((p) => p.in === 'header'),
           ...(l.op.requestBody
-            ? [{name: 'Content-Type', in: 'header', required: true, type: 'string', description: 'Always `application/json`.', constraints: [], example: 'application/json'} satisfies ParamView]
+            ? [
+                {
+                  name: 'Content-Type',
+                  in: 'header',
+                  required: true,
+                  type: 'string',
+                  description: 'Always `application/json`.',
+                  constraints: [],
+                  example: 'application/json',
+                } satisfies ParamView,
+              ]
             : []),
         ],
         pathParams,
@@ -244,7 +263,9 @@ export function buildViews(
         samples: generateSamples({
           method: l.method,
           url: sandbox + fillPath(l.path, pathParams),
-          query: queryParams.filter((q) => q.example !== undefined).map((q) => ({name: q.name, value: q.example ?? ''})),
+          query: queryParams
+            .filter((q) => q.example !== undefined)
+            .map((q) => ({name: q.name, value: q.example ?? ''})),
           ...(body !== undefined ? {body} : {}),
         }),
         responses: responseViews(l.op),

@@ -4,7 +4,7 @@
  * report it. The theme's own content stays untouched above.
  */
 import type {ReactNode} from 'react';
-import type {Props} from '@theme/ErrorPageContent';
+import type {Props} from '@theme/Error';
 import ErrorPageContent from '@theme-original/ErrorPageContent';
 import Link from '@docusaurus/Link';
 import Translate from '@docusaurus/Translate';
@@ -25,9 +25,14 @@ export default function ErrorPageContentWrapper(props: Props): ReactNode {
                     <Translate id="errorPage.home">getting-started guide</Translate>
                   </Link>
                 ),
-                email: <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>,
+                email: (
+                  // eslint-disable-next-line @docusaurus/no-html-links -- mailto:, not a route
+                  <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+                ),
               }}>
-              {'If trying again does not help, go back to the {home}, or send the page address and the message above to {email}.'}
+              {
+                'If trying again does not help, go back to the {home}, or send the page address and the message above to {email}.'
+              }
             </Translate>
           </p>
         </div>

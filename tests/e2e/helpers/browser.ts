@@ -49,7 +49,7 @@ export interface OpenedPage {
   readonly problems: PageProblems;
   /** The main document's HTTP status. */
   readonly status: number | undefined;
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 export interface OpenPageOptions {
@@ -63,11 +63,7 @@ export interface OpenPageOptions {
  * Open `path` (relative to the server under test) in a fresh context and collect problems
  * from the first request on. The caller asserts on `problems`, e.g. with problemList().
  */
-export async function openPage(
-  browser: Browser,
-  path: string,
-  options: OpenPageOptions = {},
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, path: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
   const origin = new URL(baseUrl()).origin;
   const context = await browser.newContext({
     baseURL: origin,
@@ -81,14 +77,14 @@ export async function openPage(
   watchPage(page, origin, problems);
 
   const response = await page.goto(path, {waitUntil: 'load'});
-  if (options.hydrate ?? (options.context?.javaScriptEnabled !== false)) {
+  if (options.hydrate ?? options.context?.javaScriptEnabled !== false) {
     try {
       await waitForHydration(page);
     } catch (error) {
       // Usually the page threw before React could hydrate: say what it threw.
       await context.close();
       const found = problemList(problems).join('\n  ') || '(no error recorded)';
-      throw new Error(`${path} did not hydrate (${String(error)}). Seen:\n  ${found}`);
+      throw new Error(`${path} did not hydrate (${String(error)}). Seen:\n  ${found}`, {cause: error});
     }
   }
   return {

@@ -30,11 +30,7 @@ export async function expandCategory(sidebar: Locator, label: string): Promise<v
  * The sidebar link to `path` (as written in the sidebar, braces and all), after opening the
  * categories on the way to it (outermost first).
  */
-export async function sidebarLink(
-  sidebar: Locator,
-  categories: readonly string[],
-  path: string,
-): Promise<Locator> {
+export async function sidebarLink(sidebar: Locator, categories: readonly string[], path: string): Promise<Locator> {
   for (const label of categories) await expandCategory(sidebar, label);
   const link = sidebar.locator(`a.menu__link[href="${path}"], a.menu__link[href="${encodeURI(path)}"]`);
   if ((await link.count()) === 0) throw new Error(`the docs sidebar has no link to ${path}`);

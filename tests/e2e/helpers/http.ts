@@ -44,9 +44,7 @@ export function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks)}),
-        );
+        res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks)}));
         res.on('error', reject);
       },
     );

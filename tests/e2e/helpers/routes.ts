@@ -12,8 +12,7 @@ import {routesFile, siteDir} from './paths';
 export function readRoutes(file: string = routesFile, site: string = siteDir): string[] {
   if (!existsSync(file)) {
     throw new Error(
-      `e2e: route list not found at ${file}: the repo is expected to sit beside shared/` +
-        ' (or set E2E_ROUTES_FILE).',
+      `e2e: route list not found at ${file}: the repo is expected to sit beside shared/` + ' (or set E2E_ROUTES_FILE).',
     );
   }
   const routes = readFileSync(file, 'utf8')
@@ -62,7 +61,5 @@ export function encodeRoute(route: string): string {
 export function alternateForms(route: string): string[] {
   const bare = route.replace(/\/+$/, '');
   if (bare === '') return ['/index.html'];
-  return [bare, `${bare}/`, `${bare}.html`, `${bare}/index.html`]
-    .filter((form) => form !== route)
-    .map(encodeRoute);
+  return [bare, `${bare}/`, `${bare}.html`, `${bare}/index.html`].filter((form) => form !== route).map(encodeRoute);
 }

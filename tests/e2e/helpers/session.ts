@@ -39,10 +39,7 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<Session> {
+export async function openSession(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
   const origin = new URL(baseUrl()).origin;
   const context = await browser.newContext({baseURL: origin, serviceWorkers: 'block', ...options});
   const problems = emptyProblems();
@@ -84,7 +81,7 @@ export async function openSession(
         await waitForHydration(page);
       } catch (error) {
         const found = problemList(problems).join('\n  ') || '(no error recorded)';
-        throw new Error(`${path} did not hydrate (${String(error)}). Seen:\n  ${found}`);
+        throw new Error(`${path} did not hydrate (${String(error)}). Seen:\n  ${found}`, {cause: error});
       }
       await settle();
     }

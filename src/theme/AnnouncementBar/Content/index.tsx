@@ -18,7 +18,12 @@ export default function AnnouncementBarContent(props: ComponentProps<'div'>): Re
       <Translate
         id="announcement.sandboxKeys"
         values={{
-          dashboard: <a href={site.dashboardUrl}>partner dashboard</a>,
+          dashboard: (
+            // eslint-disable-next-line @docusaurus/no-html-links -- another site: nothing to route client-side
+            <a href={site.dashboardUrl}>
+              <Translate id="announcement.dashboard">partner dashboard</Translate>
+            </a>
+          ),
           guide: (
             <Link to="/docs/v1/">
               <Translate id="announcement.guide">getting-started guide</Translate>

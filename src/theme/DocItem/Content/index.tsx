@@ -31,7 +31,9 @@ export default function ContentWrapper(props: Props): ReactNode {
         {/* Lets tools that read the page find its Markdown without guessing. */}
         <link rel="alternate" type="text/markdown" href={markdownUrl} />
       </Head>
-      <PageActions markdownUrl={markdownUrl} />
+      {/* Keyed by page: a client-side navigation to another doc starts a fresh PageActions
+          instead of carrying over the old page's text and "copied" state. */}
+      <PageActions key={markdownUrl} markdownUrl={markdownUrl} />
       <Content {...props} />
     </>
   );

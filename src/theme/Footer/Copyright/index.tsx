@@ -20,10 +20,12 @@ export default function FooterCopyrightWrapper(props: Props): ReactNode {
         <Translate id="footer.contract" values={{version: site.apiVersion}}>
           {'API contract v{version}:'}
         </Translate>{' '}
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- a file to download, not a route */}
         <a href={yaml} download>
           OpenAPI
         </a>
         {' · '}
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- a file to download, not a route */}
         <a href={postman} download>
           Postman
         </a>

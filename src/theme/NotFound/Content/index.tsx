@@ -33,7 +33,8 @@ export default function NotFoundContent({className}: Props): ReactNode {
           </Heading>
           <p>
             <Translate id="notFound.lead">
-              There is no page at this address. It may have moved when the docs were reorganised by service family. Search for it, or start from one of the sections below.
+              There is no page at this address. It may have moved when the docs were reorganised by service family.
+              Search for it, or start from one of the sections below.
             </Translate>
           </p>
           <div className={styles.search}>

@@ -1,0 +1,100 @@
+// ESLint flat config. Run alone with `npx eslint .`; part of `npm run lint`.
+//
+//  - typescript-eslint's type-checked rules on all TypeScript (they use tsconfig.json, so they see
+//    the same types as `tsc`; the whole run takes seconds on this repo);
+//  - React hooks rules (rules of hooks + the React Compiler checks) on the site's components;
+//  - Docusaurus' own rules on src/: visible text goes through <Translate>/translate() with literal
+//    ids and messages (every visible string is translatable, even with one locale).
+import js from '@eslint/js';
+import docusaurus from '@docusaurus/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['build/', '.docusaurus/', 'node_modules/', '.tmp/', 'static/', 'samples/', 'test-results/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {projectService: true, tsconfigRootDir: import.meta.dirname},
+    },
+    linterOptions: {reportUnusedDisableDirectives: 'error'},
+    rules: {
+      // Type-only imports stay type-only after compilation (SWC/esbuild compile file by file).
+      '@typescript-eslint/consistent-type-imports': ['error', {fixStyle: 'inline-type-imports'}],
+      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
+      // The style guide: comments say why, no @ts-ignore.
+      '@typescript-eslint/ban-ts-comment': ['error', {'ts-expect-error': 'allow-with-description'}],
+      // Scripts ignore some failures on purpose (a server not up yet, a process already gone).
+      'no-empty': ['error', {allowEmptyCatch: true}],
+    },
+  },
+  {
+    // Build-time code, scripts, tests and config run in Node.
+    files: ['plugins/**', 'scripts/**', 'tests/**', '*.{ts,mjs,js}'],
+    languageOptions: {globals: globals.node},
+  },
+  {
+    // Browser automation: page.evaluate()/waitForFunction() callbacks run in the page.
+    files: ['scripts/bench/**', 'scripts/screenshots.mjs', 'tests/e2e/**'],
+    languageOptions: {globals: {...globals.node, ...globals.browser}},
+  },
+  {
+    // Plain JavaScript is outside tsconfig.json: lint it without type information.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: {globals: globals.browser},
+    plugins: {'react-hooks': reactHooks, '@docusaurus': docusaurus},
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      ...docusaurus.configs.recommended.rules,
+      // In-site navigation goes through <Link> (client-side routing, baseUrl, broken-link check).
+      // A literal absolute URL may stay <a>; any other <a> (another site held in a variable,
+      // mailto:, a download, a static file) needs a disable comment saying why it is not a route.
+      '@docusaurus/no-html-links': ['error', {ignoreFullyResolved: true}],
+      '@docusaurus/prefer-docusaurus-heading': 'error',
+      '@docusaurus/no-untranslated-text': [
+        'error',
+        {
+          // Text that is the same in every language: punctuation, symbols, HTTP methods and
+          // status codes, the product name, code-like tokens.
+          ignoredStrings: [
+            '·',
+            '—',
+            '–',
+            '→',
+            '←',
+            '↑',
+            '/',
+            '|',
+            ':',
+            '(',
+            ')',
+            '×',
+            '…',
+            '#',
+            'GET',
+            'POST',
+            'PUT',
+            'PATCH',
+            'DELETE',
+            'HEAD',
+            'WEBHOOK',
+            'OPTIONS',
+            'RupeeRail',
+            'JSON',
+            'YAML',
+            'OpenAPI',
+            'Postman',
+          ],
+        },
+      ],
+    },
+  },
+);

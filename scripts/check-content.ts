@@ -1,0 +1,401 @@
+/**
+ * `npm run check:content` (also the last step of `npm run lint`): guard rails for writers.
+ *
+ *   sidebar       every docs page is in sidebars.ts exactly once, every sidebar entry has a page
+ *   front matter  every docs and src/pages MDX page has a `title` and a `description`
+ *   routes        every route in ../shared/routes.txt has a page, every page has a listed route
+ *
+ * Each problem is one line that starts with the file to edit and says what to do. The checks read
+ * the real repository by default; the tests point them at small fixture sites in temp folders.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {parseYaml} from '@redocly/openapi-core';
+import {routeOf} from '../plugins/api-contract/load';
+import {REPO_ROOT, frontMatter, isMain, listFiles, relPath} from './lib/files';
+
+export interface ContentProblem {
+  /** Which check found it. */
+  readonly check: 'sidebar' | 'front-matter' | 'routes';
+  /** `file: what is wrong. What to do.` */
+  readonly message: string;
+  /** Set when a page is expected (by the sidebar or routes.txt) and nobody has written it yet. */
+  readonly missing?: {readonly route: string; readonly file: string; readonly from: string};
+}
+
+export interface CheckOptions {
+  /** The site to check (holds docs/, src/pages/, blog/, sidebars.ts). */
+  readonly siteDir?: string;
+  /** The list of routes the site must serve. */
+  readonly routesFile?: string;
+}
+
+const DOC_FILE = /\.mdx?$/;
+/** Docusaurus' pages plugin skips `_`-prefixed files and folders, tests and CSS modules. */
+const PAGE_FILE = /^[^_].*\.(mdx?|[jt]sx?)$/;
+
+const docsDir = (siteDir: string): string => path.join(siteDir, 'docs');
+
+/**
+ * Doc id: the path under docs/ without extension. (Docusaurus would also honour a front-matter `id`
+ * and strip number prefixes; this repo uses neither, so that file, id and URL always agree.)
+ */
+const docIdOf = (siteDir: string, file: string): string => relPath(docsDir(siteDir), file).replace(DOC_FILE, '');
+
+// ---------------------------------------------------------------------------------------------
+// sidebar
+
+interface SidebarEntry {
+  readonly id: string;
+  /** Category labels from the top, e.g. ['Aadhaar banking (AEPS)', 'Transactions']. */
+  readonly category: readonly string[];
+}
+
+/** Loads sidebars.ts the way Docusaurus does (a TypeScript module), with DOCS_DRAFT pruning off. */
+export async function loadSidebars(siteDir: string): Promise<Record<string, unknown>> {
+  // DOCS_DRAFT=1 drops entries whose page is missing; the check must see the full sidebar.
+  const draft = process.env.DOCS_DRAFT;
+  delete process.env.DOCS_DRAFT;
+  try {
+    const mod = (await import(pathToFileURL(path.join(siteDir, 'sidebars.ts')).href)) as {default?: unknown};
+    let value: unknown = mod.default;
+    // A CommonJS-compiled module imported from ESM nests the default export once more.
+    if (value && typeof value === 'object' && 'default' in value) value = value.default;
+    if (!value || typeof value !== 'object')
+      throw new Error(`${relPath(siteDir, path.join(siteDir, 'sidebars.ts'))} has no default export.`);
+    return value as Record<string, unknown>;
+  } finally {
+    if (draft !== undefined) process.env.DOCS_DRAFT = draft;
+  }
+}
+
+/** Every doc id a sidebar names (items, category links), with the category it sits in. */
+export function sidebarEntries(sidebars: Record<string, unknown>): SidebarEntry[] {
+  const out: SidebarEntry[] = [];
+  const visit = (item: unknown, category: readonly string[]): void => {
+    if (typeof item === 'string') return void out.push({id: item, category});
+    if (Array.isArray(item)) return item.forEach((child) => visit(child, category));
+    if (!item || typeof item !== 'object') return;
+    const it = item as {
+      type?: unknown;
+      id?: unknown;
+      label?: unknown;
+      items?: unknown;
+      link?: {type?: unknown; id?: unknown};
+    };
+    if (it.type === undefined) {
+      // Shorthand category: {'Label': [items]}.
+      for (const [label, items] of Object.entries(item)) visit(items, [...category, label]);
+      return;
+    }
+    if ((it.type === 'doc' || it.type === 'ref') && typeof it.id === 'string')
+      return void out.push({id: it.id, category});
+    if (it.type === 'category') {
+      const inner = [...category, typeof it.label === 'string' ? it.label : '(unlabelled)'];
+      if (it.link?.type === 'doc' && typeof it.link.id === 'string') out.push({id: it.link.id, category: inner});
+      visit(it.items, inner);
+    }
+  };
+  for (const items of Object.values(sidebars)) visit(items, []);
+  return out;
+}
+
+const categoryName = (category: readonly string[]): string =>
+  category.length ? `"${category.join(' > ')}" category` : 'top level of tutorialSidebar';
+
+/** The category whose entries share the longest path prefix with `id`: where a new page most likely belongs. */
+function likelyCategory(id: string, entries: readonly SidebarEntry[]): readonly string[] | undefined {
+  const segments = id.split('/');
+  let best: {score: number; category: readonly string[]} | undefined;
+  for (const e of entries) {
+    const other = e.id.split('/');
+    let score = 0;
+    while (score < segments.length - 1 && segments[score] === other[score]) score++;
+    // Prefer the longer shared prefix, then the deeper category.
+    if (
+      score > 1 &&
+      (!best || score > best.score || (score === best.score && e.category.length > best.category.length))
+    ) {
+      best = {score, category: e.category};
+    }
+  }
+  return best?.category;
+}
+
+export async function checkSidebar(siteDir: string): Promise<ContentProblem[]> {
+  const entries = sidebarEntries(await loadSidebars(siteDir));
+  const pages = new Map<string, string>(); // doc id -> file
+  for (const file of listFiles(docsDir(siteDir), DOC_FILE)) {
+    pages.set(docIdOf(siteDir, file), relPath(siteDir, file));
+  }
+  const problems: ContentProblem[] = [];
+  const seen = new Map<string, SidebarEntry>();
+  for (const entry of entries) {
+    const first = seen.get(entry.id);
+    if (first) {
+      problems.push({
+        check: 'sidebar',
+        message: `sidebars.ts: "${entry.id}" is listed twice (${categoryName(first.category)} and ${categoryName(entry.category)}). Keep it in one category.`,
+      });
+      continue;
+    }
+    seen.set(entry.id, entry);
+    if (!pages.has(entry.id)) {
+      const route = `/docs/${entry.id}`.replace(/\/index$/, '');
+      problems.push({
+        check: 'sidebar',
+        missing: {route, file: `docs/${entry.id}.mdx`, from: `sidebars.ts ${categoryName(entry.category)}`},
+        message: `docs/${entry.id}.mdx: missing page. sidebars.ts lists "${entry.id}" in the ${categoryName(entry.category)}, but no file docs/${entry.id}.mdx (or .md) exists. Write the page, or remove the entry from that category in sidebars.ts.`,
+      });
+    }
+  }
+  for (const [id, file] of pages) {
+    if (seen.has(id)) continue;
+    const where = likelyCategory(id, entries);
+    problems.push({
+      check: 'sidebar',
+      message: `${file}: the page is not in the sidebar. Add '${id}' to ${where ? `the ${categoryName(where)}` : 'the category of its service family'} in sidebars.ts, next to its neighbours.`,
+    });
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// front matter
+
+export function checkFrontMatter(siteDir: string): ContentProblem[] {
+  const files = [...listFiles(docsDir(siteDir), DOC_FILE), ...listFiles(path.join(siteDir, 'src', 'pages'), DOC_FILE)];
+  const problems: ContentProblem[] = [];
+  for (const file of files) {
+    const rel = relPath(siteDir, file);
+    let data: Record<string, unknown> | undefined;
+    try {
+      data = frontMatter(fs.readFileSync(file, 'utf8'));
+    } catch (err) {
+      problems.push({
+        check: 'front-matter',
+        message: `${rel}: the front matter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : String(err)}).`,
+      });
+      continue;
+    }
+    for (const key of ['title', 'description'] as const) {
+      const value = data?.[key];
+      if (typeof value === 'string' && value.trim()) continue;
+      const hint =
+        key === 'title'
+          ? 'the page heading, browser tab and search result title'
+          : 'one sentence for search results and link previews: what the page lets a developer do';
+      problems.push({
+        check: 'front-matter',
+        message: `${rel}: front matter has no "${key}". Add \`${key}: ...\` between the --- lines at the top (${hint}).`,
+      });
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// routes
+
+/** Trailing slashes do not make a different page (trailingSlash is unset), so compare without them. */
+const norm = (route: string): string => (route.length > 1 ? route.replace(/\/+$/, '') : route);
+
+interface ListedRoute {
+  readonly route: string;
+  readonly line: number;
+}
+
+/**
+ * Routes from routes.txt. The author pages are described by a comment rather than listed, e.g.
+ * `# plus two author pages: one at /blog/authors/{key}, the other at ... /blog/authors/all-{key}-articles`;
+ * those templates are returned separately and matched against blog/authors.yml.
+ */
+export function readRoutes(routesFile: string): {routes: ListedRoute[]; authorTemplates: ListedRoute[]} {
+  const routes: ListedRoute[] = [];
+  const authorTemplates: ListedRoute[] = [];
+  fs.readFileSync(routesFile, 'utf8')
+    .split('\n')
+    .forEach((raw, i) => {
+      const line = raw.trim();
+      if (line.startsWith('#')) {
+        if (/author page/i.test(line)) {
+          for (const m of line.matchAll(/\/blog\/authors\/[^\s,;]*\{key\}[^\s,;]*/g))
+            authorTemplates.push({route: m[0], line: i + 1});
+        }
+      } else if (line) routes.push({route: line, line: i + 1});
+    });
+  return {routes, authorTemplates};
+}
+
+type YamlMap = Record<string, Record<string, unknown> | undefined>;
+
+function readYamlMap(file: string): YamlMap {
+  return fs.existsSync(file) ? ((parseYaml(fs.readFileSync(file, 'utf8')) ?? {}) as YamlMap) : {};
+}
+
+/** Author keys with a page, and the route Docusaurus gives it (`page: true` or `page: {permalink}`). */
+function authorPages(blogDir: string): {key: string; route: string}[] {
+  return Object.entries(readYamlMap(path.join(blogDir, 'authors.yml'))).flatMap(([key, author]) => {
+    const page = author?.page;
+    if (page === true) return [{key, route: `/blog/authors/${key}`}];
+    if (page && typeof page === 'object' && typeof (page as {permalink?: unknown}).permalink === 'string') {
+      return [{key, route: `/blog/authors/${(page as {permalink: string}).permalink.replace(/^\//, '')}`}];
+    }
+    return [];
+  });
+}
+
+/** Routes the blog plugin makes: index, archive, authors, tags, each post and each tag in use. */
+function blogRoutes(siteDir: string): Map<string, string> {
+  const blogDir = path.join(siteDir, 'blog');
+  const routes = new Map<string, string>();
+  const posts = listFiles(blogDir, DOC_FILE);
+  if (!posts.length) return routes;
+  for (const r of ['/blog', '/blog/archive', '/blog/tags', '/blog/authors']) routes.set(r, 'the blog plugin');
+  const tags = readYamlMap(path.join(blogDir, 'tags.yml'));
+  for (const file of posts) {
+    let fm: Record<string, unknown> = {};
+    try {
+      fm = frontMatter(fs.readFileSync(file, 'utf8')) ?? {};
+    } catch {
+      // Invalid YAML in a post fails the build with its own message; here the post just has no slug.
+    }
+    const rel = relPath(siteDir, file);
+    const name = path.basename(file).replace(DOC_FILE, '');
+    // Without a slug, Docusaurus puts a dated file name at /blog/YYYY/MM/DD/name.
+    const dated = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/.exec(name);
+    const slug = typeof fm.slug === 'string' ? fm.slug.replace(/^\//, '') : dated ? dated.slice(1).join('/') : name;
+    routes.set(`/blog/${slug}`, rel);
+    for (const tag of Array.isArray(fm.tags) ? fm.tags : []) {
+      if (typeof tag !== 'string') continue;
+      const permalink = tags[tag]?.permalink;
+      routes.set(`/blog/tags/${(typeof permalink === 'string' ? permalink : tag).replace(/^\//, '')}`, rel);
+    }
+  }
+  for (const {route} of authorPages(blogDir)) routes.set(route, 'blog/authors.yml');
+  return routes;
+}
+
+/** Routes a plugin adds without a file of its own; keep in step with docusaurus.config.ts. */
+const PLUGIN_ROUTES: Readonly<Record<string, string>> = {'/docs': 'plugins/docs-root-redirect'};
+
+/** Where a writer would put the page for a docs route. */
+function expectedDocFile(route: string): string {
+  const rest = norm(route).replace(/^\/docs\/?/, '');
+  return rest ? `docs/${rest}.mdx` : 'docs/index.mdx';
+}
+
+export function checkRoutes(siteDir: string, routesFile: string): ContentProblem[] {
+  const routesRel = relPath(siteDir, routesFile);
+  const {routes, authorTemplates} = readRoutes(routesFile);
+  const served = new Map<string, string>(); // normalised route -> what makes it
+  const docPages: {route: string; file: string}[] = [];
+  for (const file of listFiles(docsDir(siteDir), DOC_FILE)) {
+    const route = routeOf(file, fs.readFileSync(file, 'utf8'), siteDir);
+    served.set(norm(route), relPath(siteDir, file));
+    docPages.push({route, file: relPath(siteDir, file)});
+  }
+  for (const file of listFiles(path.join(siteDir, 'src', 'pages'), PAGE_FILE)) {
+    if (/\.test\.[jt]sx?$/.test(file) || /(^|\/)_/.test(relPath(siteDir, file))) continue;
+    const route = routeOf(file, fs.readFileSync(file, 'utf8'), siteDir);
+    served.set(norm(route), relPath(siteDir, file));
+    docPages.push({route, file: relPath(siteDir, file)});
+  }
+  for (const [route, by] of blogRoutes(siteDir)) served.set(norm(route), by);
+  for (const [route, by] of Object.entries(PLUGIN_ROUTES)) served.set(route, by);
+
+  const problems: ContentProblem[] = [];
+  const listed = new Set<string>();
+  for (const {route, line} of routes) {
+    listed.add(norm(route));
+    if (served.has(norm(route))) continue;
+    if (route.startsWith('/docs/')) {
+      problems.push({
+        check: 'routes',
+        missing: {route, file: expectedDocFile(route), from: `${routesRel}:${line}`},
+        message: `${expectedDocFile(route)}: missing page. ${routesRel}:${line} lists ${route} but no docs page is served there. Write ${expectedDocFile(route)} (a folder landing page can be .../index.mdx instead).`,
+      });
+    } else {
+      problems.push({
+        check: 'routes',
+        missing: {route, file: 'src/pages/ or blog/', from: `${routesRel}:${line}`},
+        message: `${routesRel}:${line}: ${route} is listed but nothing in src/pages/, blog/ or the plugins serves it. Add the page (src/pages/ for site pages, a blog post's \`slug\` or \`tags\` for blog routes).`,
+      });
+    }
+  }
+
+  // Author pages: each template in the routes.txt comment must be the page of one author.
+  const authors = authorPages(path.join(siteDir, 'blog'));
+  for (const {route: template, line} of authorTemplates) {
+    const match = authors.find((a) => a.route === template.replace('{key}', a.key));
+    if (match) listed.add(norm(match.route));
+    else {
+      problems.push({
+        check: 'routes',
+        message: `blog/authors.yml: ${routesRel}:${line} expects an author page at ${template}, but no author in blog/authors.yml has that page. Give one author \`page: ${template === '/blog/authors/{key}' ? 'true' : `{permalink: ${template.replace('/blog/authors/', '')}}`}\` (with {key} replaced by the author's key).`,
+      });
+    }
+  }
+  if (authorTemplates.length && authors.length !== authorTemplates.length) {
+    problems.push({
+      check: 'routes',
+      message: `blog/authors.yml: ${authors.length} author(s) have a page (${authors.map((a) => a.route).join(', ') || 'none'}) but ${routesRel} describes ${authorTemplates.length}. Set \`page\` on exactly those authors.`,
+    });
+  }
+
+  for (const {route, file} of docPages) {
+    if (listed.has(norm(route))) continue;
+    problems.push({
+      check: 'routes',
+      message: `${file}: served at ${route}, which ${routesRel} does not list. Move the file (or fix its \`slug\`) so that it is served at a listed route; ${routesRel} is the site's agreed URL list, changed only on purpose.`,
+    });
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function checkContent(options: CheckOptions = {}): Promise<ContentProblem[]> {
+  const siteDir = options.siteDir ?? REPO_ROOT;
+  const routesFile = options.routesFile ?? path.resolve(siteDir, '..', 'shared', 'routes.txt');
+  const problems = [...(await checkSidebar(siteDir)), ...checkFrontMatter(siteDir)];
+  if (fs.existsSync(routesFile)) problems.push(...checkRoutes(siteDir, routesFile));
+  else
+    problems.push({
+      check: 'routes',
+      message: `${routesFile}: not found. The routes check needs the shared route list beside the repository (../shared/routes.txt).`,
+    });
+  return problems;
+}
+
+async function main(): Promise<void> {
+  const problems = await checkContent();
+  for (const p of problems.filter((q) => !q.missing)) console.error(`${p.check}: ${p.message}`);
+  // A missing page is usually expected by both the sidebar and routes.txt: list it once, with both.
+  const missing = new Map<string, {route: string; file: string; from: string[]}>();
+  for (const {missing: m} of problems) {
+    if (!m) continue;
+    const seen = missing.get(norm(m.route));
+    if (seen) seen.from.push(m.from);
+    else missing.set(norm(m.route), {route: m.route, file: m.file, from: [m.from]});
+  }
+  if (missing.size) {
+    console.error(`\nmissing pages: listed but not written yet (expected while a family is being written):`);
+    for (const m of missing.values())
+      console.error(`  ${m.file}  (serves ${m.route}; listed in ${m.from.join(' and ')})`);
+  }
+  const others = problems.length - problems.filter((p) => p.missing).length;
+  if (!problems.length) console.log('check:content: sidebar, front matter and routes agree.');
+  else {
+    console.error(`\ncheck:content: ${others} problem(s) to fix, ${missing.size} missing page(s).`);
+    process.exitCode = 1;
+  }
+}
+
+if (isMain(__filename)) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  });
+}

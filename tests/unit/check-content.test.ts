@@ -1,0 +1,200 @@
+/**
+ * The writers' guard rails in scripts/check-content.ts, each on a small fixture site written to a
+ * temp folder, with the message asserted word for word.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {
+  checkContent,
+  checkFrontMatter,
+  checkRoutes,
+  checkSidebar,
+  loadSidebars,
+  sidebarEntries,
+} from '../../scripts/check-content';
+import {REPO_ROOT} from '../../scripts/lib/files';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, {recursive: true, force: true});
+});
+
+/** Writes `files` (path -> content) under `<tmp>/site/`, with routes.txt at `<tmp>/shared/` as in the real layout. */
+function site(files: Record<string, string>): {siteDir: string; routesFile: string} {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'content-'));
+  dirs.push(tmp);
+  const siteDir = path.join(tmp, 'site');
+  for (const [rel, text] of Object.entries(files)) {
+    const file = rel.startsWith('../') ? path.join(tmp, rel.slice(3)) : path.join(siteDir, rel);
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    fs.writeFileSync(file, text);
+  }
+  return {siteDir, routesFile: path.join(tmp, 'shared', 'routes.txt')};
+}
+
+const page = (title = 'A page', description = 'What the page is for.'): string =>
+  `---\ntitle: ${title}\ndescription: ${description}\n---\n\nText.\n`;
+
+const SIDEBARS = `export default {
+  tutorialSidebar: [
+    {type: 'category', label: 'Getting started', link: {type: 'doc', id: 'v1/index'}, items: [{type: 'link', label: 'API', href: '/api'}]},
+    {
+      type: 'category',
+      label: 'Aadhaar banking (AEPS)',
+      items: [{type: 'category', label: 'Transactions', items: ['v1/service/aeps/get-balance', 'v1/service/aeps/withdrawal']}],
+    },
+  ],
+};
+`;
+
+describe('sidebar', () => {
+  it('accepts a sidebar and docs folder that match', async () => {
+    const {siteDir} = site({
+      'sidebars.ts': SIDEBARS,
+      'docs/v1/index.mdx': page(),
+      'docs/v1/service/aeps/get-balance.mdx': page(),
+      'docs/v1/service/aeps/withdrawal.mdx': page(),
+    });
+    expect(await checkSidebar(siteDir)).toEqual([]);
+  });
+
+  it('names a page missing from the sidebar and the category of its neighbours', async () => {
+    const {siteDir} = site({
+      'sidebars.ts': SIDEBARS,
+      'docs/v1/index.mdx': page(),
+      'docs/v1/service/aeps/get-balance.mdx': page(),
+      'docs/v1/service/aeps/withdrawal.mdx': page(),
+      'docs/v1/service/aeps/statement.mdx': page(),
+    });
+    expect((await checkSidebar(siteDir)).map((p) => p.message)).toEqual([
+      `docs/v1/service/aeps/statement.mdx: the page is not in the sidebar. Add 'v1/service/aeps/statement' to the "Aadhaar banking (AEPS) > Transactions" category in sidebars.ts, next to its neighbours.`,
+    ]);
+  });
+
+  it('names a sidebar entry with no page, and a duplicate entry', async () => {
+    const {siteDir} = site({
+      'sidebars.ts': SIDEBARS.replace(`'v1/service/aeps/withdrawal']`, `'v1/service/aeps/withdrawal', 'v1/index']`),
+      'docs/v1/index.mdx': page(),
+      'docs/v1/service/aeps/withdrawal.mdx': page(),
+    });
+    const problems = await checkSidebar(siteDir);
+    expect(problems.map((p) => p.message)).toEqual([
+      'docs/v1/service/aeps/get-balance.mdx: missing page. sidebars.ts lists "v1/service/aeps/get-balance" in the "Aadhaar banking (AEPS) > Transactions" category, but no file docs/v1/service/aeps/get-balance.mdx (or .md) exists. Write the page, or remove the entry from that category in sidebars.ts.',
+      'sidebars.ts: "v1/index" is listed twice ("Getting started" category and "Aadhaar banking (AEPS) > Transactions" category). Keep it in one category.',
+    ]);
+    expect(problems[0]?.missing).toEqual({
+      route: '/docs/v1/service/aeps/get-balance',
+      file: 'docs/v1/service/aeps/get-balance.mdx',
+      from: 'sidebars.ts "Aadhaar banking (AEPS) > Transactions" category',
+    });
+  });
+
+  it('reads the real sidebars.ts: every entry is a v1 doc id', async () => {
+    const entries = sidebarEntries(await loadSidebars(REPO_ROOT));
+    expect(entries.length).toBeGreaterThan(50);
+    expect(entries.filter((e) => !e.id.startsWith('v1/'))).toEqual([]);
+  });
+});
+
+describe('front matter', () => {
+  it('names the file and each missing key', () => {
+    const {siteDir} = site({
+      'docs/v1/ok.mdx': page(),
+      'docs/v1/no-description.mdx': '---\ntitle: Only a title\n---\n\nText.\n',
+      'src/pages/Bare.mdx': '# No front matter\n',
+    });
+    expect(checkFrontMatter(siteDir).map((p) => p.message)).toEqual([
+      'docs/v1/no-description.mdx: front matter has no "description". Add `description: ...` between the --- lines at the top (one sentence for search results and link previews: what the page lets a developer do).',
+      'src/pages/Bare.mdx: front matter has no "title". Add `title: ...` between the --- lines at the top (the page heading, browser tab and search result title).',
+      'src/pages/Bare.mdx: front matter has no "description". Add `description: ...` between the --- lines at the top (one sentence for search results and link previews: what the page lets a developer do).',
+    ]);
+  });
+
+  it('reports front matter that is not YAML instead of crashing', () => {
+    const {siteDir} = site({'docs/v1/bad.mdx': '---\ntitle: [unclosed\n---\n'});
+    expect(checkFrontMatter(siteDir).map((p) => p.message.split(' (')[0])).toEqual([
+      'docs/v1/bad.mdx: the front matter is not valid YAML',
+    ]);
+  });
+});
+
+describe('routes', () => {
+  const AUTHORS =
+    'asha:\n  name: Asha\n  page: true\nvikram:\n  name: Vikram\n  page:\n    permalink: all-vikram-articles\n';
+  const ROUTES = `# pages
+/
+/api
+# blog
+/blog
+/blog/welcome
+/blog/tags/hello
+/blog/authors
+# plus two author pages: one at /blog/authors/{key}, the other at the custom permalink /blog/authors/all-{key}-articles
+/docs
+/docs/v1/
+/docs/v1/service/gibl
+/docs/v1/service/aeps/withdrawal
+/docs/v1/service/aeps/kyc/{kycId}
+`;
+  const FILES = {
+    '../shared/routes.txt': ROUTES,
+    'src/pages/index.tsx': 'export default function Home() { return null; }\n',
+    'src/pages/api.mdx': page(),
+    'src/pages/index.module.css': '.x {}\n',
+    'blog/2024-11-18-welcome.mdx': '---\nslug: welcome\ntitle: Hi\ntags: [hello]\n---\n',
+    'blog/tags.yml': 'hello:\n  label: Hello\n  permalink: /hello\n',
+    'blog/authors.yml': AUTHORS,
+    'docs/v1/index.mdx': '---\ntitle: Start\ndescription: d\nslug: /v1/\n---\n',
+    'docs/v1/service/gibl/index.mdx': page(),
+    'docs/v1/service/aeps/withdrawal.mdx': page(),
+    'docs/v1/service/aeps/kyc/{kycId}.mdx': page(),
+  };
+
+  it('accepts pages, blog posts, tags, author pages and plugin routes that match routes.txt', () => {
+    const {siteDir, routesFile} = site(FILES);
+    expect(checkRoutes(siteDir, routesFile)).toEqual([]);
+  });
+
+  it('names the route with no page and the file to write, and the page at an unlisted route', () => {
+    const {'docs/v1/service/aeps/withdrawal.mdx': _moved, ...rest} = FILES;
+    const {siteDir, routesFile} = site({...rest, 'docs/v1/service/aeps/cash-out.mdx': page()});
+    const problems = checkRoutes(siteDir, routesFile);
+    expect(problems.map((p) => p.message)).toEqual([
+      'docs/v1/service/aeps/withdrawal.mdx: missing page. ../shared/routes.txt:13 lists /docs/v1/service/aeps/withdrawal but no docs page is served there. Write docs/v1/service/aeps/withdrawal.mdx (a folder landing page can be .../index.mdx instead).',
+      "docs/v1/service/aeps/cash-out.mdx: served at /docs/v1/service/aeps/cash-out, which ../shared/routes.txt does not list. Move the file (or fix its `slug`) so that it is served at a listed route; ../shared/routes.txt is the site's agreed URL list, changed only on purpose.",
+    ]);
+    expect(problems[0]?.missing?.from).toBe('../shared/routes.txt:13');
+  });
+
+  it('expands the author-page comment from blog/authors.yml', () => {
+    const {siteDir, routesFile} = site({
+      ...FILES,
+      'blog/authors.yml': AUTHORS.replace('all-vikram-articles', 'vikram-posts'),
+    });
+    expect(checkRoutes(siteDir, routesFile).map((p) => p.message)).toEqual([
+      "blog/authors.yml: ../shared/routes.txt:9 expects an author page at /blog/authors/all-{key}-articles, but no author in blog/authors.yml has that page. Give one author `page: {permalink: all-{key}-articles}` (with {key} replaced by the author's key).",
+    ]);
+  });
+
+  it('names a site page whose route nothing serves', () => {
+    const {siteDir, routesFile} = site({...FILES, '../shared/routes.txt': `${ROUTES}/ResponseCode\n`});
+    expect(checkRoutes(siteDir, routesFile).map((p) => p.message)).toEqual([
+      "../shared/routes.txt:15: /ResponseCode is listed but nothing in src/pages/, blog/ or the plugins serves it. Add the page (src/pages/ for site pages, a blog post's `slug` or `tags` for blog routes).",
+    ]);
+  });
+});
+
+describe('checkContent', () => {
+  it('runs every check on a directory and finds routes.txt beside it', async () => {
+    const {siteDir} = site({
+      'sidebars.ts': "export default {tutorialSidebar: ['v1/index']};\n",
+      'docs/v1/index.mdx': '---\ntitle: Start\nslug: /v1/\n---\n',
+      '../shared/routes.txt': '/docs/v1/\n',
+    });
+    expect((await checkContent({siteDir})).map((p) => `${p.check}: ${p.message.split('.')[0]}`)).toEqual([
+      'front-matter: docs/v1/index',
+    ]);
+  });
+});

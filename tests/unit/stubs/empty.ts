@@ -1,0 +1,2 @@
+/** Stands in for every `@generated/*` module in unit tests (see vitest.config.ts). */
+export default {};

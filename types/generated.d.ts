@@ -1,0 +1,39 @@
+/**
+ * The JSON files that plugins/api-contract writes to .docusaurus/api-contract/ and that components
+ * import as `@generated/api-contract/...`. Declared here, with the view types they are built from,
+ * so that `tsc` checks the components before the first build has written .docusaurus/ (a fresh
+ * clone, CI's lint step). Keep in step with loadContent() in plugins/api-contract/index.ts.
+ */
+
+declare module '@generated/api-contract/index.json' {
+  import type {TagView} from '@site/src/lib/contract/types';
+  const index: {
+    readonly tags: readonly TagView[];
+    readonly downloads: {readonly yaml: string; readonly json: string; readonly postman: string};
+  };
+  export default index;
+}
+
+declare module '@generated/api-contract/response-codes.json' {
+  import type {ResponseCodeView} from '@site/src/lib/contract/types';
+  const codes: readonly ResponseCodeView[];
+  export default codes;
+}
+
+declare module '@generated/api-contract/pan-status.json' {
+  const statuses: readonly {readonly value: string; readonly meaning: string}[];
+  export default statuses;
+}
+
+/** Hand-written samples from samples/jwt/ and samples/verify/, one per sample language. */
+declare module '@generated/api-contract/jwt-samples.json' {
+  import type {CodeSample} from '@site/src/lib/contract/types';
+  const samples: readonly (CodeSample & {readonly file: string})[];
+  export default samples;
+}
+
+declare module '@generated/api-contract/verify-samples.json' {
+  import type {CodeSample} from '@site/src/lib/contract/types';
+  const samples: readonly (CodeSample & {readonly file: string})[];
+  export default samples;
+}

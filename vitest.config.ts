@@ -1,0 +1,49 @@
+/**
+ * Unit tests: `npm run test:unit` (tests/unit/**\/*.test.ts). Pure functions, build-time plugins
+ * and the content checks, on fixtures the tests write to temp folders; no build needed.
+ *
+ * The Docusaurus aliases resolve as in the site, so a test can import what src/ imports:
+ *   @site/*        the repository root
+ *   @generated/*   an empty module: .docusaurus/ only exists after a build (a test that needs
+ *                  generated data builds it from a fixture instead)
+ *   @theme/*       a pass-through stub (the classic theme ships JSX in .js files)
+ *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Link, useBaseUrl, ...), read as JSX
+ */
+import path from 'node:path';
+import {defineConfig, type Plugin} from 'vitest/config';
+
+const root = import.meta.dirname;
+const stubs = path.join(root, 'tests', 'unit', 'stubs');
+
+const CLIENT_EXPORT =
+  /^@docusaurus\/(BrowserOnly|ComponentCreator|constants|ExecutionEnvironment|Head|Interpolate|isInternalUrl|Link|Noop|renderRoutes|router|Translate|use.*)$/;
+
+/**
+ * The client exports of @docusaurus/core are .js files with JSX in them. Resolving them with a
+ * `?lang.jsx` suffix makes Vite's transformer read them as JSX (what the site's bundler does).
+ */
+const docusaurusClientAsJsx: Plugin = {
+  name: 'docusaurus-client-as-jsx',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    const m = CLIENT_EXPORT.exec(source);
+    if (!m) return null;
+    const resolved = await this.resolve(`@docusaurus/core/lib/client/exports/${m[1]}.js`, importer, {skipSelf: true});
+    return resolved && `${resolved.id}?lang.jsx`;
+  },
+};
+
+export default defineConfig({
+  plugins: [docusaurusClientAsJsx],
+  resolve: {
+    alias: [
+      {find: /^@site\/(.*)$/, replacement: `${root}/$1`},
+      {find: /^@generated\/.*$/, replacement: path.join(stubs, 'empty.ts')},
+      {find: /^@theme(-original|-init)?\/.*$/, replacement: path.join(stubs, 'theme.ts')},
+    ],
+  },
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    env: {TZ: 'UTC'},
+  },
+});
