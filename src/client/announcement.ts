@@ -9,7 +9,10 @@ import siteConfig from '@generated/docusaurus.config';
 
 const ATTRIBUTE = 'data-announcement-bar-initially-dismissed';
 
-export function dismissedOtherAnnouncement(storage: Pick<Storage, 'length' | 'key' | 'getItem'>, currentId: string): boolean {
+export function dismissedOtherAnnouncement(
+  storage: Pick<Storage, 'length' | 'key' | 'getItem'>,
+  currentId: string,
+): boolean {
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
     // The key is namespaced per site (`docusaurus.announcement.id-<suffix>` with future.v4).

@@ -20,7 +20,8 @@ export async function expandCategory(sidebar: Locator, label: string): Promise<v
     return;
   }
   // Already open (the current page is inside it): its caret offers to collapse.
-  if ((await sidebar.getByRole('button', {name: `Collapse sidebar category '${label}'`, exact: true}).count()) > 0) return;
+  if ((await sidebar.getByRole('button', {name: `Collapse sidebar category '${label}'`, exact: true}).count()) > 0)
+    return;
   const toggle = sidebar.getByRole('button', {name: label, exact: true});
   if ((await toggle.count()) === 0) throw new Error(`the docs sidebar has no category "${label}"`);
   if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
