@@ -7,12 +7,15 @@ import apiContractPlugin from './plugins/api-contract';
 import docsRootRedirectPlugin from './plugins/docs-root-redirect';
 import cspHashesPlugin from './plugins/csp-hashes';
 import llmsTxtPlugin from './plugins/llms-txt';
+import staticCodePlugin from './plugins/static-code';
+import {remarkStaticCode} from './plugins/static-code/remark';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
 
-// Runs before Docusaurus' own remark plugins so the headings it adds reach the TOC.
-const beforeDefaultRemarkPlugins = [remarkApiReference];
+// Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
+// and remarkStaticCode highlights fenced code at build time (no Prism in the browser).
+const beforeDefaultRemarkPlugins = [remarkApiReference, remarkStaticCode];
 
 const config = {
   title: site.productName,
@@ -51,6 +54,7 @@ const config = {
           versions: {current: {label: 'Next'}},
         },
         blog: {
+          beforeDefaultRemarkPlugins,
           showReadingTime: true,
           blogSidebarCount: 'ALL',
           blogSidebarTitle: 'All posts',
@@ -77,7 +81,13 @@ const config = {
   // (Plugin<LoadedContract>) is not assignable to it because content is a parameter of its
   // lifecycle methods. The cast only widens the content type; Docusaurus hands postBuild what
   // loadContent returned.
-  plugins: [apiContractPlugin as PluginModule, docsRootRedirectPlugin, cspHashesPlugin, llmsTxtPlugin],
+  plugins: [
+    apiContractPlugin as PluginModule,
+    staticCodePlugin,
+    docsRootRedirectPlugin,
+    cspHashesPlugin,
+    llmsTxtPlugin,
+  ],
   clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts'],
 
   themes: [
@@ -174,9 +184,10 @@ const config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // Only what prose code blocks need beyond the built-ins: the reference's samples are
-      // highlighted at build time (src/lib/highlight.ts), so PHP, Java and C# never ship.
-      additionalLanguages: ['bash'],
+      // The browser highlights nothing: every code block is highlighted at build time with these
+      // two themes (plugins/static-code, src/lib/highlight.ts, which also lists the grammars
+      // loaded beyond prism-react-renderer's built-ins). So no additional languages here.
+      additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

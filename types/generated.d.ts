@@ -27,13 +27,13 @@ declare module '@generated/api-contract/pan-status.json' {
 
 /** Hand-written samples from samples/jwt/ and samples/verify/, one per sample language. */
 declare module '@generated/api-contract/jwt-samples.json' {
-  import type {CodeSample} from '@site/src/lib/contract/types';
-  const samples: readonly (CodeSample & {readonly file: string})[];
+  import type {RenderedSample} from '@site/src/lib/contract/types';
+  const samples: readonly RenderedSample[];
   export default samples;
 }
 
 declare module '@generated/api-contract/verify-samples.json' {
-  import type {CodeSample} from '@site/src/lib/contract/types';
-  const samples: readonly (CodeSample & {readonly file: string})[];
+  import type {RenderedSample} from '@site/src/lib/contract/types';
+  const samples: readonly RenderedSample[];
   export default samples;
 }

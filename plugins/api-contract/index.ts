@@ -12,9 +12,17 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
 import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
-import {codeThemeCss, highlightToHtml, loadLanguages} from '../../src/lib/highlight';
-import type {CodeSample, ExampleView, OperationView, WebhookView} from '../../src/lib/contract/types';
-import type {PrismTheme} from 'prism-react-renderer';
+import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
+import type {
+  CodeSample,
+  ExampleView,
+  OperationView,
+  Rendered,
+  RenderedExample,
+  RenderedSample,
+  ResponseView,
+  WebhookView,
+} from '../../src/lib/contract/types';
 import {loadContract, type LoadedContract} from './load';
 import {CONTRACT_DIR, GENERATED_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
@@ -36,7 +44,7 @@ function writeIfChanged(file: string, data: unknown): void {
 }
 
 /** Hand-written samples (token signing, signature checks), one file per language. */
-function readSamples(group: string): (CodeSample & {file: string})[] {
+function readSamples(group: string): CodeSample[] {
   return SAMPLE_LANGUAGES.map((lang) => {
     const file = path.join(SAMPLES_DIR, group, `${group}.${lang.extension}`);
     if (!fs.existsSync(file)) {
@@ -44,36 +52,29 @@ function readSamples(group: string): (CodeSample & {file: string})[] {
         `Missing ${path.relative(SITE_DIR, file)}: every language in src/lib/languages.ts needs a ${group} sample.`,
       );
     }
-    const code = fs.readFileSync(file, 'utf8').trimEnd();
-    return {
-      lang: lang.id,
-      label: lang.label,
-      prism: lang.prism,
-      code,
-      html: highlightToHtml(code, lang.prism),
-      file: path.relative(SITE_DIR, file),
-    };
+    return {lang: lang.id, label: lang.label, prism: lang.prism, code: fs.readFileSync(file, 'utf8').trimEnd()};
   });
 }
 
-const highlightSample = (s: CodeSample): CodeSample => ({...s, html: highlightToHtml(s.code, s.prism)});
-const highlightExample = (e: ExampleView): ExampleView => ({...e, html: highlightToHtml(e.json, 'json')});
+const renderSample = ({code, ...s}: CodeSample): RenderedSample => ({...s, html: highlightToHtml(code, s.prism)});
+const renderExample = ({json, ...e}: ExampleView): RenderedExample => ({...e, html: highlightToHtml(json, 'json')});
+const renderResponse = (r: ResponseView): Rendered<ResponseView> => ({...r, examples: r.examples.map(renderExample)});
 
-/** Adds build-time highlighted HTML to every piece of code a view carries. */
-function highlightOperation(op: OperationView): OperationView {
+/** The view as its page imports it: code as build-time highlighted HTML only. */
+function renderOperation(op: OperationView): Rendered<OperationView> {
   return {
     ...op,
-    samples: op.samples.map(highlightSample),
-    ...(op.body ? {body: {...op.body, examples: op.body.examples.map(highlightExample)}} : {}),
-    responses: op.responses.map((r) => ({...r, examples: r.examples.map(highlightExample)})),
+    samples: op.samples.map(renderSample),
+    body: op.body && {...op.body, examples: op.body.examples.map(renderExample)},
+    responses: op.responses.map(renderResponse),
   };
 }
 
-function highlightWebhook(hook: WebhookView): WebhookView {
+function renderWebhook(hook: WebhookView): Rendered<WebhookView> {
   return {
     ...hook,
-    ...(hook.body ? {body: {...hook.body, examples: hook.body.examples.map(highlightExample)}} : {}),
-    ack: hook.ack ? {...hook.ack, examples: hook.ack.examples.map(highlightExample)} : undefined,
+    body: hook.body && {...hook.body, examples: hook.body.examples.map(renderExample)},
+    ack: hook.ack && renderResponse(hook.ack),
   };
 }
 
@@ -121,17 +122,23 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       }
       const {views} = loaded;
       await loadLanguages();
-      for (const op of views.operations)
-        writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), highlightOperation(op));
-      for (const hook of views.webhooks)
-        writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), highlightWebhook(hook));
-      const prism = (context.siteConfig.themeConfig as {prism?: {theme?: PrismTheme; darkTheme?: PrismTheme}}).prism;
-      writeText(path.join(GENERATED_DIR, 'code-theme.css'), codeThemeCss(prism?.theme, prism?.darkTheme));
+      // Pages import the rendered views; the raw text (for the Markdown twins) goes to source/.
+      for (const op of views.operations) {
+        writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), renderOperation(op));
+        writeIfChanged(path.join(GENERATED_DIR, 'source', 'ops', `${op.id}.json`), op);
+      }
+      for (const hook of views.webhooks) {
+        writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), renderWebhook(hook));
+        writeIfChanged(path.join(GENERATED_DIR, 'source', 'webhooks', `${hook.id}.json`), hook);
+      }
       for (const tag of views.tags) writeIfChanged(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
       writeIfChanged(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
       writeIfChanged(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);
-      writeIfChanged(path.join(GENERATED_DIR, 'jwt-samples.json'), readSamples('jwt'));
-      writeIfChanged(path.join(GENERATED_DIR, 'verify-samples.json'), readSamples('verify'));
+      for (const group of ['jwt', 'verify']) {
+        const samples = readSamples(group);
+        writeIfChanged(path.join(GENERATED_DIR, `${group}-samples.json`), samples.map(renderSample));
+        writeIfChanged(path.join(GENERATED_DIR, 'source', `${group}-samples.json`), samples);
+      }
       writeIfChanged(path.join(GENERATED_DIR, 'pan-status.json'), panStatuses(loaded));
       writeIfChanged(path.join(GENERATED_DIR, 'ids.json'), {
         operation: views.operations.map((o) => o.id),

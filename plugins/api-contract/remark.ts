@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {GENERATED_DIR, SITE_DIR} from './paths';
 import {statusLabel} from '../../src/lib/http';
+import {expressionAttr, importNode, jsx, literalAttr, walk, type Node} from '../mdx-ast';
 
 /** Components the plugin wires up: which attribute names a contract id, and where its data lives. */
 export const API_COMPONENTS: Readonly<
@@ -28,21 +29,6 @@ export const API_COMPONENTS: Readonly<
   DownloadLinks: {module: '@site/src/components/DownloadLinks'},
 };
 
-interface Node {
-  type: string;
-  name?: string | null;
-  attributes?: Attr[];
-  children?: Node[];
-  value?: string;
-  data?: unknown;
-  position?: {start: {line: number; column: number}};
-}
-interface Attr {
-  type: string;
-  name?: string;
-  value?: unknown;
-  data?: unknown;
-}
 interface VFileLike {
   path?: string;
   history?: string[];
@@ -79,63 +65,8 @@ function closest(id: string, candidates: Iterable<string>): string[] {
   return [...candidates].filter((c) => c.startsWith(`${head}-`) || c === head).slice(0, 12);
 }
 
-function program(body: unknown[]): unknown {
-  return {type: 'Program', sourceType: 'module', body};
-}
-
-function importNode(local: string, source: string): Node {
-  return {
-    type: 'mdxjsEsm',
-    value: `import ${local} from ${JSON.stringify(source)};`,
-    data: {
-      estree: program([
-        {
-          type: 'ImportDeclaration',
-          specifiers: [{type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name: local}}],
-          source: {type: 'Literal', value: source, raw: JSON.stringify(source)},
-        },
-      ]),
-    },
-  };
-}
-
-function expressionAttr(name: string, identifier: string): Attr {
-  return {
-    type: 'mdxJsxAttribute',
-    name,
-    value: {
-      type: 'mdxJsxAttributeValueExpression',
-      value: identifier,
-      data: {estree: program([{type: 'ExpressionStatement', expression: {type: 'Identifier', name: identifier}}])},
-    },
-  };
-}
-
-/** Depth-first; `visit` may return nodes to put in place of the visited one. */
-function walk(node: Node, visit: (n: Node) => Node[] | undefined): void {
-  if (!node.children) return;
-  const next: Node[] = [];
-  for (const child of node.children) {
-    const replacement = visit(child);
-    if (replacement) next.push(...replacement);
-    else {
-      walk(child, visit);
-      next.push(child);
-    }
-  }
-  node.children = next;
-}
-
 function heading(depth: number, text: string): Node {
   return {type: 'heading', depth, children: [{type: 'text', value: text}]} as Node;
-}
-
-function jsx(name: string, attributes: Attr[], flow: boolean): Node {
-  return {type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement', name, attributes, children: []};
-}
-
-function literalAttr(name: string, value: string): Attr {
-  return {type: 'mdxJsxAttribute', name, value};
 }
 
 interface SectionPlan {

@@ -102,8 +102,9 @@ function readDir<T>(dir: string): T[] {
 }
 
 function loadContractData(): ContractData {
-  const ops = readDir<OperationView>('ops');
-  const webhooks = readDir<WebhookView>('webhooks');
+  // source/: the views with their code as text (pages import the highlighted ones).
+  const ops = readDir<OperationView>('source/ops');
+  const webhooks = readDir<WebhookView>('source/webhooks');
   const index = readJson<{tags: TagView[]}>('index.json');
   return {
     ops: new Map(ops.map((o) => [o.id, o])),
@@ -111,8 +112,8 @@ function loadContractData(): ContractData {
     tags: new Map(index.tags.map((t) => [t.name, t])),
     allTags: index.tags,
     responseCodes: readJson('response-codes.json'),
-    jwtSamples: readJson('jwt-samples.json'),
-    verifySamples: readJson('verify-samples.json'),
+    jwtSamples: readJson('source/jwt-samples.json'),
+    verifySamples: readJson('source/verify-samples.json'),
     panStatuses: readJson('pan-status.json'),
   };
 }

@@ -8,6 +8,7 @@
  * CodeBlock (prism-react-renderer), so the output matches it token for token.
  */
 import {Prism, normalizeTokens, themes, type PrismTheme} from 'prism-react-renderer';
+import {escapeHtml, lineHtml, plainCodeHtml} from './code-html';
 
 /** Prism components the registry's languages need beyond prism-react-renderer's built-ins. */
 const EXTRA_COMPONENTS = ['markup-templating', 'php', 'java', 'csharp', 'bash'] as const;
@@ -30,25 +31,37 @@ export function loadLanguages(): Promise<void> {
   return ready;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
-const escapeHtml = (s: string): string => s.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
+/** Whether Prism can highlight `language` (a name or an alias). Call loadLanguages() first. */
+export function hasGrammar(language: string): boolean {
+  return Prism.languages[language] !== undefined;
+}
 
-/** Highlighted HTML: one `token-line` span per line, `token <types>` spans inside. Call loadLanguages() first. */
-export function highlightToHtml(code: string, language: string): string {
+/**
+ * Highlighted HTML: one `token-line` span per line, `token <types>` spans inside; the 1-based
+ * lines in `highlighted` also get HIGHLIGHTED_LINE_CLASS. Call loadLanguages() first. Throws
+ * for a language without a grammar; `text` (or no language) is escaped plain text.
+ */
+export function highlightToHtml(code: string, language: string, highlighted?: ReadonlySet<number>): string {
+  if (language === 'text' || language === '') return plainCodeHtml(code, highlighted);
   const grammar = Prism.languages[language];
   if (!grammar)
     throw new Error(`No Prism grammar "${language}" is loaded: add it to EXTRA_COMPONENTS in src/lib/highlight.ts.`);
-  const lines = normalizeTokens(Prism.tokenize(code, grammar));
-  return lines
-    .map(
-      (line) =>
-        `<span class="token-line">${line
+  return normalizeTokens(Prism.tokenize(code, grammar))
+    .map((line, i) =>
+      lineHtml(
+        line
           .map((t) =>
-            t.types.length === 1 && t.types[0] === 'plain'
-              ? escapeHtml(t.content)
-              : `<span class="token ${t.types.join(' ')}">${escapeHtml(t.content)}</span>`,
+            // prism-react-renderer gives an empty line one `empty` token whose content is "\n".
+            t.empty
+              ? ''
+              : t.types.length === 1 && t.types[0] === 'plain'
+                ? escapeHtml(t.content)
+                : `<span class="token ${t.types.join(' ')}">${escapeHtml(t.content)}</span>`,
           )
-          .join('')}\n</span>`,
+          .join(''),
+        i + 1,
+        highlighted,
+      ),
     )
     .join('');
 }

@@ -7,10 +7,13 @@
  * what a reader sees, which is acceptable; the other languages are in the HTML (for search
  * engines and reader modes) but not shown.
  */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser} from 'playwright-core';
 import {site} from '../../site.config';
 import {launchBrowser, problemList} from './helpers/browser';
+import {buildDir} from './helpers/paths';
 import {openSession, type Session} from './helpers/session';
 
 let browser: Browser;
@@ -67,5 +70,40 @@ describe('JavaScript off', () => {
     );
     expect((await article.innerText()).length).toBeGreaterThan(5_000);
     expect(problemList(session.problems)).toEqual([]);
+  });
+
+  it('fenced code is highlighted, titled, numbered and marked by the build, not by a script', async () => {
+    const {page} = session;
+    const {status} = await session.visit('/blog/mdx-blog-post');
+    expect(status).toBe(200);
+    // ```js title="verify-signature.mjs" {4-6} showLineNumbers, as rendered (second of its two copies).
+    const block = page.locator('.theme-code-block', {hasText: 'verify-signature.mjs'}).last();
+    expect(await block.locator('.token.keyword').count(), 'Prism tokens in the HTML').toBeGreaterThan(3);
+    const lines = block.locator('.token-line');
+    expect(await lines.count()).toBe(7);
+    const marked = await lines.evaluateAll((els) =>
+      els.flatMap((el, i) => (el.classList.contains('theme-code-block-highlighted-line') ? [i + 1] : [])),
+    );
+    expect(marked).toEqual([4, 5, 6]);
+    const numbers = await lines.evaluateAll((els) => els.map((el) => getComputedStyle(el, '::before').content));
+    expect(numbers).toEqual(Array.from({length: 7}, () => 'counter(line)'));
+    // A highlight comment marks the next line and is not shown; in the Markdown source block it is text.
+    const token = page.locator('.theme-code-block', {hasText: 'make-token.mjs'}).last();
+    expect(await token.innerText()).not.toContain('highlight-next-line');
+    expect(await token.locator('.theme-code-block-highlighted-line').innerText()).toContain('iat: Math.floor');
+    const source = page.locator('.theme-code-block.language-md', {hasText: 'make-token.mjs'}).first();
+    expect(await source.innerText()).toContain('// highlight-next-line');
+    expect(problemList(session.problems)).toEqual([]);
+  });
+});
+
+describe('the build', () => {
+  it('ships no syntax highlighter to browsers (every code block is highlighted at build time)', () => {
+    const dir = join(buildDir, 'assets', 'js');
+    // prism-react-renderer registers its bundled grammars as properties, which minifiers keep.
+    const withPrism = readdirSync(dir).filter((f) =>
+      /\.languages\.objectivec\b/.test(readFileSync(join(dir, f), 'utf8')),
+    );
+    expect(withPrism).toEqual([]);
   });
 });

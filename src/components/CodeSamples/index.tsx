@@ -1,13 +1,12 @@
 import type {ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
-import CodeBlock from '@theme/CodeBlock';
 import StaticCode from '@site/src/components/StaticCode';
 import {LANGUAGE_GROUP_ID} from '@site/src/lib/languages';
-import type {CodeSample} from '@site/src/lib/contract/types';
+import type {RenderedSample} from '@site/src/lib/contract/types';
 
 interface Props {
-  readonly samples: readonly CodeSample[];
+  readonly samples: readonly RenderedSample[];
   /** Shown as the code block title, e.g. the request line. */
   readonly title?: string;
 }
@@ -27,13 +26,7 @@ export default function CodeSamples({samples, title}: Props): ReactNode {
           <TabItem key={s.lang} value={s.lang} label={s.label}>
             {/* data-lang: src/css/print.css prints every panel, each under its language. */}
             <div className="api-code-sample" data-lang={s.label}>
-              {s.html ? (
-                <StaticCode html={s.html} language={s.prism} title={title} />
-              ) : (
-                <CodeBlock language={s.prism} title={title}>
-                  {s.code}
-                </CodeBlock>
-              )}
+              <StaticCode html={s.html} language={s.prism} title={title} />
             </div>
           </TabItem>
         ))}

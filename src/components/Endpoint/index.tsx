@@ -1,7 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
-import CodeBlock from '@theme/CodeBlock';
 import CodeSamples from '@site/src/components/CodeSamples';
 import StaticCode from '@site/src/components/StaticCode';
 import InlineText from '@site/src/components/InlineText';
@@ -9,8 +8,16 @@ import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
 import RetryLabel from '@site/src/components/RetryLabel';
 import {statusLabel} from '@site/src/lib/http';
-import type {ExampleView, OperationView, ResponseView} from '@site/src/lib/contract/types';
+import type {
+  OperationView as SourceOperationView,
+  Rendered,
+  RenderedExample,
+  ResponseView as SourceResponseView,
+} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
+
+type OperationView = Rendered<SourceOperationView>;
+type ResponseView = Rendered<SourceResponseView>;
 
 export type EndpointSection =
   'overview' | 'request' | 'samples' | 'responses-intro' | 'responses' | 'codes' | 'related';
@@ -27,18 +34,12 @@ export function Examples({
   examples,
   title,
 }: {
-  readonly examples: readonly ExampleView[];
+  readonly examples: readonly RenderedExample[];
   readonly title: string;
 }): ReactNode {
   return examples.map((ex) => (
     <div key={ex.name} className="api-json-example">
-      {ex.html ? (
-        <StaticCode html={ex.html} language="json" title={ex.summary ? `${title}: ${ex.summary}` : title} />
-      ) : (
-        <CodeBlock language="json" title={ex.summary ? `${title}: ${ex.summary}` : title}>
-          {ex.json}
-        </CodeBlock>
-      )}
+      <StaticCode html={ex.html} language="json" title={ex.summary ? `${title}: ${ex.summary}` : title} />
     </div>
   ));
 }

@@ -1,7 +1,6 @@
 import {useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {translate} from '@docusaurus/Translate';
-import '@generated/api-contract/code-theme.css';
 import styles from './styles.module.css';
 
 interface Props {
@@ -10,14 +9,18 @@ interface Props {
   /** Prism language, for the `language-*` class the token colours can key on. */
   readonly language: string;
   readonly title?: string;
+  /** Numbers the lines from this value (fences with `showLineNumbers`); a string when it comes from MDX. */
+  readonly lineNumbersStart?: number | string;
 }
 
 /**
  * A code block whose highlighting was done at build time: the page hydrates
- * without running Prism, and the grammars never reach the browser. Looks like
- * the theme's CodeBlock (same Prism themes, light and dark) and has a copy button.
+ * without running Prism, and the grammars never reach the browser. Every code block of the
+ * site is one: the reference's (plugins/api-contract) and the fenced blocks of MDX pages
+ * (plugins/static-code). Looks like the theme's CodeBlock (same Prism themes, light and dark,
+ * same class names for highlighted lines) and has a copy button.
  */
-export default function StaticCode({html, language, title}: Props): ReactNode {
+export default function StaticCode({html, language, title, lineNumbersStart}: Props): ReactNode {
   const pre = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = () => {
@@ -27,12 +30,16 @@ export default function StaticCode({html, language, title}: Props): ReactNode {
       window.setTimeout(() => setCopied(false), 1200);
     });
   };
+  const numbered = lineNumbersStart !== undefined;
   return (
-    <div className={clsx('rr-code', `language-${language}`, styles.block)}>
+    <div className={clsx('theme-code-block', 'rr-code', `language-${language}`, styles.block)}>
       {title && <div className={styles.title}>{title}</div>}
       <div className={styles.content}>
-        <pre ref={pre} className={styles.pre} tabIndex={0}>
-          <code dangerouslySetInnerHTML={{__html: html}} />
+        <pre ref={pre} className={clsx(styles.pre, numbered && styles.numbered)} tabIndex={0}>
+          <code
+            dangerouslySetInnerHTML={{__html: html}}
+            style={numbered ? {counterReset: `line ${Number(lineNumbersStart) - 1}`} : undefined}
+          />
         </pre>
         <button
           type="button"

@@ -5,11 +5,11 @@ import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
 import {Examples} from '@site/src/components/Endpoint';
-import type {WebhookView} from '@site/src/lib/contract/types';
+import type {Rendered, WebhookView} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
 
 interface Props {
-  readonly data: WebhookView;
+  readonly data: Rendered<WebhookView>;
   readonly section?: string;
 }
 

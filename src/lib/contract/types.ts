@@ -40,8 +40,6 @@ export interface ExampleView {
   readonly summary?: string;
   /** Pretty-printed JSON. */
   readonly json: string;
-  /** `json` highlighted at build time (src/lib/highlight.ts). */
-  readonly html?: string;
 }
 
 export interface BodyView {
@@ -65,9 +63,27 @@ export interface CodeSample {
   readonly label: string;
   readonly prism: string;
   readonly code: string;
-  /** `code` highlighted at build time (src/lib/highlight.ts). */
-  readonly html?: string;
 }
+
+/** A code sample as the browser gets it: highlighted at build time, without the raw text. */
+export type RenderedSample = Omit<CodeSample, 'code'> & {readonly html: string};
+/** An example as the browser gets it: highlighted at build time, without the raw JSON. */
+export type RenderedExample = Omit<ExampleView, 'json'> & {readonly html: string};
+
+/**
+ * A view as written for the page that imports it: every piece of code is highlighted HTML only
+ * (src/lib/highlight.ts, at build time). Copy buttons read the rendered text; the raw text stays in
+ * the build for the Markdown twins and llms-full.txt. Strips what the browser never uses.
+ */
+export type Rendered<T> = T extends CodeSample
+  ? RenderedSample
+  : T extends ExampleView
+    ? RenderedExample
+    : T extends readonly (infer U)[]
+      ? readonly Rendered<U>[]
+      : T extends object
+        ? {readonly [K in keyof T]: Rendered<T[K]>}
+        : T;
 
 export interface ResponseCodeView {
   readonly code: number;

@@ -1,0 +1,47 @@
+/**
+ * Code highlighted at build time, and no Prism in the browser.
+ *
+ * Token colours: the CSS for the light and dark Prism themes of `themeConfig.prism` is written
+ * once per start to .docusaurus/static-code/code-theme.css and added as a client module, so it is
+ * in the site's one stylesheet.
+ *
+ * Keeps Prism out of the browser. Every code block is highlighted at build time (./remark.ts for
+ * MDX fences, plugins/api-contract for the reference) and rendered by <StaticCode>, and
+ * src/theme/CodeBlock replaces the theme's highlighting CodeBlock; what still pulls Prism into
+ * every page is the classic theme's client module `prism-include-languages`, which imports
+ * prism-react-renderer to register `prism.additionalLanguages`. This plugin swaps that module
+ * for an empty one in the browser bundle. Build-time grammars are set in src/lib/highlight.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {PrismTheme} from 'prism-react-renderer';
+import {codeThemeCss} from '../../src/lib/highlight';
+
+const THEME_PRISM_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
+
+export default function staticCodePlugin(context: LoadContext): Plugin {
+  const prism = (context.siteConfig.themeConfig as {prism?: {theme?: PrismTheme; darkTheme?: PrismTheme}}).prism;
+  const css = path.join(context.generatedFilesDir, 'static-code', 'code-theme.css');
+  const text = codeThemeCss(prism?.theme, prism?.darkTheme);
+  if (!fs.existsSync(css) || fs.readFileSync(css, 'utf8') !== text) {
+    fs.mkdirSync(path.dirname(css), {recursive: true});
+    fs.writeFileSync(css, text);
+  }
+  return {
+    name: 'static-code',
+    getClientModules() {
+      return [css];
+    },
+    configureWebpack(_config, _isServer, {currentBundler}) {
+      return {
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(
+            THEME_PRISM_MODULE,
+            path.join(__dirname, 'no-runtime-prism.js'),
+          ),
+        ],
+      };
+    },
+  };
+}
