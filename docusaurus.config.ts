@@ -88,7 +88,7 @@ const config = {
     cspHashesPlugin,
     llmsTxtPlugin,
   ],
-  clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts'],
+  clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts', './src/client/idle-prefetch.ts'],
 
   themes: [
     [

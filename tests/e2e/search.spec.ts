@@ -87,6 +87,24 @@ describe('loading', () => {
   });
 });
 
+describe('the box before the search code is loaded', () => {
+  it('takes what a reader types at once, searches it, and is replaced in place', async () => {
+    const {page, problems, close} = await openPage(browser, '/docs/v1/');
+    // The box on a fresh page is a stand-in; its code and the plugin's load on first use.
+    const input = page.locator(SEARCH_INPUT);
+    const before = await input.boundingBox();
+    await input.click();
+    await page.keyboard.type('response code'); // no delay: faster than the code and index arrive
+    await page.locator(SUGGESTION).first().waitFor({state: 'visible', timeout: 15_000});
+    expect(await input.inputValue()).toBe('response code');
+    expect(await page.evaluate(() => document.activeElement?.matches('input.navbar__search-input'))).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await input.boundingBox()).toEqual(before);
+    expect(problemList(problems)).toEqual([]);
+    await close();
+  });
+});
+
 describe('queries a reader would type', () => {
   const cases: {query: string; expected: string; accept: (path: string) => boolean; ready: () => boolean}[] = [
     {

@@ -3,6 +3,8 @@ import {parseInline} from '../../src/lib/inline';
 import {statusLabel} from '../../src/lib/http';
 import {filterTags} from '../../src/lib/contract/filter';
 import {safePathname} from '../../src/client/safe-pathname';
+import {deferPrefetch} from '../../src/client/idle-prefetch';
+import {formatUtcDate} from '../../src/lib/date';
 import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
 import type {TagView} from '../../src/lib/contract/types';
 
@@ -93,5 +95,41 @@ describe('build-time highlighting', () => {
     }
     expect(() => highlightToHtml('x', 'cobol')).toThrow('No Prism grammar "cobol" is loaded');
     expect(codeThemeCss()).toContain("[data-theme='dark'] .rr-code .token.comment");
+  });
+});
+
+describe('deferPrefetch', () => {
+  it('queues each path once and drains it in idle slices, at least one per slice', () => {
+    const done: string[] = [];
+    const idle: ((deadline: {timeRemaining(): number}) => void)[] = [];
+    let clock = 0;
+    const prefetch = deferPrefetch(
+      (p) => {
+        done.push(p);
+        clock += 4; // each prefetch takes 4 ms
+      },
+      (run) => idle.push(run),
+      () => clock,
+    );
+    for (const p of ['/a', '/b', '/a', '/c', '/d']) expect(prefetch(p)).toBe(false);
+    expect(done).toEqual([]);
+    expect(idle).toHaveLength(1);
+    idle.shift()?.({timeRemaining: () => 40}); // a 6 ms slice: two 4 ms prefetches
+    expect(done).toEqual(['/a', '/b']);
+    idle.shift()?.({timeRemaining: () => 0}); // no idle time left (timeout): still one
+    expect(done).toEqual(['/a', '/b', '/c']);
+    idle.shift()?.({timeRemaining: () => 40});
+    expect(done).toEqual(['/a', '/b', '/c', '/d']);
+    expect(idle).toHaveLength(0);
+  });
+});
+
+describe('formatUtcDate', () => {
+  it('writes the date as the theme does in English, in UTC', () => {
+    expect(formatUtcDate(new Date('2026-11-22T23:30:00Z'))).toBe('Nov 22, 2026');
+    expect(formatUtcDate(new Date('2025-01-01T00:00:00Z'))).toBe('Jan 1, 2025');
+    const theme = new Intl.DateTimeFormat('en', {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'});
+    const d = new Date('2025-07-08T10:00:00Z');
+    expect(formatUtcDate(d)).toBe(theme.format(d));
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * Docusaurus prefetches the chunks of the route behind every link as soon as the link scrolls
+ * into view. On a first visit that is every visible link at once, right after hydration: route
+ * matching plus one `<link rel=prefetch>` per chunk, all in one task (about 200 ms at Lighthouse's
+ * 4x CPU slowdown on a docs page, the longest task of the load). This queues those prefetches and
+ * runs them a few at a time in idle periods, so they never block input. Hover and touch still
+ * preload at once (`window.docusaurus.preload`, untouched).
+ */
+
+type Prefetch = Window['docusaurus']['prefetch'];
+
+/**
+ * Work per idle callback, in milliseconds. Short enough that even at Lighthouse's 4x CPU
+ * slowdown a slice stays well under the 50 ms that makes a task "long".
+ */
+const SLICE_MS = 6;
+/** Milliseconds of an idle period to leave unused. */
+const RESERVE_MS = 2;
+
+/**
+ * Wraps `prefetch` so that calls are queued (each path once) and drained by `scheduleIdle`,
+ * at least one per idle callback so the queue always moves.
+ */
+export function deferPrefetch(
+  prefetch: (path: string) => unknown,
+  scheduleIdle: (run: (deadline: {timeRemaining(): number}) => void) => void,
+  now: () => number = () => performance.now(),
+): Prefetch {
+  const queue: string[] = [];
+  const seen = new Set<string>();
+  let scheduled = false;
+  const drain = (deadline: {timeRemaining(): number}) => {
+    scheduled = false;
+    const start = now();
+    do {
+      const next = queue.shift();
+      if (next !== undefined) prefetch(next);
+    } while (queue.length && deadline.timeRemaining() > RESERVE_MS && now() - start < SLICE_MS);
+    if (queue.length) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    scheduleIdle(drain);
+  };
+  return (path) => {
+    if (!seen.has(path)) {
+      seen.add(path);
+      queue.push(path);
+      schedule();
+    }
+    return false;
+  };
+}
+
+function browserIdle(run: (deadline: {timeRemaining(): number}) => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, {timeout: 3000});
+  else setTimeout(() => run({timeRemaining: () => 0}), 200);
+}
+
+let installed = false;
+
+/**
+ * Runs in the first render's layout effects, before any link's IntersectionObserver reports.
+ * Docusaurus freezes `window.docusaurus`, so it is replaced by a frozen copy (links read
+ * `window.docusaurus.prefetch` when they call it).
+ */
+export function onRouteDidUpdate(): void {
+  if (installed || typeof window === 'undefined' || !window.docusaurus) return;
+  installed = true;
+  const api = window.docusaurus;
+  window.docusaurus = Object.freeze({...api, prefetch: deferPrefetch(api.prefetch.bind(api), browserIdle)});
+}
