@@ -1,9 +1,10 @@
 /**
  * Code highlighted at build time, and no Prism in the browser.
  *
- * Token colours: the CSS for the light and dark Prism themes of `themeConfig.prism` is written
- * once per start to .docusaurus/static-code/code-theme.css and added as a client module, so it is
- * in the site's one stylesheet.
+ * Token colours: the CSS for the light and dark themes of src/lib/prism-themes.ts (which
+ * `themeConfig.prism` names too) is written once per start to .docusaurus/static-code/code-theme.css
+ * and added as a client module, so it is in the site's one stylesheet. Highlighting reads the same
+ * themes to leave out spans for tokens that look like plain text.
  *
  * Keeps Prism out of the browser. Every code block is highlighted at build time (./remark.ts for
  * MDX fences, plugins/api-contract for the reference) and rendered by <StaticCode>, and
@@ -15,15 +16,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {PrismTheme} from 'prism-react-renderer';
 import {codeThemeCss} from '../../src/lib/highlight';
 
 const THEME_PRISM_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 
 export default function staticCodePlugin(context: LoadContext): Plugin {
-  const prism = (context.siteConfig.themeConfig as {prism?: {theme?: PrismTheme; darkTheme?: PrismTheme}}).prism;
   const css = path.join(context.generatedFilesDir, 'static-code', 'code-theme.css');
-  const text = codeThemeCss(prism?.theme, prism?.darkTheme);
+  const text = codeThemeCss();
   if (!fs.existsSync(css) || fs.readFileSync(css, 'utf8') !== text) {
     fs.mkdirSync(path.dirname(css), {recursive: true});
     fs.writeFileSync(css, text);

@@ -7,8 +7,9 @@
  * Uses the same Prism instance and token normalisation as the theme's
  * CodeBlock (prism-react-renderer), so the output matches it token for token.
  */
-import {Prism, normalizeTokens, themes, type PrismTheme} from 'prism-react-renderer';
+import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
 import {escapeHtml, lineHtml, plainCodeHtml} from './code-html';
+import {darkCodeTheme, lightCodeTheme} from './prism-themes';
 
 /** Prism components the registry's languages need beyond prism-react-renderer's built-ins. */
 const EXTRA_COMPONENTS = ['markup-templating', 'php', 'java', 'csharp', 'bash'] as const;
@@ -36,10 +37,52 @@ export function hasGrammar(language: string): boolean {
   return Prism.languages[language] !== undefined;
 }
 
+/** `#f8f8f2`, `#F8F8F2` and `rgb(248, 248, 242)` all as `248,248,242`; other forms as written. */
+function colourKey(colour: unknown): string {
+  const text = String(colour).trim().toLowerCase();
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(text)?.[1];
+  if (hex) {
+    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+    return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)).join(',');
+  }
+  const rgb = /^rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$/.exec(text);
+  return rgb ? rgb.slice(1).join(',') : text;
+}
+
+/** Whether any rule of `theme` for one of `types` (in `language`) sets something `plain` does not. */
+function styled(theme: PrismTheme, types: readonly string[], language: string): boolean {
+  return theme.styles.some(
+    (entry) =>
+      (!entry.languages || entry.languages.includes(language)) &&
+      entry.types.some((t) => types.includes(t)) &&
+      Object.entries(entry.style).some(
+        ([k, v]) => !(k === 'color' && colourKey(v) === colourKey(theme.plain.color)),
+      ),
+  );
+}
+
+const plainLooking = new Map<string, boolean>();
+
 /**
- * Highlighted HTML: one `token-line` span per line, `token <types>` spans inside; the 1-based
- * lines in `highlighted` also get HIGHLIGHTED_LINE_CLASS. Call loadLanguages() first. Throws
- * for a language without a grammar; `text` (or no language) is escaped plain text.
+ * True for a token that looks like plain text in both themes (in the site's themes, every kind of
+ * punctuation): it is written as text, not as a span. Nearly half of a sample's tokens are
+ * punctuation, so this takes hundreds of elements off an API page's DOM.
+ */
+function looksPlain(types: readonly string[], language: string): boolean {
+  const key = `${language} ${types.join(' ')}`;
+  let plain = plainLooking.get(key);
+  if (plain === undefined) {
+    plain = !styled(lightCodeTheme, types, language) && !styled(darkCodeTheme, types, language);
+    plainLooking.set(key, plain);
+  }
+  return plain;
+}
+
+/**
+ * Highlighted HTML: one `token-line` span per line, `token <types>` spans inside for tokens the
+ * themes colour (src/lib/prism-themes.ts, styled by codeThemeCss); the 1-based lines in
+ * `highlighted` also get HIGHLIGHTED_LINE_CLASS. Call loadLanguages() first. Throws for a language
+ * without a grammar; `text` (or no language) is escaped plain text.
  */
 export function highlightToHtml(code: string, language: string, highlighted?: ReadonlySet<number>): string {
   if (language === 'text' || language === '') return plainCodeHtml(code, highlighted);
@@ -54,7 +97,7 @@ export function highlightToHtml(code: string, language: string, highlighted?: Re
             // prism-react-renderer gives an empty line one `empty` token whose content is "\n".
             t.empty
               ? ''
-              : t.types.length === 1 && t.types[0] === 'plain'
+              : looksPlain(t.types, language)
                 ? escapeHtml(t.content)
                 : `<span class="token ${t.types.join(' ')}">${escapeHtml(t.content)}</span>`,
           )
@@ -85,6 +128,6 @@ function themeRules(theme: PrismTheme, scope: string): string[] {
 }
 
 /** CSS for the token classes, from the same light and dark Prism themes the config uses. */
-export function codeThemeCss(light: PrismTheme = themes.github, dark: PrismTheme = themes.dracula): string {
+export function codeThemeCss(light: PrismTheme = lightCodeTheme, dark: PrismTheme = darkCodeTheme): string {
   return [...themeRules(light, '.rr-code'), ...themeRules(dark, "[data-theme='dark'] .rr-code")].join('\n') + '\n';
 }
