@@ -559,3 +559,33 @@ describe('when something breaks', () => {
     await close();
   });
 });
+
+describe('API reference tables (not hydrated on the page opened, see src/components/ServerHtml)', () => {
+  /** Every parameter table's rows, as text. */
+  const tableRows = (page: Page) =>
+    page
+      .locator('main table')
+      .evaluateAll((tables) =>
+        tables.map((t) => Array.from(t.querySelectorAll('tbody tr'), (tr) => (tr as HTMLElement).innerText)),
+      );
+
+  it('keep their rows after hydration, and render the same rows after client-side navigation', async () => {
+    const {page, problems, close} = await openPage(browser, API_PAGE, {context: {viewport: DESKTOP}});
+    const first = await tableRows(page);
+    expect(first.length).toBeGreaterThan(3);
+    expect(first.every((rows) => rows.length > 0)).toBe(true);
+    const mark = await markDocument(page);
+    // Away by a client-side link (the paginator), then back through history: React renders the rows itself.
+    const next = page.locator('a.pagination-nav__link--next');
+    const href = (await next.getAttribute('href')) ?? '';
+    await next.click();
+    await waitForPathname(page, encodeURI(href).replace(/%7B/g, '{').replace(/%7D/g, '}'));
+    await page.goBack();
+    await waitForPathname(page, API_PAGE);
+    await page.getByRole('heading', {level: 1, name: API_PAGE_HEADING}).waitFor();
+    expect(await sameDocument(page, mark), 'client-side navigation, no reload').toBe(true);
+    expect(await tableRows(page)).toEqual(first);
+    expect(problemList(problems)).toEqual([]);
+    await close();
+  });
+});

@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Translate from '@docusaurus/Translate';
 import InlineText from '@site/src/components/InlineText';
+import ServerHtml from '@site/src/components/ServerHtml';
 import type {ParamView, Scalar, SchemaRow} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
 
@@ -30,7 +31,7 @@ function Values({values}: {readonly values: readonly Scalar[]}): ReactNode {
 /** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
 export default function ParamTable({rows, caption}: Props): ReactNode {
   return (
-    <div className={styles.wrap}>
+    <div className={clsx('api-param-table', styles.wrap)}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
@@ -43,7 +44,8 @@ export default function ParamTable({rows, caption}: Props): ReactNode {
             </th>
           </tr>
         </thead>
-        <tbody>
+        {/* Static rows: not hydrated on the page a reader opens (see ServerHtml). */}
+        <ServerHtml as="tbody">
           {rows.map((row) => {
             const depth = 'depth' in row ? row.depth : 0;
             const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
@@ -90,7 +92,7 @@ export default function ParamTable({rows, caption}: Props): ReactNode {
               </tr>
             );
           })}
-        </tbody>
+        </ServerHtml>
       </table>
     </div>
   );
