@@ -107,9 +107,10 @@ const config = {
         // Left out of the index, because they repeat the same words on every API page
         // and would multiply its size without helping anyone find a page: code samples
         // (one request in seven languages), JSON examples, and what each endpoint page
-        // copies from a shared source (error-envelope field tables, its rows of the
-        // response-code catalogue, marked data-search-ignore in <Endpoint>), and the
-        // page actions ("Copy page as Markdown").
+        // copies from a shared source, marked data-search-ignore: the request headers
+        // table, the response envelope's rows (status, response_code, message: see
+        // `shared` in src/lib/contract/types.ts), error-envelope field tables and its rows
+        // of the response-code catalogue. Also the page actions ("Copy page as Markdown").
         ignoreCssSelectors: ['.api-code-samples', '.api-json-example', '[data-search-ignore]', '.rr-page-actions'],
       },
     ],

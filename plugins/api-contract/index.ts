@@ -21,6 +21,7 @@ import type {
   RenderedExample,
   RenderedSample,
   ResponseView,
+  SchemaRow,
   WebhookView,
 } from '../../src/lib/contract/types';
 import {loadContract, type LoadedContract} from './load';
@@ -60,13 +61,35 @@ const renderSample = ({code, ...s}: CodeSample): RenderedSample => ({...s, html:
 const renderExample = ({json, ...e}: ExampleView): RenderedExample => ({...e, html: highlightToHtml(json, 'json')});
 const renderResponse = (r: ResponseView): Rendered<ResponseView> => ({...r, examples: r.examples.map(renderExample)});
 
-/** The view as its page imports it: code as build-time highlighted HTML only. */
-function renderOperation(op: OperationView): Rendered<OperationView> {
+const rowKey = (row: SchemaRow): string => `${row.path}\n${row.type}\n${row.description ?? ''}`;
+
+/**
+ * Body and response rows that half the operations or more show word for word: the response
+ * envelope. Marked `shared`, they stay on every page but out of the search index.
+ */
+function sharedRows(operations: readonly OperationView[]): ReadonlySet<string> {
+  const pages = new Map<string, number>();
+  for (const op of operations) {
+    const keys = new Set([...(op.body?.rows ?? []), ...op.responses.flatMap((r) => r.rows)].map(rowKey));
+    for (const key of keys) pages.set(key, (pages.get(key) ?? 0) + 1);
+  }
+  return new Set([...pages].filter(([, n]) => n * 2 >= operations.length).map(([key]) => key));
+}
+
+const markShared = (rows: readonly SchemaRow[], shared: ReadonlySet<string>): SchemaRow[] =>
+  rows.map((row) => (shared.has(rowKey(row)) ? {...row, shared: true} : row));
+
+/** The view as its page imports it: code as build-time highlighted HTML only, shared rows marked. */
+function renderOperation(op: OperationView, shared: ReadonlySet<string>): Rendered<OperationView> {
   return {
     ...op,
     samples: op.samples.map(renderSample),
-    body: op.body && {...op.body, examples: op.body.examples.map(renderExample)},
-    responses: op.responses.map(renderResponse),
+    body: op.body && {
+      ...op.body,
+      rows: markShared(op.body.rows, shared),
+      examples: op.body.examples.map(renderExample),
+    },
+    responses: op.responses.map((r) => renderResponse({...r, rows: markShared(r.rows, shared)})),
   };
 }
 
@@ -123,8 +146,9 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       const {views} = loaded;
       await loadLanguages();
       // Pages import the rendered views; the raw text (for the Markdown twins) goes to source/.
+      const shared = sharedRows(views.operations);
       for (const op of views.operations) {
-        writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), renderOperation(op));
+        writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), renderOperation(op, shared));
         writeIfChanged(path.join(GENERATED_DIR, 'source', 'ops', `${op.id}.json`), op);
       }
       for (const hook of views.webhooks) {

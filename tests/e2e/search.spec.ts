@@ -11,7 +11,7 @@
  * Targets whose page is not in this build yet (family pages still being written) are skipped
  * with their path in the name, and start running as soon as the page is built.
  */
-import {existsSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser, Page} from 'playwright-core';
@@ -84,6 +84,18 @@ describe('loading', () => {
     expect(onFocus.filter((url) => before.has(url))).toEqual([]);
     expect(problemList(problems)).toEqual([]);
     await close();
+  });
+});
+
+describe('the index', () => {
+  it('holds what every endpoint page repeats once at most: the request headers and the response envelope', () => {
+    const file = readdirSync(buildDir).find((f) => /^search-index-[0-9a-f]{8}\.json$/.test(f));
+    expect(file, 'a hashed search index in the build').toBeDefined();
+    const index = readFileSync(join(buildDir, file ?? ''), 'utf8');
+    const count = (text: string) => index.split(text).length - 1;
+    // Words of the Authorization header's row and of the envelope's `message` row, on every endpoint page.
+    expect(count('Bearer followed by a JWT signed')).toBeLessThanOrEqual(1);
+    expect(count('A human-readable summary you may show')).toBeLessThanOrEqual(1);
   });
 });
 

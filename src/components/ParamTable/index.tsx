@@ -12,6 +12,8 @@ interface Props {
   readonly rows: readonly Row[];
   /** Accessible caption, e.g. "Request body fields". */
   readonly caption: string;
+  /** Leave the whole table out of the search index (the same table is on every endpoint page). */
+  readonly searchIgnore?: boolean;
 }
 
 function Values({values}: {readonly values: readonly Scalar[]}): ReactNode {
@@ -29,9 +31,9 @@ function Values({values}: {readonly values: readonly Scalar[]}): ReactNode {
 }
 
 /** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
-export default function ParamTable({rows, caption}: Props): ReactNode {
+export default function ParamTable({rows, caption, searchIgnore}: Props): ReactNode {
   return (
-    <div className={clsx('api-param-table', styles.wrap)}>
+    <div className={clsx('api-param-table', styles.wrap)} data-search-ignore={searchIgnore || undefined}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
@@ -50,7 +52,10 @@ export default function ParamTable({rows, caption}: Props): ReactNode {
             const depth = 'depth' in row ? row.depth : 0;
             const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
             return (
-              <tr key={key} className={clsx(depth > 0 && styles.nested)}>
+              <tr
+                key={key}
+                className={clsx(depth > 0 && styles.nested)}
+                data-search-ignore={('shared' in row && row.shared) || undefined}>
                 <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
                   <code className={styles.name}>{row.name}</code>
                   <div className={styles.type}>{row.type}</div>

@@ -31,7 +31,12 @@ export default function WebhookEvent({data}: Props): ReactNode {
       <p>
         <InlineText text={data.description} />
       </p>
-      <ParamTable rows={data.headers} caption={translate({id: 'api.webhook.headers', message: 'Headers we send'})} />
+      {/* The same signature header on every webhook: searched on the page that explains it. */}
+      <ParamTable
+        rows={data.headers}
+        caption={translate({id: 'api.webhook.headers', message: 'Headers we send'})}
+        searchIgnore
+      />
       {data.body && (
         <>
           <ParamTable

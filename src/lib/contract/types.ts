@@ -22,6 +22,11 @@ export interface SchemaRow {
   readonly enumValues?: readonly Scalar[];
   readonly defaultValue?: string;
   readonly example?: string;
+  /**
+   * Set on the pages' views for a row that half the operations or more show word for word (the
+   * response envelope): left out of the search index, which finds it on the page that explains it.
+   */
+  readonly shared?: boolean;
 }
 
 export interface ParamView {
