@@ -16,7 +16,7 @@ const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-
   --skip-dev         no dev-server figures
   --only-bytes       builds, routes, first-visit bytes and search index only (= both skips)
   --reuse-build      measure the existing build/ folders instead of building (no build time/memory)
-env: BENCH_RUNS (Lighthouse runs per page, default 2), BENCH_DEV_RUNS (edits per file, default 3),
+env: BENCH_RUNS (Lighthouse runs per page, default 3), BENCH_DEV_RUNS (edits per file, default 3),
      DOCS_DRAFT=1 (passed to our build and dev server), CHROME_PATH (default /usr/bin/chromium)`;
 
 const flags = new Set(process.argv.slice(2));
@@ -29,7 +29,7 @@ for (const f of flags) {
 const skipLighthouse = flags.has('--only-bytes') || flags.has('--skip-lighthouse');
 const skipDev = flags.has('--only-bytes') || flags.has('--skip-dev');
 const reuseBuild = flags.has('--reuse-build');
-const RUNS = Number(process.env.BENCH_RUNS || 2);
+const RUNS = Number(process.env.BENCH_RUNS || 3);
 const DEV_RUNS = Number(process.env.BENCH_DEV_RUNS || 3);
 const OUT_DIR = path.join(ROOT, 'bench-results');
 const LOGS = path.join(OUT_DIR, 'logs');
