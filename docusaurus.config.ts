@@ -9,6 +9,7 @@ import cspHashesPlugin from './plugins/csp-hashes';
 import llmsTxtPlugin from './plugins/llms-txt';
 import staticCodePlugin from './plugins/static-code';
 import {remarkStaticCode} from './plugins/static-code/remark';
+import {SSR_TEMPLATE} from './src/ssr/template';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
@@ -39,6 +40,9 @@ const config = {
   },
 
   i18n: {defaultLocale: 'en', locales: ['en']},
+
+  // Paint the page before running its scripts (see src/ssr/template.ts).
+  ssrTemplate: SSR_TEMPLATE,
 
   presets: [
     [

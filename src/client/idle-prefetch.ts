@@ -3,8 +3,10 @@
  * into view. On a first visit that is every visible link at once, right after hydration: route
  * matching plus one `<link rel=prefetch>` per chunk, all in one task (about 200 ms at Lighthouse's
  * 4x CPU slowdown on a docs page, the longest task of the load). This queues those prefetches and
- * runs them a few at a time in idle periods, so they never block input. Hover and touch still
- * preload at once (`window.docusaurus.preload`, untouched).
+ * runs them once the reader first does something on the page (moves the pointer, scrolls, touches,
+ * types), a few at a time in idle periods, so they never compete with loading the page or with
+ * input. Hover and touch still preload the link under the finger at once
+ * (`window.docusaurus.preload`, untouched).
  */
 
 type Prefetch = Window['docusaurus']['prefetch'];
@@ -53,9 +55,27 @@ export function deferPrefetch(
   };
 }
 
+const INTERACTIONS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'wheel', 'touchstart'] as const;
+
+let interacted: Promise<void> | undefined;
+
+/** Resolves on the reader's first interaction with the page. */
+function firstInteraction(): Promise<void> {
+  interacted ??= new Promise((resolve) => {
+    const done = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, done, {capture: true, passive: true});
+  });
+  return interacted;
+}
+
 function browserIdle(run: (deadline: {timeRemaining(): number}) => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, {timeout: 3000});
-  else setTimeout(() => run({timeRemaining: () => 0}), 200);
+  void firstInteraction().then(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, {timeout: 3000});
+    else setTimeout(() => run({timeRemaining: () => 0}), 200);
+  });
 }
 
 let installed = false;

@@ -1,10 +1,34 @@
 /**
- * "Nov 22, 2026": the date format the theme shows for "Last updated" (English, UTC), without
- * Intl. Creating the first Intl.DateTimeFormat of a page loads the locale's calendar data, which
- * took about 100 ms of a docs page's hydration at Lighthouse's 4x CPU slowdown.
+ * Dates as the theme writes them in English (UTC), without Intl: "Nov 22, 2026" for "Last
+ * updated", "November 22, 2026" on blog posts. Creating a page's first Intl.DateTimeFormat (or
+ * Intl.PluralRules) loads the locale's data, which took about 100 ms of a docs page's hydration
+ * at Lighthouse's 4x CPU slowdown.
  */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
-export function formatUtcDate(date: Date): string {
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+export function formatUtcDate(date: Date, month: 'short' | 'long' = 'short'): string {
+  const name = MONTHS[date.getUTCMonth()] ?? '';
+  return `${month === 'short' ? name.slice(0, 3) : name} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/**
+ * Picks the form of a "singular|plural" message (the theme's plural messages, English rules:
+ * the first form for exactly 1, the second otherwise) without Intl.PluralRules.
+ */
+export function englishPlural(message: string, count: number): string {
+  const [one = message, other = one] = message.split('|');
+  return count === 1 ? one : other;
 }

@@ -98,6 +98,29 @@ describe('JavaScript off', () => {
 });
 
 describe('the build', () => {
+  it('pages paint before their scripts run: no script in <head>, one identical loader ending <body>', () => {
+    const pages = [
+      'index.html',
+      'docs/v1/index.html',
+      'docs/v1/service/aeps/kyc/index.html',
+      'blog/long-blog-post/index.html',
+    ];
+    const loaders = pages.map((file) => {
+      const html = readFileSync(join(buildDir, file), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, `${file}: <head>`).not.toMatch(/<script[^>]*\bsrc=/);
+      const loader = /<script>(requestAnimationFrame\(.*?)<\/script><\/body>/.exec(html)?.[1];
+      expect(loader, `${file}: the loader script at the end of <body>`).toBeDefined();
+      const list = /<script type=application\/json id=__docusaurus-scripts>(.*?)<\/script>/.exec(html)?.[1] ?? '[]';
+      expect(JSON.parse(list)).toEqual([
+        expect.stringMatching(/^\/assets\/js\/runtime~main\.[0-9a-f]+\.js$/),
+        expect.stringMatching(/^\/assets\/js\/main\.[0-9a-f]+\.js$/),
+      ]);
+      return loader;
+    });
+    expect(new Set(loaders).size, 'the same loader on every page (one stable CSP hash)').toBe(1);
+  });
+
   it('ships no syntax highlighter to browsers (every code block is highlighted at build time)', () => {
     const dir = join(buildDir, 'assets', 'js');
     // prism-react-renderer registers its bundled grammars as properties, which minifiers keep.

@@ -4,7 +4,7 @@ import {statusLabel} from '../../src/lib/http';
 import {filterTags} from '../../src/lib/contract/filter';
 import {safePathname} from '../../src/client/safe-pathname';
 import {deferPrefetch} from '../../src/client/idle-prefetch';
-import {formatUtcDate} from '../../src/lib/date';
+import {englishPlural, formatUtcDate} from '../../src/lib/date';
 import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
 import type {TagView} from '../../src/lib/contract/types';
 
@@ -135,5 +135,14 @@ describe('formatUtcDate', () => {
     const theme = new Intl.DateTimeFormat('en', {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'});
     const d = new Date('2025-07-08T10:00:00Z');
     expect(formatUtcDate(d)).toBe(theme.format(d));
+    const long = new Intl.DateTimeFormat('en', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'});
+    expect(formatUtcDate(d, 'long')).toBe(long.format(d));
+    expect(formatUtcDate(new Date('2025-03-17T00:00:00Z'), 'long')).toBe('March 17, 2025');
+  });
+
+  it('picks the English plural form of a "one|other" message', () => {
+    expect(englishPlural('One min read|9 min read', 1)).toBe('One min read');
+    expect(englishPlural('One min read|9 min read', 9)).toBe('9 min read');
+    expect(englishPlural('min read', 2)).toBe('min read');
   });
 });

@@ -33,7 +33,7 @@ function Values({values}: {readonly values: readonly Scalar[]}): ReactNode {
 /** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
 export default function ParamTable({rows, caption, searchIgnore}: Props): ReactNode {
   return (
-    <div className={clsx('api-param-table', styles.wrap)} data-search-ignore={searchIgnore || undefined}>
+    <div className={styles.wrap} data-search-ignore={searchIgnore || undefined}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
