@@ -55,9 +55,7 @@ function styled(theme: PrismTheme, types: readonly string[], language: string): 
     (entry) =>
       (!entry.languages || entry.languages.includes(language)) &&
       entry.types.some((t) => types.includes(t)) &&
-      Object.entries(entry.style).some(
-        ([k, v]) => !(k === 'color' && colourKey(v) === colourKey(theme.plain.color)),
-      ),
+      Object.entries(entry.style).some(([k, v]) => !(k === 'color' && colourKey(v) === colourKey(theme.plain.color))),
   );
 }
 

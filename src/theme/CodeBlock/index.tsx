@@ -5,7 +5,7 @@
  * time instead: fenced blocks in MDX by plugins/static-code/remark.ts, the API reference's by
  * plugins/api-contract, both rendered by <StaticCode>. What is left for this component is code
  * that reaches it as a runtime string (a `<CodeBlock>` written in JSX); it is shown with the same
- * frame, title, copy button and line numbers, unhighlighted. Prefer a fenced block in MDX.
+ * frame, title, copy button and line numbers, without highlighting. Prefer a fenced block in MDX.
  */
 import {Children, isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
