@@ -113,10 +113,24 @@ export async function blockForeignRequests(
 ): Promise<void> {
   await context.route('**/*', async (route) => {
     const url = route.request().url();
-    if (isSameOriginOrInline(url, origin)) return route.continue();
+    if (isSameOriginOrInline(url, origin)) return route.continue().catch(ignoreSettledRoute);
     problems.foreignRequests.push(url);
-    return route.abort('blockedbyclient');
+    return route.abort('blockedbyclient').catch(ignoreSettledRoute);
   });
+}
+
+/**
+ * A reload or navigation cancels the requests still in flight, and Playwright then reports a
+ * route the handler was about to continue as already handled. That is the page moving on, not a
+ * failure; anything else is rethrown.
+ */
+function ignoreSettledRoute(error: unknown): void {
+  if (
+    error instanceof Error &&
+    /Route is already handled|Target page, context or browser has been closed/.test(error.message)
+  )
+    return;
+  throw error;
 }
 
 /**
