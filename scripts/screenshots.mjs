@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {chromium} from 'playwright-core';
+import {CHROMIUM, CHROMIUM_FLAGS} from './bench/lib.mjs';
 
 const [base, ...pages] = process.argv.slice(2);
 if (!base || !pages.length) {
@@ -15,17 +16,7 @@ if (!base || !pages.length) {
 }
 const outDir = path.resolve('.tmp/screenshots');
 fs.mkdirSync(outDir, {recursive: true});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_FLAGS});
 try {
   for (const mode of ['light', 'dark']) {
     for (const width of [1280, 390]) {

@@ -27,6 +27,7 @@ import type {
 import {loadContract, type LoadedContract} from './load';
 import {CONTRACT_DIR, GENERATED_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
+import {writeIfChanged} from '../write-file';
 
 export const DOWNLOADS = {
   yaml: '/downloads/openapi.yaml',
@@ -34,14 +35,8 @@ export const DOWNLOADS = {
   postman: '/downloads/rupeerail.postman_collection.json',
 } as const;
 
-function writeText(file: string, text: string): void {
-  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return;
-  fs.mkdirSync(path.dirname(file), {recursive: true});
-  fs.writeFileSync(file, text);
-}
-
-function writeIfChanged(file: string, data: unknown): void {
-  writeText(file, `${JSON.stringify(data)}\n`);
+function writeJson(file: string, data: unknown): void {
+  writeIfChanged(file, `${JSON.stringify(data)}\n`);
 }
 
 /** Hand-written samples (token signing, signature checks), one file per language. */
@@ -148,23 +143,23 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       // Pages import the rendered views; the raw text (for the Markdown twins) goes to source/.
       const shared = sharedRows(views.operations);
       for (const op of views.operations) {
-        writeIfChanged(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), renderOperation(op, shared));
-        writeIfChanged(path.join(GENERATED_DIR, 'source', 'ops', `${op.id}.json`), op);
+        writeJson(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), renderOperation(op, shared));
+        writeJson(path.join(GENERATED_DIR, 'source', 'ops', `${op.id}.json`), op);
       }
       for (const hook of views.webhooks) {
-        writeIfChanged(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), renderWebhook(hook));
-        writeIfChanged(path.join(GENERATED_DIR, 'source', 'webhooks', `${hook.id}.json`), hook);
+        writeJson(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), renderWebhook(hook));
+        writeJson(path.join(GENERATED_DIR, 'source', 'webhooks', `${hook.id}.json`), hook);
       }
-      for (const tag of views.tags) writeIfChanged(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
-      writeIfChanged(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
-      writeIfChanged(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);
+      for (const tag of views.tags) writeJson(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
+      writeJson(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
+      writeJson(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);
       for (const group of ['jwt', 'verify']) {
         const samples = readSamples(group);
-        writeIfChanged(path.join(GENERATED_DIR, `${group}-samples.json`), samples.map(renderSample));
-        writeIfChanged(path.join(GENERATED_DIR, 'source', `${group}-samples.json`), samples);
+        writeJson(path.join(GENERATED_DIR, `${group}-samples.json`), samples.map(renderSample));
+        writeJson(path.join(GENERATED_DIR, 'source', `${group}-samples.json`), samples);
       }
-      writeIfChanged(path.join(GENERATED_DIR, 'pan-status.json'), panStatuses(loaded));
-      writeIfChanged(path.join(GENERATED_DIR, 'ids.json'), {
+      writeJson(path.join(GENERATED_DIR, 'pan-status.json'), panStatuses(loaded));
+      writeJson(path.join(GENERATED_DIR, 'ids.json'), {
         operation: views.operations.map((o) => o.id),
         webhook: views.webhooks.map((w) => w.id),
         tag: views.tags.map((t) => t.name),

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {writeIfChanged} from '../write-file';
 
 // Minified HTML drops attribute quotes (`type=application/ld+json`), so quotes are optional.
 const INLINE_SCRIPT =
@@ -53,8 +54,7 @@ export default function cspHashesPlugin(context: {siteDir: string}): Plugin {
         for (const h of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(h);
       }
       const target = path.join(context.siteDir, 'deploy', 'csp-hashes.conf');
-      const text = renderHashesConf([...hashes].sort());
-      if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== text) fs.writeFileSync(target, text);
+      writeIfChanged(target, renderHashesConf([...hashes].sort()));
     },
   };
 }

@@ -13,20 +13,16 @@
  * prism-react-renderer to register `prism.additionalLanguages`. This plugin swaps that module
  * for an empty one in the browser bundle. Build-time grammars are set in src/lib/highlight.ts.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {codeThemeCss} from '../../src/lib/highlight';
+import {writeIfChanged} from '../write-file';
 
 const THEME_PRISM_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 
 export default function staticCodePlugin(context: LoadContext): Plugin {
   const css = path.join(context.generatedFilesDir, 'static-code', 'code-theme.css');
-  const text = codeThemeCss();
-  if (!fs.existsSync(css) || fs.readFileSync(css, 'utf8') !== text) {
-    fs.mkdirSync(path.dirname(css), {recursive: true});
-    fs.writeFileSync(css, text);
-  }
+  writeIfChanged(css, codeThemeCss());
   return {
     name: 'static-code',
     getClientModules() {

@@ -1,8 +1,7 @@
 /**
- * Build-time syntax highlighting of the reference's code (request samples,
- * JSON examples, token and signature samples). The browser gets finished HTML,
- * so API pages do no Prism work while hydrating, and the Prism grammars for
- * PHP, Java and C# never ship in the site-wide bundle.
+ * Build-time syntax highlighting of every code block of the site: the reference's request
+ * samples, JSON examples, token and signature samples (plugins/api-contract) and the fenced
+ * blocks of MDX pages (plugins/static-code). The browser gets finished HTML and no Prism at all.
  *
  * Uses the same Prism instance and token normalisation as the theme's
  * CodeBlock (prism-react-renderer), so the output matches it token for token.

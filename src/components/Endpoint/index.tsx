@@ -9,6 +9,7 @@ import ParamTable from '@site/src/components/ParamTable';
 import RetryLabel from '@site/src/components/RetryLabel';
 import {statusLabel} from '@site/src/lib/http';
 import type {
+  BodyView,
   OperationView as SourceOperationView,
   Rendered,
   RenderedExample,
@@ -42,6 +43,24 @@ export function Examples({
       <StaticCode html={ex.html} language="json" title={ex.summary ? `${title}: ${ex.summary}` : title} />
     </div>
   ));
+}
+
+/** A JSON body: its field table, then its examples. Request bodies here, webhook payloads in WebhookEvent. */
+export function BodyFields({
+  body,
+  caption,
+  exampleTitle,
+}: {
+  readonly body: Rendered<BodyView>;
+  readonly caption: string;
+  readonly exampleTitle: string;
+}): ReactNode {
+  return (
+    <>
+      <ParamTable rows={body.rows} caption={caption} />
+      <Examples examples={body.examples} title={exampleTitle} />
+    </>
+  );
 }
 
 function Overview({data}: {readonly data: OperationView}): ReactNode {
@@ -102,16 +121,11 @@ function Request({data}: {readonly data: OperationView}): ReactNode {
         />
       )}
       {data.body ? (
-        <>
-          <ParamTable
-            rows={data.body.rows}
-            caption={translate({id: 'api.request.body', message: 'Body fields (JSON)'})}
-          />
-          <Examples
-            examples={data.body.examples}
-            title={translate({id: 'api.request.example', message: 'Request body'})}
-          />
-        </>
+        <BodyFields
+          body={data.body}
+          caption={translate({id: 'api.request.body', message: 'Body fields (JSON)'})}
+          exampleTitle={translate({id: 'api.request.example', message: 'Request body'})}
+        />
       ) : (
         data.pathParams.length + data.queryParams.length === 0 && (
           <p>

@@ -4,7 +4,7 @@ import Translate, {translate} from '@docusaurus/Translate';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
-import {Examples} from '@site/src/components/Endpoint';
+import {BodyFields, Examples} from '@site/src/components/Endpoint';
 import type {Rendered, WebhookView} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
 
@@ -38,16 +38,11 @@ export default function WebhookEvent({data}: Props): ReactNode {
         searchIgnore
       />
       {data.body && (
-        <>
-          <ParamTable
-            rows={data.body.rows}
-            caption={translate({id: 'api.webhook.payload', message: 'Payload fields (JSON)'})}
-          />
-          <Examples
-            examples={data.body.examples}
-            title={translate({id: 'api.webhook.example', message: 'Example payload'})}
-          />
-        </>
+        <BodyFields
+          body={data.body}
+          caption={translate({id: 'api.webhook.payload', message: 'Payload fields (JSON)'})}
+          exampleTitle={translate({id: 'api.webhook.example', message: 'Example payload'})}
+        />
       )}
       <div className={styles.ack}>
         <strong>
