@@ -7,7 +7,17 @@
  * takes over with focus and what was typed; hovering it fetches the code ahead. A page opened
  * from a search result (`?_highlight=`) loads the real bar at once, so the words are marked.
  */
-import {useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import {flushSync} from 'react-dom';
 import clsx from 'clsx';
 import {translate} from '@docusaurus/Translate';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -24,8 +34,6 @@ function isShortcut(event: KeyboardEvent): boolean {
   return event.key.toLowerCase() === 'k' && (isMac() ? event.metaKey : event.ctrlKey) && !event.altKey;
 }
 
-const barInput = (slot: HTMLElement | null) => slot?.querySelector<HTMLInputElement>('input.navbar__search-input');
-
 /** What the look-alike held when the real bar took over. */
 interface Handoff {
   readonly focus: boolean;
@@ -35,22 +43,13 @@ interface Handoff {
 function LookAlike({
   onActivate,
   onPrefetch,
-  onLeave,
+  inputRef,
 }: {
   readonly onActivate: () => void;
   readonly onPrefetch: () => void;
-  /** Called as it is removed, while its input is still in the page: what the reader typed, and whether the box had focus. */
-  readonly onLeave: (handoff: Handoff) => void;
+  readonly inputRef: Ref<HTMLInputElement>;
 }): ReactNode {
   const isBrowser = useIsBrowser();
-  const input = useRef<HTMLInputElement>(null);
-  useLayoutEffect(
-    () => () => {
-      const el = input.current;
-      if (el) onLeave({value: el.value, focus: document.activeElement === el});
-    },
-    [onLeave],
-  );
   const label = translate({
     id: 'theme.SearchBar.label',
     message: 'Search',
@@ -65,7 +64,7 @@ function LookAlike({
         />
       </svg>
       <input
-        ref={input}
+        ref={inputRef}
         placeholder={label}
         aria-label={label}
         className={clsx('navbar__search-input', styles.input)}
@@ -88,23 +87,19 @@ function LookAlike({
 
 export default function SearchBarWrapper(props: Record<string, unknown>): ReactNode {
   const [Bar, setBar] = useState<ComponentType<Record<string, unknown>>>();
+  // False while the real bar is mounted but hidden, behind the look-alike (see below).
+  const [shown, setShown] = useState(false);
   const started = useRef(false);
-  // Filled by the look-alike as it goes, read by the layout effect below in the same commit.
-  const handoff = useRef<Handoff>({value: '', focus: false});
   const wantsFocus = useRef(false);
+  const handoff = useRef<Handoff>({value: '', focus: false});
+  const lookAlike = useRef<HTMLInputElement>(null);
   const slot = useRef<HTMLDivElement>(null);
 
-  // The look-alike stays on screen (and takes typing) until the code is here; then the real bar
-  // replaces it in one render, with the text and focus the look-alike had at that moment.
   const activate = useCallback((focus: boolean) => {
     wantsFocus.current ||= focus;
     if (started.current) return;
     started.current = true;
     void load().then((mod) => setBar(() => mod.default));
-  }, []);
-
-  const leave = useCallback((h: Handoff) => {
-    handoff.current = h;
   }, []);
 
   useEffect(() => {
@@ -122,35 +117,47 @@ export default function SearchBarWrapper(props: Record<string, unknown>): ReactN
     return () => document.removeEventListener('keydown', onKey);
   }, [Bar, activate]);
 
-  // Focus first, in a layout effect: the bar's mount effect looks at the focus to decide whether
-  // to load the index and open.
-  useLayoutEffect(() => {
-    if (Bar && (handoff.current.focus || wantsFocus.current)) barInput(slot.current)?.focus();
-  }, [Bar]);
-
-  // Then the text. The bar empties its box right after mounting (a timer that syncs it with the
-  // page's `_highlight` words), so the text goes in after that timer, which this effect's
-  // timer follows (a parent's effects run after its children's). The box is controlled by
-  // React state, so the text is written the way typing does: the native value setter, then an
-  // input event for its onChange. Once its index is in, the bar searches for what is there.
+  // Once the code is here, the real bar mounts hidden while the look-alike stays on screen and
+  // keeps taking keystrokes: right after mounting, the bar empties its box (a timer that syncs it
+  // with the page's `_highlight` words). This effect's timer runs after that one (a parent's
+  // effects run after its children's); it reads the look-alike's text and focus, and swaps the
+  // two in one synchronous render, so no keystroke falls between them.
   useEffect(() => {
-    if (!Bar || !handoff.current.value) return undefined;
+    if (!Bar || shown) return undefined;
     const timer = window.setTimeout(() => {
-      const input = barInput(slot.current);
-      if (!input) return;
-      const value = handoff.current.value + input.value;
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-      input.dispatchEvent(new Event('input', {bubbles: true}));
+      const el = lookAlike.current;
+      handoff.current = {
+        value: el?.value ?? '',
+        focus: wantsFocus.current || (el !== null && document.activeElement === el),
+      };
+      flushSync(() => setShown(true));
     });
     return () => window.clearTimeout(timer);
-  }, [Bar]);
+  }, [Bar, shown]);
 
-  if (!Bar) {
-    return <LookAlike onActivate={() => activate(true)} onPrefetch={() => void load()} onLeave={leave} />;
-  }
+  // The real box gets the text the way typing would give it (native value setter, then an input
+  // event for the bar's onChange: its box is controlled by React state), then the focus, which
+  // makes the bar load its index; once the index is in, it searches for what is in the box.
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const input = slot.current?.querySelector<HTMLInputElement>('input.navbar__search-input');
+    if (!input) return;
+    const {value, focus} = handoff.current;
+    if (value) {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+    if (focus) input.focus();
+  }, [shown]);
+
   return (
-    <div ref={slot} className={styles.slot}>
-      <Bar {...props} />
-    </div>
+    <>
+      {!shown && <LookAlike onActivate={() => activate(true)} onPrefetch={() => void load()} inputRef={lookAlike} />}
+      {Bar && (
+        <div ref={slot} className={styles.slot} hidden={!shown}>
+          <Bar {...props} />
+        </div>
+      )}
+    </>
   );
 }
