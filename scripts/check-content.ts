@@ -3,7 +3,8 @@
  *
  *   sidebar       every docs page is in sidebars.ts exactly once, every sidebar entry has a page
  *   front matter  every docs and src/pages MDX page has a `title` and a `description`
- *   routes        every route in ../shared/routes.txt has a page, every page has a listed route
+ *   routes        every route in ../shared/routes.txt (the agreed floor) and in project-routes.txt
+ *                 (the routes this project added since) has a page, every page has a listed route
  *
  * Each problem is one line that starts with the file to edit and says what to do. The checks read
  * the real repository by default; the tests point them at small fixture sites in temp folders.
@@ -29,7 +30,12 @@ export interface CheckOptions {
   readonly siteDir?: string;
   /** The list of routes the site must serve. */
   readonly routesFile?: string;
+  /** The routes the project added beyond that list (new operations' pages). */
+  readonly projectRoutesFile?: string;
 }
+
+/** The project's own routes, kept in the repository beside the pages that serve them. */
+export const PROJECT_ROUTES = 'project-routes.txt';
 
 const DOC_FILE = /\.mdx?$/;
 /** Docusaurus' pages plugin skips `_`-prefixed files and folders, tests and CSS modules. */
@@ -286,9 +292,14 @@ function expectedDocFile(route: string): string {
   return rest ? `docs/${rest}.mdx` : 'docs/index.mdx';
 }
 
-export function checkRoutes(siteDir: string, routesFile: string): ContentProblem[] {
+export function checkRoutes(siteDir: string, routesFile: string, projectRoutesFile?: string): ContentProblem[] {
   const routesRel = relPath(siteDir, routesFile);
-  const {routes, authorTemplates} = readRoutes(routesFile);
+  const {routes: floor, authorTemplates} = readRoutes(routesFile);
+  const own =
+    projectRoutesFile && fs.existsSync(projectRoutesFile)
+      ? readRoutes(projectRoutesFile).routes.map((r) => ({...r, file: relPath(siteDir, projectRoutesFile)}))
+      : [];
+  const routes = [...floor.map((r) => ({...r, file: routesRel})), ...own];
   const served = new Map<string, string>(); // normalised route -> what makes it
   const docPages: {route: string; file: string}[] = [];
   for (const file of listFiles(docsDir(siteDir), DOC_FILE)) {
@@ -307,20 +318,20 @@ export function checkRoutes(siteDir: string, routesFile: string): ContentProblem
 
   const problems: ContentProblem[] = [];
   const listed = new Set<string>();
-  for (const {route, line} of routes) {
+  for (const {route, line, file: listFile} of routes) {
     listed.add(norm(route));
     if (served.has(norm(route))) continue;
     if (route.startsWith('/docs/')) {
       problems.push({
         check: 'routes',
-        missing: {route, file: expectedDocFile(route), from: `${routesRel}:${line}`},
-        message: `${expectedDocFile(route)}: missing page. ${routesRel}:${line} lists ${route} but no docs page is served there. Write ${expectedDocFile(route)} (a folder landing page can be .../index.mdx instead).`,
+        missing: {route, file: expectedDocFile(route), from: `${listFile}:${line}`},
+        message: `${expectedDocFile(route)}: missing page. ${listFile}:${line} lists ${route} but no docs page is served there. Write ${expectedDocFile(route)} (a folder landing page can be .../index.mdx instead).`,
       });
     } else {
       problems.push({
         check: 'routes',
-        missing: {route, file: 'src/pages/ or blog/', from: `${routesRel}:${line}`},
-        message: `${routesRel}:${line}: ${route} is listed but nothing in src/pages/, blog/ or the plugins serves it. Add the page (src/pages/ for site pages, a blog post's \`slug\` or \`tags\` for blog routes).`,
+        missing: {route, file: 'src/pages/ or blog/', from: `${listFile}:${line}`},
+        message: `${listFile}:${line}: ${route} is listed but nothing in src/pages/, blog/ or the plugins serves it. Add the page (src/pages/ for site pages, a blog post's \`slug\` or \`tags\` for blog routes).`,
       });
     }
   }
@@ -348,7 +359,7 @@ export function checkRoutes(siteDir: string, routesFile: string): ContentProblem
     if (listed.has(norm(route))) continue;
     problems.push({
       check: 'routes',
-      message: `${file}: served at ${route}, which ${routesRel} does not list. Move the file (or fix its \`slug\`) so that it is served at a listed route; ${routesRel} is the site's agreed URL list, changed only on purpose.`,
+      message: `${file}: served at ${route}, which neither ${routesRel} nor ${PROJECT_ROUTES} lists. A new page: add the line ${route} to ${PROJECT_ROUTES}. Otherwise move the file (or fix its \`slug\`) so that it is served at a listed route; ${routesRel} is the agreed floor and never shrinks.`,
     });
   }
   return problems;
@@ -360,7 +371,8 @@ export async function checkContent(options: CheckOptions = {}): Promise<ContentP
   const siteDir = options.siteDir ?? REPO_ROOT;
   const routesFile = options.routesFile ?? path.resolve(siteDir, '..', 'shared', 'routes.txt');
   const problems = [...(await checkSidebar(siteDir)), ...checkFrontMatter(siteDir)];
-  if (fs.existsSync(routesFile)) problems.push(...checkRoutes(siteDir, routesFile));
+  const projectRoutesFile = options.projectRoutesFile ?? path.join(siteDir, PROJECT_ROUTES);
+  if (fs.existsSync(routesFile)) problems.push(...checkRoutes(siteDir, routesFile, projectRoutesFile));
   else
     problems.push({
       check: 'routes',

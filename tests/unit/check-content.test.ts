@@ -163,9 +163,20 @@ describe('routes', () => {
     const problems = checkRoutes(siteDir, routesFile);
     expect(problems.map((p) => p.message)).toEqual([
       'docs/v1/service/aeps/withdrawal.mdx: missing page. ../shared/routes.txt:13 lists /docs/v1/service/aeps/withdrawal but no docs page is served there. Write docs/v1/service/aeps/withdrawal.mdx (a folder landing page can be .../index.mdx instead).',
-      "docs/v1/service/aeps/cash-out.mdx: served at /docs/v1/service/aeps/cash-out, which ../shared/routes.txt does not list. Move the file (or fix its `slug`) so that it is served at a listed route; ../shared/routes.txt is the site's agreed URL list, changed only on purpose.",
+      'docs/v1/service/aeps/cash-out.mdx: served at /docs/v1/service/aeps/cash-out, which neither ../shared/routes.txt nor project-routes.txt lists. A new page: add the line /docs/v1/service/aeps/cash-out to project-routes.txt. Otherwise move the file (or fix its `slug`) so that it is served at a listed route; ../shared/routes.txt is the agreed floor and never shrinks.',
     ]);
     expect(problems[0]?.missing?.from).toBe('../shared/routes.txt:13');
+  });
+
+  it('accepts a page listed in project-routes.txt and names a listed project route with no page', () => {
+    const {siteDir, routesFile} = site({
+      ...FILES,
+      'docs/v1/service/aeps/cash-out.mdx': page(),
+      'project-routes.txt': '# added by the project\n/docs/v1/service/aeps/cash-out\n/docs/v1/service/aeps/refund\n',
+    });
+    expect(checkRoutes(siteDir, routesFile, path.join(siteDir, 'project-routes.txt')).map((p) => p.message)).toEqual([
+      'docs/v1/service/aeps/refund.mdx: missing page. project-routes.txt:3 lists /docs/v1/service/aeps/refund but no docs page is served there. Write docs/v1/service/aeps/refund.mdx (a folder landing page can be .../index.mdx instead).',
+    ]);
   });
 
   it('expands the author-page comment from blog/authors.yml', () => {

@@ -73,6 +73,50 @@ describe('buildViews', () => {
   });
 });
 
+describe('authHeaders', () => {
+  const secured = (): OpenApiDocument => ({
+    ...doc(),
+    security: [{partnerJwt: []}],
+    components: {
+      securitySchemes: {
+        partnerJwt: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A JWT.',
+          'x-example': 'Bearer a.b.c',
+        },
+      },
+    },
+  });
+
+  it('shows the security scheme as the Authorization header, once, before the other headers', () => {
+    const op = buildViews(secured(), codes, new Map()).operations[0];
+    expect(op?.headers.filter((h) => h.name === 'Authorization')).toEqual([
+      {
+        name: 'Authorization',
+        in: 'header',
+        required: true,
+        type: 'string',
+        description: 'A JWT.',
+        constraints: [],
+        example: 'Bearer a.b.c',
+      },
+    ]);
+  });
+
+  it('shows no Authorization header on an operation that opts out with security: []', () => {
+    const op = buildViews({...secured(), paths: doc({security: []}).paths}, codes, new Map()).operations[0];
+    expect(op?.headers.map((h) => h.name)).toEqual([]);
+  });
+
+  it('names the operation when its security scheme is not defined', () => {
+    expect(() => buildViews({...doc(), security: [{partnerJwt: []}]}, codes, new Map())).toThrow(
+      'demo-get-item: security names "partnerJwt", which components.securitySchemes does not define.',
+    );
+  });
+});
+
 describe('fillPath', () => {
   it('replaces path parameters by their encoded examples and leaves unknown ones', () => {
     expect(

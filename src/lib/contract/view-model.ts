@@ -50,6 +50,8 @@ export interface Operation {
   'x-response-codes'?: number[];
   'x-related'?: string[];
   'x-ack-timeout-seconds'?: number;
+  /** Overrides the document's `security`; `[]` marks a call that needs no token. */
+  security?: Record<string, string[]>[];
 }
 type PathItem = Partial<Record<(typeof METHODS)[number], Operation>> & {parameters?: Parameter[]};
 export interface Tag {
@@ -57,8 +59,18 @@ export interface Tag {
   description: string;
   'x-displayName'?: string;
 }
+interface SecurityScheme {
+  type: string;
+  scheme?: string;
+  bearerFormat?: string;
+  description?: string;
+  /** A sample credential for the headers table (our extension). */
+  'x-example'?: string;
+}
 export interface OpenApiDocument {
   servers: {url: string; description: string}[];
+  security?: Record<string, string[]>[];
+  components?: {securitySchemes?: Record<string, SecurityScheme>};
   tags: Tag[];
   'x-tagGroups'?: {name: string; tags: string[]}[];
   paths: Record<string, PathItem>;
@@ -189,6 +201,37 @@ export function fillPath(path: string, params: readonly ParamView[]): string {
 
 export class ContractError extends Error {}
 
+/**
+ * The `Authorization` header row of an operation, from its security requirement. OpenAPI ignores a
+ * header parameter named Authorization, so the contract defines the token once, in the security
+ * scheme, and the headers table shows it from there.
+ */
+export function authHeaders(doc: OpenApiDocument, op: Operation): ParamView[] {
+  const requirements = op.security ?? doc.security ?? [];
+  return requirements.flatMap((req) =>
+    Object.keys(req).map((name) => {
+      const scheme = doc.components?.securitySchemes?.[name];
+      if (!scheme)
+        throw new ContractError(
+          `${op.operationId}: security names "${name}", which components.securitySchemes does not define.`,
+        );
+      if (scheme.type !== 'http' || scheme.scheme?.toLowerCase() !== 'bearer')
+        throw new ContractError(
+          `${op.operationId}: security scheme "${name}" is ${scheme.type}; the reference renders http bearer schemes only.`,
+        );
+      return {
+        name: 'Authorization',
+        in: 'header',
+        required: true,
+        type: 'string',
+        ...(scheme.description ? {description: scheme.description} : {}),
+        constraints: [],
+        ...(scheme['x-example'] ? {example: scheme['x-example']} : {}),
+      } satisfies ParamView;
+    }),
+  );
+}
+
 export function buildViews(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
@@ -242,6 +285,7 @@ export function buildViews(
         servers,
         auth: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
         headers: [
+          ...authHeaders(doc, l.op),
           ...params.filter((p) => p.in === 'header'),
           ...(l.op.requestBody
             ? [

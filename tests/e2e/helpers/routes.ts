@@ -1,7 +1,8 @@
 /**
  * The routes the site must serve, read at test time from ../shared/routes.txt (the contract
- * shared with the site's authors), plus the blog author pages, which routes.txt describes only
- * in a comment because their paths come from blog/authors.yml.
+ * shared with the site's authors) and the repository's project-routes.txt (the routes added since),
+ * plus the blog author pages, which routes.txt describes only in a comment because their paths
+ * come from blog/authors.yml.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -15,10 +16,13 @@ export function readRoutes(file: string = routesFile, site: string = siteDir): s
       `e2e: route list not found at ${file}: the repo is expected to sit beside shared/` + ' (or set E2E_ROUTES_FILE).',
     );
   }
-  const routes = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.startsWith('/'));
+  const own = join(site, 'project-routes.txt');
+  const routes = [file, ...(existsSync(own) ? [own] : [])].flatMap((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith('/')),
+  );
   return [...new Set([...routes, ...authorRoutes(site)])];
 }
 
