@@ -66,6 +66,19 @@ describe('buildViews', () => {
     );
   });
 
+  it('adds the common codes to every operation, in code order, and rejects an operation that lists one', () => {
+    const withCommon = [
+      ...codes,
+      {code: 11, name: 'AUTH', meaning: 'Bad token.', action: 'Sign again.', retry: 'no', common: true} as const,
+    ];
+    expect(buildViews(doc(), withCommon, new Map()).operations[0]?.responseCodes.map((c) => c.code)).toEqual([
+      1, 10, 11,
+    ]);
+    expect(() => buildViews(doc({'x-response-codes': [1, 11]}), withCommon, new Map())).toThrow(
+      'demo-get-item: x-response-codes lists 11, a common code that every operation returns. Remove it; every page shows the common codes.',
+    );
+  });
+
   it('rejects x-related ids that are not operations', () => {
     expect(() => buildViews(doc({'x-related': ['nope']}), codes, new Map())).toThrow(
       'demo-get-item: x-related names "nope", which is not an operationId in the contract.',

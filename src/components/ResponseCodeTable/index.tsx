@@ -36,6 +36,11 @@ export default function ResponseCodeTable(): ReactNode {
               <td>
                 <code className={styles.code}>{c.code}</code>
                 <div className={styles.name}>{c.name}</div>
+                {'common' in c && c.common && (
+                  <div className={styles.name}>
+                    <Translate id="codes.common">Any operation</Translate>
+                  </div>
+                )}
               </td>
               <td>
                 <InlineText text={c.meaning} />

@@ -96,6 +96,8 @@ export interface ResponseCodeView {
   readonly meaning: string;
   readonly action: string;
   readonly retry: 'safe' | 'new-ref' | 'status' | 'no';
+  /** Every operation can return it (authentication, IP, rate limit, internal error): never listed per operation. */
+  readonly common?: boolean;
 }
 
 export interface LinkView {

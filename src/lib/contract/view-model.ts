@@ -241,6 +241,7 @@ export function buildViews(
   const located = listOperations(doc);
   const byId = new Map(located.map((l) => [l.op.operationId, l]));
   const codeByNumber = new Map(responseCodes.map((c) => [c.code, c]));
+  const commonCodes = responseCodes.filter((c) => c.common);
 
   const related = (l: Located): LinkView[] =>
     (l.op['x-related'] ?? []).map((id) => {
@@ -261,14 +262,19 @@ export function buildViews(
     const params = [...l.itemParams, ...(l.op.parameters ?? [])].map(paramView);
     const tag = l.op.tags[0] ?? 'untagged';
     if (l.kind === 'operation') {
-      const codes = (l.op['x-response-codes'] ?? []).map((n) => {
+      const listed = (l.op['x-response-codes'] ?? []).map((n) => {
         const c = codeByNumber.get(n);
         if (!c)
           throw new ContractError(
             `${l.op.operationId}: x-response-codes lists ${n}, which openapi/response-codes.yaml does not define.`,
           );
+        if (c.common)
+          throw new ContractError(
+            `${l.op.operationId}: x-response-codes lists ${n}, a common code that every operation returns. Remove it; every page shows the common codes.`,
+          );
         return c;
       });
+      const codes = [...listed, ...commonCodes].sort((a, b) => a.code - b.code);
       const pathParams = params.filter((p) => p.in === 'path');
       const queryParams = params.filter((p) => p.in === 'query');
       const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
