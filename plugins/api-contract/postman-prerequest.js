@@ -5,6 +5,7 @@
 // One function scope: Postman and Newman run every request's scripts in a shared context, where a
 // top-level `const` would be declared twice.
 (() => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the Postman sandbox offers its libraries through require() only
   const CryptoJS = require('crypto-js');
 
   const partnerId = pm.variables.get('partnerId');
