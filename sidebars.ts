@@ -36,7 +36,13 @@ const sidebars = {
     {
       type: 'category',
       label: 'Common look-ups',
-      items: [v1('common/bank'), v1('common/state'), v1('common/district'), v1('common/account/info')],
+      items: [
+        v1('common/bank'),
+        v1('common/state'),
+        v1('common/district'),
+        v1('common/account/info'),
+        v1('common/wallet/statement'),
+      ],
     },
     {
       type: 'category',
@@ -155,7 +161,10 @@ const sidebars = {
       type: 'category',
       label: 'Payouts',
       link: {type: 'doc', id: v1('service/payout/index')},
-      items: [...service('payout', ['contacts', 'contacts/{contactId}', 'orders']), v1('service/payouts/webhooks')],
+      items: [
+        ...service('payout', ['contacts', 'contacts/{contactId}', 'orders', 'orders/status', 'orders/list']),
+        v1('service/payouts/webhooks'),
+      ],
     },
     {
       type: 'category',

@@ -3,6 +3,9 @@
  *
  *   sidebar       every docs page is in sidebars.ts exactly once, every sidebar entry has a page
  *   front matter  every docs and src/pages MDX page has a `title` and a `description`
+ *   reference     every <Endpoint op>, <WebhookEvent op> and <OperationList tag> names an id the
+ *                 contract defines (the same message as the build, with the closest ids)
+ *   prompts       no page still holds a prompt that `npm run new:page` wrote into it
  *   routes        every route in ../shared/routes.txt (the agreed floor) and in project-routes.txt
  *                 (the routes this project added since) has a page, every page has a listed route
  *
@@ -13,12 +16,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {parseYaml} from '@redocly/openapi-core';
-import {routeOf} from '../plugins/api-contract/load';
+import {contractIds, routeOf, scanPages, unknownIds} from '../plugins/api-contract/load';
 import {REPO_ROOT, frontMatter, isMain, listFiles, relPath} from './lib/files';
+import {SCAFFOLD_PROMPTS} from './lib/scaffold';
 
 export interface ContentProblem {
   /** Which check found it. */
-  readonly check: 'sidebar' | 'front-matter' | 'routes';
+  readonly check: 'sidebar' | 'front-matter' | 'routes' | 'reference' | 'prompts';
   /** `file: what is wrong. What to do.` */
   readonly message: string;
   /** Set when a page is expected (by the sidebar or routes.txt) and nobody has written it yet. */
@@ -156,15 +160,69 @@ export async function checkSidebar(siteDir: string): Promise<ContentProblem[]> {
       });
     }
   }
+  const source = fs.readFileSync(path.join(siteDir, 'sidebars.ts'), 'utf8');
   for (const [id, file] of pages) {
     if (seen.has(id)) continue;
     const where = likelyCategory(id, entries);
+    const neighbours = where ? entries.filter((e) => e.category.join('>') === where.join('>')).map((e) => e.id) : [];
     problems.push({
       check: 'sidebar',
-      message: `${file}: the page is not in the sidebar. Add '${id}' to ${where ? `the ${categoryName(where)}` : 'the category of its service family'} in sidebars.ts, next to its neighbours.`,
+      message: `${file}: the page is not in the sidebar. ${sidebarHint(source, id, neighbours, where)}`,
     });
   }
   return problems;
+}
+
+interface SidebarCall {
+  /** 1-based line of the call in sidebars.ts. */
+  readonly line: number;
+  /** `service('aeps', [...])` lists short ids; `v1('...')` takes one id under v1/; a literal is the full id. */
+  readonly helper: 'service' | 'v1' | 'literal';
+  readonly family?: string;
+  /** The doc ids the call produces. */
+  readonly ids: readonly string[];
+}
+
+/** The helper calls in sidebars.ts that produce doc ids, with their lines. */
+export function sidebarCalls(source: string): SidebarCall[] {
+  const lineOf = (index: number): number => source.slice(0, index).split('\n').length;
+  const calls: SidebarCall[] = [];
+  for (const m of source.matchAll(/service\(\s*'([^']+)'\s*,\s*\[([^\]]*)\]/g)) {
+    const family = m[1] as string;
+    const ids = [...(m[2] as string).matchAll(/'([^']+)'/g)].map((x) => `v1/service/${family}/${x[1] as string}`);
+    calls.push({line: lineOf(m.index), helper: 'service', family, ids});
+  }
+  for (const m of source.matchAll(/\bv1\('([^']+)'\)/g))
+    calls.push({line: lineOf(m.index), helper: 'v1', ids: [`v1/${m[1] as string}`]});
+  for (const m of source.matchAll(/'(v1\/[^']+)'/g))
+    calls.push({line: lineOf(m.index), helper: 'literal', ids: [m[1] as string]});
+  return calls.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The exact edit that puts doc `id` in sidebars.ts, in the form the file uses: the short id inside
+ * the family's `service(...)` list that holds its neighbours, or a `v1(...)` entry beside them.
+ */
+export function sidebarHint(
+  source: string,
+  id: string,
+  neighbours: readonly string[],
+  category: readonly string[] | undefined,
+): string {
+  const calls = sidebarCalls(source);
+  const family = /^v1\/service\/([^/]+)\/(.+)$/.exec(id);
+  const where = category ? ` (the ${categoryName(category)})` : '';
+  if (family) {
+    const list = calls.find(
+      (c) => c.helper === 'service' && c.family === family[1] && c.ids.some((x) => neighbours.includes(x)),
+    );
+    if (list)
+      return `Add '${family[2] as string}' to the service('${family[1] as string}', [...]) list at sidebars.ts:${list.line}${where}.`;
+  }
+  const beside = calls.find((c) => c.ids.some((x) => neighbours.includes(x)));
+  const entry = beside?.helper === 'literal' ? `'${id}',` : `v1('${id.replace(/^v1\//, '')}'),`;
+  if (beside) return `Add the line ${entry} to sidebars.ts next to line ${beside.line}${where}.`;
+  return `Add the line ${entry} to the category of its service family in sidebars.ts.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,11 +424,47 @@ export function checkRoutes(siteDir: string, routesFile: string, projectRoutesFi
 }
 
 // ---------------------------------------------------------------------------------------------
+// scaffold prompts
+
+/** Each line of a docs page that is still one of the scaffold's prompts. */
+export function checkPrompts(siteDir: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const file of listFiles(docsDir(siteDir), DOC_FILE)) {
+    fs.readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if ((SCAFFOLD_PROMPTS as readonly string[]).includes(line.trim()))
+          problems.push({
+            check: 'prompts',
+            message: `${relPath(siteDir, file)}:${i + 1}: "${line.trim()}" is a prompt of npm run new:page. Replace it with what a reader needs here.`,
+          });
+      });
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// reference ids
+
+/** Ids the pages name that the contract (openapi/ of the site) does not define. */
+export function checkReferences(siteDir: string): ContentProblem[] {
+  const root = path.join(siteDir, 'openapi', 'openapi.yaml');
+  if (!fs.existsSync(root)) return [];
+  const dirs = ['docs', 'src/pages', 'blog'].map((d) => path.join(siteDir, d));
+  return unknownIds(scanPages(dirs, siteDir), contractIds(root)).map((message) => ({check: 'reference', message}));
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export async function checkContent(options: CheckOptions = {}): Promise<ContentProblem[]> {
   const siteDir = options.siteDir ?? REPO_ROOT;
   const routesFile = options.routesFile ?? path.resolve(siteDir, '..', 'shared', 'routes.txt');
-  const problems = [...(await checkSidebar(siteDir)), ...checkFrontMatter(siteDir)];
+  const problems = [
+    ...checkReferences(siteDir),
+    ...(await checkSidebar(siteDir)),
+    ...checkFrontMatter(siteDir),
+    ...checkPrompts(siteDir),
+  ];
   const projectRoutesFile = options.projectRoutesFile ?? path.join(siteDir, PROJECT_ROUTES);
   if (fs.existsSync(routesFile)) problems.push(...checkRoutes(siteDir, routesFile, projectRoutesFile));
   else

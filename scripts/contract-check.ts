@@ -3,13 +3,17 @@
  * every view (which cross-checks x-related and x-response-codes), and list
  * operations that no docs page shows or that two pages show. Exit 1 on any problem.
  */
-import {lintContract, loadContract} from '../plugins/api-contract/load';
+import {contractIds, lintContract, loadContract, scanPages, unknownIds} from '../plugins/api-contract/load';
 
 async function main(): Promise<void> {
+  // First what a page names that the contract lacks: the orphan and x-related messages it causes
+  // would otherwise come first and point the writer at the wrong file.
+  const unknown = unknownIds(scanPages(), contractIds());
+  for (const u of unknown) console.error(u);
   const problems = await lintContract();
   for (const p of problems) console.error(p);
-  if (problems.length) {
-    console.error(`\n${problems.length} lint problem(s).`);
+  if (unknown.length || problems.length) {
+    console.error(`\n${unknown.length} unknown id(s) on pages, ${problems.length} lint problem(s).`);
     process.exit(1);
   }
   const loaded = await loadContract();

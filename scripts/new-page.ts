@@ -9,6 +9,8 @@ import path from 'node:path';
 import {bundleContract} from '../plugins/api-contract/load';
 import {listOperations} from '../src/lib/contract/view-model';
 import {SITE_DIR} from '../plugins/api-contract/paths';
+import {checkContent} from './check-content';
+import {SCAFFOLD_PROMPTS} from './lib/scaffold';
 
 async function main(): Promise<void> {
   const id = process.argv[2];
@@ -42,15 +44,15 @@ async function main(): Promise<void> {
     `description: ${JSON.stringify(found.op.description.split('. ')[0]?.replace(/\.?$/, '.'))}`,
     '---',
     '',
-    'Say what this call is for and when to call it, in two or three sentences.',
+    SCAFFOLD_PROMPTS[0],
     '',
     '## Before you call it',
     '',
-    '- What must already be true (onboarding, KYC, a previous call).',
+    SCAFFOLD_PROMPTS[1],
     '',
     '## Pitfalls',
     '',
-    '- What goes wrong in real integrations, and how to avoid it.',
+    SCAFFOLD_PROMPTS[2],
     '',
     `<${component} op="${id}" />`,
     ...(found.kind === 'webhook' ? ['', '## Verify the signature', '', '<VerifySignature />'] : []),
@@ -58,10 +60,11 @@ async function main(): Promise<void> {
   ].join('\n');
   fs.mkdirSync(path.dirname(file), {recursive: true});
   fs.writeFileSync(file, body);
-  const docId = rel.replace(/^docs\//, '').replace(/\.mdx$/, '');
-  console.log(
-    `Created ${rel}.\nNext:\n  1. Replace the three prompts with real prose (the build's content check rejects them).\n  2. Add '${docId}' to its family in sidebars.ts.\n  3. npm start, open /${rel.replace(/\.mdx$/, '')}, and check the reference block.`,
-  );
+  // The next steps are what the content check now says about the new page, word for word.
+  const steps = (await checkContent()).filter((p) => p.message.startsWith(`${rel}`) || p.missing?.file === rel);
+  console.log(`Created ${rel}. Next, in this order (npm run check:content re-checks):`);
+  steps.forEach((p, i) => console.log(`  ${i + 1}. ${p.message}`));
+  console.log(`  ${steps.length + 1}. npm start, open /${rel.replace(/\.mdx$/, '')}, and check the reference block.`);
 }
 
 main().catch((err: unknown) => {

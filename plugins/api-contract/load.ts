@@ -15,6 +15,8 @@ import {
   type Document,
 } from '@redocly/openapi-core';
 import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '../../src/lib/contract/view-model';
+import {crossCheck, type ContractProblem} from '../../src/lib/contract/checks';
+import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 
@@ -153,25 +155,117 @@ export function routeOf(file: string, source: string, siteDir = SITE_DIR): strin
 
 export interface PageUse {
   readonly id: string;
+  readonly kind: IdKind;
+  readonly component: string;
+  readonly attr: string;
   readonly route: string;
   readonly file: string;
+  readonly line: number;
 }
 
-const USE_RE = /<(Endpoint|WebhookEvent)\s+op=["']([^"']+)["']/g;
+/** `<Endpoint op="x"`, `<WebhookEvent op="x"`, `<OperationList tag="x"`: every component that names an id. */
+const USE_RE = new RegExp(
+  `<(${Object.keys(API_COMPONENTS)
+    .filter((name) => API_COMPONENTS[name]?.idAttr)
+    .join('|')})\\s+([a-z]+)=["']([^"']+)["']`,
+  'g',
+);
 
-/** Every `<Endpoint op>` and `<WebhookEvent op>` in the content folders. */
-export function scanPages(dirs = CONTENT_DIRS): PageUse[] {
+const lineAt = (source: string, index: number): number => source.slice(0, index).split('\n').length;
+
+/** Every API component that names a contract id in the content folders, with its file and line. */
+export function scanPages(dirs = CONTENT_DIRS, siteDir = SITE_DIR): PageUse[] {
   const uses: PageUse[] = [];
   for (const dir of dirs) {
     for (const file of mdxFiles(dir)) {
       const source = fs.readFileSync(file, 'utf8');
       for (const m of source.matchAll(USE_RE)) {
-        uses.push({id: m[2] as string, route: routeOf(file, source), file: rel(file)});
+        const [, component, attr, id] = m as unknown as [string, string, string, string];
+        const spec = API_COMPONENTS[component];
+        if (!spec?.kind || spec.idAttr !== attr) continue;
+        uses.push({
+          id,
+          kind: spec.kind,
+          component,
+          attr,
+          route: routeOf(file, source, siteDir),
+          file: path.relative(siteDir, file),
+          line: lineAt(source, m.index),
+        });
       }
     }
   }
   return uses;
 }
+
+/**
+ * The ids the contract defines, read straight from the YAML (no lint or bundle), so that a
+ * mistyped id on a page is reported before anything that follows from it: `check:content` and
+ * `lint:contract` use it as the build does.
+ */
+export function contractIds(root = CONTRACT_ROOT): Record<IdKind, Set<string>> {
+  const ids: Record<IdKind, Set<string>> = {operation: new Set(), webhook: new Set(), tag: new Set()};
+  const rootDoc = parseYaml(fs.readFileSync(root, 'utf8')) as {tags?: {name: string}[]};
+  for (const t of rootDoc.tags ?? []) ids.tag.add(t.name);
+  const dir = familiesOf(root);
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const family = (parseYaml(fs.readFileSync(path.join(dir, name), 'utf8')) ?? {}) as Record<
+      string,
+      Record<string, Record<string, {operationId?: string}>> | undefined
+    >;
+    for (const [section, kind] of [
+      ['paths', 'operation'],
+      ['webhooks', 'webhook'],
+    ] as const) {
+      for (const item of Object.values(family[section] ?? {})) {
+        for (const op of Object.values(item ?? {})) if (op?.operationId) ids[kind].add(op.operationId);
+      }
+    }
+  }
+  return ids;
+}
+
+/** One message per component whose id the contract does not define, in file order. */
+export function unknownIds(uses: readonly PageUse[], ids: Record<IdKind, Set<string>>): string[] {
+  return uses
+    .filter((u) => !ids[u.kind].has(u.id))
+    .map((u) => unknownIdMessage({...u, where: `${u.file}:${u.line}`}, ids[u.kind]));
+}
+
+/**
+ * `file:line` of `key` in the operation or webhook `id`: the family file that holds it, and the key's
+ * line inside that operation (the operationId line when the key is not written there).
+ */
+export function locate(id: string, key: string, familiesDir = familiesOf(CONTRACT_ROOT)): string {
+  for (const name of fs
+    .readdirSync(familiesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
+    const file = path.join(familiesDir, name);
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const at = lines.findIndex((l) => new RegExp(`^\\s*operationId:\\s*['"]?${id}['"]?\\s*$`).test(l));
+    if (at < 0) continue;
+    const isOpStart = (l: string): boolean => /^\s*operationId:/.test(l);
+    const keyRe = new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`);
+    let found = -1;
+    for (let i = at + 1; i < lines.length && !isOpStart(lines[i] as string); i++)
+      if (keyRe.test(lines[i] as string)) {
+        found = i;
+        break;
+      }
+    for (
+      let i = at - 1;
+      found < 0 && i >= 0 && !isOpStart(lines[i] as string) && !/^ {2}\S/.test(lines[i] as string);
+      i--
+    )
+      if (keyRe.test(lines[i] as string)) found = i;
+    return `${rel(file)}:${(found < 0 ? at : found) + 1}`;
+  }
+  return rel(CONTRACT_ROOT);
+}
+
+const describeProblem = (p: ContractProblem, familiesDir?: string): string =>
+  `${locate(p.id, p.key, familiesDir)}: ${p.id}: ${p.message}`;
 
 export interface LoadedContract {
   readonly bundled: OpenApiDocument;
@@ -182,6 +276,14 @@ export interface LoadedContract {
 }
 
 export async function loadContract(): Promise<LoadedContract> {
+  // A mistyped id on a page comes first: the orphan and x-related messages it causes are noise.
+  const uses = scanPages();
+  const unknown = unknownIds(uses, contractIds());
+  if (unknown.length) {
+    throw new ContractLoadError(
+      `${unknown.length} page(s) name an id that the API contract does not define:\n${unknown.join('\n')}`,
+    );
+  }
   const problems = await lintContract();
   if (problems.length) {
     throw new ContractLoadError(
@@ -191,15 +293,20 @@ export async function loadContract(): Promise<LoadedContract> {
   const [bundled, deref] = await Promise.all([bundleContract(false), bundleContract(true)]);
   const responseCodes = loadResponseCodes();
   const ids = new Set(listOperations(deref).map((l) => l.op.operationId));
-  const uses = scanPages();
   const pages = new Map<string, string>();
   const duplicates: string[] = [];
   for (const use of uses) {
-    if (!ids.has(use.id)) continue; // the remark plugin reports unknown ids with file and line
+    if (!ids.has(use.id)) continue; // tags
     const previous = pages.get(use.id);
     if (previous && previous !== use.route)
-      duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file})`);
+      duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file}:${use.line})`);
     else pages.set(use.id, use.route);
+  }
+  const checks = crossCheck(deref, responseCodes, pages);
+  if (checks.length) {
+    throw new ContractLoadError(
+      `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${describeProblem(p)}`).join('\n')}`,
+    );
   }
   const orphans = [...ids].filter((id) => !pages.has(id)).sort();
   const views = buildViews(deref, responseCodes, pages);

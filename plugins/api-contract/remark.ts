@@ -12,22 +12,9 @@ import path from 'node:path';
 import {GENERATED_DIR, SITE_DIR} from './paths';
 import {statusLabel} from '../../src/lib/http';
 import {expressionAttr, importNode, jsx, literalAttr, walk, type Node} from '../mdx-ast';
+import {API_COMPONENTS, article, unknownIdMessage} from './components';
 
-/** Components the plugin wires up: which attribute names a contract id, and where its data lives. */
-export const API_COMPONENTS: Readonly<
-  Record<string, {readonly module: string; readonly idAttr?: string; readonly dataDir?: string; readonly kind?: string}>
-> = {
-  Endpoint: {module: '@site/src/components/Endpoint', idAttr: 'op', dataDir: 'ops', kind: 'operation'},
-  WebhookEvent: {module: '@site/src/components/WebhookEvent', idAttr: 'op', dataDir: 'webhooks', kind: 'webhook'},
-  OperationList: {module: '@site/src/components/OperationList', idAttr: 'tag', dataDir: 'tags', kind: 'tag'},
-  ResponseCodeTable: {module: '@site/src/components/ResponseCodeTable'},
-  PanStatusTable: {module: '@site/src/components/PanStatusTable'},
-  JwtSamples: {module: '@site/src/components/JwtSamples'},
-  VerifySignature: {module: '@site/src/components/VerifySignature'},
-  ApiIndex: {module: '@site/src/components/ApiIndex'},
-  FlowDiagram: {module: '@site/src/components/FlowDiagram'},
-  DownloadLinks: {module: '@site/src/components/DownloadLinks'},
-};
+export {API_COMPONENTS};
 
 interface VFileLike {
   path?: string;
@@ -58,11 +45,6 @@ function knownIds(): KnownIds {
     };
   }
   return cache.ids;
-}
-
-function closest(id: string, candidates: Iterable<string>): string[] {
-  const head = id.split('-')[0];
-  return [...candidates].filter((c) => c.startsWith(`${head}-`) || c === head).slice(0, 12);
 }
 
 function heading(depth: number, text: string): Node {
@@ -103,9 +85,6 @@ function readView<T>(dir: string, id: string): T {
 }
 
 export class ApiReferenceError extends Error {}
-
-/** "an operation", "a webhook", "a tag". */
-const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 export interface RemarkApiReferenceOptions {
   /**
@@ -151,12 +130,13 @@ export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tr
         );
       }
       const id = idAttr.value;
-      const known = (injected ?? knownIds())[spec.kind as keyof KnownIds];
+      const known = (injected ?? knownIds())[spec.kind];
       if (!known.has(id)) {
-        const near = closest(id, known);
         throw new ApiReferenceError(
-          `${where}${line}: <${original} ${spec.idAttr}="${id}" /> names ${article(spec.kind)} ${spec.kind} that the API contract does not define.\n` +
-            `  Fix: use an existing ${spec.kind} id${near.length ? ` (similar ones: ${near.join(', ')})` : ''}, or add "${id}" to a file under openapi/ first.`,
+          unknownIdMessage(
+            {where: `${where}${line}`, component: original, attr: spec.idAttr, id, kind: spec.kind},
+            known,
+          ),
         );
       }
       let dataLocal = dataLocals.get(`${spec.dataDir}/${id}`);

@@ -33,7 +33,7 @@ describe('remarkApiReference', () => {
     expect(run).toThrow(
       new Error(
         'docs/v1/service/aeps/withdrawal.mdx:5: <Endpoint op="aeps-cash-withdrawl" /> names an operation that the API contract does not define.\n' +
-          '  Fix: use an existing operation id (similar ones: aeps-cash-withdrawal, aeps-balance-enquiry), or add "aeps-cash-withdrawl" to a file under openapi/ first.',
+          '  Fix: use an existing operation id (closest first: aeps-cash-withdrawal), or add "aeps-cash-withdrawl" to a file under openapi/ first.',
       ),
     );
   });

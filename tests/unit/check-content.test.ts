@@ -69,7 +69,38 @@ describe('sidebar', () => {
       'docs/v1/service/aeps/statement.mdx': page(),
     });
     expect((await checkSidebar(siteDir)).map((p) => p.message)).toEqual([
-      `docs/v1/service/aeps/statement.mdx: the page is not in the sidebar. Add 'v1/service/aeps/statement' to the "Aadhaar banking (AEPS) > Transactions" category in sidebars.ts, next to its neighbours.`,
+      `docs/v1/service/aeps/statement.mdx: the page is not in the sidebar. Add the line 'v1/service/aeps/statement', to sidebars.ts next to line 7 (the "Aadhaar banking (AEPS) > Transactions" category).`,
+    ]);
+  });
+
+  it("prints the exact edit in the form sidebars.ts uses: the short id in the family's service(...) list", async () => {
+    const helpers = `const v1 = (id: string): string => \`v1/\${id}\`;
+const service = (family: string, ids: readonly string[]): string[] => ids.map((id) => v1(\`service/\${family}/\${id}\`));
+export default {
+  tutorialSidebar: [
+    {type: 'category', label: 'Getting started', link: {type: 'doc', id: v1('index')}, items: [v1('glossary')]},
+    {
+      type: 'category',
+      label: 'Aadhaar banking (AEPS)',
+      items: [
+        {type: 'category', label: 'Transactions', items: service('aeps', ['get-balance', 'withdrawal'])},
+      ],
+    },
+  ],
+};
+`;
+    const {siteDir} = site({
+      'sidebars.ts': helpers,
+      'docs/v1/index.mdx': page(),
+      'docs/v1/glossary.mdx': page(),
+      'docs/v1/faq.mdx': page(),
+      'docs/v1/service/aeps/get-balance.mdx': page(),
+      'docs/v1/service/aeps/withdrawal.mdx': page(),
+      'docs/v1/service/aeps/statement.mdx': page(),
+    });
+    expect((await checkSidebar(siteDir)).map((p) => p.message)).toEqual([
+      `docs/v1/faq.mdx: the page is not in the sidebar. Add the line v1('faq'), to the category of its service family in sidebars.ts.`,
+      `docs/v1/service/aeps/statement.mdx: the page is not in the sidebar. Add 'statement' to the service('aeps', [...]) list at sidebars.ts:10 (the "Aadhaar banking (AEPS) > Transactions" category).`,
     ]);
   });
 

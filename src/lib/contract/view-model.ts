@@ -3,7 +3,17 @@
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
 import {generateSamples} from '../snippets';
-import {describeConstraints, describeType, exampleOf, schemaToRows, type JsonSchema} from './schema';
+import {crossCheck} from './checks';
+import {
+  listOperations,
+  type Located,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation,
+  type PageMap,
+  type Parameter,
+} from './openapi';
+import {describeConstraints, describeType, exampleOf, schemaToRows} from './schema';
 import type {
   BodyView,
   ExampleView,
@@ -18,96 +28,14 @@ import type {
   WebhookView,
 } from './types';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-
-/* Minimal typings of the parts of OpenAPI 3.1 we read. */
-interface Parameter {
-  name: string;
-  in: 'header' | 'path' | 'query' | 'cookie';
-  required?: boolean;
-  description?: string;
-  schema?: JsonSchema;
-  example?: unknown;
-}
-interface MediaType {
-  schema?: JsonSchema;
-  example?: unknown;
-  examples?: Record<string, {summary?: string; value: unknown}>;
-}
-interface Response {
-  description: string;
-  headers?: Record<string, {description?: string; schema?: JsonSchema; required?: boolean}>;
-  content?: Record<string, MediaType>;
-}
-export interface Operation {
-  operationId: string;
-  summary: string;
-  description: string;
-  tags: string[];
-  parameters?: Parameter[];
-  requestBody?: {required?: boolean; description?: string; content: Record<string, MediaType>};
-  responses: Record<string, Response>;
-  'x-response-codes'?: number[];
-  'x-related'?: string[];
-  'x-ack-timeout-seconds'?: number;
-  /** Overrides the document's `security`; `[]` marks a call that needs no token. */
-  security?: Record<string, string[]>[];
-}
-type PathItem = Partial<Record<(typeof METHODS)[number], Operation>> & {parameters?: Parameter[]};
-export interface Tag {
-  name: string;
-  description: string;
-  'x-displayName'?: string;
-}
-interface SecurityScheme {
-  type: string;
-  scheme?: string;
-  bearerFormat?: string;
-  description?: string;
-  /** A sample credential for the headers table (our extension). */
-  'x-example'?: string;
-}
-export interface OpenApiDocument {
-  servers: {url: string; description: string}[];
-  security?: Record<string, string[]>[];
-  components?: {securitySchemes?: Record<string, SecurityScheme>};
-  tags: Tag[];
-  'x-tagGroups'?: {name: string; tags: string[]}[];
-  paths: Record<string, PathItem>;
-  webhooks?: Record<string, PathItem>;
-}
-
-/** Where each operation or webhook id is shown: id -> site path of its docs page. */
-export type PageMap = ReadonlyMap<string, string>;
+export type {OpenApiDocument, Operation, PageMap, Tag} from './openapi';
+export {listOperations} from './openapi';
 
 export interface ContractViews {
   readonly operations: OperationView[];
   readonly webhooks: WebhookView[];
   readonly index: IndexEntry[];
   readonly tags: TagView[];
-}
-
-interface Located {
-  readonly kind: 'operation' | 'webhook';
-  readonly method: string;
-  readonly path: string;
-  readonly op: Operation;
-  readonly itemParams: Parameter[];
-}
-
-export function listOperations(doc: OpenApiDocument): Located[] {
-  const out: Located[] = [];
-  const walk = (kind: Located['kind'], items: Record<string, PathItem> | undefined) => {
-    for (const [path, item] of Object.entries(items ?? {})) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (op) out.push({kind, method: method.toUpperCase(), path, op, itemParams: item.parameters ?? []});
-      }
-    }
-  };
-  walk('operation', doc.paths);
-  walk('webhook', doc.webhooks);
-  return out;
 }
 
 function paramView(p: Parameter): ParamView {
@@ -209,25 +137,20 @@ export class ContractError extends Error {}
 export function authHeaders(doc: OpenApiDocument, op: Operation): ParamView[] {
   const requirements = op.security ?? doc.security ?? [];
   return requirements.flatMap((req) =>
-    Object.keys(req).map((name) => {
+    Object.keys(req).flatMap((name) => {
       const scheme = doc.components?.securitySchemes?.[name];
-      if (!scheme)
-        throw new ContractError(
-          `${op.operationId}: security names "${name}", which components.securitySchemes does not define.`,
-        );
-      if (scheme.type !== 'http' || scheme.scheme?.toLowerCase() !== 'bearer')
-        throw new ContractError(
-          `${op.operationId}: security scheme "${name}" is ${scheme.type}; the reference renders http bearer schemes only.`,
-        );
-      return {
-        name: 'Authorization',
-        in: 'header',
-        required: true,
-        type: 'string',
-        ...(scheme.description ? {description: scheme.description} : {}),
-        constraints: [],
-        ...(scheme['x-example'] ? {example: scheme['x-example']} : {}),
-      } satisfies ParamView;
+      if (!scheme) return []; // reported by crossCheck()
+      return [
+        {
+          name: 'Authorization',
+          in: 'header',
+          required: true,
+          type: 'string',
+          ...(scheme.description ? {description: scheme.description} : {}),
+          constraints: [],
+          ...(scheme['x-example'] ? {example: scheme['x-example']} : {}),
+        } satisfies ParamView,
+      ];
     }),
   );
 }
@@ -237,23 +160,19 @@ export function buildViews(
   responseCodes: readonly ResponseCodeView[],
   pages: PageMap,
 ): ContractViews {
+  const problems = crossCheck(doc, responseCodes, pages);
+  if (problems.length) throw new ContractError(problems.map((p) => `${p.id}: ${p.message}`).join('\n'));
   const servers: ServerView[] = doc.servers.map((s) => ({label: s.description, url: s.url}));
   const located = listOperations(doc);
   const byId = new Map(located.map((l) => [l.op.operationId, l]));
   const codeByNumber = new Map(responseCodes.map((c) => [c.code, c]));
   const commonCodes = responseCodes.filter((c) => c.common);
 
+  // crossCheck() has made sure every id below exists and has a page.
   const related = (l: Located): LinkView[] =>
     (l.op['x-related'] ?? []).map((id) => {
-      const target = byId.get(id);
-      if (!target)
-        throw new ContractError(
-          `${l.op.operationId}: x-related names "${id}", which is not an operationId in the contract.`,
-        );
-      const href = pages.get(id);
-      if (!href)
-        throw new ContractError(`${l.op.operationId}: x-related names "${id}", but no docs page shows it yet.`);
-      return {id, label: target.op.summary, href, kind: target.kind};
+      const target = byId.get(id) as Located;
+      return {id, label: target.op.summary, href: pages.get(id) as string, kind: target.kind};
     });
 
   const operations: OperationView[] = [];
@@ -262,18 +181,7 @@ export function buildViews(
     const params = [...l.itemParams, ...(l.op.parameters ?? [])].map(paramView);
     const tag = l.op.tags[0] ?? 'untagged';
     if (l.kind === 'operation') {
-      const listed = (l.op['x-response-codes'] ?? []).map((n) => {
-        const c = codeByNumber.get(n);
-        if (!c)
-          throw new ContractError(
-            `${l.op.operationId}: x-response-codes lists ${n}, which openapi/response-codes.yaml does not define.`,
-          );
-        if (c.common)
-          throw new ContractError(
-            `${l.op.operationId}: x-response-codes lists ${n}, a common code that every operation returns. Remove it; every page shows the common codes.`,
-          );
-        return c;
-      });
+      const listed = (l.op['x-response-codes'] ?? []).map((n) => codeByNumber.get(n) as ResponseCodeView);
       const codes = [...listed, ...commonCodes].sort((a, b) => a.code - b.code);
       const pathParams = params.filter((p) => p.in === 'path');
       const queryParams = params.filter((p) => p.in === 'query');

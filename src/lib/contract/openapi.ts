@@ -1,0 +1,90 @@
+/**
+ * Minimal typings of the parts of an OpenAPI 3.1 document (bundled, dereferenced) that the site
+ * reads, and the walk over its operations and webhooks. Pure.
+ */
+import type {JsonSchema} from './schema';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/* Minimal typings of the parts of OpenAPI 3.1 we read. */
+export interface Parameter {
+  name: string;
+  in: 'header' | 'path' | 'query' | 'cookie';
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+  example?: unknown;
+}
+export interface MediaType {
+  schema?: JsonSchema;
+  example?: unknown;
+  examples?: Record<string, {summary?: string; value: unknown}>;
+}
+export interface Response {
+  description: string;
+  headers?: Record<string, {description?: string; schema?: JsonSchema; required?: boolean}>;
+  content?: Record<string, MediaType>;
+}
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: {required?: boolean; description?: string; content: Record<string, MediaType>};
+  responses: Record<string, Response>;
+  'x-response-codes'?: number[];
+  'x-related'?: string[];
+  'x-ack-timeout-seconds'?: number;
+  /** Overrides the document's `security`; `[]` marks a call that needs no token. */
+  security?: Record<string, string[]>[];
+}
+export type PathItem = Partial<Record<(typeof METHODS)[number], Operation>> & {parameters?: Parameter[]};
+export interface Tag {
+  name: string;
+  description: string;
+  'x-displayName'?: string;
+}
+export interface SecurityScheme {
+  type: string;
+  scheme?: string;
+  bearerFormat?: string;
+  description?: string;
+  /** A sample credential for the headers table (our extension). */
+  'x-example'?: string;
+}
+export interface OpenApiDocument {
+  servers: {url: string; description: string}[];
+  security?: Record<string, string[]>[];
+  components?: {securitySchemes?: Record<string, SecurityScheme>};
+  tags: Tag[];
+  'x-tagGroups'?: {name: string; tags: string[]}[];
+  paths: Record<string, PathItem>;
+  webhooks?: Record<string, PathItem>;
+}
+
+/** Where each operation or webhook id is shown: id -> site path of its docs page. */
+export type PageMap = ReadonlyMap<string, string>;
+
+export interface Located {
+  readonly kind: 'operation' | 'webhook';
+  readonly method: string;
+  readonly path: string;
+  readonly op: Operation;
+  readonly itemParams: Parameter[];
+}
+
+export function listOperations(doc: OpenApiDocument): Located[] {
+  const out: Located[] = [];
+  const walk = (kind: Located['kind'], items: Record<string, PathItem> | undefined) => {
+    for (const [path, item] of Object.entries(items ?? {})) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (op) out.push({kind, method: method.toUpperCase(), path, op, itemParams: item.parameters ?? []});
+      }
+    }
+  };
+  walk('operation', doc.paths);
+  walk('webhook', doc.webhooks);
+  return out;
+}
