@@ -8,6 +8,7 @@ import docsRootRedirectPlugin from './plugins/docs-root-redirect';
 import cspHashesPlugin from './plugins/csp-hashes';
 import llmsTxtPlugin from './plugins/llms-txt';
 import staticCodePlugin from './plugins/static-code';
+import routeSourcesPlugin from './plugins/route-sources';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
 
@@ -33,7 +34,7 @@ const config = {
 
   // DOCS_DRAFT=1 (see sidebars.ts) relaxes this while a family is half written; CI never sets it.
   onBrokenLinks: process.env.DOCS_DRAFT === '1' ? 'warn' : 'throw',
-  onBrokenAnchors: 'warn',
+  onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
   markdown: {
     hooks: {onBrokenMarkdownLinks: 'warn'},
@@ -91,6 +92,7 @@ const config = {
     docsRootRedirectPlugin,
     cspHashesPlugin,
     llmsTxtPlugin,
+    routeSourcesPlugin,
   ],
   clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts', './src/client/idle-prefetch.ts'],
 

@@ -3,6 +3,7 @@
  * `npm test`: everything CI checks, in order, on a fresh machine.
  *   1. system packages the browser tests need (chromium, nginx), installed when missing
  *   2. lint: types, ESLint, Prettier, Markdown, spelling, content guard rails, the API contract
+ *      (scripts/lint-all.mjs: every check runs, one summary)
  *   3. unit tests (Vitest)
  *   4. production build (broken links, unknown operation ids, orphans fail it)
  *   5. end-to-end tests against the build served by nginx (HTTP + Chromium + axe)
@@ -69,9 +70,8 @@ function vitest(name, configArgs) {
 
 step('system packages', 'bash', ['scripts/ensure-system-deps.sh']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
-step('contract', 'npm', ['run', '--silent', 'lint:contract']);
 vitest('unit', []);
-const built = run('build', 'npx', ['docusaurus', 'build']);
+const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (built) {
   passed += 1;
   vitest('e2e', ['--config', 'vitest.e2e.config.ts']);

@@ -153,6 +153,8 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       for (const tag of views.tags) writeJson(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
       writeJson(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
       writeJson(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);
+      // Read at build time only, by the static-code remark plugin that checks JSON in prose.
+      writeJson(path.join(GENERATED_DIR, 'body-schemas.json'), loaded.bodies);
       for (const group of ['jwt', 'verify']) {
         const samples = readSamples(group);
         writeJson(path.join(GENERATED_DIR, `${group}-samples.json`), samples.map(renderSample));

@@ -16,6 +16,8 @@ import {
 } from '@redocly/openapi-core';
 import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '../../src/lib/contract/view-model';
 import {crossCheck, type ContractProblem} from '../../src/lib/contract/checks';
+import {envelopeProblems} from '../../src/lib/contract/envelope';
+import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
 import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
@@ -264,11 +266,27 @@ export function locate(id: string, key: string, familiesDir = familiesOf(CONTRAC
   return rel(CONTRACT_ROOT);
 }
 
+/** The envelope rule on every YAML file of the contract (families and shared components). */
+export function envelopeCheck(root = CONTRACT_ROOT): string[] {
+  const dir = path.dirname(root);
+  const files = [
+    ...fs
+      .readdirSync(familiesOf(root))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()
+      .map((f) => path.join(familiesOf(root), f)),
+    path.join(dir, 'components', 'common.yaml'),
+  ].filter((f) => fs.existsSync(f));
+  return files.flatMap((f) => envelopeProblems(fs.readFileSync(f, 'utf8'), rel(f)));
+}
+
 const describeProblem = (p: ContractProblem, familiesDir?: string): string =>
   `${locate(p.id, p.key, familiesDir)}: ${p.id}: ${p.message}`;
 
 export interface LoadedContract {
   readonly bundled: OpenApiDocument;
+  /** Every operation's and webhook's body schemas, for checking JSON written in prose. */
+  readonly bodies: Record<string, BodySchemas>;
   readonly views: ContractViews;
   readonly responseCodes: ResponseCodeView[];
   readonly orphans: string[];
@@ -302,13 +320,13 @@ export async function loadContract(): Promise<LoadedContract> {
       duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file}:${use.line})`);
     else pages.set(use.id, use.route);
   }
-  const checks = crossCheck(deref, responseCodes, pages);
+  const checks = [...envelopeCheck(), ...crossCheck(deref, responseCodes, pages).map((p) => describeProblem(p))];
   if (checks.length) {
     throw new ContractLoadError(
-      `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${describeProblem(p)}`).join('\n')}`,
+      `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${p}`).join('\n')}`,
     );
   }
   const orphans = [...ids].filter((id) => !pages.has(id)).sort();
   const views = buildViews(deref, responseCodes, pages);
-  return {bundled, views, responseCodes, orphans, duplicates};
+  return {bundled, bodies: bodySchemas(deref), views, responseCodes, orphans, duplicates};
 }

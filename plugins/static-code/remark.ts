@@ -5,11 +5,14 @@
  * `showLineNumbers[=N]`, and `highlight-next-line` / `highlight-start` / `highlight-end`
  * comments. A language Prism does not know is shown as plain text, as the theme does.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import {applyMagicComments, parseCodeMeta} from '../../src/lib/code-meta';
+import {checkJsonFence, type BodySchemas, type Validate} from '../../src/lib/contract/fences';
 import {hasGrammar, highlightToHtml, loadLanguages} from '../../src/lib/highlight';
 import {importNode, jsx, literalAttr, walk, type Node} from '../mdx-ast';
-import {SITE_DIR} from '../api-contract/paths';
+import {GENERATED_DIR, SITE_DIR} from '../api-contract/paths';
+import {makeValidator} from '../api-contract/validate';
 
 export const STATIC_CODE_MODULE = '@site/src/components/StaticCode';
 const LOCAL = 'StaticCode__';
@@ -21,7 +24,32 @@ interface VFileLike {
   history?: string[];
 }
 
-export function remarkStaticCode(): (tree: Node, file: VFileLike) => Promise<void> {
+export interface RemarkStaticCodeOptions {
+  /**
+   * The contract's body schemas, for checking JSON blocks. Docusaurus passes no options, so the
+   * plugin reads what the api-contract plugin wrote (.docusaurus/api-contract/body-schemas.json);
+   * unit tests inject their own.
+   */
+  readonly bodies?: ReadonlyMap<string, BodySchemas>;
+}
+
+let bodiesCache: {mtimeMs: number; bodies: ReadonlyMap<string, BodySchemas>} | undefined;
+let validator: Validate | undefined;
+
+function contractBodies(): ReadonlyMap<string, BodySchemas> {
+  const file = path.join(GENERATED_DIR, 'body-schemas.json');
+  const stat = fs.statSync(file, {throwIfNoEntry: false});
+  if (!stat) return new Map();
+  if (!bodiesCache || bodiesCache.mtimeMs !== stat.mtimeMs) {
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, BodySchemas>;
+    bodiesCache = {mtimeMs: stat.mtimeMs, bodies: new Map(Object.entries(raw))};
+  }
+  return bodiesCache.bodies;
+}
+
+export function remarkStaticCode(
+  options: RemarkStaticCodeOptions = {},
+): (tree: Node, file: VFileLike) => Promise<void> {
   return async (tree, file) => {
     await loadLanguages();
     const where = path.relative(SITE_DIR, file.path ?? file.history?.[0] ?? '<unknown file>');
@@ -30,6 +58,17 @@ export function remarkStaticCode(): (tree: Node, file: VFileLike) => Promise<voi
       if (node.type !== 'code') return undefined;
       const line = node.position ? `:${node.position.start.line}` : '';
       const requested = (node.lang ?? '').toLowerCase();
+      if (requested === 'json') {
+        validator ??= makeValidator();
+        const problem = checkJsonFence(
+          node.value ?? '',
+          node.meta,
+          `${where}${line}`,
+          options.bodies ?? contractBodies(),
+          validator,
+        );
+        if (problem) throw new StaticCodeError(problem);
+      }
       const language = requested && hasGrammar(requested) ? requested : 'text';
       let meta;
       let marked;

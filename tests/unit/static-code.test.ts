@@ -129,4 +129,27 @@ describe('remarkStaticCode', () => {
       'blog/post.mdx:7: code block: cannot read the line range "{1-x}": write it like {2} or {1,4-6}.',
     );
   });
+
+  it('checks a JSON block against the body its meta names, and fails the build with file and line', async () => {
+    const bodies = new Map([
+      [
+        'demo-pay',
+        {request: {type: 'object', additionalProperties: false, properties: {amount: {type: 'number'}}}, responses: {}},
+      ],
+    ]);
+    await expect(
+      remarkStaticCode({bodies})(
+        {type: 'root', children: [fence('json', 'op="demo-pay" part="request"', '{"amount": 1}')]},
+        file,
+      ),
+    ).resolves.toBeUndefined();
+    await expect(
+      remarkStaticCode({bodies})(
+        {type: 'root', children: [fence('json', 'op="demo-pay" part="request"', '{"amt": 1}')]},
+        file,
+      ),
+    ).rejects.toThrow(
+      'blog/post.mdx:7: this JSON is not valid as the request of demo-pay:\n    (the whole body) must NOT have additional properties `amt`',
+    );
+  });
 });

@@ -1,0 +1,29 @@
+import {describe, expect, it} from 'vitest';
+import {CHECKS, runAll} from '../../scripts/lint-all.mjs';
+
+describe('npm run lint', () => {
+  it('runs every check after a failure and names each failed one in the summary', () => {
+    const ran: string[] = [];
+    const {ok, summary} = runAll(
+      CHECKS,
+      (script: string) => {
+        ran.push(script);
+        return script !== 'lint:format' && script !== 'lint:spell';
+      },
+      () => undefined,
+    );
+    expect(ran).toEqual([
+      'typecheck',
+      'lint:code',
+      'lint:format',
+      'lint:md',
+      'lint:spell',
+      'lint:prose',
+      'check:content',
+      'lint:contract',
+    ]);
+    expect(ok).toBe(false);
+    expect(summary.at(-1)).toBe('2 of 8 checks failed: Prettier, spelling. Each printed its problems above.');
+    expect(summary[3]).toBe('  FAILED  Prettier        npm run lint:format');
+  });
+});
