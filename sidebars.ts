@@ -147,9 +147,16 @@ const sidebars = {
     {
       type: 'category',
       label: 'Money transfer (DMT)',
+      link: {type: 'doc', id: v1('service/dmt/index')},
       items: service('dmt', [
         'agent',
+        'remitter/query',
+        'beneficiary/list',
         'generate/url',
+        'transfer/status',
+        'transfer/list',
+        'refund/otp',
+        'refund',
         'webhooks',
         'remitter/webhooks',
         'beneficiary/webhooks',
@@ -176,7 +183,7 @@ const sidebars = {
       type: 'category',
       label: 'Insurance (GIBL)',
       link: {type: 'doc', id: v1('service/gibl/index')},
-      items: service('gibl', ['init', 'webhooks']),
+      items: service('gibl', ['init', 'status', 'list', 'webhooks']),
     },
     {
       type: 'category',

@@ -28,7 +28,7 @@ const FAMILIES: readonly Family[] = [
   {
     title: 'Money transfer (DMT)',
     text: 'Send money to any bank account through a hosted, compliant journey.',
-    to: '/docs/v1/service/dmt/agent',
+    to: '/docs/v1/service/dmt',
   },
   {
     title: 'Payouts',
