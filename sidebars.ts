@@ -140,9 +140,9 @@ const sidebars = {
     },
     {
       type: 'category',
-      label: 'UPI collect',
+      label: 'UPI static VPA and QR',
       link: {type: 'doc', id: v1('service/upicollect/index')},
-      items: service('upicollect', ['generate/account', 'account/list', 'webhooks']),
+      items: service('upicollect', ['generate/account', 'account/list', 'payment/status', 'payment/list', 'webhooks']),
     },
     {
       type: 'category',

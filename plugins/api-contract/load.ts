@@ -16,7 +16,7 @@ import {
 } from '@redocly/openapi-core';
 import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '../../src/lib/contract/view-model';
 import {crossCheck, type ContractProblem} from '../../src/lib/contract/checks';
-import {envelopeProblems} from '../../src/lib/contract/envelope';
+import {addressPairs, addressProblems, envelopeProblems} from '../../src/lib/contract/envelope';
 import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
 import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
@@ -266,7 +266,10 @@ export function locate(id: string, key: string, familiesDir = familiesOf(CONTRAC
   return rel(CONTRACT_ROOT);
 }
 
-/** The envelope rule on every YAML file of the contract (families and shared components). */
+/**
+ * The rules checked on the YAML text, with lines, on every file of the contract (families and shared
+ * components): the envelope rule, and state and district ids that agree with the district list.
+ */
 export function envelopeCheck(root = CONTRACT_ROOT): string[] {
   const dir = path.dirname(root);
   const files = [
@@ -277,7 +280,20 @@ export function envelopeCheck(root = CONTRACT_ROOT): string[] {
       .map((f) => path.join(familiesOf(root), f)),
     path.join(dir, 'components', 'common.yaml'),
   ].filter((f) => fs.existsSync(f));
-  return files.flatMap((f) => envelopeProblems(fs.readFileSync(f, 'utf8'), rel(f)));
+  // The district list's example is the reference for every (stateid, districtid) pair elsewhere.
+  const reference = path.join(familiesOf(root), 'common.yaml');
+  const known = new Map(
+    fs.existsSync(reference)
+      ? addressPairs(fs.readFileSync(reference, 'utf8')).map((p) => [p.district, p.state] as const)
+      : [],
+  );
+  return files.flatMap((f) => {
+    const text = fs.readFileSync(f, 'utf8');
+    return [
+      ...envelopeProblems(text, rel(f)),
+      ...(known.size && f !== reference ? addressProblems(text, rel(f), known, rel(reference)) : []),
+    ];
+  });
 }
 
 const describeProblem = (p: ContractProblem, familiesDir?: string): string =>

@@ -36,8 +36,8 @@ const FAMILIES: readonly Family[] = [
     to: '/docs/v1/service/payout',
   },
   {
-    title: 'UPI collect',
-    text: 'Virtual UPI accounts per customer, with a webhook for every payment in.',
+    title: 'UPI static VPA and QR',
+    text: 'A UPI id and merchant QR per customer that payers push money to, with a webhook for every payment.',
     to: '/docs/v1/service/upicollect',
   },
   {
@@ -73,7 +73,7 @@ export default function Home(): ReactNode {
       description={translate({
         id: 'home.description',
         message:
-          'Developer documentation for the RupeeRail payments API: AEPS, BBPS, DMT, payouts, UPI collect, recharge and more, with code samples in seven languages.',
+          'Developer documentation for the RupeeRail payments API: AEPS, BBPS, DMT, payouts, UPI static QRs, recharge and more, with code samples in seven languages.',
       })}>
       <header className={styles.hero}>
         <div className="container">
@@ -82,8 +82,8 @@ export default function Home(): ReactNode {
           </Heading>
           <p className={styles.lead}>
             <Translate id="home.lead">
-              Aadhaar banking, bill payments, money transfer, payouts, recharge and UPI collect: one token, one response
-              envelope, signed webhooks, and idempotent money movement.
+              Aadhaar banking, bill payments, money transfer, payouts, recharge and UPI payments to static QRs: one
+              token, one response envelope, signed webhooks, and idempotent money movement.
             </Translate>
           </p>
           <div className={styles.actions}>

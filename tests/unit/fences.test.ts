@@ -3,7 +3,7 @@
  * keep `status` and `response_code` in step (src/lib/contract/envelope.ts): messages word for word.
  */
 import {describe, expect, it} from 'vitest';
-import {envelopeProblems} from '../../src/lib/contract/envelope';
+import {addressProblems, envelopeProblems} from '../../src/lib/contract/envelope';
 import {checkJsonFence, parseFenceMeta, schemaAt, type BodySchemas} from '../../src/lib/contract/fences';
 import {makeValidator} from '../../plugins/api-contract/validate';
 
@@ -106,6 +106,31 @@ describe('envelopeProblems', () => {
 `;
     expect(envelopeProblems(yaml, 'openapi/families/demo.yaml')).toEqual([
       'openapi/families/demo.yaml:8: this example says status true with response_code 2. status is true exactly when response_code is 1: set status: false.',
+    ]);
+  });
+});
+
+describe('addressProblems', () => {
+  it('names a district put in the wrong state, and a district the district list does not show', () => {
+    const known = new Map([
+      [496, 21],
+      [510, 21],
+    ]);
+    const yaml = `example:
+  address:
+    city: Mumbai
+    stateid: 27
+    districtid: 496
+  other:
+    stateid: 21
+    districtid: 519
+  fine:
+    stateid: 21
+    districtid: 510
+`;
+    expect(addressProblems(yaml, 'openapi/families/aeps.yaml', known, 'openapi/families/common.yaml')).toEqual([
+      'openapi/families/aeps.yaml:5: this example puts districtid 496 in stateid 27, but the district list (openapi/families/common.yaml) has it in stateid 21. Use a district of that state, or add it to the district list example.',
+      'openapi/families/aeps.yaml:8: districtid 519 is not in the district list example (openapi/families/common.yaml); add it there with its state, so every example uses ids a reader can look up.',
     ]);
   });
 });

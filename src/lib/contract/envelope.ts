@@ -25,3 +25,51 @@ export function envelopeProblems(text: string, file: string): string[] {
   });
   return problems;
 }
+
+/** `stateid:districtid` pairs of every map in `text` that carries both, with their lines. */
+export function addressPairs(text: string): {state: number; district: number; line: number}[] {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, {lineCounter});
+  const out: {state: number; district: number; line: number}[] = [];
+  visit(doc, {
+    Map(_, map) {
+      if (!isMap(map)) return;
+      const state = map.get('stateid', true);
+      const district = map.get('districtid', true);
+      if (!isScalar(state) || !isScalar(district)) return;
+      if (typeof state.value !== 'number' || typeof district.value !== 'number') return;
+      out.push({
+        state: state.value,
+        district: district.value,
+        line: lineCounter.linePos(district.range?.[0] ?? 0).line,
+      });
+    },
+  });
+  return out;
+}
+
+/**
+ * Examples that put a district in a state other than the one the district list gives it: the
+ * district list's own examples (`known`) are the reference every other example must agree with.
+ */
+export function addressProblems(
+  text: string,
+  file: string,
+  known: ReadonlyMap<number, number>,
+  reference: string,
+): string[] {
+  return addressPairs(text)
+    .filter(({state, district}) => known.has(district) && known.get(district) !== state)
+    .map(
+      ({state, district, line}) =>
+        `${file}:${line}: this example puts districtid ${district} in stateid ${state}, but the district list (${reference}) has it in stateid ${known.get(district)}. Use a district of that state, or add it to the district list example.`,
+    )
+    .concat(
+      addressPairs(text)
+        .filter(({district}) => !known.has(district))
+        .map(
+          ({district, line}) =>
+            `${file}:${line}: districtid ${district} is not in the district list example (${reference}); add it there with its state, so every example uses ids a reader can look up.`,
+        ),
+    );
+}
