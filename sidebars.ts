@@ -84,6 +84,7 @@ const sidebars = {
     {
       type: 'category',
       label: 'Bill payments (BBPS)',
+      link: {type: 'doc', id: v1('service/bbps/index')},
       items: [
         ...service('bbps', [
           'fetch/category',
@@ -94,6 +95,8 @@ const sidebars = {
           'validate/bill-by-billid',
           'bill/payment',
           'bill/status',
+          'complaint/register',
+          'complaint/status',
           'webhooks',
         ]),
         {
@@ -110,6 +113,7 @@ const sidebars = {
     {
       type: 'category',
       label: 'Credit-card bill payment',
+      link: {type: 'doc', id: v1('service/paycc/index')},
       items: service('paycc', [
         'category',
         'banks',

@@ -102,7 +102,12 @@ function fieldNotes(row: ParamView | SchemaRow): string {
 export function paramTable(rows: readonly (ParamView | SchemaRow)[]): string {
   return table(
     ['Field', 'Type', 'Required', 'Description'],
-    rows.map((row) => [code(fieldName(row)), row.type, row.required ? 'yes' : 'no', fieldNotes(row)]),
+    rows.map((row) => [
+      code(fieldName(row)),
+      row.type,
+      'variant' in row && row.variant ? '' : row.required ? 'yes' : 'no',
+      fieldNotes(row),
+    ]),
   );
 }
 

@@ -23,7 +23,7 @@ const FAMILIES: readonly Family[] = [
   {
     title: 'Bill payments (BBPS)',
     text: 'Electricity, water, gas, broadband, insurance and more than 20,000 billers.',
-    to: '/docs/v1/service/bbps/fetch/category',
+    to: '/docs/v1/service/bbps',
   },
   {
     title: 'Money transfer (DMT)',
@@ -48,7 +48,7 @@ const FAMILIES: readonly Family[] = [
   {
     title: 'Credit-card bill payment',
     text: 'Pay any credit-card bill from a bank account after a one-time KYC.',
-    to: '/docs/v1/service/paycc/category',
+    to: '/docs/v1/service/paycc',
   },
   {
     title: 'Mobile recharge',

@@ -80,3 +80,40 @@ describe('schemaToRows', () => {
     expect(row?.example).toBeUndefined();
   });
 });
+
+describe('schemaToRows with oneOf', () => {
+  it('gives each branch a labelled row and its own fields one level deeper, and names required-only branches', () => {
+    const rows = schemaToRows({
+      type: 'object',
+      properties: {
+        device: {
+          type: 'object',
+          description: 'Where the payment was made.',
+          oneOf: [
+            {
+              title: 'Offline agent (AGT)',
+              type: 'object',
+              required: ['terminalid'],
+              properties: {terminalid: {type: 'string', description: 'The terminal.'}},
+            },
+            {
+              title: 'Internet (INT)',
+              type: 'object',
+              required: ['ip'],
+              properties: {ip: {type: 'string', description: 'The IP.'}},
+            },
+          ],
+        },
+      },
+      oneOf: [{title: 'By reference', required: ['rrn']}],
+    });
+    expect(rows.map((r) => [r.path, r.depth, r.type, r.variant ?? '', r.required, r.description ?? ''])).toEqual([
+      ['device', 0, 'object', '', false, 'Where the payment was made.'],
+      ['device[Offline agent (AGT)]', 1, 'one of these', 'one of', false, ''],
+      ['device[Offline agent (AGT)].terminalid', 2, 'string', '', true, 'The terminal.'],
+      ['device[Internet (INT)]', 1, 'one of these', 'one of', false, ''],
+      ['device[Internet (INT)].ip', 2, 'string', '', true, 'The IP.'],
+      ['[By reference]', 0, 'one of these', 'one of', false, 'Send `rrn`.'],
+    ]);
+  });
+});

@@ -51,6 +51,18 @@ export default function ParamTable({rows, caption, searchIgnore}: Props): ReactN
           {rows.map((row) => {
             const depth = 'depth' in row ? row.depth : 0;
             const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
+            if ('variant' in row && row.variant) {
+              // The head of one oneOf/anyOf branch: its title, then its fields one level deeper.
+              return (
+                <tr key={key} className={clsx(styles.variant, depth > 0 && styles.nested)}>
+                  <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
+                    <span className={styles.variantName}>{row.name}</span>
+                    <div className={styles.type}>{row.type}</div>
+                  </td>
+                  <td>{row.description && <InlineText text={row.description} />}</td>
+                </tr>
+              );
+            }
             return (
               <tr
                 key={key}

@@ -7,6 +7,7 @@ import type {Scalar, SchemaRow} from './types';
 export type JsonSchema = {
   readonly type?: string | readonly string[];
   readonly format?: string;
+  readonly title?: string;
   readonly description?: string;
   readonly properties?: Readonly<Record<string, JsonSchema>>;
   readonly required?: readonly string[];
@@ -136,8 +137,39 @@ function row(name: string, path: string, depth: number, schema: JsonSchema, requ
 }
 
 /**
+ * The rows of the `oneOf` / `anyOf` branches of `schema`: one row per branch, named by its `title`
+ * (what to send instead of the others), then that branch's own fields one level deeper. A branch
+ * that only names required fields (`{required: [rrn]}`) says so in its description.
+ */
+function branchRows(schema: JsonSchema, prefix: string, depth: number): SchemaRow[] {
+  const kind = schema.oneOf ? 'one of' : schema.anyOf ? 'any of' : undefined;
+  const branches = schema.oneOf ?? schema.anyOf ?? [];
+  if (!kind) return [];
+  return branches.flatMap((raw, i) => {
+    const branch = mergeAllOf(raw);
+    const title = branch.title ?? `option ${i + 1}`;
+    const path = `${prefix}[${title}]`;
+    const needs = branch.properties ? undefined : branch.required;
+    const description =
+      branch.description ?? (needs?.length ? `Send ${needs.map((n) => `\`${n}\``).join(' and ')}.` : undefined);
+    const head: SchemaRow = {
+      name: title,
+      path,
+      depth,
+      type: kind === 'one of' ? 'one of these' : 'any of these',
+      required: false,
+      ...(description ? {description} : {}),
+      constraints: [],
+      variant: kind,
+    };
+    return [head, ...schemaToRows(branch, path, depth + 1)];
+  });
+}
+
+/**
  * Flattens an object schema into table rows, depth first, so nested objects and
- * arrays of objects read as indented sub-rows under their parent.
+ * arrays of objects read as indented sub-rows under their parent, and the branches of a
+ * `oneOf` / `anyOf` read as labelled groups of rows (see `branchRows`).
  */
 export function schemaToRows(input: JsonSchema | undefined, prefix = '', depth = 0): SchemaRow[] {
   if (!input) return [];
@@ -154,6 +186,8 @@ export function schemaToRows(input: JsonSchema | undefined, prefix = '', depth =
     else if (merged.type === 'array' && merged.items && mergeAllOf(merged.items).properties) {
       rows.push(...schemaToRows(merged.items, `${path}[]`, depth + 1));
     }
+    if (!merged.properties) rows.push(...branchRows(merged, path, depth + 1));
   }
+  rows.push(...branchRows(target, prefix, depth));
   return rows;
 }

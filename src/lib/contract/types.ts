@@ -27,11 +27,16 @@ export interface SchemaRow {
    * response envelope): left out of the search index, which finds it on the page that explains it.
    */
   readonly shared?: boolean;
+  /**
+   * Set on the row that introduces one branch of a `oneOf` / `anyOf`: `name` is the branch's title,
+   * and the rows after it (one level deeper) are that branch's fields.
+   */
+  readonly variant?: 'one of' | 'any of';
 }
 
 export interface ParamView {
   readonly name: string;
-  readonly in: 'header' | 'path' | 'query';
+  readonly in: 'header' | 'path' | 'query' | 'cookie';
   readonly required: boolean;
   readonly type: string;
   readonly description?: string;

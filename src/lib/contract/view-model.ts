@@ -45,7 +45,7 @@ function paramView(p: Parameter): ParamView {
     p.example === undefined ? exampleOf(schema) : typeof p.example === 'string' ? p.example : JSON.stringify(p.example);
   return {
     name: p.name,
-    in: p.in === 'cookie' ? 'header' : p.in,
+    in: p.in,
     required: Boolean(p.required),
     type: describeType(schema),
     ...(p.description ? {description: p.description} : {}),
