@@ -132,6 +132,7 @@ const sidebars = {
     {
       type: 'category',
       label: 'Mobile recharge',
+      link: {type: 'doc', id: v1('service/recharge/index')},
       items: service('recharge', [
         'operators',
         'circles',
@@ -192,7 +193,7 @@ const sidebars = {
     {
       type: 'category',
       label: 'SMS',
-      items: [v1('service/sms/send')],
+      items: [v1('service/sms/send'), v1('service/sms/status')],
     },
   ],
 } satisfies SidebarsConfig;

@@ -53,7 +53,7 @@ const FAMILIES: readonly Family[] = [
   {
     title: 'Mobile recharge',
     text: 'Prepaid recharge with operator, circle and plan look-ups.',
-    to: '/docs/v1/service/recharge/operators',
+    to: '/docs/v1/service/recharge',
   },
   {title: 'PAN card', text: 'New and corrected PAN applications through your agents.', to: '/docs/v1/service/pan'},
   {
