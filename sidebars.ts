@@ -35,6 +35,12 @@ const sidebars = {
     },
     {
       type: 'category',
+      label: 'Webhook deliveries',
+      link: {type: 'doc', id: v1('webhooks/index')},
+      items: [v1('webhooks/deliveries'), v1('webhooks/deliveries/redeliver'), v1('webhooks/secret/rotate')],
+    },
+    {
+      type: 'category',
       label: 'Common look-ups',
       items: [
         v1('common/bank'),

@@ -28,6 +28,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   ApiIndex: {module: '@site/src/components/ApiIndex'},
   FlowDiagram: {module: '@site/src/components/FlowDiagram'},
   DownloadLinks: {module: '@site/src/components/DownloadLinks'},
+  DeliveryPolicy: {module: '@site/src/components/DeliveryPolicy'},
 };
 
 /** "an operation", "a webhook", "a tag". */

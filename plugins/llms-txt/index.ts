@@ -41,7 +41,9 @@ import {
   type LlmsSection,
   type PanStatusInput,
   type UrlOf,
+  table,
 } from '../../src/lib/markdown';
+import {deliveryPolicyRows} from '../../src/lib/webhook-policy';
 import type {CodeSample, OperationView, ResponseCodeView, TagView, WebhookView} from '../../src/lib/contract/types';
 import {mdxToMarkdown, type ComponentRenderer, type Props} from './mdx';
 
@@ -285,6 +287,11 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
           JwtSamples: () => samples('jwt', data.jwtSamples, 'Token signing code'),
           VerifySignature: () => samples('verify', data.verifySamples, 'Signature verification code'),
           ResponseCodeTable: () => responseCodeTableMarkdown(data.responseCodes),
+          DeliveryPolicy: () =>
+            table(
+              ['Rule', 'What we do, what you do'],
+              deliveryPolicyRows().map((r) => [r.rule, r.value]),
+            ),
           PanStatusTable: () => panStatusTableMarkdown(data.panStatuses),
           ApiIndex: () => apiIndexMarkdown(data.allTags, url),
           DownloadLinks: () =>

@@ -1,17 +1,38 @@
-// Verify X-Signature with .NET's built-in crypto. Read the raw body before any model binding.
+// Verify a RupeeRail webhook with .NET's built-in crypto (.NET 6+). The signature covers the
+// X-Webhook-Id, the X-Webhook-Timestamp and the raw body: read it before any model binding.
 using System;
+using System.Collections.Generic;
 using System.Security.Cryptography;
 using System.Text;
+using System.Text.RegularExpressions;
 
 public static class WebhookSignature
 {
-    public static bool Verify(byte[] rawBody, string? signatureHeader, string secret)
+    const long ToleranceSeconds = 300; // reject deliveries signed more than 5 minutes from your clock
+
+    /// <param name="secrets">The webhook secrets you hold now, one normally, two while a rotation overlaps.</param>
+    public static bool Verify(byte[] rawBody, string? id, string? timestamp, string? signatureHeader,
+                              IEnumerable<string> secrets)
     {
-        if (string.IsNullOrEmpty(signatureHeader)) return false;
-        byte[] expected = HMACSHA256.HashData(Encoding.UTF8.GetBytes(secret), rawBody);
-        byte[] received;
-        try { received = Convert.FromHexString(signatureHeader); }
-        catch (FormatException) { return false; }
-        return CryptographicOperations.FixedTimeEquals(expected, received);
+        if (string.IsNullOrEmpty(id) || string.IsNullOrEmpty(signatureHeader) ||
+            timestamp is null || !Regex.IsMatch(timestamp, @"^\d{10}$")) return false;
+        if (Math.Abs(DateTimeOffset.UtcNow.ToUnixTimeSeconds() - long.Parse(timestamp)) > ToleranceSeconds) return false;
+        byte[] prefix = Encoding.UTF8.GetBytes($"{id}.{timestamp}.");
+        byte[] signed = new byte[prefix.Length + rawBody.Length];
+        prefix.CopyTo(signed, 0);
+        rawBody.CopyTo(signed, prefix.Length);
+        foreach (string secret in secrets)
+        {
+            byte[] expected = HMACSHA256.HashData(Encoding.UTF8.GetBytes(secret), signed);
+            foreach (string part in signatureHeader.Split(' '))
+            {
+                if (!part.StartsWith("v1=")) continue;
+                byte[] received;
+                try { received = Convert.FromHexString(part[3..]); }
+                catch (FormatException) { continue; }
+                if (CryptographicOperations.FixedTimeEquals(expected, received)) return true;
+            }
+        }
+        return false;
     }
 }

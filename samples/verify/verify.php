@@ -1,15 +1,27 @@
 <?php
-// Verify X-Signature with hash_hmac. Read the raw body from php://input.
-function verifySignature(string $rawBody, ?string $signatureHeader, string $secret): bool {
-    $expected = hash_hmac('sha256', $rawBody, $secret);
-    return hash_equals($expected, strtolower($signatureHeader ?? ''));
+// Verify a RupeeRail webhook with hash_hmac. The signature covers the X-Webhook-Id, the
+// X-Webhook-Timestamp and the raw body from php://input, byte for byte.
+const TOLERANCE_SECONDS = 300; // reject deliveries signed more than 5 minutes from your clock
+
+/** $secrets: the webhook secrets you hold now, one normally, two while a rotation overlaps. */
+function verifyWebhook(string $rawBody, ?string $id, ?string $timestamp, ?string $signatureHeader, array $secrets): bool {
+    if (!$id || !$signatureHeader || !preg_match('/^\d{10}$/', $timestamp ?? '')) return false;
+    if (abs(time() - (int) $timestamp) > TOLERANCE_SECONDS) return false; // a replay or a skewed clock
+    $signed = $id . '.' . $timestamp . '.' . $rawBody;
+    foreach ($secrets as $secret) {
+        $expected = 'v1=' . hash_hmac('sha256', $signed, $secret);
+        foreach (explode(' ', $signatureHeader) as $received) {
+            if (hash_equals($expected, $received)) return true;
+        }
+    }
+    return false;
 }
 
 $rawBody = file_get_contents('php://input');
-if (!verifySignature($rawBody, $_SERVER['HTTP_X_SIGNATURE'] ?? null, getenv('WEBHOOK_SECRET'))) {
+$secrets = array_filter([getenv('WEBHOOK_SECRET'), getenv('WEBHOOK_SECRET_PREVIOUS')]);
+if (!verifyWebhook($rawBody, $_SERVER['HTTP_X_WEBHOOK_ID'] ?? null, $_SERVER['HTTP_X_WEBHOOK_TIMESTAMP'] ?? null,
+        $_SERVER['HTTP_X_SIGNATURE'] ?? null, $secrets)) {
     http_response_code(401);
     exit;
 }
-header('Content-Type: application/json');
-echo json_encode(['status' => 200, 'message' => 'received']);
-// Process json_decode($rawBody, true) after answering.
+http_response_code(204); // any 2xx acknowledges; process json_decode($rawBody, true) afterwards

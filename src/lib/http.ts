@@ -4,6 +4,7 @@ const REASONS: Readonly<Record<string, string>> = {
   '201': 'Created',
   '202': 'Accepted',
   '204': 'No Content',
+  '2XX': 'any success status',
   '400': 'Bad Request',
   '401': 'Unauthorized',
   '403': 'Forbidden',

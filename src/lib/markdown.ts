@@ -8,6 +8,7 @@
  * in tests/unit/markdown.test.ts.
  */
 import {statusLabel} from './http';
+import {ackRule} from './webhook-policy';
 import type {
   CodeSample,
   ExampleView,
@@ -210,7 +211,7 @@ export function webhookMarkdown(hook: WebhookView, url: UrlOf): string {
     hook.body && hook.body.rows.length > 0 && `### Payload fields (JSON)\n\n${paramTable(hook.body.rows)}`,
     hook.body && hook.body.examples.length > 0 && `### Example payload\n\n${examplesMarkdown(hook.body.examples, '')}`,
     '### Acknowledge',
-    `Answer HTTP 200 within ${hook.ackTimeoutSeconds} seconds, before doing slow work. Any other answer or a timeout is retried with backoff: after 1, 5, 15 and 60 minutes, then every 3 hours for 24 hours. Deliveries can repeat, so make your handler idempotent on referenceid.`,
+    ackRule(hook.ackTimeoutSeconds),
     hook.ack && examplesMarkdown(hook.ack.examples, 'Your answer'),
     hook.related.length > 0 && `Related: ${hook.related.map((r) => link(r.label, url(r.href))).join(', ')}.`,
   );

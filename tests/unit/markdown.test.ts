@@ -292,7 +292,7 @@ Sent when done.
 
 ### Acknowledge
 
-Answer HTTP 200 within 10 seconds, before doing slow work. Any other answer or a timeout is retried with backoff: after 1, 5, 15 and 60 minutes, then every 3 hours for 24 hours. Deliveries can repeat, so make your handler idempotent on referenceid.
+Answer with any 2xx status within 10 seconds, before doing slow work; the body of your answer is ignored. Anything else (another status, no answer in time, a connection or TLS error) is a failed attempt, tried again after 1, 5, 15 and 60 minutes, then every 3 hours until 24 hours after the first attempt. After the last attempt the delivery is marked failed; list and redeliver it from the webhook deliveries calls for 30 days. Deliveries can repeat: skip an X-Webhook-Id you have already processed.
 
 **Your answer**
 

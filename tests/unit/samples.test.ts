@@ -13,9 +13,16 @@ import {describe, expect, it} from 'vitest';
 const SAMPLES = path.resolve(__dirname, '../../samples');
 const SECRET = 'test-partner-secret-4f1d2c';
 const WEBHOOK_SECRET = 'whsec_test_4f1d2c';
-/** Fixed vector: this exact body, keyed with WEBHOOK_SECRET. */
+/** The secret before a rotation: during the overlap deliveries carry a signature for each. */
+const PREVIOUS_SECRET = 'whsec_test_old_91ab07';
+/** Fixed vector: this exact delivery, keyed with the secrets above. */
+const ID = 'evt_01JCZ5V8Q2M4K7T9W3X6Y1B5D8';
+const TS = '1763097127';
 const BODY = '{"event":"AEPS_TRANSACTION_UPDATE","referenceid":"RR-20251114-000187","status":"SUCCESS"}';
-const SIGNATURE = '9292af0faf07ab873c8a36b7d8ea322bd956cb30b52fdc91e136d8f1c70d681f';
+const SIGNATURE = 'v1=9bd474ec7059de6a0d7d71dc4e48005ee927fd392baae7ab870d27a92f468ba4';
+const hmacV1 = (secret: string, body = BODY): string =>
+  `v1=${crypto.createHmac('sha256', secret).update(`${ID}.${TS}.${body}`).digest('hex')}`;
+const NOW = Number(TS) + 30;
 
 function checkToken(token: string): Record<string, unknown> {
   const [header, payload, signature] = token.trim().split('.');
@@ -48,44 +55,159 @@ describe('token samples (samples/jwt)', () => {
 });
 
 describe('signature samples (samples/verify)', () => {
-  it('the fixed vector is what HMAC-SHA256 gives', () => {
-    expect(crypto.createHmac('sha256', WEBHOOK_SECRET).update(BODY).digest('hex')).toBe(SIGNATURE);
+  const ROTATING = `${hmacV1(PREVIOUS_SECRET)} ${hmacV1(WEBHOOK_SECRET)}`;
+  /** [what, body, signature header, secrets, now, expected] */
+  const CASES: [string, string, string, string[], number, boolean][] = [
+    ['the signed delivery', BODY, SIGNATURE, [WEBHOOK_SECRET], NOW, true],
+    ['a body re-serialised with a space', `${BODY} `, SIGNATURE, [WEBHOOK_SECRET], NOW, false],
+    ['a timestamp 301 seconds old', BODY, SIGNATURE, [WEBHOOK_SECRET], Number(TS) + 301, false],
+    ['the wrong secret', BODY, SIGNATURE, [PREVIOUS_SECRET], NOW, false],
+    ['two signatures during a rotation, verified with the new secret', BODY, ROTATING, [WEBHOOK_SECRET], NOW, true],
+    ['two signatures during a rotation, verified with the old secret', BODY, ROTATING, [PREVIOUS_SECRET], NOW, true],
+    ['an empty header', BODY, '', [WEBHOOK_SECRET], NOW, false],
+  ];
+
+  it('the fixed vector is what HMAC-SHA256 of id.timestamp.body gives', () => {
+    expect(hmacV1(WEBHOOK_SECRET)).toBe(SIGNATURE);
   });
 
-  it('Node.js accepts the right signature and rejects a wrong or missing one', async () => {
-    const {verifySignature} = (await import(path.join(SAMPLES, 'verify/verify.mjs'))) as {
-      verifySignature: (body: string | Buffer, sig: string | undefined, secret: string) => boolean;
+  it('Node.js accepts the signed delivery and rotation, and rejects tampering, staleness and a wrong secret', async () => {
+    const {verifyWebhook} = (await import(path.join(SAMPLES, 'verify/verify.mjs'))) as {
+      verifyWebhook: (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
     };
-    expect(verifySignature(Buffer.from(BODY), SIGNATURE, WEBHOOK_SECRET)).toBe(true);
-    expect(verifySignature(Buffer.from(`${BODY} `), SIGNATURE, WEBHOOK_SECRET)).toBe(false);
-    expect(verifySignature(Buffer.from(BODY), SIGNATURE.replace(/^9/, '8'), WEBHOOK_SECRET)).toBe(false);
-    expect(verifySignature(Buffer.from(BODY), undefined, WEBHOOK_SECRET)).toBe(false);
+    expect(
+      CASES.map(([what, body, sig, secrets, now]) => [
+        what,
+        verifyWebhook(Buffer.from(body), ID, TS, sig, secrets, now),
+      ]),
+    ).toEqual(CASES.map(([what, , , , , ok]) => [what, ok]));
   });
 
-  it('Python accepts the right signature and rejects a wrong one', () => {
+  it('Python gives the same answers', () => {
     const script = [
-      'import importlib.util, sys',
+      'import importlib.util, json, sys',
       `spec = importlib.util.spec_from_file_location("v", ${JSON.stringify(path.join(SAMPLES, 'verify/verify.py'))})`,
       'm = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)',
-      `body = ${JSON.stringify(BODY)}.encode()`,
-      `print(m.verify_signature(body, ${JSON.stringify(SIGNATURE)}, ${JSON.stringify(WEBHOOK_SECRET)}),`,
-      `      m.verify_signature(body + b" ", ${JSON.stringify(SIGNATURE)}, ${JSON.stringify(WEBHOOK_SECRET)}),`,
-      `      m.verify_signature(body, None, ${JSON.stringify(WEBHOOK_SECRET)}))`,
+      'cases = json.load(sys.stdin)',
+      `print(json.dumps([m.verify_webhook(c[1].encode(), ${JSON.stringify(ID)}, ${JSON.stringify(TS)}, c[2], c[3], c[4]) for c in cases]))`,
     ].join('\n');
-    expect(execFileSync('python3', ['-c', script]).toString().trim()).toBe('True False False');
+    const out = execFileSync('python3', ['-c', script], {input: JSON.stringify(CASES)}).toString();
+    expect(JSON.parse(out)).toEqual(CASES.map((c) => c[5]));
   });
 
-  it('the shell sample checks a saved body', () => {
+  it('the shell sample checks a saved delivery, with the previous secret during a rotation', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-'));
     const file = path.join(dir, 'body.json');
     fs.writeFileSync(file, BODY);
-    expect(
-      execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, SIGNATURE], {env})
+    const run = (sig: string, extra: Record<string, string> = {}): string =>
+      execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, ID, TS, sig], {
+        env: {...env, TOLERANCE: '0', ...extra},
+      })
         .toString()
-        .trim(),
-    ).toBe('valid');
+        .trim();
+    expect(run(SIGNATURE)).toBe('valid');
+    expect(run(`${hmacV1(PREVIOUS_SECRET)} ${SIGNATURE}`)).toBe('valid');
+    expect(run(hmacV1(PREVIOUS_SECRET), {WEBHOOK_SECRET_PREVIOUS: PREVIOUS_SECRET})).toBe('valid');
+    expect(() => run(hmacV1(PREVIOUS_SECRET))).toThrow();
     expect(() =>
-      execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, SIGNATURE.replace(/^9/, '8')], {env}),
-    ).toThrow();
+      execFileSync('bash', [path.join(SAMPLES, 'verify/verify.sh'), file, ID, TS, SIGNATURE], {
+        env: {...env, TOLERANCE: '300'},
+      }),
+    ).toThrow(); // the vector's timestamp is long past
+  });
+
+  it.skipIf(!hasJava())(
+    'Java gives the same answers',
+    () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-java-'));
+      fs.copyFileSync(path.join(SAMPLES, 'verify/verify.java'), path.join(dir, 'WebhookSignature.java'));
+      const calls = CASES.map(
+        ([, body, sig, secrets, now]) =>
+          `System.out.print(WebhookSignature.verify(${JSON.stringify(body)}.getBytes(java.nio.charset.StandardCharsets.UTF_8), ${JSON.stringify(ID)}, ${JSON.stringify(TS)}, ${JSON.stringify(sig)}, java.util.List.of(${secrets.map((x) => JSON.stringify(x)).join(', ')}), ${now}L) + " ");`,
+      );
+      fs.writeFileSync(
+        path.join(dir, 'Main.java'),
+        `public class Main { public static void main(String[] a) throws Exception { ${calls.join(' ')} } }`,
+      );
+      execFileSync('javac', ['-d', dir, path.join(dir, 'WebhookSignature.java'), path.join(dir, 'Main.java')]);
+      const out = execFileSync('java', ['-cp', dir, 'Main']).toString().trim();
+      expect(out).toBe(CASES.map((c) => String(c[5])).join(' '));
+    },
+    60_000,
+  );
+});
+
+function hasJava(): boolean {
+  try {
+    execFileSync('javac', ['-version'], {stdio: 'ignore'});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the signed example and the replay script on the deliveries guide (docs/v1/webhooks/index.mdx)', () => {
+  const page = fs.readFileSync(path.resolve(__dirname, '../../docs/v1/webhooks/index.mdx'), 'utf8');
+  const fenced = (title: string): string => {
+    const m = new RegExp('```\\w+ title="' + title + '"[^\\n]*\\n([\\s\\S]*?)\\n```').exec(page);
+    if (!m) throw new Error(`no fenced block titled ${title} on the deliveries guide`);
+    return m[1] as string;
+  };
+  type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now?: number) => boolean;
+  const load = async (): Promise<Verify> =>
+    ((await import(path.join(SAMPLES, 'verify/verify.mjs'))) as {verifyWebhook: Verify}).verifyWebhook;
+
+  it('the example delivery verifies with the test secret, as the page says', async () => {
+    const headers = Object.fromEntries(
+      fenced('Headers')
+        .split('\n')
+        .map((l) => l.split(': ') as [string, string]),
+    );
+    const verifyWebhook = await load();
+    const ok = verifyWebhook(
+      Buffer.from(fenced('Body')),
+      headers['X-Webhook-Id'] ?? '',
+      headers['X-Webhook-Timestamp'] ?? '',
+      headers['X-Signature'] ?? '',
+      [WEBHOOK_SECRET],
+      1763097157,
+    );
+    expect(ok).toBe(true);
+  });
+
+  it('send-test-delivery.sh posts a delivery that the Node.js verifier accepts', async () => {
+    const verifyWebhook = await load();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-'));
+    const script = path.join(dir, 'send-test-delivery.sh');
+    const body = path.join(dir, 'body.json');
+    fs.writeFileSync(script, fenced('send-test-delivery.sh'));
+    fs.writeFileSync(body, fenced('Body'));
+    const http = await import('node:http');
+    const received: boolean[] = [];
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const h = (name: string): string => String(req.headers[name] ?? '');
+        const ok = verifyWebhook(Buffer.concat(chunks), h('x-webhook-id'), h('x-webhook-timestamp'), h('x-signature'), [
+          WEBHOOK_SECRET,
+        ]);
+        received.push(ok);
+        res.writeHead(ok ? 204 : 401).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as {port: number};
+    try {
+      const {execFile} = await import('node:child_process');
+      const {promisify} = await import('node:util');
+      const {stdout: out} = await promisify(execFile)('bash', [script, `http://127.0.0.1:${port}/webhooks`, body], {
+        env,
+      });
+      expect(out).toMatch(/^HTTP\/1\.1 204/);
+      expect(received).toEqual([true]);
+    } finally {
+      server.close();
+    }
   });
 });

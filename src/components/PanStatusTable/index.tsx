@@ -2,36 +2,28 @@ import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import statuses from '@generated/api-contract/pan-status.json';
-import InlineText from '@site/src/components/InlineText';
+import TwoColumnTable from '@site/src/components/TwoColumnTable';
 
 /** PAN application status values, from the `PanStatus` schema in openapi/families/pan.yaml. */
 export default function PanStatusTable(): ReactNode {
   const brokenLinks = useBrokenLinks();
   for (const s of statuses) brokenLinks.collectAnchor(`status-${s.value.toLowerCase()}`);
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Translate id="panStatus.value">status</Translate>
-          </th>
-          <th scope="col">
-            <Translate id="panStatus.meaning">Meaning and what to do</Translate>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {statuses.map((s) => (
-          <tr key={s.value} id={`status-${s.value.toLowerCase()}`}>
-            <td>
-              <code>{s.value}</code>
-            </td>
-            <td>
-              <InlineText text={s.meaning} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <TwoColumnTable
+      head={[
+        <Translate key="value" id="panStatus.value">
+          status
+        </Translate>,
+        <Translate key="meaning" id="panStatus.meaning">
+          Meaning and what to do
+        </Translate>,
+      ]}
+      rows={statuses.map((s) => ({
+        key: s.value,
+        id: `status-${s.value.toLowerCase()}`,
+        label: <code>{s.value}</code>,
+        text: s.meaning,
+      }))}
+    />
   );
 }

@@ -6,6 +6,7 @@ import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
 import {BodyFields, Examples} from '@site/src/components/Endpoint';
 import type {Rendered, WebhookView} from '@site/src/lib/contract/types';
+import {ackRule} from '@site/src/lib/webhook-policy';
 import styles from './styles.module.css';
 
 interface Props {
@@ -48,13 +49,8 @@ export default function WebhookEvent({data}: Props): ReactNode {
         <strong>
           <Translate id="api.webhook.ackTitle">Acknowledge</Translate>
         </strong>
-        <p>
-          <Translate id="api.webhook.ack" values={{seconds: data.ackTimeoutSeconds}}>
-            {
-              'Answer HTTP 200 within {seconds} seconds, before doing slow work. Any other answer or a timeout is retried with backoff: after 1, 5, 15 and 60 minutes, then every 3 hours for 24 hours. Deliveries can repeat, so make your handler idempotent: skip an event whose identifier (named on this page) you have already processed.'
-            }
-          </Translate>
-        </p>
+        {/* One sentence for the page and the Markdown twin (src/lib/webhook-policy.ts); the site has one locale. */}
+        <p>{ackRule(data.ackTimeoutSeconds)}</p>
         {data.ack && (
           <Examples
             examples={data.ack.examples}

@@ -19,6 +19,9 @@ export interface ContractProblem {
   readonly message: string;
 }
 
+/** The headers every webhook delivery carries (see openapi/components/common.yaml, src/lib/webhook-policy.ts). */
+export const DELIVERY_HEADERS = ['X-Webhook-Id', 'X-Webhook-Timestamp', 'X-Signature'] as const;
+
 /** Codes that mean "the outcome is not known yet": the reader must be able to ask a status call. */
 const UNSETTLED = [2, 5];
 
@@ -81,6 +84,16 @@ export function crossCheck(
       } else if (!pages.has(rel)) {
         add('x-related', `x-related names "${rel}", but no docs page shows it yet.`);
       }
+    }
+
+    if (kind === 'webhook') {
+      const names = new Set((op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name));
+      const missing = DELIVERY_HEADERS.filter((h) => !names.has(h));
+      if (missing.length)
+        add(
+          'parameters',
+          `the webhook does not declare ${missing.join(', ')}. Every delivery carries X-Webhook-Id, X-Webhook-Timestamp and X-Signature: reference the three shared parameters of openapi/components/common.yaml (#/parameters/XWebhookId, XWebhookTimestamp, XSignature) in its parameters.`,
+        );
     }
 
     if (kind !== 'operation') continue;

@@ -1,0 +1,75 @@
+/**
+ * How we deliver webhooks: one place for the facts the page (WebhookEvent, the deliveries guide),
+ * the Markdown twin and the samples' tests state, so they cannot say different things.
+ * Our own policy for a fictional API; recorded with the reasons in openapi/facts/webhooks.yaml.
+ */
+
+/** Seconds a partner's endpoint has to answer a delivery (the default of `x-ack-timeout-seconds`). */
+export const ACK_TIMEOUT_SECONDS = 10;
+
+/** Minutes after the first attempt at which a failed delivery is tried again. */
+export const RETRY_AFTER_MINUTES = [1, 5, 15, 60, 180, 360, 540, 720, 900, 1080, 1260, 1440] as const;
+
+/** How far `X-Webhook-Timestamp` may be from the partner's clock before they should reject it. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 300;
+
+/** How long the previous secret keeps signing deliveries after a rotation. */
+export const ROTATION_OVERLAP_HOURS = 24;
+
+/** How long a delivery can be listed and redelivered. */
+export const DELIVERY_LOG_DAYS = 30;
+
+/** The addresses deliveries come from, per environment (documentation ranges: the API is fictional). */
+export const SOURCE_IPS = {
+  sandbox: ['203.0.113.10', '203.0.113.11'],
+  production: ['198.51.100.20', '198.51.100.21', '198.51.100.22'],
+} as const;
+
+/** "1, 5, 15 and 60 minutes, then every 3 hours until 24 hours after the first attempt". */
+export function retryScheduleText(): string {
+  return 'after 1, 5, 15 and 60 minutes, then every 3 hours until 24 hours after the first attempt';
+}
+
+/** The acknowledgement rule, as the page and the Markdown twin both state it. */
+export function ackRule(seconds: number): string {
+  return `Answer with any 2xx status within ${seconds} seconds, before doing slow work; the body of your answer is ignored. Anything else (another status, no answer in time, a connection or TLS error) is a failed attempt, tried again ${retryScheduleText()}. After the last attempt the delivery is marked failed; list and redeliver it from the webhook deliveries calls for ${DELIVERY_LOG_DAYS} days. Deliveries can repeat: skip an X-Webhook-Id you have already processed.`;
+}
+
+export interface PolicyRow {
+  readonly rule: string;
+  readonly value: string;
+}
+
+/** The delivery rules as a table, for the deliveries guide and its Markdown twin alike. */
+export function deliveryPolicyRows(): PolicyRow[] {
+  return [
+    {rule: 'Request', value: 'JSON `POST` to the webhook URL you registered for the environment'},
+    {
+      rule: 'Headers',
+      value: '`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature`, `Content-Type: application/json`',
+    },
+    {
+      rule: 'Signed content',
+      value:
+        '`<X-Webhook-Id>.<X-Webhook-Timestamp>.<raw body>`, HMAC-SHA256 with your webhook secret, lower-case hex after `v1=`',
+    },
+    {
+      rule: 'Timestamp window',
+      value: `Reject a delivery whose \`X-Webhook-Timestamp\` is more than ${TIMESTAMP_TOLERANCE_SECONDS} seconds from your clock`,
+    },
+    {
+      rule: 'Acknowledge',
+      value: `Any 2xx status within ${ACK_TIMEOUT_SECONDS} seconds (a webhook page may state another time); the body is ignored`,
+    },
+    {rule: 'Retries', value: `${retryScheduleText()}, with the same \`X-Webhook-Id\``},
+    {rule: 'Deduplicate on', value: '`X-Webhook-Id`: the same on every retry and redelivery of an event'},
+    {rule: 'Order', value: 'Not guaranteed: a retried older event can arrive after a newer one'},
+    {
+      rule: 'Secret rotation',
+      value: `Both secrets sign (two \`v1=\` values) for ${ROTATION_OVERLAP_HOURS} hours after a rotation`,
+    },
+    {rule: 'Kept for redelivery', value: `${DELIVERY_LOG_DAYS} days`},
+    {rule: 'Source IPs, sandbox', value: SOURCE_IPS.sandbox.map((ip) => `\`${ip}\``).join(', ')},
+    {rule: 'Source IPs, production', value: SOURCE_IPS.production.map((ip) => `\`${ip}\``).join(', ')},
+  ];
+}
