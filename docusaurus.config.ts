@@ -9,6 +9,8 @@ import cspHashesPlugin from './plugins/csp-hashes';
 import llmsTxtPlugin from './plugins/llms-txt';
 import staticCodePlugin from './plugins/static-code';
 import routeSourcesPlugin from './plugins/route-sources';
+import leanDocsPlugin from './plugins/lean-docs';
+import leanRegistryPlugin from './plugins/lean-registry';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
 
@@ -18,6 +20,17 @@ const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
 // Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
 // and remarkStaticCode highlights fenced code at build time (no Prism in the browser).
 const beforeDefaultRemarkPlugins = [remarkApiReference, remarkStaticCode];
+
+// The preset's docs options, handed to plugins/lean-docs, which wraps the same plugin.
+const docsOptions = {
+  path: 'docs',
+  routeBasePath: 'docs',
+  sidebarPath: './sidebars.ts',
+  editUrl: EDIT_URL,
+  showLastUpdateTime: true,
+  beforeDefaultRemarkPlugins,
+  versions: {current: {label: 'Next'}},
+} satisfies Preset.Options['docs'];
 
 const config = {
   title: site.productName,
@@ -49,15 +62,8 @@ const config = {
     [
       'classic',
       {
-        docs: {
-          path: 'docs',
-          routeBasePath: 'docs',
-          sidebarPath: './sidebars.ts',
-          editUrl: EDIT_URL,
-          showLastUpdateTime: true,
-          beforeDefaultRemarkPlugins,
-          versions: {current: {label: 'Next'}},
-        },
+        // The docs plugin is added below, wrapped by plugins/lean-docs (one chunk lighter per page).
+        docs: false,
         blog: {
           beforeDefaultRemarkPlugins,
           showReadingTime: true,
@@ -87,12 +93,14 @@ const config = {
   // lifecycle methods. The cast only widens the content type; Docusaurus hands postBuild what
   // loadContent returned.
   plugins: [
+    [leanDocsPlugin as PluginModule, docsOptions],
     apiContractPlugin as PluginModule,
     staticCodePlugin,
     docsRootRedirectPlugin,
     cspHashesPlugin,
     llmsTxtPlugin,
     routeSourcesPlugin,
+    leanRegistryPlugin,
   ],
   clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts', './src/client/idle-prefetch.ts'],
 

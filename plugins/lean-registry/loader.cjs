@@ -1,0 +1,20 @@
+// Rspack/webpack loader for the client build's .docusaurus/registry.js: see ./index.ts.
+// `"id": [() => import(/* webpackChunkName: "id" */ "P"), "P", require.resolveWeak("P")],`
+// becomes `"id": [() => import(/* webpackChunkName: "id" */ "P"), "", require.resolveWeak("P")],`.
+const ENTRY = /(\bimport\(\/\* webpackChunkName: "[^"]*" \*\/ ("[^"]*")\), )\2(, require\.resolveWeak\(\2\))/g;
+
+function emptyModulePaths(source) {
+  const out = source.replace(ENTRY, '$1""$3');
+  // A registry Docusaurus writes in another format would silently keep its strings: say so.
+  if (out === source && source.includes('require.resolveWeak(')) {
+    throw new Error(
+      'plugins/lean-registry: .docusaurus/registry.js no longer has the entry format this plugin rewrites; update loader.cjs to the new format or remove the plugin from docusaurus.config.ts.',
+    );
+  }
+  return out;
+}
+
+module.exports = function leanRegistryLoader(source) {
+  return emptyModulePaths(source);
+};
+module.exports.emptyModulePaths = emptyModulePaths;
