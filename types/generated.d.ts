@@ -37,3 +37,9 @@ declare module '@generated/api-contract/verify-samples.json' {
   const samples: readonly RenderedSample[];
   export default samples;
 }
+
+declare module '@generated/api-contract/test-data.json' {
+  import type {TestDataView} from '@site/src/lib/mock/test-data';
+  const view: TestDataView;
+  export default view;
+}

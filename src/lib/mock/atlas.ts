@@ -55,6 +55,12 @@ export interface TestValueRow {
   readonly label: string;
   /** `After 20 s: status SUCCESS, webhook aeps-transaction.`; empty when nothing follows. */
   readonly follows: string;
+  /**
+   * Where the row comes from: the operation's own entry, its file's `shared` list, sandbox.yaml's
+   * `shared` list, or the engine's rules (validation, repeats). The Test data page shows the shared
+   * ones once per file, the operation pages show all.
+   */
+  readonly source: 'operation' | 'family' | 'sandbox' | 'engine';
 }
 
 export interface CompiledAtlas {
@@ -702,7 +708,8 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
         });
       const ownCarry = carry.filter((c) => isInput(o, c.from));
 
-      const addScenario = (s: ScenarioSpec, where: string, id: string, shared: boolean): void => {
+      const addScenario = (s: ScenarioSpec, where: string, id: string, source: TestValueRow['source']): void => {
+        const shared = source !== 'operation';
         const what = `scenario "${s.label}"`;
         const when = s.when ?? {};
         if (!o.codes.includes(s.code) && !commonCodes.includes(s.code)) {
@@ -745,7 +752,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
         }
         if (s.code === 10) {
           reachable.add(10);
-          opRows.push(row(s, o, undefined));
+          opRows.push(row(s, undefined, source));
           return; // the engine answers it from the validator; nothing to compile
         }
         const body = renderBody(o, s, where, what);
@@ -790,10 +797,10 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
         };
         scenarios.push(model);
         reachable.add(s.code);
-        opRows.push(row(s, o, model));
+        opRows.push(row(s, model, source));
       };
 
-      const row = (s: ScenarioSpec, _o: OpInfo, model: ScenarioModel | undefined): TestValueRow => ({
+      const row = (s: ScenarioSpec, model: ScenarioModel | undefined, source: TestValueRow['source']): TestValueRow => ({
         input: Object.keys(s.when ?? {}).length
           ? Object.entries(s.when ?? {})
               .map(([k, v]) => `\`${k}\` \`${typeof v === 'string' ? v : JSON.stringify(v)}\``)
@@ -803,17 +810,18 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
         codeName: nameOf(s.code),
         label: s.label,
         follows: model ? followsText(model) : '',
+        source,
       });
 
       (spec.scenarios ?? []).forEach((s, i) => {
         if (s.when === undefined) return; // defaults last
-        addScenario(s, at(['scenarios', i]), `${fileOf(family)}#${o.id}/${i}`, false);
+        addScenario(s, at(['scenarios', i]), `${fileOf(family)}#${o.id}/${i}`, 'operation');
       });
       (parsed?.spec.shared ?? []).forEach((s, i) =>
-        addScenario(s, parsed?.file.at(['shared', i]) ?? fileOf(family), `${fileOf(family)}#shared/${i}`, true),
+        addScenario(s, parsed?.file.at(['shared', i]) ?? fileOf(family), `${fileOf(family)}#shared/${i}`, 'family'),
       );
       (sandbox.shared ?? []).forEach((s, i) =>
-        addScenario(s, sandboxFile.at(['shared', i]), `${input.sandbox.file}#shared/${i}`, true),
+        addScenario(s, sandboxFile.at(['shared', i]), `${input.sandbox.file}#shared/${i}`, 'sandbox'),
       );
       const defaults = (spec.scenarios ?? []).map((s, i) => [s, i] as const).filter(([s]) => s.when === undefined);
       for (const [s, i] of defaults.slice(1))
@@ -821,7 +829,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
           `${at(['scenarios', i])}: ${o.id}: scenario "${s.label}" has no when:, like "${defaults[0]?.[0].label}" before it: an operation has one default. Add when: to one of them.`,
         );
       const [explicit] = defaults;
-      if (explicit) addScenario(explicit[0], at(['scenarios', explicit[1]]), `${fileOf(family)}#${o.id}/${explicit[1]}`, false);
+      if (explicit) addScenario(explicit[0], at(['scenarios', explicit[1]]), `${fileOf(family)}#${o.id}/${explicit[1]}`, 'operation');
       else if (tracking)
         problems.push(
           `${at(['scenarios'])}: ${o.id}: has tracking but no default scenario, so a plain request would not be followed by its status call. Add a scenario without when: that gives status:.`,
@@ -840,7 +848,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
           };
           scenarios.push(implicit);
           reachable.add(1);
-          opRows.push({input: 'Any other valid request', code: 1, codeName: nameOf(1), label: 'The documented example answer', follows: ''});
+          opRows.push({input: 'Any other valid request', code: 1, codeName: nameOf(1), label: 'The documented example answer', follows: '', source: 'engine'});
         } else if (o.codes.includes(1))
           problems.push(
             `${at([])}: ${o.id}: the contract has no 200 example with response_code 1 to answer a plain request with. Add a default scenario (a scenario without when:) with message: and data:.`,
@@ -853,7 +861,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
         if (invalid && requestErrors(o, invalid.request).length) {
           reachable.add(10);
           if (!opRows.some((r) => r.code === 10))
-            opRows.push({input: invalid.description, code: 10, codeName: nameOf(10), label: 'Validation error listing the field', follows: ''});
+            opRows.push({input: invalid.description, code: 10, codeName: nameOf(10), label: 'Validation error listing the field', follows: '', source: 'engine'});
         }
       }
       if (idempotencyKey !== undefined && isInput(o, idempotencyKey)) {
@@ -877,6 +885,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
           codeName: nameOf(4),
           label: 'The original answer in data; nothing runs twice',
           follows: '',
+          source: 'engine',
         });
         operations.push(
           operationModel(o, {scenarios, idempotencyKey, duplicateMessage: message, carry: ownCarry, unique: spec.unique ?? [], tracking, lookup}),
@@ -915,6 +924,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       codeName: nameOf(11),
       label: 'HTTP 401, the message says which check failed',
       follows: '',
+      source: 'engine',
     },
     ...sandbox.partners.map((p) => ({
       input: `\`partnerId\` \`${p.partnerId}\` in the token`,
@@ -922,6 +932,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       codeName: nameOf(p.code),
       label: `${p.label}${p.scope === 'listed' ? ` (operations that list code ${p.code}; the others answer as usual)` : ''}`,
       follows: '',
+      source: 'sandbox' as const,
     })),
     {
       input: 'A field that breaks its rule, a missing required field or an unknown field',
@@ -929,6 +940,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       codeName: nameOf(10),
       label: 'HTTP 400, data.errors lists each field with its rule',
       follows: '',
+      source: 'engine',
     },
     {
       input: 'The same `referenceid` again on a call that lists code 4',
@@ -936,6 +948,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       codeName: nameOf(4),
       label: 'The original answer in data, as it was first given',
       follows: '',
+      source: 'engine',
     },
   ];
 
@@ -960,6 +973,7 @@ function operationModel(
   rest: Pick<OperationModel, 'scenarios' | 'carry' | 'unique'> &
     Partial<Pick<OperationModel, 'idempotencyKey' | 'duplicateMessage' | 'tracking' | 'lookup'>>,
 ): OperationModel {
+  const {scenarios, carry, unique, idempotencyKey, duplicateMessage, tracking, lookup} = rest;
   return {
     id: o.id,
     family: o.family,
@@ -969,8 +983,14 @@ function operationModel(
     queryParams: o.params.filter((p) => p.in === 'query').map((p) => p.name),
     hasBody: o.bodySchema !== undefined,
     codes: o.codes,
-    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-  } as OperationModel;
+    ...(idempotencyKey !== undefined ? {idempotencyKey} : {}),
+    ...(duplicateMessage !== undefined ? {duplicateMessage} : {}),
+    carry,
+    unique,
+    ...(tracking ? {tracking} : {}),
+    ...(lookup !== undefined ? {lookup} : {}),
+    scenarios,
+  };
 }
 
 function basePathOf(doc: OpenApiDocument): string {
