@@ -120,6 +120,15 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       else res.end();
     });
   });
+  // Bytes that are not HTTP at all: Node's parser refuses them; answer in the envelope all the same.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const [status, body] = envelope(400, 10, `Malformed HTTP request (${err.code ?? 'parse error'})`);
+    socket.end(
+      `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    log(`malformed request -> ${status} code 10 (${err.code ?? err.message})`);
+  });
   // Slow or stalled clients never hold a connection for long.
   server.requestTimeout = 15_000;
   server.headersTimeout = 10_000;

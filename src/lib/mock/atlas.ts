@@ -258,7 +258,9 @@ class Located_ {
   }
 
   get parseErrors(): string[] {
-    return this.doc.errors.map((e) => `${this.file}:${e.linePos?.[0].line ?? 1}: the YAML does not parse: ${e.message}`);
+    return this.doc.errors.map(
+      (e) => `${this.file}:${e.linePos?.[0].line ?? 1}: the YAML does not parse: ${e.message.split('\n')[0]}`,
+    );
   }
 
   /** The line of the value at `path`, or of the nearest parent that exists. */
@@ -642,6 +644,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       const at = (path: YamlPath): string => (file ? file.at([...base, ...path]) : fileOf(family));
       const scenarios: ScenarioModel[] = [];
       const reachable = new Set<number>();
+      const problemsBefore = problems.length;
       const opRows: TestValueRow[] = [];
 
       // Test partner ids first: they answer before validation, on every request.
@@ -899,7 +902,8 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
           problems.push(`${at(['unique'])}: ${o.id}: unique names "${field}", which is not a text field of data in its success answer. Name a field of data.`);
       }
 
-      const missing = o.codes.filter((c) => !reachable.has(c));
+      // Codes left unreachable by a broken entry follow from the problem above it: report that one alone.
+      const missing = problems.length > problemsBefore ? [] : o.codes.filter((c) => !reachable.has(c));
       for (const code of missing) {
         problems.push(
           `${entry ? at(['scenarios']) : file ? file.at(['operations']) : fileOf(family)}: ${o.id}: code ${code} (${nameOf(code)}) is in its x-response-codes, but no scenario answers it. Add one under operations.${o.id}.scenarios in ${fileOf(family)}: - {label: ..., when: {<field>: <test value>}, code: ${code}}.`,
