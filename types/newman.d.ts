@@ -21,7 +21,10 @@ declare module 'newman' {
       executions: NewmanExecution[];
     };
   }
-  export function run(options: NewmanRunOptions, callback: (err: Error | null, summary: NewmanRunSummary) => void): void;
+  export function run(
+    options: NewmanRunOptions,
+    callback: (err: Error | null, summary: NewmanRunSummary) => void,
+  ): void;
   const newman: {run: typeof run};
   export default newman;
 }

@@ -31,7 +31,8 @@ export const SANDBOX_FILE = path.join(SCENARIOS_DIR, 'sandbox.yaml');
  */
 export const FORMATS: Readonly<Record<string, RegExp>> = {
   date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-  'date-time': /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i,
+  'date-time':
+    /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i,
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   uri: /^[a-z][a-z0-9+.-]*:[^\s]+$/i,
   ipv4: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
@@ -70,7 +71,16 @@ const RUNTIME: Readonly<Record<string, string>> = {
 };
 
 /** Keywords that only document: left out of the generated code, which embeds the schemas it checks. */
-const ANNOTATIONS = new Set(['description', 'title', 'examples', 'example', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'examples',
+  'example',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 
 /** The schema without its annotations (and `x-` extensions), so the generated module carries rules only. */
 export function rulesOnly(schema: unknown): unknown {
@@ -131,7 +141,10 @@ export function validatorsModule(doc: OpenApiDocument, family: string): string {
 }
 
 /** The atlas files as the compiler reads them: sandbox.yaml, then one file per family. */
-export function readAtlasFiles(dir = SCENARIOS_DIR): {sandbox: {file: string; text: string}; families: {file: string; text: string}[]} {
+export function readAtlasFiles(dir = SCENARIOS_DIR): {
+  sandbox: {file: string; text: string};
+  families: {file: string; text: string}[];
+} {
   const rel = (f: string): string => path.relative(SITE_DIR, f);
   const sandboxFile = path.join(dir, 'sandbox.yaml');
   if (!fs.existsSync(sandboxFile)) {
@@ -175,7 +188,11 @@ export async function loadWrittenFamily(
   outDir: string,
   family: string,
 ): Promise<{model: CompiledAtlas['families'][number]; validators: FamilyValidators}> {
-  const model = JSON.parse(fs.readFileSync(path.join(outDir, `${family}.json`), 'utf8')) as CompiledAtlas['families'][number];
-  const validators = (await import(pathToFileURL(path.join(outDir, `${family}.validators.mjs`)).href)) as FamilyValidators;
+  const model = JSON.parse(
+    fs.readFileSync(path.join(outDir, `${family}.json`), 'utf8'),
+  ) as CompiledAtlas['families'][number];
+  const validators = (await import(
+    pathToFileURL(path.join(outDir, `${family}.validators.mjs`)).href
+  )) as FamilyValidators;
   return {model, validators};
 }

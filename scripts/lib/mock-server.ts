@@ -11,6 +11,7 @@ import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
 import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '../../src/lib/mock/engine';
 import type {SandboxIndex} from '../../src/lib/mock/model';
+import {text} from '../../src/lib/mock/body';
 import {RETRY_AFTER_MINUTES} from '../../src/lib/webhook-policy';
 
 /** Largest request body the mock reads; a bigger one is answered 413 in the envelope. */
@@ -102,17 +103,17 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     void (async () => {
       const method = req.method ?? 'GET';
       const url = req.url ?? '/';
-      const text = await readBody(req);
-      if (text === undefined) {
+      const raw = await readBody(req);
+      if (raw === undefined) {
         send(...envelope(413, 10, `Request body larger than ${MAX_BODY_BYTES} bytes`));
         log(`${method} ${url} -> 413 code 10 (body too large)`);
         return;
       }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-      const answer = await sandbox.send({method, url, headers, body: text});
+      const answer = await sandbox.send({method, url, headers, body: raw});
       send(answer.status, answer.body, answer.headers);
-      log(`${method} ${url} -> ${answer.status} code ${String(answer.json.response_code)} (${answer.scenario})`);
+      log(`${method} ${url} -> ${answer.status} code ${text(answer.json.response_code)} (${answer.scenario})`);
     })().catch((err: unknown) => {
       // The engine answers every request; reaching here is a bug of ours, still answered in the envelope.
       log(`${req.method} ${req.url} -> 500: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -153,7 +154,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   let busy = false;
   const attempt = async (webhook: QueuedWebhook, n: number, firstAt: number): Promise<void> => {
     if (!options.webhookUrl) {
-      log(`webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the mock with --webhook-url <your endpoint>`);
+      log(
+        `webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the mock with --webhook-url <your endpoint>`,
+      );
       deliveries.push({webhook, status: 'no --webhook-url'});
       return;
     }
@@ -210,4 +213,5 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 }
 
 /** A folder of its own for a test's compiled sandbox, so parallel runs never share files. */
-export const tempSandboxDir = (name: string): string => path.join(os.tmpdir(), `rupeerail-sandbox-${name}-${process.pid}`);
+export const tempSandboxDir = (name: string): string =>
+  path.join(os.tmpdir(), `rupeerail-sandbox-${name}-${process.pid}`);

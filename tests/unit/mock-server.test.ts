@@ -109,7 +109,8 @@ describe('npm run mock over HTTP', () => {
       json: {
         status: false,
         response_code: 7,
-        message: 'No operation at POST /api/v1/service/payout/nothing. Paths start with /api/v1/; the API reference lists them all.',
+        message:
+          'No operation at POST /api/v1/service/payout/nothing. Paths start with /api/v1/; the API reference lists them all.',
       },
     });
     expect(await post('/service/payout/orders', JSON.stringify({narration: 'x'.repeat(1024 * 1024)}))).toEqual({
@@ -124,7 +125,9 @@ describe('npm run mock over HTTP', () => {
       message: 'Malformed HTTP request (HPE_INVALID_METHOD)',
     });
     // Still serving after all of it.
-    expect((await post('/service/payout/orders/status', '{"referenceid":"RR-PO-20251114-000413"}')).json.response_code).toBe(1);
+    expect(
+      (await post('/service/payout/orders/status', '{"referenceid":"RR-PO-20251114-000413"}')).json.response_code,
+    ).toBe(1);
   });
 
   it('delivers a webhook signed as documented, and tries a failed delivery again a minute after the first attempt', async () => {
@@ -149,7 +152,12 @@ describe('npm run mock over HTTP', () => {
         Number(d.headers['x-webhook-timestamp']),
       );
       expect(ok).toBe(true);
-      expect(JSON.parse(d.body)).toMatchObject({event: 'PAYOUT_ORDER_UPDATE', referenceid: 'RR-PO-TEST-0001', status: 'SUCCESS', amount: 10201});
+      expect(JSON.parse(d.body)).toMatchObject({
+        event: 'PAYOUT_ORDER_UPDATE',
+        referenceid: 'RR-PO-TEST-0001',
+        status: 'SUCCESS',
+        amount: 10201,
+      });
     }
     expect(server.deliveries.map((d) => d.status)).toEqual([503, 204]);
     expect(lines.filter((l) => l.startsWith('webhook'))).toEqual([
@@ -170,8 +178,12 @@ describe('npm run mock arguments', () => {
   });
 
   it('refuses a bad port or URL with the fix', () => {
-    expect(() => parseMockArgs(['--port', 'eighty'])).toThrow(/^--port must be a whole number from 1 to 65535, not "eighty"\.\n\nUsage: npm run mock/);
-    expect(() => parseMockArgs(['--webhook-url', 'ftp://x'])).toThrow(/^--webhook-url must be an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"\./);
+    expect(() => parseMockArgs(['--port', 'eighty'])).toThrow(
+      /^--port must be a whole number from 1 to 65535, not "eighty"\.\n\nUsage: npm run mock/,
+    );
+    expect(() => parseMockArgs(['--webhook-url', 'ftp://x'])).toThrow(
+      /^--webhook-url must be an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"\./,
+    );
     expect(() => parseMockArgs(['--colour'])).toThrow(/Unknown option '--colour'/);
   });
 });

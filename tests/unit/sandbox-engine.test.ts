@@ -15,7 +15,7 @@ import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {listOperations, type Located, type OpenApiDocument} from '../../src/lib/contract/openapi';
 import type {JsonSchema} from '../../src/lib/contract/schema';
 import {invalidRequest, type CompiledAtlas} from '../../src/lib/mock/atlas';
-import {applyCarried, carriedValues, getPath, setPath, vary} from '../../src/lib/mock/body';
+import {applyCarried, carriedValues, getPath, setPath, text, vary} from '../../src/lib/mock/body';
 import {signToken} from '../../src/lib/mock/crypto';
 import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '../../src/lib/mock/engine';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '../../src/lib/mock/model';
@@ -72,7 +72,8 @@ function sample(l: Located): {params: Record<string, Json>; body?: Json} {
   return {params, ...(body !== undefined ? {body} : {})};
 }
 
-const isParam = (l: Located, name: string): boolean => [...l.itemParams, ...(l.op.parameters ?? [])].some((p) => p.name === name);
+const isParam = (l: Located, name: string): boolean =>
+  [...l.itemParams, ...(l.op.parameters ?? [])].some((p) => p.name === name);
 
 function put(l: Located, req: {params: Record<string, Json>; body?: Json}, input: string, value: Json): void {
   if (isParam(l, input)) req.params[input] = value;
@@ -92,7 +93,8 @@ function requestFor(l: Located, op: OperationModel, s: ScenarioModel): {params: 
     const inputs = {...(req.body as Record<string, Json>), ...req.params};
     if (!x.when.every((c) => JSON.stringify(getPath(inputs, c.input)) === JSON.stringify(c.value))) continue;
     const free = x.when.find((c) => !own.has(c.input));
-    if (free) put(l, req, free.input, typeof free.value === 'string' ? vary(free.value, 4321) : (free.value as number) + 50);
+    if (free)
+      put(l, req, free.input, typeof free.value === 'string' ? vary(free.value, 4321) : (free.value as number) + 50);
   }
   return req;
 }
@@ -108,8 +110,8 @@ async function call(
   for (const p of [...l.itemParams, ...(l.op.parameters ?? [])]) {
     const value = req.params[p.name];
     if (value === undefined) continue;
-    if (p.in === 'path') urlPath = urlPath.replace(`{${p.name}}`, encodeURIComponent(String(value)));
-    if (p.in === 'query') query.set(p.name, String(value));
+    if (p.in === 'path') urlPath = urlPath.replace(`{${p.name}}`, encodeURIComponent(text(value)));
+    if (p.in === 'query') query.set(p.name, text(value));
   }
   const qs = query.toString();
   return h.sandbox.send({
@@ -137,7 +139,9 @@ function expectValid(schema: JsonSchema | undefined, body: unknown, what: string
 const scenarioCases = (): [string, OperationModel, ScenarioModel][] =>
   compiled.families.flatMap((f) =>
     f.operations.flatMap((op) =>
-      op.scenarios.filter((s) => !s.partnerId).map((s) => [`${op.id}: ${s.label}`, op, s] as [string, OperationModel, ScenarioModel]),
+      op.scenarios
+        .filter((s) => !s.partnerId)
+        .map((s) => [`${op.id}: ${s.label}`, op, s] as [string, OperationModel, ScenarioModel]),
     ),
   );
 
@@ -167,9 +171,12 @@ describe('every scenario, executed', () => {
     const carried = carriedValues(op.carry, inputs);
     const data = res.json.data as JsonObject | undefined;
     for (const [field, value] of Object.entries(carried))
-      if (data && typeof data === 'object' && field in data && !op.unique.includes(field)) expect(data[field]).toEqual(value);
+      if (data && typeof data === 'object' && field in data && !op.unique.includes(field))
+        expect(data[field]).toEqual(value);
     const idFields = Object.fromEntries(
-      op.unique.filter((f) => data && typeof data === 'object' && f in data).map((f) => [f, (data as JsonObject)[f] as Json]),
+      op.unique
+        .filter((f) => data && typeof data === 'object' && f in data)
+        .map((f) => [f, (data as JsonObject)[f] as Json]),
     );
     expect(res.json).toEqual(applyCarried(s.body, {...carried, ...idFields}));
 
@@ -178,11 +185,13 @@ describe('every scenario, executed', () => {
       const key = {...carried, ...idFields}[op.tracking.field] ?? inputs[op.tracking.field];
       const ask = async () => {
         const statusReq = sample(statusOp);
-        if (statusOp.op.parameters?.some((p) => p.name === op.tracking?.key)) statusReq.params[op.tracking!.key] = key as Json;
+        if (statusOp.op.parameters?.some((p) => p.name === op.tracking?.key))
+          statusReq.params[op.tracking!.key] = key as Json;
         else statusReq.body = {[op.tracking!.key]: key as Json};
         return call(h, statusOp, statusReq);
       };
-      const expected = (body: JsonObject | undefined) => (body ? applyCarried(body, {...carried, ...idFields}) : undefined);
+      const expected = (body: JsonObject | undefined) =>
+        body ? applyCarried(body, {...carried, ...idFields}) : undefined;
       if (s.status) {
         const first = await ask();
         expect(first.json).toEqual(expected(s.status));
@@ -211,13 +220,22 @@ describe('every scenario, executed', () => {
       expectValid(webhookSchema(hook), JSON.parse(d.body), `${d.webhook} payload`);
       const {'X-Webhook-Id': id, 'X-Webhook-Timestamp': ts, 'X-Signature': sig} = d.headers;
       expect(id).toMatch(/^evt_[0-9A-Z]{26}$/);
-      expect(verifyWebhook(Buffer.from(d.body), id as string, ts as string, sig as string, [compiled.index.credentials.webhookSecret], h.now() / 1000)).toBe(true);
-      expect(verifyWebhook(Buffer.from(d.body), id as string, ts as string, sig as string, ['whsec_wrong'], h.now() / 1000)).toBe(false);
+      expect(
+        verifyWebhook(
+          Buffer.from(d.body),
+          id as string,
+          ts as string,
+          sig as string,
+          [compiled.index.credentials.webhookSecret],
+          h.now() / 1000,
+        ),
+      ).toBe(true);
+      expect(
+        verifyWebhook(Buffer.from(d.body), id as string, ts as string, sig as string, ['whsec_wrong'], h.now() / 1000),
+      ).toBe(false);
     }
-    expect(delivered.map((d) => JSON.parse(d.body))).toEqual(
-      expectedHooks
-        .sort((a, b) => a.at - b.at)
-        .map((w) => applyCarried(w.body, {...carried, ...idFields})),
+    expect(delivered.map((d) => JSON.parse(d.body) as unknown)).toEqual(
+      expectedHooks.sort((a, b) => a.at - b.at).map((w) => applyCarried(w.body, {...carried, ...idFields})),
     );
   });
 });
@@ -225,7 +243,9 @@ describe('every scenario, executed', () => {
 describe('test partner ids', () => {
   const cases = () =>
     compiled.families.flatMap((f) =>
-      f.operations.flatMap((op) => op.scenarios.filter((s) => s.partnerId).map((s) => [`${op.id} as ${s.partnerId}`, op, s] as const)),
+      f.operations.flatMap((op) =>
+        op.scenarios.filter((s) => s.partnerId).map((s) => [`${op.id} as ${s.partnerId}`, op, s] as const),
+      ),
     );
   it('answer their code on every operation they apply to, before validation, with the documented status and headers', async () => {
     const ops = located();
@@ -235,7 +255,8 @@ describe('test partner ids', () => {
       const l = ops.get(op.id) as Located;
       const res = await call(h, l, {params: {}, body: {}}, `Bearer ${await h.token({partnerId: s.partnerId})}`);
       expect([op.id, res.status, res.json.response_code]).toEqual([op.id, s.httpStatus, s.code]);
-      if (responseSchema(l, res.status)) expectValid(responseSchema(l, res.status), res.json, `${op.id} as ${s.partnerId}`);
+      if (responseSchema(l, res.status))
+        expectValid(responseSchema(l, res.status), res.json, `${op.id} as ${s.partnerId}`);
       if (s.code === 18) expect(res.headers['Retry-After']).toBe('5');
       seen.add(String(s.partnerId));
     }
@@ -257,7 +278,12 @@ describe('the engine rules', () => {
       const params = [...l.itemParams, ...(l.op.parameters ?? [])];
       const req = sample(l);
       const media = Object.entries(l.op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1];
-      const invalid = invalidRequest({params, sampleParams: req.params, ...(req.body !== undefined ? {sampleBody: req.body} : {}), ...(media?.schema ? {bodySchema: media.schema} : {})});
+      const invalid = invalidRequest({
+        params,
+        sampleParams: req.params,
+        ...(req.body !== undefined ? {sampleBody: req.body} : {}),
+        ...(media?.schema ? {bodySchema: media.schema} : {}),
+      });
       if (!invalid) continue;
       const res = await call(h, l, invalid.request);
       expect([l.op.operationId, res.status, res.json.response_code]).toEqual([l.op.operationId, 400, 10]);
@@ -270,7 +296,13 @@ describe('the engine rules', () => {
   it('lists every broken field with its rule, in the API words', async () => {
     const l = located().get('aeps-cash-withdrawal') as Located;
     const h = harness();
-    const body = {...(sample(l).body as JsonObject), amount: 1525, adhaarnumber: '1234', referenceid: undefined, extra: true};
+    const body = {
+      ...(sample(l).body as JsonObject),
+      amount: 1525,
+      adhaarnumber: '1234',
+      referenceid: undefined,
+      extra: true,
+    };
     const res = await call(h, l, {params: {}, body: JSON.parse(JSON.stringify(body)) as Json});
     expect(res.json).toEqual({
       status: false,
@@ -291,7 +323,14 @@ describe('the engine rules', () => {
     const h = harness();
     const url = `${compiled.index.basePath}/service/aeps/withdrawal`;
     const send = async (headers: Record<string, string>, body: string) =>
-      (await h.sandbox.send({method: 'POST', url, headers: {Authorization: `Bearer ${await h.token()}`, ...headers}, body})).json;
+      (
+        await h.sandbox.send({
+          method: 'POST',
+          url,
+          headers: {Authorization: `Bearer ${await h.token()}`, ...headers},
+          body,
+        })
+      ).json;
     expect(await send({'Content-Type': 'application/json'}, '{"amount": ')).toEqual({
       status: false,
       response_code: 10,
@@ -338,16 +377,36 @@ describe('the engine rules', () => {
     };
     const iat = Math.floor(h.now() / 1000);
     expect(await ask()).toEqual([401, 11, 'Missing Authorization header: send Authorization: Bearer <token>']);
-    expect(await ask(`Token ${await h.token()}`)).toEqual([401, 11, 'Authorization must be Bearer, one space, and a JWT of three base64url parts']);
-    expect(await ask(`Bearer ${await h.token({}, 'another-secret')}`)).toEqual([401, 11, 'Token signature does not match: sign it with the sandbox JWT secret']);
-    expect(await ask(`Bearer ${await h.token({iat: iat - 301})}`)).toEqual([401, 11, 'Token expired: iat is more than 5 minutes from the current time']);
-    expect(await ask(`Bearer ${await h.token({iat: String(iat)})}`)).toEqual([401, 11, 'The iat claim must be the current time in Unix seconds']);
+    expect(await ask(`Token ${await h.token()}`)).toEqual([
+      401,
+      11,
+      'Authorization must be Bearer, one space, and a JWT of three base64url parts',
+    ]);
+    expect(await ask(`Bearer ${await h.token({}, 'another-secret')}`)).toEqual([
+      401,
+      11,
+      'Token signature does not match: sign it with the sandbox JWT secret',
+    ]);
+    expect(await ask(`Bearer ${await h.token({iat: iat - 301})}`)).toEqual([
+      401,
+      11,
+      'Token expired: iat is more than 5 minutes from the current time',
+    ]);
+    expect(await ask(`Bearer ${await h.token({iat: String(iat)})}`)).toEqual([
+      401,
+      11,
+      'The iat claim must be the current time in Unix seconds',
+    ]);
     expect(await ask(`Bearer ${await h.token({partnerId: 'PS999999'})}`)).toEqual([
       401,
       11,
       'Unknown partnerId: the sandbox accepts PS001234, PS000008, PS000012, PS000018, PS000022',
     ]);
-    expect(await ask(`Bearer ${await h.token({reqId: 'x'.repeat(65)})}`)).toEqual([401, 11, 'The reqId claim must be a string of 1 to 64 characters']);
+    expect(await ask(`Bearer ${await h.token({reqId: 'x'.repeat(65)})}`)).toEqual([
+      401,
+      11,
+      'The reqId claim must be a string of 1 to 64 characters',
+    ]);
     const reused = await h.token({reqId: 'once'});
     expect(await ask(`Bearer ${reused}`)).toEqual([200, 1, 'Bank list fetched']);
     expect(await ask(`Bearer ${reused}`)).toEqual([401, 11, 'reqId already used: sign a fresh token per request']);
@@ -361,7 +420,12 @@ describe('the engine rules', () => {
     const a = await h.sandbox.send({method: 'GET', url: '/api/v1/service/nothing'});
     expect([a.status, a.json]).toEqual([
       404,
-      {status: false, response_code: 7, message: 'No operation at GET /api/v1/service/nothing. Paths start with /api/v1/; the API reference lists them all.'},
+      {
+        status: false,
+        response_code: 7,
+        message:
+          'No operation at GET /api/v1/service/nothing. Paths start with /api/v1/; the API reference lists them all.',
+      },
     ]);
     const b = await h.sandbox.send({method: 'DELETE', url: '/api/v1/common/bank'});
     expect([b.status, b.headers.Allow, b.json]).toEqual([
@@ -369,7 +433,11 @@ describe('the engine rules', () => {
       'GET',
       {status: false, response_code: 10, message: 'DELETE is not allowed on /api/v1/common/bank: use GET'},
     ]);
-    const c = await h.sandbox.send({method: 'GET', url: 'https://sandbox.rupeerail.example/api/v1/common/state', headers: {authorization: `Bearer ${await h.token()}`}});
+    const c = await h.sandbox.send({
+      method: 'GET',
+      url: 'https://sandbox.rupeerail.example/api/v1/common/state',
+      headers: {authorization: `Bearer ${await h.token()}`},
+    });
     expect([c.status, c.json.response_code]).toEqual([200, 1]);
   });
 

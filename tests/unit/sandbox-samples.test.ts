@@ -78,7 +78,11 @@ async function pasted(server: MockServer, op: OperationView, lang: (typeof LANGU
 }
 
 /** Runs the samples of one language, in order; the output of each, by operation id. */
-async function runAll(server: MockServer, ops: readonly OperationView[], lang: (typeof LANGUAGES)[number]): Promise<Record<string, string>> {
+async function runAll(
+  server: MockServer,
+  ops: readonly OperationView[],
+  lang: (typeof LANGUAGES)[number],
+): Promise<Record<string, string>> {
   const codes = await Promise.all(ops.map(async (op) => [op.id, await pasted(server, op, lang)] as const));
   if (lang === 'node') {
     const files = codes.map(([id, code]) => {
@@ -88,7 +92,10 @@ async function runAll(server: MockServer, ops: readonly OperationView[], lang: (
     });
     const runner = path.join(dir, 'runner.mjs');
     fs.writeFileSync(runner, NODE_RUNNER);
-    return JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<string, string>;
+    return JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<
+      string,
+      string
+    >;
   }
   if (lang === 'python') {
     const child = run('python3', ['-c', PYTHON_RUNNER], {env, timeout: 120_000});
@@ -103,46 +110,50 @@ async function runAll(server: MockServer, ops: readonly OperationView[], lang: (
 /** The documented 200 examples, with the fields the sandbox renews per request taken from the output. */
 function documented(op: OperationView, output: Record<string, unknown>): unknown[] {
   const unique = models.get(op.id)?.unique ?? [];
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   return (op.responses.find((r) => r.status === '200')?.examples ?? []).map((e) => {
     const example = JSON.parse(e.json) as Record<string, unknown>;
     const data = output.data;
     if (!isObject(data) || !isObject(example.data)) return example;
-    return {...example, data: {...example.data, ...Object.fromEntries(unique.filter((f) => f in data).map((f) => [f, data[f]]))}};
+    return {
+      ...example,
+      data: {...example.data, ...Object.fromEntries(unique.filter((f) => f in data).map((f) => [f, data[f]]))},
+    };
   });
 }
 
 describe('the page samples against npm run mock', () => {
   for (const lang of LANGUAGES) {
-    it(
-      `${lang}: every operation's sample gets its documented response`,
-      async () => {
-        // A fresh sandbox per language: the same samples again would be repeats (code 4).
-        const server = await startMockServer({port: PORT, outDir: tempSandboxDir('samples')});
-        try {
-          const statusCalls = operations.filter((op) => models.get(op.id)?.lookup);
-          const outputs = {
-            ...(await runAll(server, statusCalls, lang)),
-            ...(await runAll(server, operations.filter((op) => !statusCalls.includes(op)), lang)),
-          };
-          const results = operations.map((op) => {
-            const out = outputs[op.id] ?? '';
-            let json: Record<string, unknown>;
-            try {
-              json = JSON.parse(out) as Record<string, unknown>;
-            } catch {
-              return [op.id, `not JSON: ${out.slice(0, 200)}`];
-            }
-            const ok = documented(op, json).some((e) => JSON.stringify(e) === JSON.stringify(json));
-            return [op.id, ok ? 'documented' : `undocumented answer: ${out.slice(0, 300)}`];
-          });
-          expect(results.filter(([, r]) => r !== 'documented')).toEqual([]);
-          expect(results).toHaveLength(loaded.views.operations.length);
-        } finally {
-          await server.close();
-        }
-      },
-      120_000,
-    );
+    it(`${lang}: every operation's sample gets its documented response`, async () => {
+      // A fresh sandbox per language: the same samples again would be repeats (code 4).
+      const server = await startMockServer({port: PORT, outDir: tempSandboxDir('samples')});
+      try {
+        const statusCalls = operations.filter((op) => models.get(op.id)?.lookup);
+        const outputs = {
+          ...(await runAll(server, statusCalls, lang)),
+          ...(await runAll(
+            server,
+            operations.filter((op) => !statusCalls.includes(op)),
+            lang,
+          )),
+        };
+        const results = operations.map((op) => {
+          const out = outputs[op.id] ?? '';
+          let json: Record<string, unknown>;
+          try {
+            json = JSON.parse(out) as Record<string, unknown>;
+          } catch {
+            return [op.id, `not JSON: ${out.slice(0, 200)}`];
+          }
+          const ok = documented(op, json).some((e) => JSON.stringify(e) === JSON.stringify(json));
+          return [op.id, ok ? 'documented' : `undocumented answer: ${out.slice(0, 300)}`];
+        });
+        expect(results.filter(([, r]) => r !== 'documented')).toEqual([]);
+        expect(results).toHaveLength(loaded.views.operations.length);
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
   }
 });

@@ -11,7 +11,7 @@ import {closest} from '../closest';
 import {listOperations, type Located, type OpenApiDocument, type Parameter} from '../contract/openapi';
 import {mergeAllOf, type JsonSchema} from '../contract/schema';
 import type {ResponseCodeView} from '../contract/types';
-import {fieldError, mergePatch, parsePath, setPath} from './body';
+import {fieldError, mergePatch, parsePath, setPath, text} from './body';
 import type {
   CarryRule,
   Condition,
@@ -251,7 +251,10 @@ class Located_ {
   private readonly doc: Document;
   private readonly lines = new LineCounter();
 
-  constructor(readonly file: string, text: string) {
+  constructor(
+    readonly file: string,
+    text: string,
+  ) {
     // Merge keys (`<<: *anchor`) let an entry reuse another's fields; YAML 1.2 leaves them off by default.
     this.doc = parseDocument(text, {lineCounter: this.lines, merge: true});
     this.value = this.doc.errors.length ? undefined : this.doc.toJS();
@@ -288,7 +291,10 @@ class Located_ {
 
 /** `operations.aeps-cash-withdrawal.scenarios[2].code` from a YAML path. */
 const dotted = (path: YamlPath): string =>
-  path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
 
 /* ------------------------------------------------------------------ the contract side */
 
@@ -391,7 +397,10 @@ export function unknownPatchKeys(schema: JsonSchema | undefined, patch: Json, at
   if (!schema || !isRecord(patch)) return [];
   const s = mergeAllOf(schema);
   const branches = [...(s.oneOf ?? []), ...(s.anyOf ?? [])].map(mergeAllOf);
-  const props = {...s.properties, ...Object.assign({}, ...branches.map((b) => b.properties ?? {}))} as Record<string, JsonSchema>;
+  const props = {...s.properties, ...Object.assign({}, ...branches.map((b) => b.properties ?? {}))} as Record<
+    string,
+    JsonSchema
+  >;
   if (!Object.keys(props).length && s.additionalProperties !== false) return [];
   return Object.entries(patch).flatMap(([key, value]) => {
     const path = at ? `${at}.${key}` : key;
@@ -448,7 +457,10 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       problems.push(
         `${sandboxFile.at(['partners', i, 'code'])}: partner ${p.partnerId} answers code ${p.code}, which openapi/response-codes.yaml does not define. Use a catalogued code.`,
       );
-    if (p.partnerId === sandbox.credentials.partnerId || sandbox.partners.findIndex((q) => q.partnerId === p.partnerId) !== i)
+    if (
+      p.partnerId === sandbox.credentials.partnerId ||
+      sandbox.partners.findIndex((q) => q.partnerId === p.partnerId) !== i
+    )
       problems.push(
         `${sandboxFile.at(['partners', i, 'partnerId'])}: partner id ${p.partnerId} is used twice. Give each test partner id one code.`,
       );
@@ -485,7 +497,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       }
       if (found.value.response_code !== spec.code) {
         problems.push(
-          `${at}: ${owner}: ${what} answers code ${spec.code} with the example "${spec.example}", whose response_code is ${String(found.value.response_code)}. Name an example with response_code ${spec.code}, or leave example out.`,
+          `${at}: ${owner}: ${what} answers code ${spec.code} with the example "${spec.example}", whose response_code is ${text(found.value.response_code)}. Name an example with response_code ${spec.code}, or leave example out.`,
         );
         return undefined;
       }
@@ -510,7 +522,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
     }
     if (body.status !== (spec.code === 1) || body.response_code !== spec.code) {
       problems.push(
-        `${at}: ${owner}: ${what} gives status ${String(body.status)} and response_code ${String(body.response_code)}; status is true exactly when response_code is 1, and response_code must be ${spec.code}. Fix set: or the code.`,
+        `${at}: ${owner}: ${what} gives status ${text(body.status)} and response_code ${text(body.response_code)}; status is true exactly when response_code is 1, and response_code must be ${spec.code}. Fix set: or the code.`,
       );
       return undefined;
     }
@@ -527,7 +539,9 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
     return body;
   };
 
-  const bodySpecOf = (spec: BodySpec): {example?: string; code: number; message?: string; data?: Json; set?: JsonObject} =>
+  const bodySpecOf = (
+    spec: BodySpec,
+  ): {example?: string; code: number; message?: string; data?: Json; set?: JsonObject} =>
     typeof spec === 'string' ? {example: spec, code: 1} : {...spec, code: spec.code ?? 1};
 
   const renderWebhook = (
@@ -673,7 +687,9 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
 
       const lookup = spec.lookup;
       if (lookup !== undefined && !isInput(o, lookup))
-        problems.push(`${at(['lookup'])}: ${o.id}: lookup names "${lookup}", which is not a field of its request. Name the field that identifies the transaction.`);
+        problems.push(
+          `${at(['lookup'])}: ${o.id}: lookup names "${lookup}", which is not a field of its request. Name the field that identifies the transaction.`,
+        );
 
       let tracking: OperationModel['tracking'];
       if (spec.tracking) {
@@ -694,9 +710,12 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       }
       const statusOp = tracking ? ops.get(tracking.status) : undefined;
 
-      const idempotencyKey = spec.idempotency ?? (o.codes.includes(4) && isInput(o, 'referenceid') ? 'referenceid' : undefined);
+      const idempotencyKey =
+        spec.idempotency ?? (o.codes.includes(4) && isInput(o, 'referenceid') ? 'referenceid' : undefined);
       if (idempotencyKey !== undefined && !isInput(o, idempotencyKey))
-        problems.push(`${at(['idempotency'])}: ${o.id}: idempotency names "${idempotencyKey}", which is not a field of its request. Name the field a repeat is recognised by.`);
+        problems.push(
+          `${at(['idempotency'])}: ${o.id}: idempotency names "${idempotencyKey}", which is not a field of its request. Name the field a repeat is recognised by.`,
+        );
       if (o.codes.includes(4) && idempotencyKey === undefined)
         problems.push(
           `${at([])}: ${o.id}: lists code 4 (${nameOf(4)}) but its request has no referenceid. Add idempotency: <the field a repeat is recognised by> under operations.${o.id}.`,
@@ -707,7 +726,9 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       if (spec.carry)
         carry.forEach((c, i) => {
           if (!isInput(o, c.from))
-            problems.push(`${at(['carry', i])}: ${o.id}: carry copies "${c.from}", which is not a field of its request. Name a request field.`);
+            problems.push(
+              `${at(['carry', i])}: ${o.id}: carry copies "${c.from}", which is not a field of its request. Name a request field.`,
+            );
         });
       const ownCarry = carry.filter((c) => isInput(o, c.from));
 
@@ -803,7 +824,11 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
         opRows.push(row(s, model, source));
       };
 
-      const row = (s: ScenarioSpec, model: ScenarioModel | undefined, source: TestValueRow['source']): TestValueRow => ({
+      const row = (
+        s: ScenarioSpec,
+        model: ScenarioModel | undefined,
+        source: TestValueRow['source'],
+      ): TestValueRow => ({
         input: Object.keys(s.when ?? {}).length
           ? Object.entries(s.when ?? {})
               .map(([k, v]) => `\`${k}\` \`${typeof v === 'string' ? v : JSON.stringify(v)}\``)
@@ -832,7 +857,13 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
           `${at(['scenarios', i])}: ${o.id}: scenario "${s.label}" has no when:, like "${defaults[0]?.[0].label}" before it: an operation has one default. Add when: to one of them.`,
         );
       const [explicit] = defaults;
-      if (explicit) addScenario(explicit[0], at(['scenarios', explicit[1]]), `${fileOf(family)}#${o.id}/${explicit[1]}`, 'operation');
+      if (explicit)
+        addScenario(
+          explicit[0],
+          at(['scenarios', explicit[1]]),
+          `${fileOf(family)}#${o.id}/${explicit[1]}`,
+          'operation',
+        );
       else if (tracking)
         problems.push(
           `${at(['scenarios'])}: ${o.id}: has tracking but no default scenario, so a plain request would not be followed by its status call. Add a scenario without when: that gives status:.`,
@@ -851,7 +882,14 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
           };
           scenarios.push(implicit);
           reachable.add(1);
-          opRows.push({input: 'Any other valid request', code: 1, codeName: nameOf(1), label: 'The documented example answer', follows: '', source: 'engine'});
+          opRows.push({
+            input: 'Any other valid request',
+            code: 1,
+            codeName: nameOf(1),
+            label: 'The documented example answer',
+            follows: '',
+            source: 'engine',
+          });
         } else if (o.codes.includes(1))
           problems.push(
             `${at([])}: ${o.id}: the contract has no 200 example with response_code 1 to answer a plain request with. Add a default scenario (a scenario without when:) with message: and data:.`,
@@ -864,17 +902,29 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
         if (invalid && requestErrors(o, invalid.request).length) {
           reachable.add(10);
           if (!opRows.some((r) => r.code === 10))
-            opRows.push({input: invalid.description, code: 10, codeName: nameOf(10), label: 'Validation error listing the field', follows: '', source: 'engine'});
+            opRows.push({
+              input: invalid.description,
+              code: 10,
+              codeName: nameOf(10),
+              label: 'Validation error listing the field',
+              follows: '',
+              source: 'engine',
+            });
         }
       }
       if (idempotencyKey !== undefined && isInput(o, idempotencyKey)) {
         reachable.add(4);
         const duplicate = (o.examples['200'] ?? []).find((e) => e.value.response_code === 4);
         const message = duplicate
-          ? String(duplicate.value.message)
+          ? text(duplicate.value.message)
           : `A request with this ${idempotencyKey} was already received; data is its result`;
         for (const s of scenarios.filter((x) => !x.partnerId)) {
-          const body: JsonObject = {status: false, response_code: 4, message, ...(s.body.data !== undefined ? {data: s.body.data} : {})};
+          const body: JsonObject = {
+            status: false,
+            response_code: 4,
+            message,
+            ...(s.body.data !== undefined ? {data: s.body.data} : {}),
+          };
           const schema = o.responseSchemas['200'];
           const errors = schema ? check(schema, body) : [];
           if (errors.length)
@@ -891,7 +941,15 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
           source: 'engine',
         });
         operations.push(
-          operationModel(o, {scenarios, idempotencyKey, duplicateMessage: message, carry: ownCarry, unique: spec.unique ?? [], tracking, lookup}),
+          operationModel(o, {
+            scenarios,
+            idempotencyKey,
+            duplicateMessage: message,
+            carry: ownCarry,
+            unique: spec.unique ?? [],
+            tracking,
+            lookup,
+          }),
         );
       } else {
         operations.push(operationModel(o, {scenarios, carry: ownCarry, unique: spec.unique ?? [], tracking, lookup}));
@@ -899,7 +957,9 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       for (const field of spec.unique ?? []) {
         const data = scenarios.find((s) => !s.partnerId && s.code === 1)?.body.data;
         if (!isRecord(data) || typeof data[field] !== 'string')
-          problems.push(`${at(['unique'])}: ${o.id}: unique names "${field}", which is not a text field of data in its success answer. Name a field of data.`);
+          problems.push(
+            `${at(['unique'])}: ${o.id}: unique names "${field}", which is not a text field of data in its success answer. Name a field of data.`,
+          );
       }
 
       // Codes left unreachable by a broken entry follow from the problem above it: report that one alone.
@@ -918,7 +978,12 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
     basePath: basePathOf(doc),
     credentials: sandbox.credentials,
     partnerIds: sandbox.partners.map((p) => p.partnerId),
-    routes: [...ops.values()].map((o) => ({id: o.id, family: o.family, method: o.located.method, path: o.located.path})),
+    routes: [...ops.values()].map((o) => ({
+      id: o.id,
+      family: o.family,
+      method: o.located.method,
+      path: o.located.path,
+    })),
   };
 
   const anyOperation: TestValueRow[] = [
@@ -942,7 +1007,7 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
       input: 'A field that breaks its rule, a missing required field or an unknown field',
       code: 10,
       codeName: nameOf(10),
-      label: 'HTTP 400, data.errors lists each field with its rule',
+      label: 'HTTP 400, `data.errors` lists each field with its rule',
       follows: '',
       source: 'engine',
     },
@@ -1010,8 +1075,10 @@ function basePathOf(doc: OpenApiDocument): string {
 function stateOf(body: JsonObject | undefined): string | undefined {
   const data = body?.data;
   if (!isRecord(data)) return undefined;
-  const key = Object.keys(data).find((k) => /status$/.test(k) && typeof data[k] === 'string' && /^[A-Z_]+$/.test(String(data[k])));
-  return key ? String(data[key]) : undefined;
+  const key = Object.keys(data).find(
+    (k) => /status$/.test(k) && typeof data[k] === 'string' && /^[A-Z_]+$/.test(text(data[k])),
+  );
+  return key ? text(data[key]) : undefined;
 }
 
 /** `Status call: PENDING. After 20 s: SUCCESS, webhook aeps-transaction.` */
@@ -1019,10 +1086,14 @@ export function followsText(s: ScenarioModel): string {
   const parts: string[] = [];
   const first = stateOf(s.status);
   if (first) parts.push(`Status call: ${first}.`);
-  const times = [...new Set(s.then.flatMap((st) => [st.after, ...st.webhooks.map((w) => st.after + w.after)]))].sort((a, b) => a - b);
+  const times = [...new Set(s.then.flatMap((st) => [st.after, ...st.webhooks.map((w) => st.after + w.after)]))].sort(
+    (a, b) => a - b,
+  );
   for (const t of times) {
     const stage = s.then.find((st) => st.after === t && st.status);
-    const hooks = s.then.flatMap((st) => st.webhooks.filter((w) => st.after + w.after === t).map((w) => `\`${w.webhook}\``));
+    const hooks = s.then.flatMap((st) =>
+      st.webhooks.filter((w) => st.after + w.after === t).map((w) => `\`${w.webhook}\``),
+    );
     const bits = [
       ...(stage && stateOf(stage.status) ? [`status ${stateOf(stage.status)}`] : []),
       ...(hooks.length ? [`webhook ${hooks.join(', ')}`] : []),
@@ -1048,11 +1119,15 @@ export function invalidValue(schema: JsonSchema | undefined): Json | undefined {
 }
 
 /** The sample request with one field made invalid (or, for a body, an unknown field added). */
-export function invalidRequest(o: Pick<OpInfo, 'params' | 'sampleParams' | 'sampleBody' | 'bodySchema' | 'paramsSchema'>): {
-  request: {params: Record<string, Json>; body?: Json};
-  description: string;
-  field: string;
-} | undefined {
+export function invalidRequest(
+  o: Pick<OpInfo, 'params' | 'sampleParams' | 'sampleBody' | 'bodySchema' | 'paramsSchema'>,
+):
+  | {
+      request: {params: Record<string, Json>; body?: Json};
+      description: string;
+      field: string;
+    }
+  | undefined {
   if (o.bodySchema && isRecord(o.sampleBody)) {
     return {
       request: {params: {...o.sampleParams}, body: {...o.sampleBody, unknown_field: 'x'}},
@@ -1064,7 +1139,10 @@ export function invalidRequest(o: Pick<OpInfo, 'params' | 'sampleParams' | 'samp
     const value = invalidValue(p.schema);
     if (value === undefined) continue;
     return {
-      request: {params: {...o.sampleParams, [p.name]: value}, ...(o.sampleBody !== undefined ? {body: o.sampleBody} : {})},
+      request: {
+        params: {...o.sampleParams, [p.name]: value},
+        ...(o.sampleBody !== undefined ? {body: o.sampleBody} : {}),
+      },
       description: `\`${p.name}\` \`${typeof value === 'string' ? value : JSON.stringify(value)}\``,
       field: p.name,
     };
@@ -1076,4 +1154,3 @@ export function invalidRequest(o: Pick<OpInfo, 'params' | 'sampleParams' | 'samp
 export function testValueRows(compiled: Pick<CompiledAtlas, 'rows'>, operationId: string): readonly TestValueRow[] {
   return compiled.rows[operationId] ?? [];
 }
-

@@ -5,6 +5,10 @@
  */
 import type {CarryRule, Json, JsonObject, ValidatorError} from './model';
 
+/** A JSON value as text: strings as they are, anything else as JSON (`1500`, `true`). */
+export const text = (value: Json | undefined): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+
 const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `customerparams[0].value` -> ['customerparams', 0, 'value']. */
@@ -33,7 +37,10 @@ export function getPath(value: unknown, path: string): unknown {
 export function setPath(value: Json | undefined, path: string, to: Json): Json {
   const [key, ...rest] = parsePath(path);
   if (key === undefined) return to;
-  const restPath = rest.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
+  const restPath = rest
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`))
+    .join('')
+    .replace(/^\./, '');
   if (typeof key === 'number') {
     const list = Array.isArray(value) ? [...(value as Json[])] : [];
     list[key] = rest.length ? setPath(list[key], restPath, to) : to;
@@ -59,13 +66,15 @@ export function mergePatch(target: Json | undefined, patch: Json): Json {
  * The values a request carries into its answers, by answer field name: each rule copies one request
  * field (masked to its last characters where the rule says so). Fields the request lacks are skipped.
  */
-export function carriedValues(rules: readonly CarryRule[], inputs: Readonly<Record<string, Json>>): Record<string, Json> {
+export function carriedValues(
+  rules: readonly CarryRule[],
+  inputs: Readonly<Record<string, Json>>,
+): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const rule of rules) {
     const value = getPath(inputs, rule.from) as Json | undefined;
     if (value === undefined || value === null) continue;
-    out[rule.to] =
-      rule.last !== undefined ? `${rule.prefix ?? ''}${String(value).slice(-rule.last)}` : (value as Json);
+    out[rule.to] = rule.last !== undefined ? `${rule.prefix ?? ''}${text(value).slice(-rule.last)}` : value;
   }
   return out;
 }
@@ -144,14 +153,23 @@ export function fieldError(e: ValidatorError): FieldError {
     case 'multipleOf':
       return {
         field: fieldOf(e.instancePath),
-        rule: p.multipleOf === 0.01 ? 'must have at most 2 decimal places' : `must be a multiple of ${String(p.multipleOf)}`,
+        rule:
+          p.multipleOf === 0.01
+            ? 'must have at most 2 decimal places'
+            : `must be a multiple of ${String(p.multipleOf)}`,
       };
     case 'minimum':
     case 'exclusiveMinimum':
-      return {field: fieldOf(e.instancePath), rule: `must be ${p.comparison === '>' ? 'more than' : 'at least'} ${String(p.limit)}`};
+      return {
+        field: fieldOf(e.instancePath),
+        rule: `must be ${p.comparison === '>' ? 'more than' : 'at least'} ${String(p.limit)}`,
+      };
     case 'maximum':
     case 'exclusiveMaximum':
-      return {field: fieldOf(e.instancePath), rule: `must be ${p.comparison === '<' ? 'less than' : 'at most'} ${String(p.limit)}`};
+      return {
+        field: fieldOf(e.instancePath),
+        rule: `must be ${p.comparison === '<' ? 'less than' : 'at most'} ${String(p.limit)}`,
+      };
     case 'minLength':
       return {field: fieldOf(e.instancePath), rule: `must be at least ${String(p.limit)} characters`};
     case 'maxLength':
@@ -165,7 +183,10 @@ export function fieldError(e: ValidatorError): FieldError {
     case 'const':
       return {field: fieldOf(e.instancePath), rule: `must be ${JSON.stringify(p.allowedValue)}`};
     case 'type':
-      return {field: fieldOf(e.instancePath), rule: `must be ${/^[aeiou]/.test(String(p.type)) ? 'an' : 'a'} ${String(p.type)}`};
+      return {
+        field: fieldOf(e.instancePath),
+        rule: `must be ${/^[aeiou]/.test(String(p.type)) ? 'an' : 'a'} ${String(p.type)}`,
+      };
     case 'format':
       return {field: fieldOf(e.instancePath), rule: `must be a valid ${String(p.format)}`};
     case 'oneOf':

@@ -34,7 +34,7 @@
  * scenario's webhooks are queued with their delays and signed when taken, as /docs/v1/webhooks says
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
-import {applyCarried, carriedValues, fieldErrors, getPath, vary, type FieldError} from './body';
+import {applyCarried, carriedValues, fieldErrors, getPath, text, vary, type FieldError} from './body';
 import {base64UrlDecode, hmacBase64Url, hmacHex} from './crypto';
 import type {
   FamilyModel,
@@ -354,7 +354,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         }
       }
       const validateBody = validators.body[op.id];
-      if (body !== undefined && validateBody && !validateBody(body)) errors.push(...fieldErrors(validateBody.errors ?? []));
+      if (body !== undefined && validateBody && !validateBody(body))
+        errors.push(...fieldErrors(validateBody.errors ?? []));
     }
     if (errors.length) return {answer: {status: 400, body: validationError(errors), scenario: 'validation'}, op};
 
@@ -362,13 +363,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
     if (op.lookup) {
       const key = inputs[op.lookup];
-      const record = key === undefined ? undefined : (store.get(`tx:${op.id}:${String(key)}`) as TxRecord | undefined);
+      const record = key === undefined ? undefined : (store.get(`tx:${op.id}:${text(key)}`) as TxRecord | undefined);
       const status = record && (await trackedStatus(record, op));
       if (status) return {answer: status, op};
     }
 
     const idemKey = op.idempotencyKey ? inputs[op.idempotencyKey] : undefined;
-    const idemStoreKey = idemKey === undefined ? undefined : `idem:${op.id}:${String(idemKey)}`;
+    const idemStoreKey = idemKey === undefined ? undefined : `idem:${op.id}:${text(idemKey)}`;
     if (idemStoreKey) {
       const original = store.get(idemStoreKey) as {body: JsonObject} | undefined;
       if (original) {
@@ -377,7 +378,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           answer: {
             status: 200,
             body: envelope(4, op.duplicateMessage ?? 'Duplicate request', data),
-            scenario: `repeat of ${op.idempotencyKey} ${String(idemKey)}`,
+            scenario: `repeat of ${op.idempotencyKey} ${text(idemKey)}`,
           },
           op,
         };
@@ -402,7 +403,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const value = carried[op.tracking.field] ?? inputs[op.tracking.field];
       if (value !== undefined) {
         const record: TxRecord = {operation: op.id, scenario: chosen, createdAt: clock.now(), carried};
-        store.set(`tx:${op.tracking.status}:${String(value)}`, record as unknown as Json);
+        store.set(`tx:${op.tracking.status}:${text(value)}`, record as unknown as Json);
       }
     }
     queueWebhooks(op, scenario, carried);

@@ -83,6 +83,9 @@ export const TEST_DATA_SECTIONS = {
 
 const code = (text: string): string => `\`${text}\``;
 
+/** The Then cell of a row after which nothing happens (page and twin alike). */
+export const NOTHING_FOLLOWS = 'Nothing follows';
+
 /** `2 PENDING` */
 export const outcome = (row: Pick<TestValueRow, 'code' | 'codeName'>): string => `${row.code} ${row.codeName}`;
 
@@ -116,7 +119,7 @@ export function testDataMarkdown(view: TestDataView, url: (sitePath: string) => 
               r.input,
               outcome(r),
               r.label,
-              r.follows,
+              r.follows || NOTHING_FOLLOWS,
             ]),
           ),
         )}`,
