@@ -104,7 +104,7 @@ export default function TestData({section, family}: Props): ReactNode {
     const rows: readonly (TestValueRow & {readonly families?: readonly string[]})[] =
       section === 'any' ? view.anyOperation : view.shared;
     return (
-      <table className={styles.table}>
+      <table className={styles.table} data-search-ignore>
         <Head cells={[label.send(), label.answer(), ...(section === 'shared' ? [label.families()] : [])]} />
         <tbody>
           {rows.map((r) => (
@@ -122,8 +122,10 @@ export default function TestData({section, family}: Props): ReactNode {
   }
   const f = view.families.find((x) => x.name === family);
   if (!f) throw new Error(`<TestData section="family" family="${String(family)}"> names no family of the atlas.`);
+  // Out of the search index (see ignoreCssSelectors): field names and operation titles here would
+  // outrank the operation pages they belong to; the page is found by its prose and headings.
   return (
-    <table className={styles.table}>
+    <table className={styles.table} data-search-ignore>
       <Head cells={[label.send(), label.answer(), label.then()]} />
       {f.operations.map((op) => (
         <tbody key={op.id}>
