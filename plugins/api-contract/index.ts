@@ -32,6 +32,7 @@ import {toPostman} from './postman';
 import {writeIfChanged} from '../write-file';
 import {writeSandbox} from './sandbox';
 import {testDataView} from '../../src/lib/mock/test-data';
+import {testValueRows} from '../../src/lib/mock/atlas';
 
 export const DOWNLOADS = {
   yaml: '/downloads/openapi.yaml',
@@ -168,6 +169,9 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       // The sandbox engine's files (per family, loaded on first use) and the Test data page's view.
       writeSandbox(path.join(GENERATED_DIR, 'sandbox'), loaded.dereferenced, loaded.sandbox);
       writeJson(path.join(GENERATED_DIR, 'test-data.json'), testDataView(loaded.sandbox, views.tags));
+      // Each operation's "Test values" rows, for its page to import alone (testValueRows() of src/lib/mock/atlas.ts).
+      for (const op of views.operations)
+        writeJson(path.join(GENERATED_DIR, 'test-values', `${op.id}.json`), testValueRows(loaded.sandbox, op.id));
       writeJson(path.join(GENERATED_DIR, 'ids.json'), {
         operation: views.operations.map((o) => o.id),
         webhook: views.webhooks.map((w) => w.id),
