@@ -25,6 +25,10 @@ async function main(): Promise<void> {
   const ops = loaded.views.operations.length;
   const hooks = loaded.views.webhooks.length;
   console.log(`contract: ${ops} operations, ${hooks} webhooks, lint clean`);
+  const scenarios = loaded.sandbox.families.flatMap((f) => f.operations.flatMap((o) => o.scenarios)).length;
+  console.log(
+    `scenario atlas (openapi/scenarios/): ${scenarios} scenarios, every listed code of every operation reachable`,
+  );
   if (loaded.duplicates.length || loaded.orphans.length) process.exit(1);
 }
 

@@ -37,3 +37,29 @@ declare module '@generated/api-contract/verify-samples.json' {
   const samples: readonly RenderedSample[];
   export default samples;
 }
+
+declare module '@generated/api-contract/test-data.json' {
+  import type {TestDataView} from '@site/src/lib/mock/test-data';
+  const view: TestDataView;
+  export default view;
+}
+
+/* The sandbox engine's files (plugins/api-contract/sandbox.ts): routes and credentials, then per
+   family its model and its request validators, for a page to load on first use. */
+declare module '@generated/api-contract/sandbox/index.json' {
+  import type {SandboxIndex} from '@site/src/lib/mock/model';
+  const index: SandboxIndex;
+  export default index;
+}
+
+declare module '@generated/api-contract/sandbox/*.validators.mjs' {
+  import type {ValidateFunction} from '@site/src/lib/mock/model';
+  export const body: Readonly<Record<string, ValidateFunction>>;
+  export const params: Readonly<Record<string, ValidateFunction>>;
+}
+
+declare module '@generated/api-contract/sandbox/*.json' {
+  import type {FamilyModel} from '@site/src/lib/mock/model';
+  const model: FamilyModel;
+  export default model;
+}

@@ -29,6 +29,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   FlowDiagram: {module: '@site/src/components/FlowDiagram'},
   DownloadLinks: {module: '@site/src/components/DownloadLinks'},
   DeliveryPolicy: {module: '@site/src/components/DeliveryPolicy'},
+  TestData: {module: '@site/src/components/TestData'},
 };
 
 /** "an operation", "a webhook", "a tag". */

@@ -4,6 +4,8 @@
  * loadContent  lint + bundle openapi/, build one JSON view per operation, webhook
  *              and tag into .docusaurus/api-contract/ (written only when changed,
  *              so the dev server hot-reloads just the pages whose data moved).
+ *              The sandbox: the engine's model and request validators per family
+ *              (sandbox/), and the Test data page's rows (test-data.json).
  * postBuild    emit the downloads: bundled openapi.yaml / openapi.json and a
  *              Postman collection converted by openapi-to-postmanv2.
  */
@@ -28,6 +30,9 @@ import {loadContract, type LoadedContract} from './load';
 import {CONTRACT_DIR, GENERATED_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
 import {writeIfChanged} from '../write-file';
+import {writeSandbox} from './sandbox';
+import {testDataView} from '../../src/lib/mock/test-data';
+import {testValueRows} from '../../src/lib/mock/atlas';
 
 export const DOWNLOADS = {
   yaml: '/downloads/openapi.yaml',
@@ -161,6 +166,12 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
         writeJson(path.join(GENERATED_DIR, 'source', `${group}-samples.json`), samples);
       }
       writeJson(path.join(GENERATED_DIR, 'pan-status.json'), panStatuses(loaded));
+      // The sandbox engine's files (per family, loaded on first use) and the Test data page's view.
+      writeSandbox(path.join(GENERATED_DIR, 'sandbox'), loaded.dereferenced, loaded.sandbox);
+      writeJson(path.join(GENERATED_DIR, 'test-data.json'), testDataView(loaded.sandbox, views.tags));
+      // Each operation's "Test values" rows, for its page to import alone (testValueRows() of src/lib/mock/atlas.ts).
+      for (const op of views.operations)
+        writeJson(path.join(GENERATED_DIR, 'test-values', `${op.id}.json`), testValueRows(loaded.sandbox, op.id));
       writeJson(path.join(GENERATED_DIR, 'ids.json'), {
         operation: views.operations.map((o) => o.id),
         webhook: views.webhooks.map((w) => w.id),

@@ -21,6 +21,8 @@ import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
 import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
+import {compileSandbox} from './sandbox';
+import type {CompiledAtlas} from '../../src/lib/mock/atlas';
 
 export class ContractLoadError extends Error {}
 
@@ -307,6 +309,9 @@ export interface LoadedContract {
   readonly responseCodes: ResponseCodeView[];
   readonly orphans: string[];
   readonly duplicates: string[];
+  /** The scenario atlas compiled against the contract, and the contract it was compiled from. */
+  readonly sandbox: CompiledAtlas;
+  readonly dereferenced: OpenApiDocument;
 }
 
 export async function loadContract(): Promise<LoadedContract> {
@@ -336,7 +341,12 @@ export async function loadContract(): Promise<LoadedContract> {
       duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file}:${use.line})`);
     else pages.set(use.id, use.route);
   }
-  const checks = [...envelopeCheck(), ...crossCheck(deref, responseCodes, pages).map((p) => describeProblem(p))];
+  const sandbox = compileSandbox(deref, responseCodes);
+  const checks = [
+    ...envelopeCheck(),
+    ...crossCheck(deref, responseCodes, pages).map((p) => describeProblem(p)),
+    ...sandbox.problems,
+  ];
   if (checks.length) {
     throw new ContractLoadError(
       `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${p}`).join('\n')}`,
@@ -344,5 +354,5 @@ export async function loadContract(): Promise<LoadedContract> {
   }
   const orphans = [...ids].filter((id) => !pages.has(id)).sort();
   const views = buildViews(deref, responseCodes, pages);
-  return {bundled, bodies: bodySchemas(deref), views, responseCodes, orphans, duplicates};
+  return {bundled, bodies: bodySchemas(deref), views, responseCodes, orphans, duplicates, sandbox, dereferenced: deref};
 }

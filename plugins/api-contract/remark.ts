@@ -13,6 +13,7 @@ import {GENERATED_DIR, SITE_DIR} from './paths';
 import {statusLabel} from '../../src/lib/http';
 import {expressionAttr, importNode, jsx, literalAttr, walk, type Node} from '../mdx-ast';
 import {API_COMPONENTS, article, unknownIdMessage} from './components';
+import {TEST_DATA_SECTIONS, type TestDataView} from '../../src/lib/mock/test-data';
 
 export {API_COMPONENTS};
 
@@ -86,6 +87,22 @@ function readView<T>(dir: string, id: string): T {
 
 export class ApiReferenceError extends Error {}
 
+/**
+ * A bare `<TestData />` becomes one heading and one table per section (credentials, any operation,
+ * any family, then each family of the atlas), so the sections reach the table of contents.
+ */
+function testDataSections(local: string, node: Node): Node[] | undefined {
+  if ((node.attributes ?? []).some((a) => a.type === 'mdxJsxAttribute' && a.name === 'section')) return undefined;
+  const view = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, 'test-data.json'), 'utf8')) as TestDataView;
+  const part = (title: string, attrs: Node['attributes']): Node[] => [heading(2, title), jsx(local, attrs ?? [], true)];
+  return [
+    ...part(TEST_DATA_SECTIONS.credentials, [literalAttr('section', 'credentials')]),
+    ...part(TEST_DATA_SECTIONS.anyOperation, [literalAttr('section', 'any')]),
+    ...part(TEST_DATA_SECTIONS.shared, [literalAttr('section', 'shared')]),
+    ...view.families.flatMap((f) => part(f.label, [literalAttr('section', 'family'), literalAttr('family', f.name)])),
+  ];
+}
+
 export interface RemarkApiReferenceOptions {
   /**
    * The ids a page may name, by kind. Docusaurus passes no options, so the plugin reads the ids the
@@ -121,6 +138,7 @@ export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tr
       const original = node.name;
       node.name = local;
 
+      if (original === 'TestData' && node.type === 'mdxJsxFlowElement') return testDataSections(local, node);
       if (!spec.idAttr || !spec.dataDir || !spec.kind) return undefined;
       const attrs = node.attributes ?? [];
       const idAttr = attrs.find((a) => a.type === 'mdxJsxAttribute' && a.name === spec.idAttr);

@@ -46,6 +46,7 @@ import {
 import {deliveryPolicyRows} from '../../src/lib/webhook-policy';
 import type {CodeSample, OperationView, ResponseCodeView, TagView, WebhookView} from '../../src/lib/contract/types';
 import {mdxToMarkdown, type ComponentRenderer, type Props} from './mdx';
+import {testDataMarkdown, type TestDataView} from '../../src/lib/mock/test-data';
 
 /** One page the plugin writes a twin for. */
 interface Page {
@@ -78,6 +79,7 @@ interface ContractData {
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
   readonly panStatuses: readonly PanStatusInput[];
+  readonly testData: TestDataView;
 }
 
 export const LLMS_TXT = '/llms.txt';
@@ -117,6 +119,7 @@ function loadContractData(): ContractData {
     jwtSamples: readJson('source/jwt-samples.json'),
     verifySamples: readJson('source/verify-samples.json'),
     panStatuses: readJson('pan-status.json'),
+    testData: readJson('test-data.json'),
   };
 }
 
@@ -293,6 +296,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
               deliveryPolicyRows().map((r) => [r.rule, r.value]),
             ),
           PanStatusTable: () => panStatusTableMarkdown(data.panStatuses),
+          TestData: () => testDataMarkdown(data.testData, url),
           ApiIndex: () => apiIndexMarkdown(data.allTags, url),
           DownloadLinks: () =>
             downloadLinksMarkdown(
