@@ -31,6 +31,7 @@ const sidebars = {
         {type: 'link', label: 'Request body rules', href: '/BodyParam'},
         {type: 'link', label: 'Response codes', href: '/ResponseCode'},
         {type: 'link', label: 'API reference index', href: '/api'},
+        v1('changelog'),
       ],
     },
     {

@@ -4,8 +4,10 @@
  * loadContent  lint + bundle openapi/, build one JSON view per operation, webhook
  *              and tag into .docusaurus/api-contract/ (written only when changed,
  *              so the dev server hot-reloads just the pages whose data moved).
+ *              The API changelog (the release since the last published contract) too.
  * postBuild    emit the downloads: bundled openapi.yaml / openapi.json and a
- *              Postman collection converted by openapi-to-postmanv2.
+ *              Postman collection converted by openapi-to-postmanv2; and the changelog's RSS
+ *              and Atom feeds, which injectHtmlTags announces on every page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +30,8 @@ import {loadContract, type LoadedContract} from './load';
 import {CONTRACT_DIR, GENERATED_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
 import {writeIfChanged} from '../write-file';
+import {site} from '../../site.config';
+import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
 
 export const DOWNLOADS = {
   yaml: '/downloads/openapi.yaml',
@@ -153,6 +157,8 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       for (const tag of views.tags) writeJson(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
       writeJson(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
       writeJson(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);
+      writeJson(path.join(GENERATED_DIR, 'rate-limits.json'), loaded.rateLimits);
+      writeJson(path.join(GENERATED_DIR, 'changelog.json'), loaded.release);
       // Read at build time only, by the static-code remark plugin that checks JSON in prose.
       writeJson(path.join(GENERATED_DIR, 'body-schemas.json'), loaded.bodies);
       for (const group of ['jwt', 'verify']) {
@@ -169,7 +175,29 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       return loaded;
     },
 
+    injectHtmlTags() {
+      const feed = (type: 'rss' | 'atom', label: string) => ({
+        tagName: 'link',
+        attributes: {
+          rel: 'alternate',
+          type: `application/${type}+xml`,
+          href: `${context.siteConfig.baseUrl}${CHANGELOG_FEEDS[type].slice(1)}`,
+          title: `${site.productName} API changelog ${label} feed`,
+        },
+      });
+      return {headTags: [feed('rss', 'RSS'), feed('atom', 'Atom')]};
+    },
+
     async postBuild({outDir, content}) {
+      const feeds = changelogFeeds([content.release], {
+        origin: `${context.siteConfig.url.replace(/\/$/, '')}${context.siteConfig.baseUrl.replace(/\/$/, '')}`,
+        productName: site.productName,
+        author: site.provider,
+        copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
+      });
+      fs.mkdirSync(path.join(outDir, path.dirname(CHANGELOG_FEEDS.rss)), {recursive: true});
+      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.rss), feeds.rss);
+      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.atom), feeds.atom);
       const dir = path.join(outDir, 'downloads');
       fs.mkdirSync(dir, {recursive: true});
       fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(content.bundled));

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
+import ChangeBadge from '@site/src/components/ChangeBadge';
 import CodeSamples from '@site/src/components/CodeSamples';
 import StaticCode from '@site/src/components/StaticCode';
 import InlineText from '@site/src/components/InlineText';
@@ -8,6 +9,7 @@ import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
 import RetryLabel from '@site/src/components/RetryLabel';
 import {statusLabel} from '@site/src/lib/http';
+import {rateLimitSentence} from '@site/src/lib/rate-limits';
 import type {
   BodyView,
   OperationView as SourceOperationView,
@@ -68,6 +70,7 @@ function Overview({data}: {readonly data: OperationView}): ReactNode {
     <div className={styles.overview}>
       <p className={styles.requestLine}>
         <MethodBadge method={data.method} /> <code className={styles.path}>{data.path}</code>
+        {data.change && <ChangeBadge badge={data.change} />}
       </p>
       <p>
         <InlineText text={data.description} />
@@ -94,6 +97,14 @@ function Overview({data}: {readonly data: OperationView}): ReactNode {
             </th>
             <td>
               <Link to="/HeaderMarkdown">{data.auth}</Link>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <Translate id="api.endpoint.rateLimit">Rate limit</Translate>
+            </th>
+            <td>
+              <Link to="/ResponseCode#rate-limits">{rateLimitSentence(data.rateLimits, data.tagLabel)}</Link>
             </td>
           </tr>
         </tbody>

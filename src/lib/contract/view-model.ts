@@ -3,6 +3,8 @@
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
 import {generateSamples} from '../snippets';
+import {operationRateLimits, type OperationRateLimits} from '../rate-limits';
+import type {ChangeBadge} from '../changelog';
 import {crossCheck} from './checks';
 import {
   listOperations,
@@ -159,6 +161,8 @@ export function buildViews(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
   pages: PageMap,
+  /** The changelog's badge of each operation and webhook the current version added or changed. */
+  changes: ReadonlyMap<string, ChangeBadge> = new Map(),
 ): ContractViews {
   const problems = crossCheck(doc, responseCodes, pages);
   if (problems.length) throw new ContractError(problems.map((p) => `${p.id}: ${p.message}`).join('\n'));
@@ -229,6 +233,9 @@ export function buildViews(
         responses: responseViews(l.op),
         responseCodes: codes,
         related: related(l),
+        // crossCheck() has made sure the family states a well-formed limit.
+        rateLimits: operationRateLimits(doc, l) as OperationRateLimits,
+        ...(changes.has(l.op.operationId) ? {change: changes.get(l.op.operationId)} : {}),
       });
     } else {
       const responses = responseViews(l.op);
@@ -246,6 +253,7 @@ export function buildViews(
         ack: responses.find((r) => r.status.startsWith('2')),
         ackTimeoutSeconds: l.op['x-ack-timeout-seconds'] ?? 10,
         related: related(l),
+        ...(changes.has(l.op.operationId) ? {change: changes.get(l.op.operationId)} : {}),
       });
     }
   }
@@ -266,6 +274,7 @@ export function buildViews(
     label: t['x-displayName'] ?? t.name,
     description: t.description,
     group: groups.find((g) => g.tags.includes(t.name))?.name ?? 'Other',
+    ...(t['x-overview'] ? {overview: t['x-overview']} : {}),
     entries: index.filter((e) => e.tag === t.name),
   }));
 
