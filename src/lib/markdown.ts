@@ -22,7 +22,7 @@ import {
 } from './changelog';
 import {CHANGELOG_FEEDS} from './changelog-feed';
 import {ackRule} from './webhook-policy';
-import {rateLimitSentence, rateText, type RateLimitTable} from './rate-limits';
+import {rateText, type RateLimitTable} from './rate-limits';
 import type {
   CodeSample,
   ExampleView,
@@ -181,7 +181,7 @@ export function endpointMarkdown(op: OperationView, url: UrlOf): string {
       op.servers.map((s) => [s.label, code(`${op.method} ${s.url}${op.path}`)]),
     ),
     `Authentication: ${link(op.auth, url('/HeaderMarkdown'))}.`,
-    `Rate limit: ${link(rateLimitSentence(op.rateLimits, op.tagLabel), url('/ResponseCode#rate-limits'))}.`,
+    `Rate limit: ${link(op.rateLimits.text, url('/ResponseCode#rate-limits'))}.`,
     '## Request',
     `### Headers\n\n${paramTable(op.headers)}`,
     op.pathParams.length > 0 && `### Path parameters\n\n${paramTable(op.pathParams)}`,
@@ -296,7 +296,7 @@ export function rateLimitTableMarkdown(data: RateLimitTable, url: UrlOf): string
   return blocks(
     `**Retry-After**: ${data.retryAfter}`,
     table(
-      ['Family', 'Per partner id, all its calls together', 'Calls with a limit of their own, counted as well'],
+      ['Family', 'Family limit', 'Calls with their own limit too'],
       data.rows.map((row) => [
         row.label,
         rateText(row.limit),

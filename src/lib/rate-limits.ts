@@ -20,6 +20,14 @@ export interface OperationRateLimits {
   readonly operation?: RateLimit;
 }
 
+/**
+ * What an operation's view carries: the limits, and the sentence its page and twin show, written at
+ * build time so that the words are not computed again in every reader's browser.
+ */
+export interface OperationRateLimitView extends OperationRateLimits {
+  readonly text: string;
+}
+
 const SHAPE = '`x-rate-limit: {requests: <whole number, 1 or more>, seconds: <whole number, 1 or more>}`';
 
 const wholePositive = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1;

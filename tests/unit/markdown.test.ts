@@ -43,7 +43,11 @@ const op: OperationView = {
     {label: 'Production', url: 'https://api.example/api'},
   ],
   auth: 'Bearer JWT',
-  rateLimits: {family: {requests: 600, seconds: 60}, operation: {requests: 5, seconds: 3600}},
+  rateLimits: {
+    family: {requests: 600, seconds: 60},
+    operation: {requests: 5, seconds: 3600},
+    text: '600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call',
+  },
   change: {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-pay'},
   headers: [
     {

@@ -171,7 +171,7 @@ describe('the table on /ResponseCode', () => {
       [
         '**Retry-After**: Wait this long.',
         '',
-        '| Family | Per partner id, all its calls together | Calls with a limit of their own, counted as well |',
+        '| Family | Family limit | Calls with their own limit too |',
         '| --- | --- | --- |',
         '| Demo calls | 600 requests a minute | [Summary of demo-b](https://docs.example/docs/v1/demo/b): 5 requests an hour |',
       ].join('\n'),

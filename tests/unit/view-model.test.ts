@@ -85,6 +85,7 @@ describe('buildViews', () => {
     expect(views.operations[0]?.rateLimits).toEqual({
       family: {requests: 60, seconds: 60},
       operation: {requests: 5, seconds: 3600},
+      text: '60 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call',
     });
     expect(views.operations[0]?.change).toEqual(badge);
     expect(views.tags[0]?.overview).toBe('/docs/v1/demo');

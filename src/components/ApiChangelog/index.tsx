@@ -17,7 +17,8 @@ import {
   type ChangeType,
 } from '@site/src/lib/changelog';
 import {CHANGELOG_FEEDS, releaseAnchor} from '@site/src/lib/changelog-feed';
-import styles from './styles.module.css';
+// The badge's colour for breaking changes, so the page and the operation pages mark them alike.
+import badge from '@site/src/components/ChangeBadge/styles.module.css';
 
 const LABELS: Readonly<Record<ChangeType, ReactNode>> = {
   breaking: <Translate id="changelog.type.breaking">Breaking</Translate>,
@@ -28,10 +29,11 @@ const LABELS: Readonly<Record<ChangeType, ReactNode>> = {
 
 function Lines({lines}: {readonly lines: readonly ChangeLine[]}): ReactNode {
   return (
-    <ul className={styles.lines}>
+    <ul>
       {lines.map((l) => (
         <li key={`${l.type}${l.text}`}>
-          <span className={clsx(styles.type, styles[l.type])}>{LABELS[l.type]}</span> <InlineText text={l.text} />
+          <strong className={clsx(l.type === 'breaking' && badge.breaking)}>{LABELS[l.type]}</strong>:{' '}
+          <InlineText text={l.text} />
         </li>
       ))}
     </ul>
@@ -60,27 +62,30 @@ function Feeds(): ReactNode {
 function Title({item}: {readonly item: ChangedItem}): ReactNode {
   return (
     <>
-      {item.kind === 'operation' ? (
-        <MethodBadge method={item.method} />
-      ) : (
-        <span className={styles.hook}>
-          <Translate id="changelog.webhook">WEBHOOK</Translate>
-        </span>
-      )}{' '}
-      {item.href ? <Link to={item.href}>{item.summary}</Link> : item.summary} <code>{item.path}</code>
+      <MethodBadge method={item.method} /> {item.href ? <Link to={item.href}>{item.summary}</Link> : item.summary}{' '}
+      <code>{item.path}</code>
+      {item.kind === 'webhook' && (
+        <>
+          {' '}
+          <Translate id="changelog.webhook">(webhook)</Translate>
+        </>
+      )}
     </>
   );
 }
 
 function Item({item}: {readonly item: ChangedItem}): ReactNode {
   return (
-    <li id={changeAnchor(item.id)} className={styles.item}>
-      <p className={styles.title}>
+    <li id={changeAnchor(item.id)}>
+      <p>
         <Title item={item} />
         {item.breaking && (
-          <span className={clsx(styles.type, styles.breaking)}>
-            <Translate id="changelog.breakingItem">Breaking</Translate>
-          </span>
+          <>
+            {' '}
+            <span className={clsx(badge.badge, badge.breaking)}>
+              <Translate id="changelog.breakingItem">Breaking</Translate>
+            </span>
+          </>
         )}
       </p>
       {item.changes.length > 0 && <Lines lines={item.changes} />}
@@ -118,7 +123,7 @@ function Part({
 
 function Items({items}: {readonly items: readonly ChangedItem[]}): ReactNode {
   return (
-    <ul className={styles.items}>
+    <ul className="clean-list">
       {items.map((i) => (
         <Item key={i.id} item={i} />
       ))}
@@ -131,9 +136,9 @@ export default function ApiChangelog(): ReactNode {
   const parts = releaseParts(release);
   for (const i of release.items) brokenLinks.collectAnchor(changeAnchor(i.id));
   return (
-    <section className={styles.release}>
+    <section>
       <Heading as="h2" id={releaseAnchor(release.version)}>
-        {release.version} <span className={styles.date}>{release.date}</span>
+        {release.version} <small>{release.date}</small>
       </Heading>
       <p>{releaseSummary(release)}</p>
       <Feeds />

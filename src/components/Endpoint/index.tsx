@@ -9,7 +9,6 @@ import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
 import RetryLabel from '@site/src/components/RetryLabel';
 import {statusLabel} from '@site/src/lib/http';
-import {rateLimitSentence} from '@site/src/lib/rate-limits';
 import type {
   BodyView,
   OperationView as SourceOperationView,
@@ -99,12 +98,13 @@ function Overview({data}: {readonly data: OperationView}): ReactNode {
               <Link to="/HeaderMarkdown">{data.auth}</Link>
             </td>
           </tr>
-          <tr>
+          {/* One sentence per family, on every page of it: searched on /ResponseCode, where the table is. */}
+          <tr data-search-ignore>
             <th scope="row">
               <Translate id="api.endpoint.rateLimit">Rate limit</Translate>
             </th>
             <td>
-              <Link to="/ResponseCode#rate-limits">{rateLimitSentence(data.rateLimits, data.tagLabel)}</Link>
+              <Link to="/ResponseCode#rate-limits">{data.rateLimits.text}</Link>
             </td>
           </tr>
         </tbody>
@@ -149,8 +149,9 @@ function Request({data}: {readonly data: OperationView}): ReactNode {
 }
 
 function Response({res}: {readonly res: ResponseView}): ReactNode {
-  // Error responses share one envelope across the API: their field tables would put the same
-  // words into the search index once per endpoint (see ignoreCssSelectors).
+  // Error responses share one envelope (and the 429 its Retry-After header) across the API: their
+  // field and header tables would put the same words into the search index once per endpoint (see
+  // ignoreCssSelectors).
   const shared = !res.status.startsWith('2');
   return (
     <>
@@ -158,7 +159,11 @@ function Response({res}: {readonly res: ResponseView}): ReactNode {
         <InlineText text={res.description} />
       </p>
       {res.headers.length > 0 && (
-        <ParamTable rows={res.headers} caption={translate({id: 'api.response.headers', message: 'Response headers'})} />
+        <ParamTable
+          rows={res.headers}
+          caption={translate({id: 'api.response.headers', message: 'Response headers'})}
+          searchIgnore={shared}
+        />
       )}
       {res.rows.length > 0 && (
         <details className={styles.fields} data-search-ignore={shared || undefined}>

@@ -5,7 +5,6 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import table from '@generated/api-contract/rate-limits.json';
 import InlineText from '@site/src/components/InlineText';
 import {rateText} from '@site/src/lib/rate-limits';
-import styles from './styles.module.css';
 
 /**
  * Every family's rate limit and the calls with their own, from `x-rate-limit` in the contract, and
@@ -22,44 +21,43 @@ export default function RateLimitTable(): ReactNode {
         </Translate>{' '}
         <InlineText text={table.retryAfter} />
       </p>
-      <div className={styles.wrap}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Translate id="rateLimits.family">Family</Translate>
-              </th>
-              <th scope="col">
-                <Translate id="rateLimits.limit">Per partner id, all its calls together</Translate>
-              </th>
-              <th scope="col">
-                <Translate id="rateLimits.own">Calls with a limit of their own, counted as well</Translate>
-              </th>
+      {/* Infima's tables scroll sideways on a narrow screen by themselves: no wrapper needed. */}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Translate id="rateLimits.family">Family</Translate>
+            </th>
+            <th scope="col">
+              <Translate id="rateLimits.limit">Family limit</Translate>
+            </th>
+            <th scope="col">
+              <Translate id="rateLimits.own">Calls with their own limit too</Translate>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row.tag} id={`rate-${row.tag}`}>
+              <th scope="row">{row.label}</th>
+              <td>{rateText(row.limit)}</td>
+              <td>
+                {row.operations.length === 0 ? (
+                  <Translate id="rateLimits.none">None</Translate>
+                ) : (
+                  <ul>
+                    {row.operations.map((op) => (
+                      <li key={op.id}>
+                        {op.href ? <Link to={op.href}>{op.summary}</Link> : op.summary}: {rateText(op.limit)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.tag} id={`rate-${row.tag}`}>
-                <th scope="row">{row.label}</th>
-                <td>{rateText(row.limit)}</td>
-                <td>
-                  {row.operations.length === 0 ? (
-                    <Translate id="rateLimits.none">None</Translate>
-                  ) : (
-                    <ul className={styles.calls}>
-                      {row.operations.map((op) => (
-                        <li key={op.id}>
-                          {op.href ? <Link to={op.href}>{op.summary}</Link> : op.summary}: {rateText(op.limit)}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

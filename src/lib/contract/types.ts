@@ -5,7 +5,7 @@
  */
 
 import type {ChangeBadge} from '../changelog';
-import type {OperationRateLimits} from '../rate-limits';
+import type {OperationRateLimitView} from '../rate-limits';
 
 export type Scalar = string | number | boolean | null;
 
@@ -140,7 +140,7 @@ export interface OperationView {
   readonly responseCodes: readonly ResponseCodeView[];
   readonly related: readonly LinkView[];
   /** The family's rate limit per partner id and the call's own, from `x-rate-limit` (src/lib/rate-limits.ts). */
-  readonly rateLimits: OperationRateLimits;
+  readonly rateLimits: OperationRateLimitView;
   /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
   readonly change?: ChangeBadge;
 }

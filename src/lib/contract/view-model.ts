@@ -3,7 +3,12 @@
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
 import {generateSamples} from '../snippets';
-import {operationRateLimits, type OperationRateLimits} from '../rate-limits';
+import {
+  operationRateLimits,
+  rateLimitSentence,
+  type OperationRateLimits,
+  type OperationRateLimitView,
+} from '../rate-limits';
 import type {ChangeBadge} from '../changelog';
 import {crossCheck} from './checks';
 import {
@@ -131,6 +136,12 @@ export function fillPath(path: string, params: readonly ParamView[]): string {
 
 export class ContractError extends Error {}
 
+/** The limits with the sentence that states them (crossCheck() has made sure they are well formed). */
+const rateLimitView = (limits: OperationRateLimits, familyLabel: string): OperationRateLimitView => ({
+  ...limits,
+  text: rateLimitSentence(limits, familyLabel),
+});
+
 /**
  * The `Authorization` header row of an operation, from its security requirement. OpenAPI ignores a
  * header parameter named Authorization, so the contract defines the token once, in the security
@@ -233,8 +244,7 @@ export function buildViews(
         responses: responseViews(l.op),
         responseCodes: codes,
         related: related(l),
-        // crossCheck() has made sure the family states a well-formed limit.
-        rateLimits: operationRateLimits(doc, l) as OperationRateLimits,
+        rateLimits: rateLimitView(operationRateLimits(doc, l) as OperationRateLimits, tagLabel(doc, tag)),
         ...(changes.has(l.op.operationId) ? {change: changes.get(l.op.operationId)} : {}),
       });
     } else {
