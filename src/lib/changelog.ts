@@ -1,17 +1,18 @@
 /**
  * The API changelog: what changed between the last published contract (openapi/releases/<v>.yaml)
  * and the current one. The diff and its classes (breaking, non-breaking, annotation, deprecated)
- * are api-smart-diff's; this module only
+ * are api-smart-diff's. ./changelog-diff.ts runs the tool on both documents normalised (so that it
+ * compares what clients see) and with rules for `webhooks`, which its OpenAPI rules leave out. This
+ * module then
  *
- *   - normalises both documents first, so that the tool compares what clients see (below),
- *   - gives the tool rules for `webhooks`, which its OpenAPI rules leave out,
  *   - classifies the few kinds of change the tool leaves unclassified that we can name (examples,
  *     our `x-` extensions, tag metadata); any other unclassified change fails the build,
+ *   - corrects one class (correctedType),
  *   - groups the changes by operation and webhook, for the changelog page, its Markdown twin, the
  *     feeds and the "Changed in" badge of each operation page.
  *
- * Pure, and free of the diff tool itself (./changelog-diff.ts runs it), so that pages can import the
- * helpers below; plugins/api-contract/changelog.ts reads and dereferences the two documents.
+ * Pure, and free of the diff tool itself, so that pages can import the helpers below;
+ * plugins/api-contract/changelog.ts reads and dereferences the two documents.
  */
 import type {Diff} from 'api-smart-diff';
 import {listOf} from './list';
