@@ -161,8 +161,8 @@ const config = {
           title: 'Payments',
           items: [
             {label: 'Aadhaar banking (AEPS)', to: '/docs/v1/aeps'},
-            {label: 'Bill payments (BBPS)', to: '/docs/v1/service/bbps/fetch/category'},
-            {label: 'Money transfer (DMT)', to: '/docs/v1/service/dmt/agent'},
+            {label: 'Bill payments (BBPS)', to: '/docs/v1/service/bbps'},
+            {label: 'Money transfer (DMT)', to: '/docs/v1/service/dmt'},
             {label: 'Payouts', to: '/docs/v1/service/payout'},
           ],
         },
@@ -171,8 +171,8 @@ const config = {
           items: [
             {label: 'Micro-ATM', to: '/docs/v1/service/matm'},
             {label: 'PAN card', to: '/docs/v1/service/pan'},
-            {label: 'UPI collect', to: '/docs/v1/service/upicollect'},
-            {label: 'Mobile recharge', to: '/docs/v1/service/recharge/operators'},
+            {label: 'UPI static VPA and QR', to: '/docs/v1/service/upicollect'},
+            {label: 'Mobile recharge', to: '/docs/v1/service/recharge'},
           ],
         },
         {
@@ -182,6 +182,7 @@ const config = {
             {label: 'Headers and tokens', to: '/HeaderMarkdown'},
             {label: 'Response codes', to: '/ResponseCode'},
             {label: 'Request body rules', to: '/BodyParam'},
+            {label: 'API changelog', to: '/docs/v1/changelog'},
           ],
         },
         {

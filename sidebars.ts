@@ -32,6 +32,7 @@ const sidebars = {
         {type: 'link', label: 'Response codes', href: '/ResponseCode'},
         v1('test-data'),
         {type: 'link', label: 'API reference index', href: '/api'},
+        v1('changelog'),
       ],
     },
     {

@@ -13,8 +13,10 @@ export const site = {
   url: 'https://docs.rupeerail.example',
   baseUrl: '/',
   copyrightYear: 2025,
-  /** Must equal `info.version` in openapi/openapi.yaml (a unit test checks). */
-  apiVersion: '1.0.0',
+  /** Must equal `info.version` in openapi/openapi.yaml (the build and `npm run lint:contract` check). */
+  apiVersion: '1.1.0',
+  /** When apiVersion was released: the date of its entry on the API changelog and in its feeds. */
+  apiReleaseDate: '2026-11-24',
   repositoryUrl: 'https://git.rupeerail.example/docs/payments-api-docs',
   editBranch: 'main',
   supportEmail: 'integrations@rupeerail.example',

@@ -63,3 +63,17 @@ declare module '@generated/api-contract/sandbox/*.json' {
   const model: FamilyModel;
   export default model;
 }
+
+/** Every family's rate limit and what Retry-After means (src/lib/rate-limits.ts). */
+declare module '@generated/api-contract/rate-limits.json' {
+  import type {RateLimitTable} from '@site/src/lib/rate-limits';
+  const table: RateLimitTable;
+  export default table;
+}
+
+/** The API changelog of the current version (src/lib/changelog.ts). */
+declare module '@generated/api-contract/changelog.json' {
+  import type {Release} from '@site/src/lib/changelog';
+  const release: Release;
+  export default release;
+}

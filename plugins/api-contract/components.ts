@@ -22,6 +22,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   WebhookEvent: {module: '@site/src/components/WebhookEvent', idAttr: 'op', dataDir: 'webhooks', kind: 'webhook'},
   OperationList: {module: '@site/src/components/OperationList', idAttr: 'tag', dataDir: 'tags', kind: 'tag'},
   ResponseCodeTable: {module: '@site/src/components/ResponseCodeTable'},
+  RateLimitTable: {module: '@site/src/components/RateLimitTable'},
   PanStatusTable: {module: '@site/src/components/PanStatusTable'},
   JwtSamples: {module: '@site/src/components/JwtSamples'},
   VerifySignature: {module: '@site/src/components/VerifySignature'},
@@ -30,6 +31,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   DownloadLinks: {module: '@site/src/components/DownloadLinks'},
   DeliveryPolicy: {module: '@site/src/components/DeliveryPolicy'},
   TestData: {module: '@site/src/components/TestData'},
+  ApiChangelog: {module: '@site/src/components/ApiChangelog'},
 };
 
 /** "an operation", "a webhook", "a tag". */

@@ -6,8 +6,10 @@
  *              so the dev server hot-reloads just the pages whose data moved).
  *              The sandbox: the engine's model and request validators per family
  *              (sandbox/), and the Test data page's rows (test-data.json).
+ *              The API changelog (the release since the last published contract) too.
  * postBuild    emit the downloads: bundled openapi.yaml / openapi.json and a
- *              Postman collection converted by openapi-to-postmanv2.
+ *              Postman collection converted by openapi-to-postmanv2; and the changelog's RSS
+ *              and Atom feeds, which injectHtmlTags announces on every page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,8 @@ import {writeIfChanged} from '../write-file';
 import {writeSandbox} from './sandbox';
 import {testDataView} from '../../src/lib/mock/test-data';
 import {testValueRows} from '../../src/lib/mock/atlas';
+import {site} from '../../site.config';
+import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
 
 export const DOWNLOADS = {
   yaml: '/downloads/openapi.yaml',
@@ -158,6 +162,8 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       for (const tag of views.tags) writeJson(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
       writeJson(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
       writeJson(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);
+      writeJson(path.join(GENERATED_DIR, 'rate-limits.json'), loaded.rateLimits);
+      writeJson(path.join(GENERATED_DIR, 'changelog.json'), loaded.release);
       // Read at build time only, by the static-code remark plugin that checks JSON in prose.
       writeJson(path.join(GENERATED_DIR, 'body-schemas.json'), loaded.bodies);
       for (const group of ['jwt', 'verify']) {
@@ -180,7 +186,29 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       return loaded;
     },
 
+    injectHtmlTags() {
+      const feed = (type: 'rss' | 'atom', label: string) => ({
+        tagName: 'link',
+        attributes: {
+          rel: 'alternate',
+          type: `application/${type}+xml`,
+          href: `${context.siteConfig.baseUrl}${CHANGELOG_FEEDS[type].slice(1)}`,
+          title: `${site.productName} API changelog ${label} feed`,
+        },
+      });
+      return {headTags: [feed('rss', 'RSS'), feed('atom', 'Atom')]};
+    },
+
     async postBuild({outDir, content}) {
+      const feeds = changelogFeeds([content.release], {
+        origin: `${context.siteConfig.url.replace(/\/$/, '')}${context.siteConfig.baseUrl.replace(/\/$/, '')}`,
+        productName: site.productName,
+        author: site.provider,
+        copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
+      });
+      fs.mkdirSync(path.join(outDir, path.dirname(CHANGELOG_FEEDS.rss)), {recursive: true});
+      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.rss), feeds.rss);
+      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.atom), feeds.atom);
       const dir = path.join(outDir, 'downloads');
       fs.mkdirSync(dir, {recursive: true});
       fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(content.bundled));

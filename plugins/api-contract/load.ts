@@ -20,9 +20,15 @@ import {addressPairs, addressProblems, envelopeProblems} from '../../src/lib/con
 import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
 import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
+import {rateLimitRows, retryAfterText, type RateLimitTable} from '../../src/lib/rate-limits';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox} from './sandbox';
 import type {CompiledAtlas} from '../../src/lib/mock/atlas';
+import {mdxFiles, routeOf} from './pages';
+import {proseStatusProblems} from './prose';
+import {loadChangelog} from './changelog';
+import {changeBadges, type Release} from '../../src/lib/changelog';
+import {site} from '../../site.config';
 
 export class ContractLoadError extends Error {}
 
@@ -128,34 +134,7 @@ export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[
   return codes;
 }
 
-function* mdxFiles(dir: string): Generator<string> {
-  if (!fs.existsSync(dir)) return;
-  for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* mdxFiles(full);
-    else if (/\.mdx?$/.test(entry.name)) yield full;
-  }
-}
-
-/**
- * Site path of a docs or pages file, as Docusaurus routes it (front-matter `slug` honoured: one
- * starting with `/` is relative to the docs root, any other to the file's folder). `siteDir` lets
- * scripts/check-content.ts run this on a fixture site.
- */
-export function routeOf(file: string, source: string, siteDir = SITE_DIR): string {
-  const relPath = path.relative(siteDir, file).split(path.sep).join('/');
-  const slug = /^---[\s\S]*?^slug:\s*['"]?([^'"\n]+)['"]?\s*$[\s\S]*?^---/m.exec(source)?.[1];
-  if (relPath.startsWith('docs/')) {
-    if (slug) return slug.startsWith('/') ? `/docs${slug}` : path.posix.join('/', path.posix.dirname(relPath), slug);
-    const noExt = relPath.replace(/\.mdx?$/, '');
-    return noExt.endsWith('/index') ? `/${noExt.slice(0, -'index'.length)}` : `/${noExt}`;
-  }
-  if (relPath.startsWith('src/pages/')) {
-    const noExt = relPath.slice('src/pages'.length).replace(/\.(mdx?|[jt]sx?)$/, '');
-    return noExt.replace(/\/index$/, '/') || '/';
-  }
-  return `/${relPath}`;
-}
+export {routeOf};
 
 export interface PageUse {
   readonly id: string;
@@ -298,8 +277,15 @@ export function envelopeCheck(root = CONTRACT_ROOT): string[] {
   });
 }
 
+/** `openapi/openapi.yaml:N` of the tag `name` (its `- name:` line), for problems of a family rather than an operation. */
+export function locateTag(name: string, root = CONTRACT_ROOT): string {
+  const lines = fs.readFileSync(root, 'utf8').split('\n');
+  const at = lines.findIndex((l) => new RegExp(`^\\s*-\\s*name:\\s*['"]?${name}['"]?\\s*$`).test(l));
+  return `${rel(root)}${at < 0 ? '' : `:${at + 1}`}`;
+}
+
 const describeProblem = (p: ContractProblem, familiesDir?: string): string =>
-  `${locate(p.id, p.key, familiesDir)}: ${p.id}: ${p.message}`;
+  `${p.id.startsWith('tag ') ? locateTag(p.id.slice('tag '.length)) : locate(p.id, p.key, familiesDir)}: ${p.id}: ${p.message}`;
 
 export interface LoadedContract {
   readonly bundled: OpenApiDocument;
@@ -307,6 +293,10 @@ export interface LoadedContract {
   readonly bodies: Record<string, BodySchemas>;
   readonly views: ContractViews;
   readonly responseCodes: ResponseCodeView[];
+  /** Every family's rate limit and the meaning of Retry-After, for /ResponseCode. */
+  readonly rateLimits: RateLimitTable;
+  /** What the current version changed since the last published one, for the API changelog. */
+  readonly release: Release;
   readonly orphans: string[];
   readonly duplicates: string[];
   /** The scenario atlas compiled against the contract, and the contract it was compiled from. */
@@ -342,9 +332,11 @@ export async function loadContract(): Promise<LoadedContract> {
     else pages.set(use.id, use.route);
   }
   const sandbox = compileSandbox(deref, responseCodes);
+  const related = new Map(listOperations(deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
   const checks = [
     ...envelopeCheck(),
     ...crossCheck(deref, responseCodes, pages).map((p) => describeProblem(p)),
+    ...proseStatusProblems(uses, pages, related),
     ...sandbox.problems,
   ];
   if (checks.length) {
@@ -353,6 +345,30 @@ export async function loadContract(): Promise<LoadedContract> {
     );
   }
   const orphans = [...ids].filter((id) => !pages.has(id)).sort();
-  const views = buildViews(deref, responseCodes, pages);
-  return {bundled, bodies: bodySchemas(deref), views, responseCodes, orphans, duplicates, sandbox, dereferenced: deref};
+  const release = await loadChangelog({
+    current: deref,
+    pages,
+    siteVersion: site.apiVersion,
+    date: site.apiReleaseDate,
+  });
+  const views = buildViews(deref, responseCodes, pages, changeBadges(release));
+  const retryAfter = retryAfterText(deref);
+  if (!retryAfter) {
+    throw new ContractLoadError(
+      'openapi/components/common.yaml: responses.TooManyRequests must declare the Retry-After header with a description; /ResponseCode shows that description as what Retry-After means.',
+    );
+  }
+  const rateLimits = {retryAfter, rows: rateLimitRows(deref, listOperations(deref), pages)};
+  return {
+    bundled,
+    bodies: bodySchemas(deref),
+    views,
+    responseCodes,
+    rateLimits,
+    release,
+    orphans,
+    duplicates,
+    sandbox,
+    dereferenced: deref,
+  };
 }

@@ -35,6 +35,8 @@ import {
   llmsTxtMarkdown,
   operationListMarkdown,
   panStatusTableMarkdown,
+  rateLimitTableMarkdown,
+  changelogMarkdown,
   responseCodeTableMarkdown,
   webhookMarkdown,
   type FlowStepInput,
@@ -45,6 +47,8 @@ import {
 } from '../../src/lib/markdown';
 import {deliveryPolicyRows} from '../../src/lib/webhook-policy';
 import type {CodeSample, OperationView, ResponseCodeView, TagView, WebhookView} from '../../src/lib/contract/types';
+import type {RateLimitTable} from '../../src/lib/rate-limits';
+import type {Release} from '../../src/lib/changelog';
 import {mdxToMarkdown, type ComponentRenderer, type Props} from './mdx';
 import {testDataMarkdown, type TestDataView} from '../../src/lib/mock/test-data';
 
@@ -76,6 +80,8 @@ interface ContractData {
   readonly tags: ReadonlyMap<string, TagView>;
   readonly allTags: readonly TagView[];
   readonly responseCodes: readonly ResponseCodeView[];
+  readonly rateLimits: RateLimitTable;
+  readonly release: Release;
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
   readonly panStatuses: readonly PanStatusInput[];
@@ -116,6 +122,8 @@ function loadContractData(): ContractData {
     tags: new Map(index.tags.map((t) => [t.name, t])),
     allTags: index.tags,
     responseCodes: readJson('response-codes.json'),
+    rateLimits: readJson('rate-limits.json'),
+    release: readJson('changelog.json'),
     jwtSamples: readJson('source/jwt-samples.json'),
     verifySamples: readJson('source/verify-samples.json'),
     panStatuses: readJson('pan-status.json'),
@@ -290,6 +298,8 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
           JwtSamples: () => samples('jwt', data.jwtSamples, 'Token signing code'),
           VerifySignature: () => samples('verify', data.verifySamples, 'Signature verification code'),
           ResponseCodeTable: () => responseCodeTableMarkdown(data.responseCodes),
+          RateLimitTable: () => rateLimitTableMarkdown(data.rateLimits, url),
+          ApiChangelog: () => changelogMarkdown(data.release, url),
           DeliveryPolicy: () =>
             table(
               ['Rule', 'What we do, what you do'],
@@ -328,14 +338,16 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       }
 
       const {sandbox, production} = site.environments;
-      const summary = `${site.productName} is a JSON API for payments and financial services in India: Aadhaar banking (AEPS), micro-ATM, bill payments (BBPS), credit-card bill payment, money transfer (DMT), payouts, mobile recharge, UPI collect, PAN card, insurance and SMS. These are its developer docs, by ${site.provider}.`;
+      const summary = `${site.productName} is a JSON API for payments and financial services in India: Aadhaar banking (AEPS), micro-ATM, bill payments (BBPS), credit-card bill payment, money transfer (DMT), payouts, mobile recharge, UPI payments to static QRs, PAN card, insurance and SMS. These are its developer docs, by ${site.provider}.`;
       const details = [
         `Every link below is the Markdown copy of a docs page; the HTML page is the same URL without \`.md\`. All pages in one file: [llms-full.txt](${url(LLMS_FULL_TXT)}). The contract: [OpenAPI 3.1](${url(DOWNLOADS.yaml)}).`,
         '',
         `- Base URLs: ${sandbox.label} \`${sandbox.baseUrl}\`, ${production.label} \`${production.baseUrl}\`.`,
         '- Every request carries `Authorization: Bearer <JWT>` (HS256 with the partner secret; claims `partnerId`, `iat`, `reqId`) and `Content-Type: application/json`.',
         '- Every response is `{status, response_code, message, data}`: branch on `response_code`.',
-        '- Money-moving calls are idempotent on the partner `referenceid`; webhooks are signed with `X-Signature` (HMAC-SHA256 of the raw body).',
+        '- Money-moving calls are idempotent on the partner `referenceid`; every one that can end pending has a status call.',
+        '- Webhooks carry `X-Webhook-Id` and `X-Webhook-Timestamp` and are signed with `X-Signature` (HMAC-SHA256 of `<id>.<timestamp>.<raw body>`); any 2xx acknowledges.',
+        `- Every service family has a rate limit per partner id; over it, HTTP 429 with \`response_code\` 18 and \`Retry-After\`. What changed in ${site.apiVersion}: [API changelog](${url('/docs/v1/changelog.md')}).`,
         '- All example data (Aadhaar, PAN, account and card numbers) is fictional.',
       ].join('\n');
 

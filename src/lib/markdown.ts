@@ -8,7 +8,21 @@
  * in tests/unit/markdown.test.ts.
  */
 import {statusLabel} from './http';
+import {listOf} from './list';
+import {
+  badgeText,
+  CHANGE_LABELS,
+  changeAnchor,
+  CHANGELOG_PATH,
+  releaseParts,
+  releaseSummary,
+  type ChangedItem,
+  type ChangeLine,
+  type Release,
+} from './changelog';
+import {CHANGELOG_FEEDS} from './changelog-feed';
 import {ackRule} from './webhook-policy';
+import {rateText, type RateLimitTable} from './rate-limits';
 import type {
   CodeSample,
   ExampleView,
@@ -125,10 +139,7 @@ export function examplesMarkdown(examples: readonly ExampleView[], title: string
   );
 }
 
-/** `a`, `a and b`, `a, b and c`. */
-export function listOf(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+export {listOf} from './list';
 
 /* ------------------------------------------------------------------ retry advice */
 
@@ -163,12 +174,14 @@ export function endpointMarkdown(op: OperationView, url: UrlOf): string {
   const hasParams = op.pathParams.length + op.queryParams.length > 0;
   return blocks(
     `${code(`${op.method} ${op.path}`)}`,
+    op.change && `${link(badgeText(op.change), url(op.change.href))}.`,
     op.description,
     table(
       ['Environment', 'URL'],
       op.servers.map((s) => [s.label, code(`${op.method} ${s.url}${op.path}`)]),
     ),
     `Authentication: ${link(op.auth, url('/HeaderMarkdown'))}.`,
+    `Rate limit: ${link(op.rateLimits.text, url('/ResponseCode#rate-limits'))}.`,
     '## Request',
     `### Headers\n\n${paramTable(op.headers)}`,
     op.pathParams.length > 0 && `### Path parameters\n\n${paramTable(op.pathParams)}`,
@@ -206,6 +219,7 @@ export function webhookMarkdown(hook: WebhookView, url: UrlOf): string {
   return blocks(
     `## ${hook.summary}`,
     `${code(hook.method)} to your webhook URL, event ${code(hook.id)}.`,
+    hook.change && `${link(badgeText(hook.change), url(hook.change.href))}.`,
     hook.description,
     `### Headers we send\n\n${paramTable(hook.headers)}`,
     hook.body && hook.body.rows.length > 0 && `### Payload fields (JSON)\n\n${paramTable(hook.body.rows)}`,
@@ -244,7 +258,7 @@ export function apiIndexMarkdown(tags: readonly TagView[], url: UrlOf): string {
       .map((t) =>
         blocks(
           `## ${t.label}`,
-          t.description,
+          t.overview ? `${t.description} ${link(`Overview of ${t.label}`, url(t.overview))}` : t.description,
           t.entries
             .map((e) => {
               const [call, what] = entryLine(e, url);
@@ -277,6 +291,25 @@ export function responseCodeTableMarkdown(codes: readonly ResponseCodeView[]): s
   );
 }
 
+/** <RateLimitTable>: what Retry-After means, then every family's limit and the calls with their own. */
+export function rateLimitTableMarkdown(data: RateLimitTable, url: UrlOf): string {
+  return blocks(
+    `**Retry-After**: ${data.retryAfter}`,
+    table(
+      ['Family', 'Family limit', 'Calls with their own limit too'],
+      data.rows.map((row) => [
+        row.label,
+        rateText(row.limit),
+        row.operations.length
+          ? row.operations
+              .map((op) => `${op.href ? link(op.summary, url(op.href)) : op.summary}: ${rateText(op.limit)}`)
+              .join('; ')
+          : 'None',
+      ]),
+    ),
+  );
+}
+
 /** <PanStatusTable>: the values of a PAN application's `status`. */
 export function panStatusTableMarkdown(statuses: readonly PanStatusInput[]): string {
   return table(
@@ -288,6 +321,41 @@ export function panStatusTableMarkdown(statuses: readonly PanStatusInput[]): str
 /** <DownloadLinks>. */
 export function downloadLinksMarkdown(downloads: readonly DownloadInput[], url: UrlOf): string {
   return downloads.map((d) => `- ${link(d.label, url(d.path))}`).join('\n');
+}
+
+/* ------------------------------------------------------------------ <ApiChangelog> */
+
+const changeLines = (lines: readonly ChangeLine[]): string =>
+  lines.map((l) => `- **${CHANGE_LABELS[l.type]}**: ${l.text}`).join('\n');
+
+function itemTitle(item: ChangedItem, url: UrlOf): string {
+  const call = item.kind === 'operation' ? code(`${item.method} ${item.path}`) : `Webhook ${code(item.path)}`;
+  return `${call} ${item.href ? link(item.summary, url(item.href)) : item.summary}${item.breaking ? ' (breaking)' : ''}`;
+}
+
+/** The changelog of the current version, with the sections and order of the page. */
+export function changelogMarkdown(release: Release, url: UrlOf): string {
+  const entry = (id: string): string => url(`${CHANGELOG_PATH}#${changeAnchor(id)}`);
+  const {added, changed, removed, ...parts} = releaseParts(release);
+  const breaking = [
+    ...parts.breakingEveryOperation.map(
+      (l) => `- ${link('Every operation', url(`${CHANGELOG_PATH}#every-operation`))}: ${l.text}`,
+    ),
+    ...parts.breaking.map((i) => `- ${link(i.summary, entry(i.id))} ${code(i.id)}`),
+  ];
+  return blocks(
+    `## ${release.version} (${release.date})`,
+    releaseSummary(release),
+    `Feeds: ${link('RSS', url(CHANGELOG_FEEDS.rss))}, ${link('Atom', url(CHANGELOG_FEEDS.atom))}.`,
+    breaking.length > 0 && `### Breaking changes\n\n${breaking.join('\n')}`,
+    added.length > 0 && `### New operations and webhooks\n\n${added.map((i) => `- ${itemTitle(i, url)}`).join('\n')}`,
+    release.everyOperation.length > 0 && `### Changes to every operation\n\n${changeLines(release.everyOperation)}`,
+    changed.length > 0 &&
+      `### Changed operations and webhooks\n\n${changed.map((i) => blocks(`#### ${itemTitle(i, url)}`, changeLines(i.changes))).join('\n\n')}`,
+    removed.length > 0 &&
+      `### Removed operations and webhooks\n\n${removed.map((i) => `- ${itemTitle(i, url)}`).join('\n')}`,
+    release.api.length > 0 && `### Changes to the document as a whole\n\n${changeLines(release.api)}`,
+  );
 }
 
 /* ------------------------------------------------------------------ llms.txt */

@@ -43,6 +43,12 @@ const op: OperationView = {
     {label: 'Production', url: 'https://api.example/api'},
   ],
   auth: 'Bearer JWT',
+  rateLimits: {
+    family: {requests: 600, seconds: 60},
+    operation: {requests: 5, seconds: 3600},
+    text: '600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call',
+  },
+  change: {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-pay'},
   headers: [
     {
       name: 'Authorization',
@@ -147,6 +153,8 @@ describe('endpointMarkdown', () => {
   it('renders the whole reference block', () => {
     expect(endpointMarkdown(op, url)).toBe(`\`POST /service/demo/{id}/pay\`
 
+[Changed in 1.1.0, breaking](https://docs.example/docs/v1/changelog#change-demo-pay).
+
 Pays one \`demo\` bill.
 
 | Environment | URL |
@@ -155,6 +163,8 @@ Pays one \`demo\` bill.
 | Production | \`POST https://api.example/api/service/demo/{id}/pay\` |
 
 Authentication: [Bearer JWT](https://docs.example/HeaderMarkdown).
+
+Rate limit: [600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call](https://docs.example/ResponseCode#rate-limits).
 
 ## Request
 
@@ -271,10 +281,13 @@ describe('webhookMarkdown', () => {
       },
       ackTimeoutSeconds: 10,
       related: [{id: 'demo-pay', label: 'Pay', href: '/docs/v1/demo/pay', kind: 'operation'}],
+      change: {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-demo-hook'},
     };
     expect(webhookMarkdown(hook, url)).toBe(`## Demo result
 
 \`POST\` to your webhook URL, event \`demo-hook\`.
+
+[New in 1.1.0](https://docs.example/docs/v1/changelog#change-demo-hook).
 
 Sent when done.
 
@@ -335,12 +348,28 @@ describe('lists and catalogues', () => {
     );
   });
 
-  it('API index: one section per family with entries', () => {
-    expect(apiIndexMarkdown([tag, {...tag, name: 'empty', entries: []}], url)).toBe(
+  it('API index: one section per family with entries, and its overview where it has one', () => {
+    expect(
+      apiIndexMarkdown(
+        [
+          tag,
+          {...tag, name: 'empty', entries: []},
+          {...tag, name: 'other', label: 'Other', overview: '/docs/v1/other'},
+        ],
+        url,
+      ),
+    ).toBe(
       [
         '## Demo',
         '',
         'Demo calls.',
+        '',
+        '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
+        '- `POST /service/demo/pay`: Pay',
+        '',
+        '## Other',
+        '',
+        'Demo calls. [Overview of Other](https://docs.example/docs/v1/other)',
         '',
         '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
         '- `POST /service/demo/pay`: Pay',

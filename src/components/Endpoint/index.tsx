@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
+import ChangeBadge from '@site/src/components/ChangeBadge';
 import CodeSamples from '@site/src/components/CodeSamples';
 import StaticCode from '@site/src/components/StaticCode';
 import InlineText from '@site/src/components/InlineText';
@@ -68,6 +69,7 @@ function Overview({data}: {readonly data: OperationView}): ReactNode {
     <div className={styles.overview}>
       <p className={styles.requestLine}>
         <MethodBadge method={data.method} /> <code className={styles.path}>{data.path}</code>
+        {data.change && <ChangeBadge badge={data.change} />}
       </p>
       <p>
         <InlineText text={data.description} />
@@ -94,6 +96,15 @@ function Overview({data}: {readonly data: OperationView}): ReactNode {
             </th>
             <td>
               <Link to="/HeaderMarkdown">{data.auth}</Link>
+            </td>
+          </tr>
+          {/* One sentence per family, on every page of it: searched on /ResponseCode, where the table is. */}
+          <tr data-search-ignore>
+            <th scope="row">
+              <Translate id="api.endpoint.rateLimit">Rate limit</Translate>
+            </th>
+            <td>
+              <Link to="/ResponseCode#rate-limits">{data.rateLimits.text}</Link>
             </td>
           </tr>
         </tbody>
@@ -138,8 +149,9 @@ function Request({data}: {readonly data: OperationView}): ReactNode {
 }
 
 function Response({res}: {readonly res: ResponseView}): ReactNode {
-  // Error responses share one envelope across the API: their field tables would put the same
-  // words into the search index once per endpoint (see ignoreCssSelectors).
+  // Error responses share one envelope (and the 429 its Retry-After header) across the API: their
+  // field and header tables would put the same words into the search index once per endpoint (see
+  // ignoreCssSelectors).
   const shared = !res.status.startsWith('2');
   return (
     <>
@@ -147,7 +159,11 @@ function Response({res}: {readonly res: ResponseView}): ReactNode {
         <InlineText text={res.description} />
       </p>
       {res.headers.length > 0 && (
-        <ParamTable rows={res.headers} caption={translate({id: 'api.response.headers', message: 'Response headers'})} />
+        <ParamTable
+          rows={res.headers}
+          caption={translate({id: 'api.response.headers', message: 'Response headers'})}
+          searchIgnore={shared}
+        />
       )}
       {res.rows.length > 0 && (
         <details className={styles.fields} data-search-ignore={shared || undefined}>

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
+import ChangeBadge from '@site/src/components/ChangeBadge';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
@@ -28,6 +29,7 @@ export default function WebhookEvent({data}: Props): ReactNode {
           <Translate id="api.webhook.to">to your webhook URL</Translate>
         </span>
         <code>{data.id}</code>
+        {data.change && <ChangeBadge badge={data.change} />}
       </p>
       <p>
         <InlineText text={data.description} />

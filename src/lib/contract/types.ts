@@ -4,6 +4,9 @@
  * imported by the one page that shows them, so nothing else ships to the browser.
  */
 
+import type {ChangeBadge} from '../changelog';
+import type {OperationRateLimitView} from '../rate-limits';
+
 export type Scalar = string | number | boolean | null;
 
 export interface SchemaRow {
@@ -136,6 +139,10 @@ export interface OperationView {
   readonly responses: readonly ResponseView[];
   readonly responseCodes: readonly ResponseCodeView[];
   readonly related: readonly LinkView[];
+  /** The family's rate limit per partner id and the call's own, from `x-rate-limit` (src/lib/rate-limits.ts). */
+  readonly rateLimits: OperationRateLimitView;
+  /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
+  readonly change?: ChangeBadge;
 }
 
 export interface WebhookView {
@@ -153,6 +160,8 @@ export interface WebhookView {
   readonly ack: ResponseView | undefined;
   readonly ackTimeoutSeconds: number;
   readonly related: readonly LinkView[];
+  /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
+  readonly change?: ChangeBadge;
 }
 
 export interface IndexEntry {
@@ -172,5 +181,7 @@ export interface TagView {
   readonly label: string;
   readonly description: string;
   readonly group: string;
+  /** The family's overview page (`x-overview`), where it has one. */
+  readonly overview?: string;
   readonly entries: readonly IndexEntry[];
 }

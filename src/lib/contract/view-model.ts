@@ -3,6 +3,13 @@
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
 import {generateSamples} from '../snippets';
+import {
+  operationRateLimits,
+  rateLimitSentence,
+  type OperationRateLimits,
+  type OperationRateLimitView,
+} from '../rate-limits';
+import type {ChangeBadge} from '../changelog';
 import {crossCheck} from './checks';
 import {
   listOperations,
@@ -129,6 +136,12 @@ export function fillPath(path: string, params: readonly ParamView[]): string {
 
 export class ContractError extends Error {}
 
+/** The limits with the sentence that states them (crossCheck() has made sure they are well formed). */
+const rateLimitView = (limits: OperationRateLimits, familyLabel: string): OperationRateLimitView => ({
+  ...limits,
+  text: rateLimitSentence(limits, familyLabel),
+});
+
 /**
  * The `Authorization` header row of an operation, from its security requirement. OpenAPI ignores a
  * header parameter named Authorization, so the contract defines the token once, in the security
@@ -159,6 +172,8 @@ export function buildViews(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
   pages: PageMap,
+  /** The changelog's badge of each operation and webhook the current version added or changed. */
+  changes: ReadonlyMap<string, ChangeBadge> = new Map(),
 ): ContractViews {
   const problems = crossCheck(doc, responseCodes, pages);
   if (problems.length) throw new ContractError(problems.map((p) => `${p.id}: ${p.message}`).join('\n'));
@@ -229,6 +244,8 @@ export function buildViews(
         responses: responseViews(l.op),
         responseCodes: codes,
         related: related(l),
+        rateLimits: rateLimitView(operationRateLimits(doc, l) as OperationRateLimits, tagLabel(doc, tag)),
+        ...(changes.has(l.op.operationId) ? {change: changes.get(l.op.operationId)} : {}),
       });
     } else {
       const responses = responseViews(l.op);
@@ -246,6 +263,7 @@ export function buildViews(
         ack: responses.find((r) => r.status.startsWith('2')),
         ackTimeoutSeconds: l.op['x-ack-timeout-seconds'] ?? 10,
         related: related(l),
+        ...(changes.has(l.op.operationId) ? {change: changes.get(l.op.operationId)} : {}),
       });
     }
   }
@@ -266,6 +284,7 @@ export function buildViews(
     label: t['x-displayName'] ?? t.name,
     description: t.description,
     group: groups.find((g) => g.tags.includes(t.name))?.name ?? 'Other',
+    ...(t['x-overview'] ? {overview: t['x-overview']} : {}),
     entries: index.filter((e) => e.tag === t.name),
   }));
 
