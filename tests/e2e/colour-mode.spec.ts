@@ -3,18 +3,10 @@
  * here), the navbar toggle and its label, the choice kept across reloads and tabs, and a toggle
  * that cannot be clicked before it works. Each test opens its own context (clean localStorage).
  */
-import type {Locator, Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {problemList, waitForHydration} from './helpers/browser';
 import {request} from './helpers/http';
-import {DESKTOP, htmlAttribute, INTRO, storedItem} from './helpers/site';
-
-const TOGGLE_LABEL = 'Switch between dark and light mode';
-const toggleLabel = (mode: 'light mode' | 'dark mode' | 'system mode'): string => `${TOGGLE_LABEL} (currently ${mode})`;
-
-function colourToggle(page: Page): Locator {
-  return page.locator(`nav.navbar button[aria-label^="${TOGGLE_LABEL}"]:visible`);
-}
+import {colourToggle, DESKTOP, htmlAttribute, INTRO, storedItem, TOGGLE_LABEL, toggleLabel} from './helpers/site';
 
 test.use({colorScheme: 'light', viewport: DESKTOP});
 
@@ -32,13 +24,13 @@ test.describe('colour mode', () => {
     // light here. Docusaurus 3.10 names that state "system mode", not "light mode".
     await expect(html).toHaveAttribute('data-theme', 'light');
     await expect(html).toHaveAttribute('data-theme-choice', 'system');
-    await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system mode'));
+    await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system'));
     await expect(toggle).toBeEnabled();
 
     const cycle = [
-      {label: toggleLabel('light mode'), theme: 'light', choice: 'light', stored: 'light'},
-      {label: toggleLabel('dark mode'), theme: 'dark', choice: 'dark', stored: 'dark'},
-      {label: toggleLabel('system mode'), theme: 'light', choice: 'system', stored: null},
+      {label: toggleLabel('light'), theme: 'light', choice: 'light', stored: 'light'},
+      {label: toggleLabel('dark'), theme: 'dark', choice: 'dark', stored: 'dark'},
+      {label: toggleLabel('system'), theme: 'light', choice: 'system', stored: null},
     ] as const;
     for (const step of cycle) {
       await toggle.click();
@@ -62,7 +54,7 @@ test.describe('colour mode', () => {
     // once, not retried: a later 'dark' set by React would be the flash this rules out.
     expect(await htmlAttribute(page, 'data-theme')).toBe('dark');
     await waitForHydration(page);
-    await expect(colourToggle(page)).toHaveAttribute('aria-label', toggleLabel('dark mode'));
+    await expect(colourToggle(page)).toHaveAttribute('aria-label', toggleLabel('dark'));
     expect(problemList(problems)).toEqual([]);
   });
 
@@ -76,12 +68,12 @@ test.describe('colour mode', () => {
     await toggle.click(); // light
     await toggle.click(); // dark
     await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(colourToggle(other)).toHaveAttribute('aria-label', toggleLabel('dark mode'));
+    await expect(colourToggle(other)).toHaveAttribute('aria-label', toggleLabel('dark'));
 
     // And back the other way, from the second tab.
     await colourToggle(other).click(); // system (light here)
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system mode'));
+    await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system'));
     expect(problemList(problems)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * the widths where the layout changes, the names of its localStorage keys, client-side
  * navigation, and a way to tell a client-side navigation from a full page load.
  */
-import {expect, type Page} from '@playwright/test';
+import {expect, type Locator, type Page} from '@playwright/test';
 import {request} from './http';
 
 export const DESKTOP = {width: 1280, height: 800};
@@ -20,6 +20,13 @@ export const INTRO = '/docs/v1/';
 export const LINKS_TO_API_PAGE = '/docs/v1/aeps';
 export const LINKS_TO_API_PAGE_HEADING = 'Aadhaar banking (AEPS)';
 export const LONG_POST = '/blog/long-blog-post';
+
+/** The navbar's colour-mode toggle; its label ends with the mode it is in. */
+export const TOGGLE_LABEL = 'Switch between dark and light mode';
+export const toggleLabel = (mode: 'light' | 'dark' | 'system'): string => `${TOGGLE_LABEL} (currently ${mode} mode)`;
+export function colourToggle(page: Page): Locator {
+  return page.locator(`nav.navbar button[aria-label^="${TOGGLE_LABEL}"]:visible`);
+}
 
 export interface StorageKeys {
   /** Colour-mode choice: 'light' | 'dark'; absent = system. */
@@ -80,13 +87,16 @@ export async function sameDocument(page: Page, mark: string): Promise<boolean> {
 
 /**
  * Waits until the tab's pathname is `pathname`, as `location.pathname` spells it (read in the page:
- * Chromium leaves braces as they are where Node's URL parser would percent-encode them).
+ * Chromium leaves braces as they are where Node's URL parser would percent-encode them). While a
+ * new document loads there is no page to ask (null), and the poll asks again.
  */
 export async function waitForPathname(page: Page, pathname: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => window.location.pathname), {message: 'location.pathname'}).toBe(pathname);
+  await expect
+    .poll(() => page.evaluate(() => window.location.pathname).catch(() => null), {message: 'location.pathname'})
+    .toBe(pathname);
 }
 
-/** An element's attribute on <html> (data-theme, data-has-hydrated ...), or null. */
+/** An attribute of <html> (data-theme, data-has-hydrated ...) as it is now, or null. */
 export function htmlAttribute(page: Page, name: string): Promise<string | null> {
   return page.evaluate((attribute) => document.documentElement.getAttribute(attribute), name);
 }
