@@ -3,6 +3,10 @@
 #
 #   scripts/serve-build.sh <build-dir> <port>   start (or reload onto <build-dir>); prints the URL
 #   scripts/serve-build.sh --stop <port>        stop; does nothing if it is not running
+#   scripts/serve-build.sh --foreground <build-dir> <port>
+#                                               run nginx in the foreground until it is signalled
+#                                               (the end-to-end tests' webServer: Playwright owns
+#                                               the process and stops it at the end of the run)
 #
 # Everything nginx writes (rendered config, pid, logs, temp files) lives in .tmp/nginx-<port>/
 # of the repo. It listens on 127.0.0.1 only. Running it twice is harmless: a second start
@@ -13,7 +17,7 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 deploy_dir="$repo_root/deploy"
 
 die() { echo "serve-build: $*" >&2; exit 1; }
-usage() { die "usage: $0 <build-dir> <port> | $0 --stop <port>"; }
+usage() { die "usage: $0 <build-dir> <port> | $0 --stop <port> | $0 --foreground <build-dir> <port>"; }
 
 # Unprivileged ports only: this script is for tests and local previews, not for port 80.
 check_port() {
@@ -22,15 +26,22 @@ check_port() {
 
 command -v nginx >/dev/null 2>&1 || die "nginx is not installed: run scripts/ensure-system-deps.sh"
 
-# nginx's own command line for one prefix. -e: errors before the config is read would
-# otherwise go to the compiled-in /var/log/nginx/error.log.
-nginx_cmd() {
-  local prefix="$1"; shift
-  local args=(-p "$prefix/" -c "$prefix/conf/nginx.conf" -e "$prefix/logs/error.log")
+# nginx's own command line for one prefix, into the array NGINX_ARGS; $2 adds global directives.
+# -e: errors before the config is read would otherwise go to the compiled-in
+# /var/log/nginx/error.log.
+nginx_args() {
+  local prefix="$1" globals="${2:-}"
+  NGINX_ARGS=(-p "$prefix/" -c "$prefix/conf/nginx.conf" -e "$prefix/logs/error.log")
   # Started as root without a `user` line, workers run as `nobody`, who may not be able to
   # read a checkout under /root. Tests run the workers as whoever runs the tests.
-  if [[ "$(id -u)" == 0 ]]; then args+=(-g "user $(id -un) $(id -gn);"); fi
-  nginx "${args[@]}" "$@"
+  if [[ "$(id -u)" == 0 ]]; then globals+="user $(id -un) $(id -gn);"; fi
+  if [[ -n "$globals" ]]; then NGINX_ARGS+=(-g "$globals"); fi
+}
+
+nginx_cmd() {
+  nginx_args "$1"
+  shift
+  nginx "${NGINX_ARGS[@]}" "$@"
 }
 
 running_pid() {
@@ -79,11 +90,14 @@ render() {
     fs.writeFileSync(dest, out);' "$1" "$4"
 }
 
-start() {
+# Renders the config for <build-dir> and <port> into .tmp/nginx-<port>/ and checks it; prints the
+# prefix. A folder without index.html is refused: nginx would serve nothing but 404s.
+prepare() {
   local build_dir="$1" port="$2"
   [[ -d "$build_dir" ]] || die "no build folder at '$build_dir': run npm run build first"
+  [[ -f "$build_dir/index.html" ]] || die "no index.html in '$build_dir': run npm run build first"
   build_dir="$(cd "$build_dir" && pwd)"
-  local prefix="$repo_root/.tmp/nginx-$port" url="http://127.0.0.1:$port/"
+  local prefix="$repo_root/.tmp/nginx-$port"
 
   mkdir -p "$prefix/conf" "$prefix/logs" "$prefix/temp"
   local f
@@ -91,6 +105,12 @@ start() {
     render "$f" "$build_dir" "127.0.0.1:$port" "$prefix/conf/$(basename "$f")"
   done
   nginx_cmd "$prefix" -t -q || die "nginx rejected the config (see above)"
+  echo "$prefix"
+}
+
+start() {
+  local prefix url="http://127.0.0.1:$2/"
+  prefix="$(prepare "$1" "$2")"
 
   if running_pid "$prefix" >/dev/null; then
     # Already ours: pick up a new build folder or config. Workers swap over gracefully.
@@ -111,11 +131,28 @@ start() {
   die "nginx started but $url does not answer; log: $prefix/logs/error.log"
 }
 
+# nginx as this process (exec), so whoever started the script stops nginx with a signal: SIGTERM
+# or SIGINT is nginx's fast shutdown, SIGQUIT its graceful one. A background server of ours left on
+# the port (a start without --stop) is stopped first.
+foreground() {
+  local prefix
+  prefix="$(prepare "$1" "$2")"
+  stop "$2" >/dev/null
+  rm -f "$prefix/logs/nginx.pid"
+  nginx_args "$prefix" "daemon off; "
+  exec nginx "${NGINX_ARGS[@]}"
+}
+
 case "${1:-}" in
   --stop)
     [[ $# -eq 2 ]] || usage
     check_port "$2"
     stop "$2"
+    ;;
+  --foreground)
+    [[ $# -eq 3 ]] || usage
+    check_port "$3"
+    foreground "$2" "$3"
     ;;
   -h|--help|"")
     usage

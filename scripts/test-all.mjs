@@ -6,15 +6,17 @@
  *      (scripts/lint-all.mjs: every check runs, one summary)
  *   3. unit tests (Vitest)
  *   4. production build (broken links, unknown operation ids, orphans fail it)
- *   5. end-to-end tests against the build served by nginx (HTTP + Chromium + axe)
+ *   5. end-to-end tests against the build served by nginx (Playwright: HTTP + Chromium + axe)
  *   6. the published Postman collection run with newman against `npm run mock`
  *      (scripts/newman-mock.ts): each request counts once
- * Each Vitest test counts once; every other step counts as one test. The last line is
- * `N passed, N failed`, which CI reads.
+ * Each unit and end-to-end test counts once (read from the runners' JSON reports; a file that
+ * fails to load counts as one failed test); every other step counts as one test. The last line
+ * is `N passed, N failed`, which CI reads.
  */
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {countNewman, countPlaywright, countVitest} from './test-reports.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -39,64 +41,43 @@ function step(name, command, args, env) {
   }
 }
 
-function vitest(name, configArgs) {
-  const out = path.join(reports, `${name}.json`);
-  const ok = run(name, 'npx', [
-    'vitest',
-    'run',
-    ...configArgs,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+/**
+ * Runs a test runner that writes a JSON report to `out`, and adds the report's counts (see
+ * ./test-reports.mjs). No report is one failure; so is a runner that failed without a failure in
+ * its report.
+ */
+function runner(name, args, out, count, env) {
+  const ok = run(name, 'npx', args, env);
   if (!fs.existsSync(out)) {
     failed += 1;
     failures.push(`${name} (no report: the runner did not start)`);
     return;
   }
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  // A file that fails to load has no tests; count it so it cannot pass silently.
-  const broken = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
-  failed += broken.length;
-  for (const f of report.testResults) {
-    for (const a of f.assertionResults) if (a.status === 'failed') failures.push(`${name}: ${a.fullName}`);
-  }
-  for (const f of broken) failures.push(`${name}: ${path.relative(root, f.name)} did not load`);
-  if (!ok && report.numFailedTests === 0 && broken.length === 0) {
+  const counted = count(name, JSON.parse(fs.readFileSync(out, 'utf8')), root);
+  passed += counted.passed;
+  failed += counted.failed;
+  failures.push(...counted.failures);
+  if (!ok && counted.failed === 0) {
     failed += 1;
     failures.push(`${name} exited non-zero`);
   }
 }
 
+const report = (name) => path.join(reports, `${name}.json`);
+
 step('system packages', 'bash', ['scripts/ensure-system-deps.sh']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
-vitest('unit', []);
+runner(
+  'unit',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report('unit')}`],
+  report('unit'),
+  countVitest,
+);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
-/** newman over the built collection: one test per request, from the runner's report. */
-function newman() {
-  const out = path.join(reports, 'newman.json');
-  const ok = run('newman', 'npx', ['tsx', 'scripts/newman-mock.ts']);
-  if (!fs.existsSync(out)) {
-    failed += 1;
-    failures.push('newman (no report: the runner did not start)');
-    return;
-  }
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  passed += report.passed;
-  failed += report.failed;
-  for (const f of report.failures) failures.push(`newman: ${f}`);
-  if (!ok && report.failed === 0) {
-    failed += 1;
-    failures.push('newman exited non-zero');
-  }
-}
-
 if (built) {
   passed += 1;
-  vitest('e2e', ['--config', 'vitest.e2e.config.ts']);
-  newman();
+  runner('e2e', ['playwright', 'test'], report('e2e'), countPlaywright, {PLAYWRIGHT_JSON_OUTPUT_FILE: report('e2e')});
+  runner('newman', ['tsx', 'scripts/newman-mock.ts'], report('newman'), countNewman);
 } else {
   failed += 1;
   failures.push('build (end-to-end tests and newman skipped)');

@@ -8,46 +8,23 @@
  *   event, which the theme listens to), once React has re-rendered (code blocks change their
  *   Prism theme then). The stored choice carries over to the next route, so routes load
  *   alternately in light and in dark;
- * - two tabs work through the routes side by side (helpers/pool.ts), one test per route;
+ * - the workers work through the routes side by side, each in its own reused tab (the `tab`
+ *   fixture), one test per route;
  * - axe runs in legacy mode: axe.run() in the page itself. The default finishes every run in a
  *   new blank tab (for cross-origin iframes, which our pages do not have), which costs about as
  *   much as the check of a small page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {AxeResults, Result} from 'axe-core';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser, Page} from 'playwright-core';
-import {launchBrowser} from './helpers/browser';
+import type {Page} from '@playwright/test';
+import {expect, test} from './fixtures';
 import {encodeRoute, readRoutes} from './helpers/routes';
-import {inParallel, resultFor, TABS} from './helpers/pool';
-import {openSession, type Session} from './helpers/session';
-import {storageKeys, type StorageKeys} from './helpers/site';
+import {toggleLabel, type StorageKeys} from './helpers/site';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 type Mode = 'light' | 'dark';
 
 const routes = readRoutes();
-
-let browser: Browser;
-let sessions: Session[] = [];
-let keys: StorageKeys;
-let reports: Map<string, Promise<string[]>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  keys = await storageKeys();
-  // The system preference stays light; the stored choice decides the mode.
-  sessions = await Promise.all(
-    Array.from({length: TABS}, () =>
-      openSession(browser, {colorScheme: 'light', viewport: {width: 1280, height: 900}}),
-    ),
-  );
-  reports = inParallel(routes, sessions, checkRoute);
-});
-afterAll(async () => {
-  await Promise.all(sessions.map((tab) => tab.close()));
-  await browser?.close();
-});
 
 async function currentMode(page: Page): Promise<Mode> {
   const theme = await page.evaluate(() => document.documentElement.dataset.theme);
@@ -55,7 +32,7 @@ async function currentMode(page: Page): Promise<Mode> {
 }
 
 /** Switch the stored colour mode, as another tab does, and wait until React has re-rendered. */
-async function switchMode(page: Page, mode: Mode): Promise<void> {
+async function switchMode(page: Page, keys: StorageKeys, mode: Mode): Promise<void> {
   await page.evaluate(
     ({key, value}) => {
       window.localStorage.setItem(key, value);
@@ -63,11 +40,19 @@ async function switchMode(page: Page, mode: Mode): Promise<void> {
     },
     {key: keys.theme, value: mode},
   );
-  await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, mode);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
   // The toggle's label is rendered in the same React commit as the code blocks' colours.
-  await page
-    .locator(`nav.navbar button[aria-label="Switch between dark and light mode (currently ${mode} mode)"]`)
-    .waitFor({state: 'attached', timeout: 5_000});
+  await expect(page.locator(`nav.navbar button[aria-label="${toggleLabel(mode)}"]`)).toBeAttached();
+  // Infima fades colours over 200 ms; checked halfway, text still has the old mode's colour on
+  // the new mode's background (dark text on white, on a busy machine).
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished),
+    ),
+  );
 }
 
 function describeViolation(mode: Mode, violation: Result): string {
@@ -98,27 +83,21 @@ async function violations(page: Page, mode: Mode): Promise<string[]> {
   return results.violations.map((violation) => describeViolation(mode, violation));
 }
 
-/** The violations on `route` in both modes; throws if the route does not load. */
-async function checkRoute(tab: Session, route: string): Promise<string[]> {
-  const {page} = tab;
-  const {status} = await tab.visit(encodeRoute(route));
-  if (status !== 200) throw new Error(`${route} answered ${status}, not 200: nothing to check`);
-  const first = await currentMode(page);
-  const second: Mode = first === 'light' ? 'dark' : 'light';
-  const found = await violations(page, first);
-  await switchMode(page, second);
-  found.push(...(await violations(page, second)));
-  return found;
-}
-
-describe('axe: no WCAG 2.1 A/AA violation, light and dark', () => {
-  it('the list is not empty', () => {
+test.describe('axe: no WCAG 2.1 A/AA violation, light and dark', () => {
+  test('the list is not empty', () => {
     expect(routes.length).toBeGreaterThan(90);
   });
 
   for (const route of routes) {
-    it(route, async () => {
-      const found = await resultFor(reports, route);
+    test(route, async ({tab, storageKeys}) => {
+      const {page} = tab;
+      const {status} = await tab.visit(encodeRoute(route));
+      expect(status, `${route} answered ${status}, not 200: nothing to check`).toBe(200);
+      const first = await currentMode(page);
+      const second: Mode = first === 'light' ? 'dark' : 'light';
+      const found = await violations(page, first);
+      await switchMode(page, storageKeys, second);
+      found.push(...(await violations(page, second)));
       expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
     });
   }

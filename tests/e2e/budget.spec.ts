@@ -5,10 +5,8 @@
  * measured when it was set: a change that adds weight fails here and must either be cut or
  * raise the ceiling in the same commit, with the reason. Lower a ceiling whenever you cut.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser} from 'playwright-core';
-import {launchBrowser} from './helpers/browser';
-import {baseUrl} from './helpers/http';
+import {expect, test} from './fixtures';
+import {baseUrl} from './helpers/paths';
 // The bench's own measuring function, so the test and the report can never disagree.
 import {firstVisitBytes} from '../../scripts/bench/bytes.mjs';
 
@@ -25,18 +23,10 @@ const CEILINGS: readonly {readonly kind: string; readonly path: string; readonly
   {kind: 'blog post', path: '/blog/long-blog-post', max: 177_000},
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('first-visit JS+CSS budget (gzip)', () => {
+test.describe('first-visit JS+CSS budget (gzip)', () => {
   for (const c of CEILINGS) {
-    it(`${c.kind} ${c.path} stays under ${c.max} bytes`, async () => {
-      const measured = await firstVisitBytes(browser, baseUrl(), c.path);
+    test(`${c.kind} ${c.path} stays under ${c.max} bytes`, async ({browser}) => {
+      const measured = await firstVisitBytes(browser, baseUrl, c.path);
       const detail = measured.assets.map((a) => `${a.gzip} ${a.url}`).join('\n');
       expect(measured.gzip, `${c.path}: ${measured.gzip} bytes gzip\n${detail}`).toBeLessThanOrEqual(c.max);
     });

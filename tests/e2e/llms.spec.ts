@@ -7,9 +7,8 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
 import {gunzipSync} from 'node:zlib';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser} from 'playwright-core';
-import {launchBrowser, openPage, problemList} from './helpers/browser';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
 import {header, request, type HttpResult} from './helpers/http';
 import {buildDir, siteDir} from './helpers/paths';
 import {encodeRoute} from './helpers/routes';
@@ -43,16 +42,16 @@ function linkedPaths(markdown: string): string[] {
   return [...markdown.matchAll(/^- \[[^\]]*\]\(([^)]+)\)/gm)].map((m) => decodeURI(new URL(m[1] as string).pathname));
 }
 
-describe('/llms.txt', () => {
+test.describe('/llms.txt', () => {
   let body = '';
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const res = await request('/llms.txt');
     expect(res.status).toBe(200);
     expect(header(res, 'content-type')).toMatch(/^text\/plain/);
     body = text(res);
   });
 
-  it('has the llmstxt.org shape: H1, summary, sections of links with descriptions', () => {
+  test('has the llmstxt.org shape: H1, summary, sections of links with descriptions', () => {
     expect(body.startsWith('# RupeeRail API\n\n> ')).toBe(true);
     expect(body).toMatch(/^## Getting started$/m);
     expect(body).toMatch(
@@ -60,14 +59,14 @@ describe('/llms.txt', () => {
     );
   });
 
-  it('links the Markdown twin of every docs page in the build and of the extra pages', () => {
+  test('links the Markdown twin of every docs page in the build and of the extra pages', () => {
     expect(docsRoutes.length).toBeGreaterThan(0);
     const linked = new Set(linkedPaths(body));
     const missing = [...docsRoutes, ...EXTRA_PAGES].map(markdownTwinPath).filter((twin) => !linked.has(twin));
     expect(missing).toEqual([]);
   });
 
-  it('every link answers 200 as text/markdown', async () => {
+  test('every link answers 200 as text/markdown', async () => {
     const failures: string[] = [];
     for (const path of linkedPaths(body)) {
       const res = await request(encodeRoute(path));
@@ -79,8 +78,8 @@ describe('/llms.txt', () => {
   });
 });
 
-describe('a Markdown twin', () => {
-  it('renders the page prose and the endpoint from the contract', async () => {
+test.describe('a Markdown twin', () => {
+  test('renders the page prose and the endpoint from the contract', async () => {
     const res = await request('/docs/v1/service/aeps/withdrawal.md');
     expect(res.status).toBe(200);
     expect(header(res, 'content-type')).toMatch(/^text\/markdown; charset=utf-8/);
@@ -97,23 +96,23 @@ describe('a Markdown twin', () => {
     expect(md).not.toMatch(/^import |<Endpoint|^---$/m);
   });
 
-  it('the intro (a route ending in a slash) has index.md', async () => {
+  test('the intro (a route ending in a slash) has index.md', async () => {
     const res = await request('/docs/v1/index.md');
     expect(res.status).toBe(200);
     expect(text(res).startsWith('# Getting started\n')).toBe(true);
   });
 });
 
-describe('/llms-full.txt', () => {
+test.describe('/llms-full.txt', () => {
   let body = '';
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const res = await request('/llms-full.txt');
     expect(res.status).toBe(200);
     expect(header(res, 'content-type')).toMatch(/^text\/plain/);
     body = text(res);
   });
 
-  it('holds the method and path of every operation a page shows', () => {
+  test('holds the method and path of every operation a page shows', () => {
     // The contract views the build rendered; in a draft build an operation whose page is not
     // written yet has no href and is shown nowhere.
     const indexFile = join(siteDir, '.docusaurus/api-contract/index.json');
@@ -127,56 +126,52 @@ describe('/llms-full.txt', () => {
     expect(missing).toEqual([]);
   });
 
-  it('holds every page, each with its source URL', () => {
+  test('holds every page, each with its source URL', () => {
     for (const route of [...docsRoutes, ...EXTRA_PAGES]) {
       expect(body, route).toContain(`Source: https://docs.rupeerail.example${encodeRoute(route)}\n`);
     }
   });
 
-  it('is compressed on the wire', async () => {
+  test('is compressed on the wire', async () => {
     const res = await request('/llms-full.txt', {headers: {'Accept-Encoding': 'gzip'}});
     expect(header(res, 'content-encoding')).toBe('gzip');
     expect(gunzipSync(res.body).toString('utf8')).toBe(body);
   });
 });
 
-describe('"Copy page as Markdown"', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
+test.describe('"Copy page as Markdown"', () => {
+  test.describe(() => {
+    test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
-  it('copies the twin to the clipboard and says so', async () => {
-    const {page, context, problems, close} = await openPage(browser, '/docs/v1/service/aeps/withdrawal', {
-      context: {permissions: ['clipboard-read', 'clipboard-write']},
+    test('copies the twin to the clipboard and says so', async ({page, problems, open}) => {
+      await open('/docs/v1/service/aeps/withdrawal');
+      const button = page.getByRole('button', {name: 'Copy page as Markdown'});
+      await button.click();
+      await expect(page.getByRole('status')).toHaveText('Page copied to the clipboard as Markdown');
+      await expect(button).toHaveCount(0); // its name is now "Copied"
+      await expect(page.getByRole('button', {name: 'Copied'})).toHaveCount(1);
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(text(await request('/docs/v1/service/aeps/withdrawal.md')));
+      expect(problemList(problems)).toEqual([]);
     });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const button = page.getByRole('button', {name: 'Copy page as Markdown'});
-    await button.click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Page copied to the clipboard as Markdown');
-    expect(await button.count()).toBe(0); // its name is now "Copied"
-    await expect.poll(() => page.getByRole('button', {name: 'Copied'}).count()).toBe(1);
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(text(await request('/docs/v1/service/aeps/withdrawal.md')));
-    expect(problemList(problems)).toEqual([]);
-    await close();
   });
 
-  it('without JavaScript, the page still links its Markdown (and shows no dead button)', async () => {
-    const {page, close} = await openPage(browser, '/docs/v1/service/aeps/withdrawal', {
-      context: {javaScriptEnabled: false},
+  test.describe(() => {
+    test.use({javaScriptEnabled: false});
+
+    test('without JavaScript, the page still links its Markdown (and shows no dead button)', async ({page, open}) => {
+      await open('/docs/v1/service/aeps/withdrawal');
+      await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute(
+        'href',
+        '/docs/v1/service/aeps/withdrawal.md',
+      );
+      await expect(page.getByRole('button', {name: /Copy page/})).toHaveCount(0);
     });
-    await expect(page.getByRole('link', {name: 'View as Markdown'}).getAttribute('href')).resolves.toBe(
-      '/docs/v1/service/aeps/withdrawal.md',
-    );
-    expect(await page.getByRole('button', {name: /Copy page/}).count()).toBe(0);
-    await close();
   });
 
-  it('is on docs pages only, and its code is not in the bundle every page loads', async () => {
-    const {page, close} = await openPage(browser, '/');
-    expect(await page.getByRole('link', {name: 'View as Markdown'}).count()).toBe(0);
+  test('is on docs pages only, and its code is not in the bundle every page loads', async ({page, open}) => {
+    await open('/');
+    await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveCount(0);
     const scripts = await page.evaluate(() =>
       Array.from(document.querySelectorAll('script[src]'), (s) => (s as HTMLScriptElement).src),
     );
@@ -184,6 +179,5 @@ describe('"Copy page as Markdown"', () => {
       const res = await request(new URL(src).pathname);
       expect(text(res), src).not.toContain('View as Markdown');
     }
-    await close();
   });
 });

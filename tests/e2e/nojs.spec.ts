@@ -9,78 +9,61 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser} from 'playwright-core';
 import {site} from '../../site.config';
-import {launchBrowser, problemList} from './helpers/browser';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
 import {buildDir} from './helpers/paths';
-import {openSession, type Session} from './helpers/session';
 
-let browser: Browser;
-let session: Session;
+test.describe('JavaScript off', () => {
+  test.use({javaScriptEnabled: false});
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await openSession(browser, {javaScriptEnabled: false, viewport: {width: 1280, height: 900}});
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-});
-
-describe('JavaScript off', () => {
-  it('an API page shows its parameter table and its cURL sample', async () => {
-    const {page} = session;
-    const {status} = await session.visit('/docs/v1/service/aeps/withdrawal');
-    expect(status).toBe(200);
+  test('an API page shows its parameter table and its cURL sample', async ({page, problems, open}) => {
+    expect(await open('/docs/v1/service/aeps/withdrawal')).toBe(200);
     expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).not.toBe('true');
-    expect(await page.getByRole('heading', {level: 1, name: 'AEPS cash withdrawal'}).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', {level: 1, name: 'AEPS cash withdrawal'})).toBeVisible();
 
     // The name cell holds the name in <code>, then its type and 'required'.
     const cell = page
       .locator('main table td')
       .filter({has: page.locator('code', {hasText: /^adhaarnumber$/})})
       .first();
-    expect(await cell.isVisible(), 'parameter "adhaarnumber" in a visible table cell').toBe(true);
+    await expect(cell, 'parameter "adhaarnumber" in a visible table cell').toBeVisible();
 
     const samples = page.locator('.api-code-samples').first();
-    expect(await samples.getByRole('tab', {name: 'cURL', selected: true}).isVisible()).toBe(true);
+    await expect(samples.getByRole('tab', {name: 'cURL', selected: true})).toBeVisible();
     const shown = samples.locator('[role="tabpanel"]:not([hidden])');
-    expect(await shown.count(), 'one code sample shown').toBe(1);
-    const code = await shown.innerText();
-    expect(code).toMatch(/^curl\b/m);
-    expect(code).toContain(site.environments.sandbox.baseUrl);
+    await expect(shown, 'one code sample shown').toHaveCount(1);
+    await expect(shown).toHaveText(/^curl\b/m, {useInnerText: true});
+    await expect(shown).toContainText(site.environments.sandbox.baseUrl);
     // The other languages are in the page, just not shown.
     expect(await samples.locator('[role="tabpanel"][hidden]').count()).toBeGreaterThan(0);
 
-    expect(problemList(session.problems)).toEqual([]);
+    expect(problemList(problems)).toEqual([]);
   });
 
-  it('the long blog post shows its whole text', async () => {
-    const {page} = session;
-    const {status} = await session.visit('/blog/long-blog-post');
-    expect(status).toBe(200);
+  test('the long blog post shows its whole text', async ({page, problems, open}) => {
+    expect(await open('/blog/long-blog-post')).toBe(200);
     const article = page.locator('article').first();
     // Before the truncate marker, and after it (the part the blog list leaves out).
     for (const text of ['Sooner or later every payments integration', 'Sending a request is easy.']) {
-      expect(await article.getByText(text).first().isVisible(), text).toBe(true);
+      await expect(article.getByText(text).first(), text).toBeVisible();
     }
-    expect(await article.getByRole('heading', {level: 2, name: 'Why retries are the hard part'}).isVisible()).toBe(
-      true,
-    );
+    await expect(article.getByRole('heading', {level: 2, name: 'Why retries are the hard part'})).toBeVisible();
     expect((await article.innerText()).length).toBeGreaterThan(5_000);
-    expect(problemList(session.problems)).toEqual([]);
+    expect(problemList(problems)).toEqual([]);
   });
 
-  it('fenced code is highlighted, titled, numbered and marked by the build, not by a script', async () => {
-    const {page} = session;
-    const {status} = await session.visit('/blog/mdx-blog-post');
-    expect(status).toBe(200);
+  test('fenced code is highlighted, titled, numbered and marked by the build, not by a script', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open('/blog/mdx-blog-post')).toBe(200);
     // ```js title="verify-signature.mjs" {4-6} showLineNumbers, as rendered (second of its two copies).
     const block = page.locator('.theme-code-block', {hasText: 'verify-signature.mjs'}).last();
     expect(await block.locator('.token.keyword').count(), 'Prism tokens in the HTML').toBeGreaterThan(3);
     const lines = block.locator('.token-line');
-    expect(await lines.count()).toBe(7);
+    await expect(lines).toHaveCount(7);
     const marked = await lines.evaluateAll((els) =>
       els.flatMap((el, i) => (el.classList.contains('theme-code-block-highlighted-line') ? [i + 1] : [])),
     );
@@ -89,16 +72,16 @@ describe('JavaScript off', () => {
     expect(numbers).toEqual(Array.from({length: 7}, () => 'counter(line)'));
     // A highlight comment marks the next line and is not shown; in the Markdown source block it is text.
     const token = page.locator('.theme-code-block', {hasText: 'make-token.mjs'}).last();
-    expect(await token.innerText()).not.toContain('highlight-next-line');
-    expect(await token.locator('.theme-code-block-highlighted-line').innerText()).toContain('iat: Math.floor');
+    await expect(token).not.toContainText('highlight-next-line');
+    await expect(token.locator('.theme-code-block-highlighted-line')).toContainText('iat: Math.floor');
     const source = page.locator('.theme-code-block.language-md', {hasText: 'make-token.mjs'}).first();
-    expect(await source.innerText()).toContain('// highlight-next-line');
-    expect(problemList(session.problems)).toEqual([]);
+    await expect(source).toContainText('// highlight-next-line');
+    expect(problemList(problems)).toEqual([]);
   });
 });
 
-describe('the build', () => {
-  it('pages paint before their scripts run: no script in <head>, one identical loader ending <body>', () => {
+test.describe('the build', () => {
+  test('pages paint before their scripts run: no script in <head>, one identical loader ending <body>', () => {
     const pages = [
       'index.html',
       'docs/v1/index.html',
@@ -121,7 +104,7 @@ describe('the build', () => {
     expect(new Set(loaders).size, 'the same loader on every page (one stable CSP hash)').toBe(1);
   });
 
-  it('ships no syntax highlighter to browsers (every code block is highlighted at build time)', () => {
+  test('ships no syntax highlighter to browsers (every code block is highlighted at build time)', () => {
     const dir = join(buildDir, 'assets', 'js');
     // prism-react-renderer registers its bundled grammars as properties, which minifiers keep.
     const withPrism = readdirSync(dir).filter((f) =>

@@ -4,17 +4,15 @@
  * from another origin: a CSP violation is logged as a console error, so none of those either).
  * Then client-side navigation from the home page, as a reader clicks through.
  *
- * One browser for the file and two tabs, reused: a route costs one page load, not a new context,
- * and the next route loads in the other tab while a test checks its own (helpers/pool.ts).
+ * A route costs one page load, not a new context: the workers' tabs (the `tab` fixture) are
+ * reused from route to route, and Playwright spreads the routes over the workers.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser, Page} from 'playwright-core';
+import type {Page} from '@playwright/test';
 import {site} from '../../site.config';
-import {launchBrowser, problemList} from './helpers/browser';
+import {expect, test} from './fixtures';
+import {problemList, type PageProblems} from './helpers/browser';
 import {docsSidebar, sidebarLink} from './helpers/docs';
 import {encodeRoute, readRoutes} from './helpers/routes';
-import {inParallel, resultFor, TABS} from './helpers/pool';
-import {openSession, type Session} from './helpers/session';
 import {clientNavigate, markDocument, sameDocument, waitForPathname} from './helpers/site';
 
 const SITE_TITLE = site.productName;
@@ -28,49 +26,11 @@ const TITLE_FORMAT = new RegExp(`^(.+) \\| ${SITE_TITLE}$`);
 
 const routes = readRoutes();
 
-/** What a first load of a route showed, checked by the route's test. */
-interface FirstLoad {
-  readonly status: number | undefined;
-  readonly pathname: string;
-  readonly title: string;
-  /** The page's main heading (undefined on pages without one: the blog list). */
-  readonly heading: string | undefined;
-  readonly problems: string[];
-}
-
-let browser: Browser;
-let sessions: Session[] = [];
-/** The tab for the client-side navigation tests (they run after the first loads). */
-let session: Session;
-let firstLoads: Map<string, Promise<FirstLoad>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  sessions = await Promise.all(
-    Array.from({length: TABS}, () =>
-      openSession(browser, {colorScheme: 'light', viewport: {width: 1280, height: 900}}),
-    ),
-  );
-  session = sessions[0] as Session;
-  firstLoads = inParallel(routes, sessions, async (tab, route): Promise<FirstLoad> => {
-    const {status, pathname} = await tab.visit(encodeRoute(route));
-    return {
-      status,
-      pathname,
-      title: await tab.page.title(),
-      heading: await mainHeading(tab.page),
-      problems: problemList(tab.problems),
-    };
-  });
-});
-afterAll(async () => {
-  await Promise.all(sessions.map((tab) => tab.close()));
-  await browser?.close();
-});
+const MAIN_HEADING = 'main h1, article h1';
 
 /** Text of the page's main heading, or undefined on pages without one (the blog list). */
 async function mainHeading(page: Page): Promise<string | undefined> {
-  const h1 = page.locator('main h1, article h1').first();
+  const h1 = page.locator(MAIN_HEADING).first();
   if ((await h1.count()) === 0) return undefined;
   return (await h1.innerText()).trim();
 }
@@ -92,46 +52,51 @@ function expectPageTitle(route: string, title: string, heading: string | undefin
   }
 }
 
-describe('every route in routes.txt, first load in the browser', () => {
-  it('the list is not empty', () => {
+test.describe('every route in routes.txt, first load in the browser', () => {
+  test('the list is not empty', () => {
     expect(routes.length).toBeGreaterThan(90);
   });
 
   for (const route of routes) {
-    it(route, async () => {
-      const {status, pathname, title, heading, problems} = await resultFor(firstLoads, route);
+    test(route, async ({tab}) => {
+      const {status, pathname} = await tab.visit(encodeRoute(route));
       expect(status, `status of ${route}`).toBe(200);
       // '/docs' is the one route that lands elsewhere (the intro), by a redirect.
       expect(pathname).toBe(route === '/docs' ? '/docs/v1/' : encodeRoute(route));
-      expectPageTitle(route, title, heading);
-      expect(problems, `problems on ${route}`).toEqual([]);
+      expectPageTitle(route, await tab.page.title(), await mainHeading(tab.page));
+      expect(problemList(tab.problems), `problems on ${route}`).toEqual([]);
     });
   }
 });
 
-describe('client-side navigation from the home page', () => {
+test.describe('client-side navigation from the home page', () => {
   /** Follows `click` to `pathname` without a page load; checks title, heading and problems. */
   async function expectClientNavigation(
     page: Page,
+    problems: PageProblems,
     mark: string,
     pathname: string,
     heading: string | RegExp,
   ): Promise<void> {
     await waitForPathname(page, pathname);
-    await expect.poll(() => mainHeading(page), {message: `heading on ${pathname}`, timeout: 10_000}).toMatch(heading);
-    const text = (await mainHeading(page)) ?? '';
-    await expect.poll(() => page.title(), {message: `title on ${pathname}`}).toBe(`${text} | ${SITE_TITLE}`);
+    const h1 = page.locator(MAIN_HEADING).first();
+    await expect(h1, `heading on ${pathname}`).toHaveText(heading);
+    const text = (await h1.innerText()).trim();
+    await expect(page, `title on ${pathname}`).toHaveTitle(`${text} | ${SITE_TITLE}`);
     expect(await sameDocument(page, mark), `${pathname} was a full page load`).toBe(true);
-    expect(problemList(session.problems), `problems on the way to ${pathname}`).toEqual([]);
+    expect(problemList(problems), `problems on the way to ${pathname}`).toEqual([]);
   }
 
-  it('navbar Docs -> intro, sidebar -> an API page -> the brace route /docs/v1/service/aeps/kyc/{kycId}', async () => {
-    const {page} = session;
-    await session.visit('/');
+  test('navbar Docs -> intro, sidebar -> an API page -> the brace route /docs/v1/service/aeps/kyc/{kycId}', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    await open('/');
     const mark = await markDocument(page);
 
     await page.locator('nav.navbar').getByRole('link', {name: 'Docs', exact: true}).click();
-    await expectClientNavigation(page, mark, '/docs/v1/', 'Getting started');
+    await expectClientNavigation(page, problems, mark, '/docs/v1/', 'Getting started');
 
     const sidebar = docsSidebar(page);
     const withdrawal = await sidebarLink(
@@ -140,7 +105,7 @@ describe('client-side navigation from the home page', () => {
       '/docs/v1/service/aeps/withdrawal',
     );
     await withdrawal.click();
-    await expectClientNavigation(page, mark, '/docs/v1/service/aeps/withdrawal', 'AEPS cash withdrawal');
+    await expectClientNavigation(page, problems, mark, '/docs/v1/service/aeps/withdrawal', 'AEPS cash withdrawal');
 
     const kyc = await sidebarLink(
       sidebar,
@@ -148,28 +113,26 @@ describe('client-side navigation from the home page', () => {
       '/docs/v1/service/aeps/kyc/{kycId}',
     );
     await kyc.click();
-    await expectClientNavigation(page, mark, encodeRoute('/docs/v1/service/aeps/kyc/{kycId}'), /\S/);
+    await expectClientNavigation(page, problems, mark, encodeRoute('/docs/v1/service/aeps/kyc/{kycId}'), /\S/);
   });
 
-  it('footer Blog -> the blog -> a post', async () => {
-    const {page} = session;
-    await session.visit('/');
+  test('footer Blog -> the blog -> a post', async ({page, problems, open}) => {
+    await open('/');
     const mark = await markDocument(page);
 
     await page.locator('footer').getByRole('link', {name: 'Blog', exact: true}).click();
     await waitForPathname(page, '/blog');
-    await expect.poll(() => page.title()).toBe(`Blog | ${SITE_TITLE}`);
+    await expect(page).toHaveTitle(`Blog | ${SITE_TITLE}`);
 
     await page.locator('main a[href="/blog/long-blog-post"]').first().click();
-    await expectClientNavigation(page, mark, '/blog/long-blog-post', /\S/);
+    await expectClientNavigation(page, problems, mark, '/blog/long-blog-post', /\S/);
   });
 
-  it('/docs lands on the intro /docs/v1/ (history.replace, no page load)', async () => {
-    const {page} = session;
-    await session.visit('/');
+  test('/docs lands on the intro /docs/v1/ (history.replace, no page load)', async ({page, problems, open}) => {
+    await open('/');
     const mark = await markDocument(page);
     await clientNavigate(page, '/docs');
-    await expectClientNavigation(page, mark, '/docs/v1/', 'Getting started');
+    await expectClientNavigation(page, problems, mark, '/docs/v1/', 'Getting started');
     // Replaced, not pushed: Back leaves the docs instead of bouncing off /docs again.
     await page.goBack({waitUntil: 'commit'});
     await waitForPathname(page, '/');

@@ -13,21 +13,17 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser, Page} from 'playwright-core';
-import {launchBrowser, openPage, problemList} from './helpers/browser';
+import type {Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
 import {buildDir} from './helpers/paths';
 
 // :visible: while the plugin's bar mounts, a hidden copy sits behind the stand-in (src/theme/SearchBar).
 const SEARCH_INPUT = 'input.navbar__search-input:visible';
+/** Whichever of them has the focus. */
+const FOCUSED_INPUT = 'input.navbar__search-input:focus';
 /** autocomplete.js renders an ARIA listbox; its classes are CSS-module hashes. */
 const SUGGESTION = '[role="listbox"] [role="option"]';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 /** Is there a built page at this route (a docs family may not be written yet)? */
 function built(route: string): boolean {
@@ -44,16 +40,20 @@ async function searchAndOpenFirst(page: Page, query: string): Promise<URL> {
   const input = page.locator(SEARCH_INPUT);
   await input.click();
   await input.pressSequentially(query, {delay: 20});
-  await page.locator(SUGGESTION).first().waitFor({state: 'visible', timeout: 15_000});
+  await expect(page.locator(SUGGESTION).first()).toBeVisible({timeout: 15_000});
   const before = page.url();
   await input.press('Enter');
-  await page.waitForURL((url) => url.href !== before, {timeout: 15_000});
+  await expect(page).not.toHaveURL(before, {timeout: 15_000});
   return new URL(page.url());
 }
 
-describe('loading', () => {
-  it('nothing search-related is fetched until the box is focused; Ctrl+K focuses it and loads the index', async () => {
-    const {page, problems, close} = await openPage(browser, '/docs/v1/service/aeps/withdrawal');
+test.describe('loading', () => {
+  test('nothing search-related is fetched until the box is focused; Ctrl+K focuses it and loads the index', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    await open('/docs/v1/service/aeps/withdrawal');
     const requests: string[] = [];
     const workers: string[] = [];
     // Route prefetches (<link rel=prefetch>, resource type "other") start on the first key press
@@ -65,7 +65,7 @@ describe('loading', () => {
     // Give idle-time prefetching a chance to show up. No mouse movement: hovering the box
     // also starts the download (the plugin's onMouseEnter), which is fine for readers.
     await page.waitForTimeout(1500);
-    // The first load happened inside openPage: its requests are in the performance timeline.
+    // The first load happened inside open(): its requests are in the performance timeline.
     const timeline = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     const before = new Set([...timeline, ...requests]);
     expect([...before].filter((url) => /search-index/.test(url))).toEqual([]);
@@ -74,9 +74,7 @@ describe('loading', () => {
     const indexLoaded = page.waitForResponse((res) => /\/search-index[^/]*\.json$/.test(new URL(res.url()).pathname));
     requests.length = 0;
     await page.keyboard.press('Control+k');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.matches('input.navbar__search-input') ?? false))
-      .toBe(true);
+    await expect(page.locator(FOCUSED_INPUT)).toHaveCount(1);
     const res = await indexLoaded;
     expect(res.status()).toBe(200);
     // Hashed file name, so a new build never serves a stale index from a cache.
@@ -88,12 +86,11 @@ describe('loading', () => {
     expect(onFocus.length).toBeGreaterThan(1);
     expect(onFocus.filter((url) => before.has(url))).toEqual([]);
     expect(problemList(problems)).toEqual([]);
-    await close();
   });
 });
 
-describe('the index', () => {
-  it('holds what every endpoint page repeats once at most: the request headers and the response envelope', () => {
+test.describe('the index', () => {
+  test('holds what every endpoint page repeats once at most: the request headers and the response envelope', () => {
     const file = readdirSync(buildDir).find((f) => /^search-index-[0-9a-f]{8}\.json$/.test(f));
     expect(file, 'a hashed search index in the build').toBeDefined();
     const index = readFileSync(join(buildDir, file ?? ''), 'utf8');
@@ -104,25 +101,24 @@ describe('the index', () => {
   });
 });
 
-describe('the box before the search code is loaded', () => {
-  it('takes what a reader types at once, searches it, and is replaced in place', async () => {
-    const {page, problems, close} = await openPage(browser, '/docs/v1/');
+test.describe('the box before the search code is loaded', () => {
+  test('takes what a reader types at once, searches it, and is replaced in place', async ({page, problems, open}) => {
+    await open('/docs/v1/');
     // The box on a fresh page is a stand-in; its code and the plugin's load on first use.
     const input = page.locator(SEARCH_INPUT);
     const before = await input.boundingBox();
     await input.click();
     await page.keyboard.type('response code'); // no delay: faster than the code and index arrive
-    await page.locator(SUGGESTION).first().waitFor({state: 'visible', timeout: 15_000});
-    expect(await input.inputValue()).toBe('response code');
-    expect(await page.evaluate(() => document.activeElement?.matches('input.navbar__search-input'))).toBe(true);
+    await expect(page.locator(SUGGESTION).first()).toBeVisible({timeout: 15_000});
+    await expect(input).toHaveValue('response code');
+    await expect(page.locator(FOCUSED_INPUT)).toHaveCount(1);
     await page.keyboard.press('Escape');
     expect(await input.boundingBox()).toEqual(before);
     expect(problemList(problems)).toEqual([]);
-    await close();
   });
 });
 
-describe('queries a reader would type', () => {
+test.describe('queries a reader would type', () => {
   const cases: {query: string; expected: string; accept: (path: string) => boolean; ready: () => boolean}[] = [
     {
       query: 'cash withdrawal',
@@ -160,37 +156,34 @@ describe('queries a reader would type', () => {
   ];
 
   for (const c of cases) {
-    it.skipIf(!c.ready())(`"${c.query}" opens ${c.expected} first`, async () => {
-      const {page, problems, close} = await openPage(browser, '/docs/v1/');
+    test(`"${c.query}" opens ${c.expected} first`, async ({page, problems, open}) => {
+      test.skip(!c.ready(), `${c.expected} is not in this build yet`);
+      await open('/docs/v1/');
       const opened = await searchAndOpenFirst(page, c.query);
       expect(c.accept(opened.pathname), `"${c.query}" opened ${opened.pathname}${opened.hash}`).toBe(true);
       expect(problemList(problems)).toEqual([]);
-      await close();
     });
   }
 });
 
-describe('on the page opened', () => {
-  it('the words searched are highlighted', async () => {
-    const {page, problems, close} = await openPage(browser, '/');
+test.describe('on the page opened', () => {
+  test('the words searched are highlighted', async ({page, problems, open}) => {
+    await open('/');
     const opened = await searchAndOpenFirst(page, 'cash withdrawal');
     expect(opened.searchParams.getAll('_highlight')).toEqual(['cash', 'withdrawal']);
-    await expect.poll(() => page.locator('article mark').count(), {timeout: 5_000}).toBeGreaterThan(0);
+    await expect(page.locator('article mark').first()).toBeAttached();
     expect(problemList(problems)).toEqual([]);
-    await close();
   });
 });
 
-describe('phone layout (390 px)', () => {
-  it('the collapsed search box opens, searches and navigates', async () => {
-    const {page, problems, close} = await openPage(browser, '/docs/v1/', {
-      context: {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true},
-    });
-    const input = page.locator(SEARCH_INPUT);
-    await expect.poll(() => input.isVisible()).toBe(true);
+test.describe('phone layout (390 px)', () => {
+  test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+
+  test('the collapsed search box opens, searches and navigates', async ({page, problems, open}) => {
+    await open('/docs/v1/');
+    await expect(page.locator(SEARCH_INPUT)).toBeVisible();
     const opened = await searchAndOpenFirst(page, 'cash withdrawal');
     expect(opened.pathname).toBe('/docs/v1/service/aeps/withdrawal');
     expect(problemList(problems)).toEqual([]);
-    await close();
   });
 });

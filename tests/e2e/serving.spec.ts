@@ -7,9 +7,9 @@ import {createHash} from 'node:crypto';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {extname, join, relative, sep} from 'node:path';
 import {gunzipSync} from 'node:zlib';
-import {describe, expect, it} from 'vitest';
-import {baseUrl, header, load, request, titleOf, type HttpResult} from './helpers/http';
-import {buildDir} from './helpers/paths';
+import {expect, test} from './fixtures';
+import {header, load, request, titleOf, type HttpResult} from './helpers/http';
+import {baseUrl, buildDir} from './helpers/paths';
 import {alternateForms, encodeRoute, readRoutes} from './helpers/routes';
 
 // Overridable only to run this harness against another site (a stock Docusaurus build).
@@ -54,13 +54,13 @@ function expectNotFoundPage(res: HttpResult, what: string): void {
   expect(res.body.equals(notFoundPage ?? Buffer.alloc(0)), `${what}: not build/404.html`).toBe(true);
 }
 
-describe('every route in routes.txt', () => {
-  it('the list is not empty', () => {
+test.describe('every route in routes.txt', () => {
+  test('the list is not empty', () => {
     expect(routes.length).toBeGreaterThan(0);
   });
 
   for (const route of routes) {
-    it(`${route} answers 200 with its title, in every spelling`, async () => {
+    test(`${route} answers 200 with its title, in every spelling`, async () => {
       const res = await load(encodeRoute(route));
       expect(res.status, `GET ${route}`).toBe(200);
       const title = titleOf(text(res));
@@ -76,21 +76,22 @@ describe('every route in routes.txt', () => {
   }
 });
 
-describe('every page of the build', () => {
-  it.each(builtPages)('%s answers 200 with that page', async (page) => {
-    const res = await request(encodeRoute(page));
-    expect(res.status).toBe(200);
-    expect(res.body.equals(readFileSync(join(buildDir, page, 'index.html')))).toBe(true);
-  });
+test.describe('every page of the build', () => {
+  for (const page of builtPages) {
+    test(`${page} answers 200 with that page`, async () => {
+      const res = await request(encodeRoute(page));
+      expect(res.status).toBe(200);
+      expect(res.body.equals(readFileSync(join(buildDir, page, 'index.html')))).toBe(true);
+    });
+  }
 });
 
-describe('routes with braces, percent-encoded as a browser sends them', () => {
+test.describe('routes with braces, percent-encoded as a browser sends them', () => {
   const braced = [...new Set([...routes, ...builtPages].filter((path) => path.includes('{')))];
 
-  if (braced.length === 0) {
-    it.skip('(no route with braces in this build)', () => {});
-  } else {
-    it.each(braced)('%s', async (path) => {
+  if (braced.length === 0) test.skip('(no route with braces in this build)', () => {});
+  for (const path of braced) {
+    test(path, async () => {
       const encoded = encodeRoute(path);
       expect(encoded).toMatch(/%7B.*%7D/);
       const res = await request(encoded);
@@ -100,7 +101,7 @@ describe('routes with braces, percent-encoded as a browser sends them', () => {
   }
 });
 
-describe('anything else', () => {
+test.describe('anything else', () => {
   const unknown = [
     '/no-such-page',
     '/no-such-page/',
@@ -117,29 +118,35 @@ describe('anything else', () => {
     '/blog/index',
   ];
 
-  it.each(unknown)('%s answers 404 with the not-found page', async (path) => {
-    const res = await request(path);
-    expect(res.status).toBe(404);
-    expectNotFoundPage(res, path);
-  });
+  for (const path of unknown) {
+    test(`${path} answers 404 with the not-found page`, async () => {
+      const res = await request(path);
+      expect(res.status).toBe(404);
+      expectNotFoundPage(res, path);
+    });
+  }
 
   // nginx rejects broken escapes before routing (400); '/%E0%A4' decodes to bytes that are not
   // UTF-8 and is simply not found. Either way: the site's page, never a blank page or a 5xx.
   const malformed = ['/%', '/docs/%E0%A4%A', '/docs/v1/%zz', '/%00', '/%E0%A4'];
 
-  it.each(malformed)('malformed %s answers 400 or 404 with the not-found page', async (path) => {
-    const res = await request(path);
-    expect([400, 404]).toContain(res.status);
-    expectNotFoundPage(res, path);
-  });
+  for (const path of malformed) {
+    test(`malformed ${path} answers 400 or 404 with the not-found page`, async () => {
+      const res = await request(path);
+      expect([400, 404]).toContain(res.status);
+      expectNotFoundPage(res, path);
+    });
+  }
 });
 
-describe('docs root', () => {
-  it.each(['/docs', '/docs/', '/docs.html', '/docs/index.html'])('%s redirects to /docs/v1/', async (path) => {
-    const res = await request(path);
-    expect([301, 302, 307, 308]).toContain(res.status);
-    expect(new URL(header(res, 'location'), baseUrl() + path).pathname).toBe('/docs/v1/');
-  });
+test.describe('docs root', () => {
+  for (const path of ['/docs', '/docs/', '/docs.html', '/docs/index.html']) {
+    test(`${path} redirects to /docs/v1/`, async () => {
+      const res = await request(path);
+      expect([301, 302, 307, 308]).toContain(res.status);
+      expect(new URL(header(res, 'location'), baseUrl + path).pathname).toBe('/docs/v1/');
+    });
+  }
 });
 
 /** Directives of a Content-Security-Policy header, by name. */
@@ -152,7 +159,7 @@ function cspDirectives(policy: string): Map<string, string[]> {
   return directives;
 }
 
-describe('security headers', () => {
+test.describe('security headers', () => {
   const samples: Array<[string, string]> = [
     ['a page (200)', '/'],
     ['a static file (200)', '/sitemap.xml'],
@@ -162,52 +169,56 @@ describe('security headers', () => {
   ];
   if (someAsset) samples.push(['an /assets/ file (200)', `/${someAsset}`]);
 
-  it.each(samples)('on %s', async (_, path) => {
-    const res = await request(path);
+  for (const [name, path] of samples) {
+    test(`on ${name}`, async () => {
+      const res = await request(path);
 
-    const csp = cspDirectives(header(res, 'content-security-policy'));
-    const scriptSrc = csp.get('script-src') ?? [];
-    expect(scriptSrc).toContain("'self'");
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(scriptSrc).not.toContain("'unsafe-eval'");
-    // Nothing but our origin and hashes: no hosts, schemes or wildcards.
-    const otherSources = scriptSrc.filter((source) => !/^'(?:self|sha256-[A-Za-z0-9+/]+=*)'$/.test(source));
-    expect(otherSources).toEqual([]);
-    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('base-uri')).toEqual(["'self'"]);
-    expect(csp.get('form-action')).toEqual(["'self'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'"]);
-    expect(csp.get('font-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
-    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      const csp = cspDirectives(header(res, 'content-security-policy'));
+      const scriptSrc = csp.get('script-src') ?? [];
+      expect(scriptSrc).toContain("'self'");
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+      // Nothing but our origin and hashes: no hosts, schemes or wildcards.
+      const otherSources = scriptSrc.filter((source) => !/^'(?:self|sha256-[A-Za-z0-9+/]+=*)'$/.test(source));
+      expect(otherSources).toEqual([]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.get('font-src')).toEqual(["'self'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
 
-    const hstsMaxAge = /max-age=(\d+)/.exec(header(res, 'strict-transport-security'))?.[1];
-    expect(Number(hstsMaxAge ?? 0)).toBeGreaterThanOrEqual(ONE_YEAR);
-    expect(header(res, 'x-content-type-options')).toBe('nosniff');
-    expect(header(res, 'referrer-policy')).toBe('strict-origin-when-cross-origin');
-    const permissions = header(res, 'permissions-policy');
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
-      expect(permissions).toContain(`${feature}=()`);
-    }
-  });
+      const hstsMaxAge = /max-age=(\d+)/.exec(header(res, 'strict-transport-security'))?.[1];
+      expect(Number(hstsMaxAge ?? 0)).toBeGreaterThanOrEqual(ONE_YEAR);
+      expect(header(res, 'x-content-type-options')).toBe('nosniff');
+      expect(header(res, 'referrer-policy')).toBe('strict-origin-when-cross-origin');
+      const permissions = header(res, 'permissions-policy');
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+        expect(permissions).toContain(`${feature}=()`);
+      }
+    });
+  }
 
   // Strict only works if the build's own inline scripts (Docusaurus's colour-mode bootstrap
   // and friends) are allowed by hash (deploy/csp-hashes.conf); otherwise browsers block them.
-  it.each(['/', '/no-such-page'])('script-src allows every inline script of %s', async (path) => {
-    const res = await request(path);
-    const allowed = cspDirectives(header(res, 'content-security-policy')).get('script-src') ?? [];
-    // External scripts and data blocks (JSON-LD) are not inline code.
-    const notCode = /\bsrc=|\btype=["']?application\/(?:ld\+)?json/i;
-    const inlineHashes = [...text(res).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-      .filter(([, attributes = '']) => !notCode.test(attributes))
-      .map(([, , body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-    expect(inlineHashes.filter((hash) => !allowed.includes(hash))).toEqual([]);
-  });
+  for (const path of ['/', '/no-such-page']) {
+    test(`script-src allows every inline script of ${path}`, async () => {
+      const res = await request(path);
+      const allowed = cspDirectives(header(res, 'content-security-policy')).get('script-src') ?? [];
+      // External scripts and data blocks (JSON-LD) are not inline code.
+      const notCode = /\bsrc=|\btype=["']?application\/(?:ld\+)?json/i;
+      const inlineHashes = [...text(res).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+        .filter(([, attributes = '']) => !notCode.test(attributes))
+        .map(([, , body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+      expect(inlineHashes.filter((hash) => !allowed.includes(hash))).toEqual([]);
+    });
+  }
 });
 
-describe('caching', () => {
-  it('hashed /assets/ files are public and immutable for a year', async () => {
+test.describe('caching', () => {
+  test('hashed /assets/ files are public and immutable for a year', async () => {
     const home = text(await request('/'));
     const assets = [...home.matchAll(/(?:src|href)="?(\/assets\/[^"\s>]+\.(?:js|css))/g)].map(([, path = '']) => path);
     expect(assets.length).toBeGreaterThan(0);
@@ -221,16 +232,15 @@ describe('caching', () => {
     }
   });
 
-  it.each(['/', '/index.html', '/no-such-page', '/assets/no-such-file.js', '/sitemap.xml'])(
-    '%s is revalidated (no-cache)',
-    async (path) => {
+  for (const path of ['/', '/index.html', '/no-such-page', '/assets/no-such-file.js', '/sitemap.xml']) {
+    test(`${path} is revalidated (no-cache)`, async () => {
       const res = await request(path);
       expect(header(res, 'cache-control')).toBe('no-cache');
-    },
-  );
+    });
+  }
 });
 
-describe('compression', () => {
+test.describe('compression', () => {
   /** One file of the build per type, big enough that nginx compresses it (gzip_min_length). */
   function sample(extension: string): string | undefined {
     if (extension === 'html') return 'index.html';
@@ -241,10 +251,10 @@ describe('compression', () => {
     const file = sample(type);
     if (file === undefined) {
       // The stock site has no .json, .txt or .yaml file, for example.
-      it.skip(`.${type} is gzipped when asked (none in this build)`, () => {});
+      test.skip(`.${type} is gzipped when asked (none in this build)`, () => {});
       continue;
     }
-    it(`.${type} is gzipped when asked (${file})`, async () => {
+    test(`.${type} is gzipped when asked (${file})`, async () => {
       const path = file === 'index.html' ? '/' : encodeRoute(`/${file}`);
       const original = readFileSync(join(buildDir, file));
 

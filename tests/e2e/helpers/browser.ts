@@ -1,35 +1,9 @@
 /**
- * Browser side of the end-to-end tests: Debian's Chromium driven by playwright-core (no
- * @playwright/test runner; Vitest runs the tests). Playwright's own browser builds cannot be
- * downloaded on our machines; /usr/bin/chromium is installed by scripts/ensure-system-deps.sh.
+ * What the browser specs watch in a page: console errors, page errors, failed requests and any
+ * request to another origin, collected as `problems` (tests/e2e/fixtures.ts wires them into every
+ * browser context), and React's hydration.
  */
-import {chromium} from 'playwright-core';
-import type {Browser, BrowserContext, BrowserContextOptions, Page} from 'playwright-core';
-import {baseUrl} from './http';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      // Tests run as root in a container, where Chromium's sandbox cannot start.
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      // Chromium's own traffic (updates, sync, field trials) would leave the machine.
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Belt and braces: no host name resolves, so nothing but the server under test (on
-      // 127.0.0.1, which the rule would otherwise catch too) can be reached even if a page
-      // tries. Foreign requests are also aborted and recorded by openPage().
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-  });
-}
+import {expect, type BrowserContext, type Page} from '@playwright/test';
 
 /** What went wrong while a page was open. Every list empty means a clean page. */
 export interface PageProblems {
@@ -41,59 +15,6 @@ export interface PageProblems {
   readonly failedRequests: string[];
   /** Any request to another origin (aborted before it leaves the browser). */
   readonly foreignRequests: string[];
-}
-
-export interface OpenedPage {
-  readonly page: Page;
-  readonly context: BrowserContext;
-  readonly problems: PageProblems;
-  /** The main document's HTTP status. */
-  readonly status: number | undefined;
-  readonly close: () => Promise<void>;
-}
-
-export interface OpenPageOptions {
-  /** Extra context options (viewport, colorScheme, javaScriptEnabled, reducedMotion ...). */
-  readonly context?: BrowserContextOptions;
-  /** Wait for React hydration after load (default true; meaningless with JavaScript off). */
-  readonly hydrate?: boolean;
-}
-
-/**
- * Open `path` (relative to the server under test) in a fresh context and collect problems
- * from the first request on. The caller asserts on `problems`, e.g. with problemList().
- */
-export async function openPage(browser: Browser, path: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
-  const origin = new URL(baseUrl()).origin;
-  const context = await browser.newContext({
-    baseURL: origin,
-    // A service worker would hide what the server really answers.
-    serviceWorkers: 'block',
-    ...options.context,
-  });
-  const problems = emptyProblems();
-  await blockForeignRequests(context, origin, problems);
-  const page = await context.newPage();
-  watchPage(page, origin, problems);
-
-  const response = await page.goto(path, {waitUntil: 'load'});
-  if (options.hydrate ?? options.context?.javaScriptEnabled !== false) {
-    try {
-      await waitForHydration(page);
-    } catch (error) {
-      // Usually the page threw before React could hydrate: say what it threw.
-      await context.close();
-      const found = problemList(problems).join('\n  ') || '(no error recorded)';
-      throw new Error(`${path} did not hydrate (${String(error)}). Seen:\n  ${found}`, {cause: error});
-    }
-  }
-  return {
-    page,
-    context,
-    problems,
-    status: response?.status(),
-    close: () => context.close(),
-  };
 }
 
 export function emptyProblems(): PageProblems {
@@ -135,9 +56,10 @@ function ignoreSettledRoute(error: unknown): void {
 
 /**
  * Records, without blocking, every request of `page` to another origin. For long runs over many
- * pages (openSession): routing, which blocking needs, turns off Chromium's HTTP cache, so every
- * page would download and compile the site's JavaScript afresh. launchBrowser() already makes
- * every host name but 127.0.0.1 unresolvable, so such a request fails where it starts.
+ * pages (the worker's `tab`): routing, which blocking needs, turns off Chromium's HTTP cache, so
+ * every page would download and compile the site's JavaScript afresh. The browser's launch flags
+ * (playwright.config.ts) already make every host name but 127.0.0.1 unresolvable, so such a
+ * request fails where it starts.
  */
 export function recordForeignRequests(page: Page, origin: string, problems: PageProblems): void {
   page.on('request', (request) => {
@@ -190,7 +112,7 @@ function isSameOriginOrInline(url: string, origin: string): boolean {
  * Before that, clicks and keyboard handlers are not wired up yet.
  */
 export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout});
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', {timeout});
 }
 
 /** All problems as one flat list of readable lines: `expect(problemList(p)).toEqual([])`. */

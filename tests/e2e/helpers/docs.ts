@@ -3,7 +3,7 @@
  * collapsed category renders no children (Docusaurus mounts them lazily), so a link inside
  * is found only once its categories are open.
  */
-import type {Locator, Page} from 'playwright-core';
+import type {Locator, Page} from '@playwright/test';
 
 export function docsSidebar(page: Page): Locator {
   return page.locator('nav[aria-label="Docs sidebar"]:visible');

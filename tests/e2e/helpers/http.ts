@@ -4,18 +4,7 @@
  * never follows redirects, and asks for no compression unless told to.
  */
 import http from 'node:http';
-import {inject} from 'vitest';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Origin of the server under test, without a trailing slash: http://127.0.0.1:4173 */
-    e2eBaseUrl: string;
-  }
-}
-
-export function baseUrl(): string {
-  return inject('e2eBaseUrl');
-}
+import {baseUrl} from './paths';
 
 export interface HttpResult {
   readonly status: number;
@@ -29,7 +18,7 @@ export function request(
   path: string,
   options: {readonly headers?: Readonly<Record<string, string>>; readonly method?: string} = {},
 ): Promise<HttpResult> {
-  const origin = new URL(baseUrl());
+  const origin = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -69,8 +58,8 @@ export async function load(path: string): Promise<HttpResult & {readonly finalPa
     if (res.status < 300 || res.status >= 400 || location === undefined) {
       return {...res, finalPath: current};
     }
-    const next = new URL(location, baseUrl() + current);
-    if (next.origin !== new URL(baseUrl()).origin) {
+    const next = new URL(location, baseUrl + current);
+    if (next.origin !== new URL(baseUrl).origin) {
       throw new Error(`${path} redirects off-site to ${next.href}`);
     }
     current = next.pathname + next.search;

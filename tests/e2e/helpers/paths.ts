@@ -3,10 +3,13 @@
  * variable, so the same harness runs against another build (a stock Docusaurus site, say).
  */
 import {resolve} from 'node:path';
-import {fileURLToPath} from 'node:url';
 
-/** The repository root (this file is tests/e2e/helpers/paths.ts). */
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The repository root (this file is tests/e2e/helpers/paths.ts). `__dirname`, not
+ * import.meta: Playwright compiles the specs and their imports to CommonJS (package.json has no
+ * "type": "module").
+ */
+export const repoRoot = resolve(__dirname, '../../..');
 
 /** The static build to serve: `build/` unless E2E_BUILD_DIR says otherwise. */
 export const buildDir = resolve(process.env.E2E_BUILD_DIR ?? resolve(repoRoot, 'build'));
@@ -23,5 +26,5 @@ export const routesFile = resolve(process.env.E2E_ROUTES_FILE ?? resolve(repoRoo
 /** Port nginx listens on (127.0.0.1 only). */
 export const port = Number(process.env.E2E_PORT ?? '4173');
 
-export const serveScript = resolve(repoRoot, 'scripts/serve-build.sh');
-export const systemDepsScript = resolve(repoRoot, 'scripts/ensure-system-deps.sh');
+/** Origin of the server under test, without a trailing slash: http://127.0.0.1:4173 */
+export const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,10 +1,32 @@
 /**
- * Facts about the Docusaurus site under test that the browser specs share: the names of its
- * localStorage keys, client-side navigation, and a way to tell a client-side navigation from a
- * full page load.
+ * Facts about the Docusaurus site under test that the browser specs share: the pages they use and
+ * the widths where the layout changes, the names of its localStorage keys, client-side
+ * navigation, and a way to tell a client-side navigation from a full page load.
  */
-import type {Page} from 'playwright-core';
+import {expect, type Locator, type Page} from '@playwright/test';
 import {request} from './http';
+
+export const DESKTOP = {width: 1280, height: 800};
+/** Docusaurus switches at 996 px: up to 996 is mobile, from 997 desktop. */
+export const MOBILE = {width: 995, height: 800};
+export const WIDE_ENOUGH = {width: 997, height: 800};
+
+/** A long docs page with the API reference block (parameter tables, code samples). */
+export const API_PAGE = '/docs/v1/service/aeps/withdrawal';
+/** Its heading. */
+export const API_PAGE_HEADING = 'AEPS cash withdrawal';
+export const INTRO = '/docs/v1/';
+/** A page whose prose links to API_PAGE (the AEPS overview): client-side navigation tests click that link. */
+export const LINKS_TO_API_PAGE = '/docs/v1/aeps';
+export const LINKS_TO_API_PAGE_HEADING = 'Aadhaar banking (AEPS)';
+export const LONG_POST = '/blog/long-blog-post';
+
+/** The navbar's colour-mode toggle; its label ends with the mode it is in. */
+export const TOGGLE_LABEL = 'Switch between dark and light mode';
+export const toggleLabel = (mode: 'light' | 'dark' | 'system'): string => `${TOGGLE_LABEL} (currently ${mode} mode)`;
+export function colourToggle(page: Page): Locator {
+  return page.locator(`nav.navbar button[aria-label^="${TOGGLE_LABEL}"]:visible`);
+}
 
 export interface StorageKeys {
   /** Colour-mode choice: 'light' | 'dark'; absent = system. */
@@ -63,9 +85,22 @@ export async function sameDocument(page: Page, mark: string): Promise<boolean> {
   return current === mark;
 }
 
-/** Waits until the tab's pathname (percent-encoded, as location.pathname) is `pathname`. */
-export async function waitForPathname(page: Page, pathname: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, {
-    timeout,
-  });
+/**
+ * Waits until the tab's pathname is `pathname`, as `location.pathname` spells it (read in the page:
+ * Chromium leaves braces as they are where Node's URL parser would percent-encode them). While a
+ * new document loads there is no page to ask (null), and the poll asks again.
+ */
+export async function waitForPathname(page: Page, pathname: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => window.location.pathname).catch(() => null), {message: 'location.pathname'})
+    .toBe(pathname);
+}
+
+/** An attribute of <html> (data-theme, data-has-hydrated ...) as it is now, or null. */
+export function htmlAttribute(page: Page, name: string): Promise<string | null> {
+  return page.evaluate((attribute) => document.documentElement.getAttribute(attribute), name);
+}
+
+export function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
 }

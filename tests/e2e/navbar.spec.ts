@@ -1,0 +1,132 @@
+/**
+ * The navbar on phones and desktops: the hamburger and its panel (primary menu, docs sidebar,
+ * back button, close), the switch at 996 px, hiding on scroll, and the skip link a keyboard user
+ * meets first.
+ */
+import type {Locator, Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
+import {API_PAGE, DESKTOP, MOBILE, WIDE_ENOUGH} from './helpers/site';
+
+const hamburger = (page: Page): Locator =>
+  page.locator('nav.navbar').getByRole('button', {name: 'Toggle navigation bar', exact: true});
+const panel = (page: Page): Locator => page.locator('.navbar-sidebar');
+const navbarDocsLink = (page: Page): Locator =>
+  page.locator('nav.navbar .navbar__items a.navbar__link', {hasText: 'Docs'});
+
+/**
+ * Whether `locator` is shown inside the open panel: the panel slides its two menus
+ * sideways, so the one not shown is still "visible" to the DOM, just outside the panel.
+ */
+async function inPanel(page: Page, locator: Locator): Promise<boolean> {
+  const [box, panelBox] = await Promise.all([locator.boundingBox(), panel(page).boundingBox()]);
+  if (!box || !panelBox) return false;
+  const centre = box.x + box.width / 2;
+  return centre > panelBox.x && centre < panelBox.x + panelBox.width;
+}
+
+test.describe('navbar on phones and desktops', () => {
+  test.describe(() => {
+    test.use({viewport: MOBILE});
+
+    test('below 996 px: the hamburger opens the panel with the primary menu, and "Close navigation bar" closes it', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open('/');
+      await expect(hamburger(page)).toBeVisible();
+      await expect(navbarDocsLink(page)).toBeHidden();
+
+      await hamburger(page).click();
+      await expect(panel(page)).toBeVisible();
+      const primaryDocs = panel(page).locator('.menu__link', {hasText: 'Docs'});
+      await expect.poll(() => inPanel(page, primaryDocs)).toBe(true);
+
+      await panel(page).getByRole('button', {name: 'Close navigation bar', exact: true}).click();
+      await expect(panel(page)).toBeHidden();
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test('on a docs page the panel shows the docs sidebar with "← Back to main menu"; wider than 996 px closes it', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open(API_PAGE);
+      await hamburger(page).click();
+      await expect(panel(page)).toBeVisible();
+
+      const secondaryLink = panel(page).locator('.theme-doc-sidebar-menu a.menu__link', {
+        hasText: 'Getting started',
+      });
+      await expect.poll(() => inPanel(page, secondaryLink)).toBe(true);
+      const back = panel(page).getByRole('button', {name: '← Back to main menu', exact: true});
+      expect(await inPanel(page, back)).toBe(true);
+      await expect(panel(page).getByRole('button', {name: 'Close navigation bar'})).toBeVisible();
+
+      await back.click();
+      const primaryDocs = panel(page).locator('.menu__link', {hasText: 'Docs'});
+      await expect.poll(() => inPanel(page, primaryDocs)).toBe(true);
+      await expect.poll(() => inPanel(page, secondaryLink)).toBe(false);
+
+      await page.setViewportSize(WIDE_ENOUGH);
+      await expect(panel(page)).toBeHidden();
+      await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+      await expect(hamburger(page)).toBeHidden();
+      await expect(navbarDocsLink(page)).toBeVisible();
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+
+  test.describe(() => {
+    test.use({viewport: DESKTOP});
+
+    test('hides on scrolling down a long page and comes back on scrolling up', async ({page, problems, open}) => {
+      await open(API_PAGE);
+      // Hidden = slid up out of the viewport (the theme's class for it is a CSS-module name).
+      const navbar = page.locator('nav.navbar');
+      const hidden = async (): Promise<boolean> =>
+        navbar.evaluate((element) => element.getBoundingClientRect().bottom <= 0);
+      expect(await hidden()).toBe(false);
+
+      await page.mouse.move(640, 400);
+      await page.mouse.wheel(0, 600);
+      await page.mouse.wheel(0, 600);
+      await expect.poll(hidden, {message: 'navbar hidden after scrolling down'}).toBe(true);
+      await page.mouse.wheel(0, -300);
+      await expect.poll(hidden, {message: 'navbar back after scrolling up'}).toBe(false);
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    /**
+     * The theme focuses <main> through a temporary tabindex that it removes at once; Chromium
+     * then moves focus to <body> (the focus fixup rule) but keeps the sequential focus starting
+     * point in <main>. What a keyboard user gets is what is checked: the next Tab lands inside
+     * the main content, past the navbar and the sidebar.
+     */
+    test('the first Tab reaches "Skip to main content"; Enter, then Tab, lands in the main content', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open(API_PAGE);
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', {name: 'Skip to main content'})).toBeFocused();
+
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toMatch(/^(MAIN|BODY)$/);
+      await page.keyboard.press('Tab');
+      const next = await page.evaluate(() => {
+        const active = document.activeElement;
+        const main = document.querySelector('main');
+        return {
+          insideMain: Boolean(main && active && main.contains(active) && active !== main),
+          inNavbarOrSidebar: Boolean(active?.closest('nav.navbar, .theme-doc-sidebar-container')),
+        };
+      });
+      expect(next).toEqual({insideMain: true, inNavbarOrSidebar: false});
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+});

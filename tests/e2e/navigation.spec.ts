@@ -1,0 +1,146 @@
+/**
+ * Moving between pages without a page load: link prefetches that wait for the reader
+ * (src/client/idle-prefetch.ts), the progress bar that shows only when a page is slow to arrive,
+ * and the API reference tables, which the page opened keeps as server HTML and React renders
+ * itself after a client-side navigation.
+ */
+import type {Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
+import {
+  API_PAGE,
+  API_PAGE_HEADING,
+  DESKTOP,
+  INTRO,
+  LINKS_TO_API_PAGE,
+  LINKS_TO_API_PAGE_HEADING,
+  markDocument,
+  sameDocument,
+  waitForPathname,
+} from './helpers/site';
+
+test.use({viewport: DESKTOP});
+
+test.describe('link prefetching', () => {
+  /** Records in window.__e2ePrefetches the href of every <link rel=prefetch> added to the page. */
+  async function watchPrefetches(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const state = window as unknown as {__e2ePrefetches: string[]};
+      state.__e2ePrefetches = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of Array.from(record.addedNodes)) {
+            if (node instanceof HTMLLinkElement && node.rel === 'prefetch') state.__e2ePrefetches.push(node.href);
+          }
+        }
+      }).observe(document, {childList: true, subtree: true});
+    });
+  }
+  const prefetches = (page: Page): Promise<string[]> =>
+    page.evaluate(() => (window as unknown as {__e2ePrefetches: string[]}).__e2ePrefetches);
+
+  /**
+   * Docusaurus prefetches the route behind every link in view as soon as React has hydrated
+   * (`<link rel=prefetch>` per chunk); src/client/idle-prefetch.ts holds them back until the
+   * reader first moves the pointer, scrolls, touches or types. The second half shows the page
+   * does prefetch, so an empty list before it means "deferred", not "nothing to prefetch".
+   */
+  test("no link prefetch starts before the reader's first interaction", async ({page, problems, open}) => {
+    await watchPrefetches(page);
+    await open(INTRO);
+    // The intro's sidebar, navbar and paginator links are in view. Without the deferral their
+    // prefetches start within a frame or two of hydration; a second and a half is ample.
+    await page.waitForTimeout(1_500);
+    expect(await prefetches(page), 'prefetches before any interaction').toEqual([]);
+
+    await page.mouse.move(400, 300);
+    await expect
+      .poll(async () => (await prefetches(page)).length, {message: 'prefetches after the pointer moved'})
+      .toBeGreaterThan(0);
+    const foreign = (await prefetches(page)).filter((href) => !new URL(href).pathname.startsWith('/assets/'));
+    expect(foreign, 'prefetched, but not a chunk of the site').toEqual([]);
+    expect(problemList(problems)).toEqual([]);
+  });
+});
+
+test.describe('navigation progress bar (200 ms delay)', () => {
+  /** Records in window.__e2eProgressSeen whether #nprogress was ever added to the page. */
+  async function watchProgressBar(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const state = window as unknown as {__e2eProgressSeen: boolean};
+      state.__e2eProgressSeen = false;
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) state.__e2eProgressSeen = true;
+      }).observe(document, {childList: true, subtree: true});
+    });
+  }
+  const progressSeen = (page: Page): Promise<boolean> =>
+    page.evaluate(() => (window as unknown as {__e2eProgressSeen: boolean}).__e2eProgressSeen);
+
+  test('shows while a page whose code is slow to arrive loads', async ({page, open}) => {
+    await watchProgressBar(page);
+    await open(LINKS_TO_API_PAGE);
+    expect(await progressSeen(page)).toBe(false);
+
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    const mark = await markDocument(page);
+    await page.locator(`article a[href="${API_PAGE}"]`).first().click();
+    await expect(page.locator('#nprogress')).toBeAttached({timeout: 1_400});
+    await waitForPathname(page, API_PAGE);
+    await expect(page.locator('h1', {hasText: API_PAGE_HEADING})).toBeVisible();
+    expect(await sameDocument(page, mark)).toBe(true);
+  });
+
+  test('never shows on a quick navigation to a page already loaded', async ({page, open}) => {
+    await watchProgressBar(page);
+    await open(LINKS_TO_API_PAGE);
+    // Load the API page once, then go back: the overview's code is already there.
+    await page.locator(`article a[href="${API_PAGE}"]`).first().click();
+    await expect(page.locator('h1', {hasText: API_PAGE_HEADING})).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as {__e2eProgressSeen: boolean}).__e2eProgressSeen = false;
+    });
+    await page.goBack();
+    await waitForPathname(page, LINKS_TO_API_PAGE);
+    await expect(page.locator('h1', {hasText: LINKS_TO_API_PAGE_HEADING})).toBeVisible();
+    // The bar would start 200 ms after the navigation began; give it that chance, and more.
+    await page.waitForTimeout(400);
+    expect(await progressSeen(page)).toBe(false);
+  });
+});
+
+test.describe('API reference tables (not hydrated on the page opened, see src/components/ServerHtml)', () => {
+  /** Every parameter table's rows, as text. */
+  const tableRows = (page: Page): Promise<string[][]> =>
+    page
+      .locator('main table')
+      .evaluateAll((tables) =>
+        tables.map((t) => Array.from(t.querySelectorAll('tbody tr'), (tr) => (tr as HTMLElement).innerText)),
+      );
+
+  test('keep their rows after hydration, and render the same rows after client-side navigation', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    await open(API_PAGE);
+    const first = await tableRows(page);
+    expect(first.length).toBeGreaterThan(3);
+    expect(first.every((rows) => rows.length > 0)).toBe(true);
+    const mark = await markDocument(page);
+    // Away by a client-side link (the paginator), then back through history: React renders the rows itself.
+    const next = page.locator('a.pagination-nav__link--next');
+    const href = (await next.getAttribute('href')) ?? '';
+    await next.click();
+    await waitForPathname(page, encodeURI(href).replace(/%7B/g, '{').replace(/%7D/g, '}'));
+    await page.goBack();
+    await waitForPathname(page, API_PAGE);
+    await expect(page.getByRole('heading', {level: 1, name: API_PAGE_HEADING})).toBeVisible();
+    expect(await sameDocument(page, mark), 'client-side navigation, no reload').toBe(true);
+    expect(await tableRows(page)).toEqual(first);
+    expect(problemList(problems)).toEqual([]);
+  });
+});
