@@ -1,38 +1,49 @@
 /**
- * The JSON files that plugins/api-contract writes to .docusaurus/api-contract/ and that components
- * import as `@generated/api-contract/...`. Declared here, with the view types they are built from,
- * so that `tsc` checks the components before the first build has written .docusaurus/ (a fresh
- * clone, CI's lint step). Keep in step with loadContent() in plugins/api-contract/index.ts.
+ * The JSON files that plugins/api-contract generates with `createData` into
+ * .docusaurus/api-contract/default/ and that components import as `@generated/api-contract/default/...`.
+ * Declared here, with the types they are built from, so that `tsc` checks the components before
+ * the first build has written .docusaurus/ (a fresh clone, CI's lint step). Keep in step with
+ * generatedFiles() in plugins/api-contract/lib/data.ts. (The per-operation trees are imported by
+ * the pages the remark plugin wires, not by name, so they need no declaration.)
  */
 
-declare module '@generated/api-contract/index.json' {
+declare module '@generated/api-contract/default/index.json' {
   import type {TagView} from '@site/src/lib/contract/types';
-  const index: {
-    readonly tags: readonly TagView[];
-    readonly downloads: {readonly yaml: string; readonly json: string; readonly postman: string};
-  };
+  const index: {readonly tags: readonly TagView[]};
   export default index;
 }
 
-declare module '@generated/api-contract/response-codes.json' {
-  import type {ResponseCodeView} from '@site/src/lib/contract/types';
-  const codes: readonly ResponseCodeView[];
+declare module '@generated/api-contract/default/families.json' {
+  import type {Family} from '@site/src/lib/contract/families';
+  const families: readonly Pick<Family, 'label' | 'description' | 'href'>[];
+  export default families;
+}
+
+declare module '@generated/api-contract/default/response-codes.json' {
+  import type {CatalogueCode} from '@site/src/lib/contract/types';
+  const codes: readonly CatalogueCode[];
   export default codes;
 }
 
-declare module '@generated/api-contract/pan-status.json' {
+declare module '@generated/api-contract/default/downloads.json' {
+  import type {DownloadLink} from '@site/src/lib/downloads';
+  const downloads: readonly DownloadLink[];
+  export default downloads;
+}
+
+declare module '@generated/api-contract/default/pan-status.json' {
   const statuses: readonly {readonly value: string; readonly meaning: string}[];
   export default statuses;
 }
 
 /** Hand-written samples from samples/jwt/ and samples/verify/, one per sample language. */
-declare module '@generated/api-contract/jwt-samples.json' {
+declare module '@generated/api-contract/default/jwt-samples.json' {
   import type {RenderedSample} from '@site/src/lib/contract/types';
   const samples: readonly RenderedSample[];
   export default samples;
 }
 
-declare module '@generated/api-contract/verify-samples.json' {
+declare module '@generated/api-contract/default/verify-samples.json' {
   import type {RenderedSample} from '@site/src/lib/contract/types';
   const samples: readonly RenderedSample[];
   export default samples;

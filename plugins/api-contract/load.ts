@@ -18,7 +18,7 @@ import {buildViews, listOperations, type ContractViews, type OpenApiDocument} fr
 import {crossCheck, type ContractProblem} from '../../src/lib/contract/checks';
 import {addressPairs, addressProblems, envelopeProblems} from '../../src/lib/contract/envelope';
 import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
-import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
+import {API_COMPONENTS, idComponents, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 
@@ -167,8 +167,8 @@ export interface PageUse {
 
 /** `<Endpoint op="x"`, `<WebhookEvent op="x"`, `<OperationList tag="x"`: every component that names an id. */
 const USE_RE = new RegExp(
-  `<(${Object.keys(API_COMPONENTS)
-    .filter((name) => API_COMPONENTS[name]?.idAttr)
+  `<(${idComponents()
+    .map(([name]) => name)
     .join('|')})\\s+([a-z]+)=["']([^"']+)["']`,
   'g',
 );
@@ -183,8 +183,8 @@ export function scanPages(dirs = CONTENT_DIRS, siteDir = SITE_DIR): PageUse[] {
       const source = fs.readFileSync(file, 'utf8');
       for (const m of source.matchAll(USE_RE)) {
         const [, component, attr, id] = m as unknown as [string, string, string, string];
-        const spec = API_COMPONENTS[component];
-        if (!spec?.kind || spec.idAttr !== attr) continue;
+        const spec = API_COMPONENTS[component]?.id;
+        if (!spec || spec.attr !== attr) continue;
         uses.push({
           id,
           kind: spec.kind,

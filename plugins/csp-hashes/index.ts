@@ -9,7 +9,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {writeIfChanged} from '../write-file';
 
 // Minified HTML drops attribute quotes (`type=application/ld+json`), so quotes are optional.
 const INLINE_SCRIPT =
@@ -54,7 +53,8 @@ export default function cspHashesPlugin(context: {siteDir: string}): Plugin {
         for (const h of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(h);
       }
       const target = path.join(context.siteDir, 'deploy', 'csp-hashes.conf');
-      writeIfChanged(target, renderHashesConf([...hashes].sort()));
+      // A deploy file committed with the repository, not site data: written as is after each build.
+      fs.writeFileSync(target, renderHashesConf([...hashes].sort()));
     },
   };
 }

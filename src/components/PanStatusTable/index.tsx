@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import statuses from '@generated/api-contract/pan-status.json';
+import statuses from '@generated/api-contract/default/pan-status.json';
 import TwoColumnTable from '@site/src/components/TwoColumnTable';
 
 /** PAN application status values, from the `PanStatus` schema in openapi/families/pan.yaml. */

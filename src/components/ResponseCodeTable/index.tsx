@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import codes from '@generated/api-contract/response-codes.json';
+import codes from '@generated/api-contract/default/response-codes.json';
 import InlineText from '@site/src/components/InlineText';
 import RetryLabel from '@site/src/components/RetryLabel';
 import styles from './styles.module.css';
@@ -49,7 +49,7 @@ export default function ResponseCodeTable(): ReactNode {
                 <InlineText text={c.action} />
               </td>
               <td>
-                <RetryLabel retry={c.retry} />
+                <RetryLabel retry={c.retry} text={c.retryText} />
               </td>
             </tr>
           ))}

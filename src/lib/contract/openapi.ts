@@ -44,6 +44,8 @@ export interface Tag {
   name: string;
   description: string;
   'x-displayName'?: string;
+  /** The family's overview page (a site path), where it has one. */
+  'x-overview'?: string;
 }
 export interface SecurityScheme {
   type: string;

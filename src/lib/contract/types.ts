@@ -75,19 +75,26 @@ export interface CodeSample {
   readonly code: string;
 }
 
+/** A JSON example with the title the reader sees above it (a block of the section tree). */
+export interface JsonExample {
+  readonly title: string;
+  /** Pretty-printed JSON. */
+  readonly json: string;
+}
+
 /** A code sample as the browser gets it: highlighted at build time, without the raw text. */
 export type RenderedSample = Omit<CodeSample, 'code'> & {readonly html: string};
 /** An example as the browser gets it: highlighted at build time, without the raw JSON. */
-export type RenderedExample = Omit<ExampleView, 'json'> & {readonly html: string};
+export type RenderedExample = Omit<JsonExample, 'json'> & {readonly html: string};
 
 /**
- * A view as written for the page that imports it: every piece of code is highlighted HTML only
+ * Data as written for the page that imports it: every piece of code is highlighted HTML only
  * (src/lib/highlight.ts, at build time). Copy buttons read the rendered text; the raw text stays in
  * the build for the Markdown twins and llms-full.txt. Strips what the browser never uses.
  */
 export type Rendered<T> = T extends CodeSample
   ? RenderedSample
-  : T extends ExampleView
+  : T extends JsonExample
     ? RenderedExample
     : T extends readonly (infer U)[]
       ? readonly Rendered<U>[]
@@ -104,6 +111,9 @@ export interface ResponseCodeView {
   /** Every operation can return it (authentication, IP, rate limit, internal error): never listed per operation. */
   readonly common?: boolean;
 }
+
+/** A row of the `response_code` catalogue as pages and twins show it: with its retry advice in words. */
+export type CatalogueCode = ResponseCodeView & {readonly retryText: string};
 
 export interface LinkView {
   readonly id: string;
@@ -127,10 +137,10 @@ export interface OperationView {
   readonly tag: string;
   readonly tagLabel: string;
   readonly servers: readonly ServerView[];
-  readonly auth: string;
   readonly headers: readonly ParamView[];
   readonly pathParams: readonly ParamView[];
   readonly queryParams: readonly ParamView[];
+  readonly cookieParams: readonly ParamView[];
   readonly body?: BodyView;
   readonly samples: readonly CodeSample[];
   readonly responses: readonly ResponseView[];
@@ -172,5 +182,7 @@ export interface TagView {
   readonly label: string;
   readonly description: string;
   readonly group: string;
+  /** The family's overview page (`x-overview`), where it has one. */
+  readonly overview?: string;
   readonly entries: readonly IndexEntry[];
 }

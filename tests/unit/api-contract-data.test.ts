@@ -1,0 +1,166 @@
+/**
+ * What plugins/api-contract generates (lib/data.ts) and checks (lib/checks.ts), on small views:
+ * the file list, code highlighted only in the pages' copies, the catalogue's retry words, the
+ * downloads, the PAN statuses, coverage, and the links that must be routes of the build.
+ */
+import {describe, expect, it} from 'vitest';
+import {
+  catalogue,
+  downloads,
+  generatedFiles,
+  panStatuses,
+  renderTree,
+  type Highlight,
+} from '../../plugins/api-contract/lib/data';
+import {coverageProblems, unroutedLinks} from '../../plugins/api-contract/lib/checks';
+import {defaultLabels} from '../../src/lib/contract/labels';
+import {operationTree} from '../../src/lib/contract/tree';
+import type {ContractViews, OpenApiDocument} from '../../src/lib/contract/view-model';
+import type {OperationView} from '../../src/lib/contract/types';
+
+const labels = defaultLabels();
+const highlight: Highlight = (code, language) => `<${language}>${code}</${language}>`;
+
+const op: OperationView = {
+  kind: 'operation',
+  id: 'demo-pay',
+  method: 'POST',
+  path: '/demo/pay',
+  summary: 'Pay',
+  description: 'Pays.',
+  tag: 'demo',
+  tagLabel: 'Demo',
+  servers: [],
+  headers: [],
+  pathParams: [],
+  queryParams: [],
+  cookieParams: [],
+  body: {required: true, mediaType: 'application/json', rows: [], examples: [{name: 'example', json: '{}'}]},
+  samples: [{lang: 'curl', label: 'cURL', prism: 'bash', code: 'curl x'}],
+  responses: [],
+  responseCodes: [],
+  related: [],
+};
+
+const views: ContractViews = {
+  operations: [op],
+  webhooks: [],
+  index: [
+    {
+      kind: 'operation',
+      id: 'demo-pay',
+      method: 'POST',
+      path: '/demo/pay',
+      summary: 'Pay',
+      tag: 'demo',
+      href: '/docs/v1/demo/pay',
+    },
+  ],
+  tags: [
+    {
+      name: 'demo',
+      label: 'Demo',
+      description: 'Demo calls.',
+      group: 'Other',
+      overview: '/docs/v1/demo',
+      entries: [],
+    },
+  ],
+};
+
+describe('renderTree', () => {
+  it('turns every sample and example into highlighted HTML and keeps no raw code', () => {
+    const page = JSON.stringify(renderTree(operationTree(op, labels), highlight));
+    expect(page).toContain('"html":"<bash>curl x</bash>"');
+    expect(page).toContain('"html":"<json>{}</json>"');
+    expect(page).not.toContain('"code":');
+    expect(page).not.toContain('"json":');
+  });
+});
+
+describe('generatedFiles', () => {
+  it('writes one tree per operation for its page and one as text, plus the site-wide files', () => {
+    const files = generatedFiles(
+      {
+        views,
+        labels,
+        responseCodes: [],
+        bodies: {},
+        panStatuses: [],
+        samples: {jwt: [{lang: 'curl', label: 'cURL', prism: 'bash', code: 'sign'}]},
+      },
+      highlight,
+    );
+    expect(files.map((f) => f.name)).toEqual([
+      'ops/demo-pay.json',
+      'source/ops/demo-pay.json',
+      'tags/demo.json',
+      'index.json',
+      'families.json',
+      'response-codes.json',
+      'downloads.json',
+      'body-schemas.json',
+      'jwt-samples.json',
+      'source/jwt-samples.json',
+      'pan-status.json',
+      'ids.json',
+    ]);
+    const byName = new Map(files.map((f) => [f.name, f.data]));
+    expect(byName.get('source/ops/demo-pay.json')).toEqual(operationTree(op, labels));
+    expect(byName.get('families.json')).toEqual([{label: 'Demo', description: 'Demo calls.', href: '/docs/v1/demo'}]);
+    expect(byName.get('ids.json')).toEqual({operation: ['demo-pay'], webhook: [], tag: ['demo']});
+  });
+});
+
+describe('site-wide data', () => {
+  it('gives each catalogue code its retry advice in words', () => {
+    expect(catalogue([{code: 2, name: 'PENDING', meaning: 'm', action: 'a', retry: 'status'}], labels)).toEqual([
+      {code: 2, name: 'PENDING', meaning: 'm', action: 'a', retry: 'status', retryText: 'Never: check status first'},
+    ]);
+  });
+
+  it('names the downloads', () => {
+    expect(downloads(labels)).toEqual([
+      {label: 'OpenAPI 3.1 (YAML)', path: '/downloads/openapi.yaml'},
+      {label: 'OpenAPI 3.1 (JSON)', path: '/downloads/openapi.json'},
+      {label: 'Postman collection', path: '/downloads/rupeerail.postman_collection.json'},
+    ]);
+  });
+
+  it('reads the PAN statuses, and names the file and the fix when one has no meaning', () => {
+    const doc = (descriptions: Record<string, string>) =>
+      ({
+        components: {schemas: {PanStatus: {enum: ['A', 'B'], 'x-enum-descriptions': descriptions}}},
+      }) as unknown as OpenApiDocument;
+    expect(panStatuses(doc({A: 'First.', B: 'Second.'}))).toEqual([
+      {value: 'A', meaning: 'First.'},
+      {value: 'B', meaning: 'Second.'},
+    ]);
+    expect(() => panStatuses(doc({A: 'First.'}))).toThrow(
+      'openapi/families/pan.yaml: PanStatus value B has no entry in x-enum-descriptions.',
+    );
+    expect(() => panStatuses({} as OpenApiDocument)).toThrow(
+      'openapi/families/pan.yaml must define the schema PanStatus (enum + x-enum-descriptions); /PanStatusResponse is generated from it.',
+    );
+  });
+});
+
+describe('checks', () => {
+  it('reports orphans and duplicates, or nothing', () => {
+    expect(coverageProblems([], [])).toBeUndefined();
+    expect(coverageProblems(['demo-x'], ['demo-y is shown on both /a and /b (b.mdx:3)'])).toBe(
+      'API reference coverage:\n' +
+        '  duplicate: demo-y is shown on both /a and /b (b.mdx:3). Show each operation on exactly one page.\n' +
+        '  orphan: "demo-x" is in the contract but no page shows it. Add <Endpoint op="demo-x" /> (or <WebhookEvent op="demo-x" />) to its docs page.',
+    );
+  });
+
+  it('finds the pages the views link that the build does not serve, trailing slashes aside', () => {
+    expect(unroutedLinks(views, ['/docs/v1/demo/', '/docs/v1/demo/pay'], '/')).toEqual([]);
+    expect(unroutedLinks(views, ['/docs/v1/other'], '/')).toEqual([
+      'demo-pay: its page was expected at /docs/v1/demo/pay, which the build does not serve. Check the `slug` of the page that shows it.',
+      "openapi/openapi.yaml: tag demo: x-overview /docs/v1/demo is not a page of the build. Point it at the family's overview page.",
+    ]);
+    expect(unroutedLinks(views, ['/base/docs/v1/demo', '/base/docs/v1/demo/pay'], '/base/')).toEqual([]);
+  });
+});
