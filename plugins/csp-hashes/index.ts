@@ -3,7 +3,8 @@
  * (the theme's colour-mode bootstrap and the announcement-bar check) and write
  * deploy/csp-hashes.conf, so the Content-Security-Policy can allow exactly
  * those scripts without 'unsafe-inline'. The file is committed with the deploy
- * config; a test fails if it drifts from the build.
+ * config: commit it with any change that alters an inline script. tests/e2e/serving.spec.ts
+ * fails if the policy nginx serves blocks an inline script of the build.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

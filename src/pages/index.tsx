@@ -1,69 +1,13 @@
-import type {ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import families from '@generated/api-contract/default/families.json';
 import DownloadLinks from '@site/src/components/DownloadLinks';
 import {site} from '@site/site.config';
 import styles from './index.module.css';
-
-interface Family {
-  readonly title: string;
-  readonly text: string;
-  readonly to: string;
-}
-
-const FAMILIES: readonly Family[] = [
-  {
-    title: 'Aadhaar banking (AEPS)',
-    text: 'Cash withdrawal, balance and mini statement with a fingerprint, at any merchant outlet.',
-    to: '/docs/v1/aeps',
-  },
-  {
-    title: 'Bill payments (BBPS)',
-    text: 'Electricity, water, gas, broadband, insurance and more than 20,000 billers.',
-    to: '/docs/v1/service/bbps',
-  },
-  {
-    title: 'Money transfer (DMT)',
-    text: 'Send money to any bank account through a hosted, compliant journey.',
-    to: '/docs/v1/service/dmt',
-  },
-  {
-    title: 'Payouts',
-    text: 'Pay vendors, agents and customers to bank accounts and UPI ids from your wallet.',
-    to: '/docs/v1/service/payout',
-  },
-  {
-    title: 'UPI static VPA and QR',
-    text: 'A UPI id and merchant QR per customer that payers push money to, with a webhook for every payment.',
-    to: '/docs/v1/service/upicollect',
-  },
-  {
-    title: 'Micro-ATM',
-    text: 'Card-based withdrawals and balance enquiry on a paired micro-ATM device.',
-    to: '/docs/v1/service/matm',
-  },
-  {
-    title: 'Credit-card bill payment',
-    text: 'Pay any credit-card bill from a bank account after a one-time KYC.',
-    to: '/docs/v1/service/paycc',
-  },
-  {
-    title: 'Mobile recharge',
-    text: 'Prepaid recharge with operator, circle and plan look-ups.',
-    to: '/docs/v1/service/recharge',
-  },
-  {title: 'PAN card', text: 'New and corrected PAN applications through your agents.', to: '/docs/v1/service/pan'},
-  {
-    title: 'Insurance (GIBL)',
-    text: 'Motor, health and travel policies through a hosted journey.',
-    to: '/docs/v1/service/gibl',
-  },
-  {title: 'SMS', text: 'Transactional SMS from approved templates.', to: '/docs/v1/service/sms/send'},
-  {title: 'Common look-ups', text: 'Banks and IINs, states, districts and your account.', to: '/docs/v1/common/bank'},
-];
 
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
@@ -75,7 +19,8 @@ export default function Home(): ReactNode {
         message:
           'Developer documentation for the RupeeRail payments API: AEPS, BBPS, DMT, payouts, UPI static QRs, recharge and more, with code samples in seven languages.',
       })}>
-      <header className={styles.hero}>
+      {/* The brand colour is defined once, in site.config.ts. */}
+      <header className={styles.hero} style={{'--rr-brand': site.colors.brand} as CSSProperties}>
         <div className="container">
           <Heading as="h1" className={styles.title}>
             <Translate id="home.title">One API for India's payment rails</Translate>
@@ -101,12 +46,13 @@ export default function Home(): ReactNode {
           <Heading as="h2">
             <Translate id="home.families">Services</Translate>
           </Heading>
+          {/* The families of the contract's tags (src/lib/contract/families.ts), one card per overview page. */}
           <ul className={styles.grid}>
-            {FAMILIES.map((f) => (
-              <li key={f.to}>
-                <Link className={styles.card} to={f.to}>
-                  <strong>{f.title}</strong>
-                  <span>{f.text}</span>
+            {families.map((f) => (
+              <li key={f.href}>
+                <Link className={styles.card} to={f.href}>
+                  <strong>{f.label}</strong>
+                  <span>{f.description}</span>
                 </Link>
               </li>
             ))}

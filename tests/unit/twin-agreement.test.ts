@@ -372,7 +372,7 @@ describe('the twin of every operation page carries its request samples (issue 14
   const fences = SAMPLE_LANGUAGES.map((l) => `**${l.label}**\n\n\`\`\`${l.prism}\n`);
 
   it.each(loaded.views.operations.map((op) => [op.id, op] as const))(
-    '%s: all seven languages, in fences named by their language, code as on the page',
+    '%s: every language of the registry, in fences named by their language, code as on the page',
     (id, op) => {
       const twin =
         API_COMPONENTS.Endpoint?.markdown({op: id}, {data, url, where: () => id, samples: everySample}) ?? '';

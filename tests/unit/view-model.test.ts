@@ -16,6 +16,7 @@ import {
 } from '../../src/lib/contract/view-model';
 import type {Located} from '../../src/lib/contract/openapi';
 import {ACK_TIMEOUT_SECONDS} from '../../src/lib/webhook-policy';
+import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
 import type {OperationView, ParamView, ResponseCodeView} from '../../src/lib/contract/types';
 
 const codes: ResponseCodeView[] = [
@@ -70,7 +71,7 @@ describe('buildViews', () => {
     expect(op?.servers.map((s) => s.label)).toEqual(['Sandbox', 'Production']);
     expect(op?.pathParams[0]?.example).toBe('IT 1');
     expect(op?.responseCodes.map((c) => c.code)).toEqual([1, 10]);
-    expect(op?.samples.map((s) => s.lang)).toEqual(['curl', 'node', 'python', 'php', 'java', 'csharp', 'go']);
+    expect(op?.samples.map((s) => s.lang)).toEqual(SAMPLE_LANGUAGES.map((l) => l.id));
     expect(op?.samples[0]?.code).toContain('https://sandbox.example/api/v1/demo/IT%201');
     expect(views.index[0]?.href).toBe('/docs/v1/demo');
     expect(views.tags[0]?.entries).toHaveLength(1);

@@ -9,17 +9,27 @@
 import type {OpenApiDocument} from './openapi';
 import type {IndexEntry, TagView} from './types';
 
-/** Every tag of the contract, with its group and its operations and webhooks, in the contract's order. */
+/**
+ * Every tag of the contract with its group and its operations and webhooks, group by group in the
+ * order of `x-tagGroups`, each group's tags as it lists them (tags in no group last, as "Other").
+ */
 export function tagViews(doc: Pick<OpenApiDocument, 'tags' | 'x-tagGroups'>, index: readonly IndexEntry[]): TagView[] {
   const groups = doc['x-tagGroups'] ?? [];
-  return doc.tags.map((t) => ({
-    name: t.name,
-    label: t['x-displayName'] ?? t.name,
-    description: t.description,
-    group: groups.find((g) => g.tags.includes(t.name))?.name ?? 'Other',
-    ...(t['x-overview'] ? {overview: t['x-overview']} : {}),
-    entries: index.filter((e) => e.tag === t.name),
-  }));
+  // Group by group, each group's tags in the order it lists them; stable for tags in no group.
+  const rank = (name: string): number => {
+    const at = groups.findIndex((g) => g.tags.includes(name));
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at * 1000 + (groups[at]?.tags.indexOf(name) ?? 0);
+  };
+  return [...doc.tags]
+    .sort((a, b) => rank(a.name) - rank(b.name))
+    .map((t) => ({
+      name: t.name,
+      label: t['x-displayName'] ?? t.name,
+      description: t.description,
+      group: groups.find((g) => g.tags.includes(t.name))?.name ?? 'Other',
+      ...(t['x-overview'] ? {overview: t['x-overview']} : {}),
+      entries: index.filter((e) => e.tag === t.name),
+    }));
 }
 
 export interface Family {
