@@ -11,6 +11,7 @@ import cspHashesPlugin from './plugins/csp-hashes';
 import llmsTxtPlugin from './plugins/llms-txt';
 import staticCodePlugin from './plugins/static-code';
 import routeSourcesPlugin from './plugins/route-sources';
+import routeListPlugin from './plugins/route-list';
 import leanDocsPlugin from './plugins/lean-docs';
 import leanRegistryPlugin from './plugins/lean-registry';
 import {remarkStaticCode} from './plugins/static-code/remark';
@@ -114,6 +115,7 @@ const config = {
     cspHashesPlugin,
     llmsTxtPlugin,
     routeSourcesPlugin,
+    routeListPlugin,
     leanRegistryPlugin,
   ],
   clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts', './src/client/idle-prefetch.ts'],

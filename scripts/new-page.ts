@@ -12,6 +12,7 @@ import {SITE_DIR} from '../plugins/api-contract/paths';
 import {checkContent} from './check-content';
 import {idComponents} from '../plugins/api-contract/components';
 import {scaffoldPage} from './lib/scaffold';
+import {PROJECT_ROUTES} from '../plugins/route-list';
 
 async function main(): Promise<void> {
   const id = process.argv[2];
@@ -46,11 +47,18 @@ async function main(): Promise<void> {
   });
   fs.mkdirSync(path.dirname(file), {recursive: true});
   fs.writeFileSync(file, body);
-  // The next steps are what the content check now says about the new page, word for word.
-  const steps = (await checkContent()).filter((p) => p.message.startsWith(`${rel}`) || p.missing?.file === rel);
-  console.log(`Created ${rel}. Next, in this order (npm run check:content re-checks):`);
-  steps.forEach((p, i) => console.log(`  ${i + 1}. ${p.message}`));
-  console.log(`  ${steps.length + 1}. npm start, open /${rel.replace(/\.mdx$/, '')}, and check the reference block.`);
+  // The next steps are what the content check now says about the new page, word for word, and the
+  // route to list (the page has no slug, so the docs plugin serves it at its path; the build checks it).
+  const route = `/${rel.replace(/\.mdx$/, '').replace(/\/index$/, '/')}`;
+  const steps = [
+    ...(await checkContent())
+      .filter((p) => p.message.startsWith(`${rel}`) || p.missing?.file === rel)
+      .map((p) => p.message),
+    `${PROJECT_ROUTES}: add the line ${route} under the family's heading (npm run build fails on a page no route list names).`,
+  ];
+  console.log(`Created ${rel}. Next, in this order (npm run check:content re-checks the first ones):`);
+  steps.forEach((step, i) => console.log(`  ${i + 1}. ${step}`));
+  console.log(`  ${steps.length + 1}. npm start, open ${route}, and check the reference block.`);
 }
 
 main().catch((err: unknown) => {

@@ -1,14 +1,16 @@
 /**
  * Docusaurus plugin: the API contract as site data.
  *
- * loadContent        lint + bundle openapi/, cross-checks, the view of every operation, webhook and tag.
+ * loadContent        lint + bundle openapi/, cross-checks, the file that shows each operation.
  * getTranslationFiles, translateContent
  *                    the reference's labels (src/lib/contract/labels.ts) as a translation file, so a
  *                    locale translates the page and its Markdown twin alike.
- * contentLoaded      the generated data (lib/data.ts: section trees, families, catalogues, samples),
- *                    written with `createData` into .docusaurus/api-contract/default/, which pages
- *                    import as `@generated/api-contract/default/...`. Docusaurus writes a file only
- *                    when its content changed, so the dev server reloads just the pages whose data moved.
+ * allContentLoaded   the views of every operation, webhook and tag, each page linked at the route
+ *                    the docs and pages plugins gave it, and the generated data (lib/data.ts: section
+ *                    trees, families, catalogues, samples), written with `createData` into
+ *                    .docusaurus/api-contract/default/, which pages import as
+ *                    `@generated/api-contract/default/...`. Docusaurus writes a file only when its
+ *                    content changed, so the dev server reloads just the pages whose data moved.
  * postBuild          the downloads (bundled openapi.yaml / openapi.json, a Postman collection
  *                    converted by openapi-to-postmanv2), and a check that every page the reference
  *                    links to is a route of the build (`routesPaths`).
@@ -24,11 +26,13 @@ import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
 import {DOWNLOADS} from '../../src/lib/downloads';
 import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '../../src/lib/contract/labels';
 import type {CodeSample} from '../../src/lib/contract/types';
-import {loadContract, type LoadedContract} from './load';
+import {contractViews, loadContract, type LoadedContract} from './load';
+import type {ContractViews} from '../../src/lib/contract/view-model';
 import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
 import {generatedFiles, panStatuses} from './lib/data';
 import {coverageProblems, unroutedLinks} from './lib/checks';
+import {permalinksBySource} from './lib/permalinks';
 
 export {DOWNLOADS};
 
@@ -53,10 +57,14 @@ function readSamples(group: string): CodeSample[] {
   });
 }
 
+const NAME = 'api-contract';
+
 export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
   const isProd = process.env.NODE_ENV === 'production';
+  // Built in allContentLoaded, checked against the build's routes in postBuild.
+  let views: ContractViews | undefined;
   return {
-    name: 'api-contract',
+    name: NAME,
 
     getPathsToWatch() {
       return [`${CONTRACT_DIR}/**/*.yaml`, `${SAMPLES_DIR}/**/*`, path.join(context.siteDir, 'docs/**/*.mdx')];
@@ -81,11 +89,14 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       return file ? {...content, labels: translateLabels(file.content)} : content;
     },
 
-    async contentLoaded({content, actions}) {
+    async allContentLoaded({allContent, actions}) {
+      const content = allContent[NAME]?.default as ContractContent;
+      const permalinks = permalinksBySource(allContent);
+      views = contractViews(content, (file) => permalinks.get(file));
       await loadLanguages();
       const files = generatedFiles(
         {
-          views: content.views,
+          views,
           labels: content.labels,
           responseCodes: content.responseCodes,
           bodies: content.bodies,
@@ -99,7 +110,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
     },
 
     async postBuild({outDir, content, routesPaths}) {
-      const unrouted = unroutedLinks(content.views, routesPaths, context.baseUrl);
+      const unrouted = views ? unroutedLinks(views, routesPaths, context.baseUrl) : [];
       if (unrouted.length) {
         const message = `API reference: ${unrouted.length} link(s) of the contract point to no page of the build:\n${unrouted.map((u) => `  ${u}`).join('\n')}`;
         // A draft build (DOCS_DRAFT=1) tolerates pages not written yet, as it does broken links.

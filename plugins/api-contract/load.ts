@@ -135,32 +135,12 @@ function* mdxFiles(dir: string): Generator<string> {
   }
 }
 
-/**
- * Site path of a docs or pages file, as Docusaurus routes it (front-matter `slug` honoured: one
- * starting with `/` is relative to the docs root, any other to the file's folder). `siteDir` lets
- * scripts/check-content.ts run this on a fixture site.
- */
-export function routeOf(file: string, source: string, siteDir = SITE_DIR): string {
-  const relPath = path.relative(siteDir, file).split(path.sep).join('/');
-  const slug = /^---[\s\S]*?^slug:\s*['"]?([^'"\n]+)['"]?\s*$[\s\S]*?^---/m.exec(source)?.[1];
-  if (relPath.startsWith('docs/')) {
-    if (slug) return slug.startsWith('/') ? `/docs${slug}` : path.posix.join('/', path.posix.dirname(relPath), slug);
-    const noExt = relPath.replace(/\.mdx?$/, '');
-    return noExt.endsWith('/index') ? `/${noExt.slice(0, -'index'.length)}` : `/${noExt}`;
-  }
-  if (relPath.startsWith('src/pages/')) {
-    const noExt = relPath.slice('src/pages'.length).replace(/\.(mdx?|[jt]sx?)$/, '');
-    return noExt.replace(/\/index$/, '/') || '/';
-  }
-  return `/${relPath}`;
-}
-
 export interface PageUse {
   readonly id: string;
   readonly kind: IdKind;
   readonly component: string;
   readonly attr: string;
-  readonly route: string;
+  /** Relative to the site: `docs/v1/service/aeps/withdrawal.mdx`. */
   readonly file: string;
   readonly line: number;
 }
@@ -190,7 +170,6 @@ export function scanPages(dirs = CONTENT_DIRS, siteDir = SITE_DIR): PageUse[] {
           kind: spec.kind,
           component,
           attr,
-          route: routeOf(file, source, siteDir),
           file: path.relative(siteDir, file),
           line: lineAt(source, m.index),
         });
@@ -301,14 +280,22 @@ const describeProblem = (p: ContractProblem, familiesDir?: string): string =>
 
 export interface LoadedContract {
   readonly bundled: OpenApiDocument;
+  /** Dereferenced: what the views are built from. */
+  readonly deref: OpenApiDocument;
   /** Every operation's and webhook's body schemas, for checking JSON written in prose. */
   readonly bodies: Record<string, BodySchemas>;
-  readonly views: ContractViews;
   readonly responseCodes: ResponseCodeView[];
+  /** Operation or webhook id -> the file that shows it (`docs/v1/...mdx`). */
+  readonly shownIn: ReadonlyMap<string, string>;
   readonly orphans: string[];
   readonly duplicates: string[];
 }
 
+/**
+ * Lint, bundle and cross-check the contract, and find the file that shows each operation. Where
+ * that file is served is Docusaurus' business: the plugin asks the docs and pages plugins
+ * (`contractViews` with their permalinks), so no route is worked out here.
+ */
 export async function loadContract(): Promise<LoadedContract> {
   // A mistyped id on a page comes first: the orphan and x-related messages it causes are noise.
   const uses = scanPages();
@@ -327,22 +314,42 @@ export async function loadContract(): Promise<LoadedContract> {
   const [bundled, deref] = await Promise.all([bundleContract(false), bundleContract(true)]);
   const responseCodes = loadResponseCodes();
   const ids = new Set(listOperations(deref).map((l) => l.op.operationId));
-  const pages = new Map<string, string>();
+  const shownIn = new Map<string, string>();
   const duplicates: string[] = [];
   for (const use of uses) {
     if (!ids.has(use.id)) continue; // tags
-    const previous = pages.get(use.id);
-    if (previous && previous !== use.route)
-      duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file}:${use.line})`);
-    else pages.set(use.id, use.route);
+    const previous = shownIn.get(use.id);
+    if (previous && previous !== use.file)
+      duplicates.push(`${use.id} is shown on both ${previous} and ${use.file}:${use.line}`);
+    else shownIn.set(use.id, use.file);
   }
-  const checks = [...envelopeCheck(), ...crossCheck(deref, responseCodes, pages).map((p) => describeProblem(p))];
+  const checks = [...envelopeCheck(), ...crossCheck(deref, responseCodes, shownIn).map((p) => describeProblem(p))];
   if (checks.length) {
     throw new ContractLoadError(
       `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${p}`).join('\n')}`,
     );
   }
-  const orphans = [...ids].filter((id) => !pages.has(id)).sort();
-  const views = buildViews(deref, responseCodes, pages);
-  return {bundled, bodies: bodySchemas(deref), views, responseCodes, orphans, duplicates};
+  const orphans = [...ids].filter((id) => !shownIn.has(id)).sort();
+  return {bundled, deref, bodies: bodySchemas(deref), responseCodes, shownIn, orphans, duplicates};
+}
+
+/**
+ * The views, with each operation's page at the route Docusaurus gave the file that shows it.
+ * `permalinkOf` maps a file (`docs/v1/...mdx`) to its route; a file it does not know fails with
+ * the operation, the file and the fix.
+ */
+export function contractViews(
+  loaded: LoadedContract,
+  permalinkOf: (file: string) => string | undefined,
+): ContractViews {
+  const pages = new Map<string, string>();
+  for (const [id, file] of loaded.shownIn) {
+    const permalink = permalinkOf(file);
+    if (!permalink)
+      throw new ContractLoadError(
+        `${file}: shows ${id}, but no plugin built a page from it (is it a draft, or outside docs/ and src/pages/?). Show ${id} on a published page.`,
+      );
+    pages.set(id, permalink);
+  }
+  return buildViews(loaded.deref, loaded.responseCodes, pages);
 }

@@ -13,6 +13,8 @@ import {
   type Highlight,
 } from '../../plugins/api-contract/lib/data';
 import {coverageProblems, unroutedLinks} from '../../plugins/api-contract/lib/checks';
+import {permalinksBySource} from '../../plugins/api-contract/lib/permalinks';
+import {contractViews} from '../../plugins/api-contract/load';
 import {defaultLabels} from '../../src/lib/contract/labels';
 import {operationTree} from '../../src/lib/contract/tree';
 import type {ContractViews, OpenApiDocument} from '../../src/lib/contract/view-model';
@@ -162,5 +164,64 @@ describe('checks', () => {
       "openapi/openapi.yaml: tag demo: x-overview /docs/v1/demo is not a page of the build. Point it at the family's overview page.",
     ]);
     expect(unroutedLinks(views, ['/base/docs/v1/demo', '/base/docs/v1/demo/pay'], '/base/')).toEqual([]);
+  });
+});
+
+describe('permalinksBySource', () => {
+  it('maps each loaded doc, page and blog post file to the route Docusaurus gave it', () => {
+    expect(
+      permalinksBySource({
+        'docusaurus-plugin-content-docs': {
+          default: {
+            loadedVersions: [{docs: [{source: '@site/docs/v1/kyc.mdx', permalink: '/docs/v1/service/aeps/kyc-page'}]}],
+          },
+        },
+        'docusaurus-plugin-content-pages': {default: [{source: '@site/src/pages/api.mdx', permalink: '/api'}]},
+        'docusaurus-plugin-content-blog': {
+          default: {blogPosts: [{metadata: {source: '@site/blog/2025-01-01-x.mdx', permalink: '/blog/x'}}]},
+        },
+      }),
+    ).toEqual(
+      new Map([
+        ['docs/v1/kyc.mdx', '/docs/v1/service/aeps/kyc-page'],
+        ['src/pages/api.mdx', '/api'],
+        ['blog/2025-01-01-x.mdx', '/blog/x'],
+      ]),
+    );
+    expect(permalinksBySource({})).toEqual(new Map());
+  });
+});
+
+describe('contractViews', () => {
+  const deref = {
+    servers: [],
+    tags: [{name: 'demo', description: 'Demo.'}],
+    paths: {
+      '/demo/pay': {
+        post: {operationId: 'demo-pay', summary: 'Pay', description: 'Pays.', tags: ['demo'], responses: {}},
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const loaded = {
+    bundled: deref,
+    deref,
+    bodies: {},
+    responseCodes: [],
+    shownIn: new Map([['demo-pay', 'docs/v1/demo/pay.mdx']]),
+    orphans: [],
+    duplicates: [],
+  };
+
+  it("links each operation's page at the route its file was given", () => {
+    const views = contractViews(loaded, (file) =>
+      file === 'docs/v1/demo/pay.mdx' ? '/docs/v1/demo/paying' : undefined,
+    );
+    expect(views.index.map((e) => e.href)).toEqual(['/docs/v1/demo/paying']);
+  });
+
+  it('names the operation, the file and the fix when no plugin built a page from that file', () => {
+    expect(() => contractViews(loaded, () => undefined)).toThrow(
+      'docs/v1/demo/pay.mdx: shows demo-pay, but no plugin built a page from it (is it a draft, or outside docs/ and src/pages/?). Show demo-pay on a published page.',
+    );
   });
 });
