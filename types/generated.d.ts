@@ -36,14 +36,8 @@ declare module '@generated/api-contract/default/pan-status.json' {
   export default statuses;
 }
 
-/** Hand-written samples from samples/jwt/ and samples/verify/, one per sample language. */
-declare module '@generated/api-contract/default/jwt-samples.json' {
-  import type {RenderedSample} from '@site/src/lib/contract/types';
-  const samples: readonly RenderedSample[];
-  export default samples;
-}
-
-declare module '@generated/api-contract/default/verify-samples.json' {
+/** Hand-written samples (samples/jwt/, samples/verify/), one per sample language. */
+declare module '@generated/api-contract/default/*-samples.json' {
   import type {RenderedSample} from '@site/src/lib/contract/types';
   const samples: readonly RenderedSample[];
   export default samples;

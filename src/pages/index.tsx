@@ -9,6 +9,39 @@ import DownloadLinks from '@site/src/components/DownloadLinks';
 import {site} from '@site/site.config';
 import styles from './index.module.css';
 
+interface Step {
+  readonly title: string;
+  readonly text: string;
+  /** The page the step's text links to. */
+  readonly to?: string;
+}
+
+/** The three steps to a first call (a function: translate() must run when the page renders). */
+function quickstart(): Step[] {
+  return [
+    {
+      title: translate({id: 'home.step1', message: 'Get sandbox keys'}),
+      text: translate({
+        id: 'home.step1.text',
+        message: 'Your partner id, JWT secret and webhook secret are in the partner dashboard under Developers.',
+      }),
+    },
+    {
+      title: translate({id: 'home.step2', message: 'Sign a token'}),
+      text: translate({
+        id: 'home.step2.text',
+        message: 'An HS256 JWT with partnerId, iat and a fresh reqId, per request.',
+      }),
+      to: '/HeaderMarkdown',
+    },
+    {
+      title: translate({id: 'home.step3', message: 'Call the sandbox'}),
+      text: translate({id: 'home.step3.text', message: 'List AEPS banks: no customer data needed.'}),
+      to: '/docs/v1/common/bank',
+    },
+  ];
+}
+
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
@@ -63,53 +96,23 @@ export default function Home(): ReactNode {
             <Translate id="home.quickstart">Your first call in three steps</Translate>
           </Heading>
           <ol className={styles.steps}>
-            <li>
-              <strong>
-                <Translate id="home.step1">Get sandbox keys</Translate>
-              </strong>
-              <span>
-                <Translate id="home.step1.text">
-                  Your partner id, JWT secret and webhook secret are in the partner dashboard under Developers.
-                </Translate>
-              </span>
-            </li>
-            <li>
-              <strong>
-                <Translate id="home.step2">Sign a token</Translate>
-              </strong>
-              <span>
-                <Link to="/HeaderMarkdown">
-                  <Translate id="home.step2.text">
-                    An HS256 JWT with partnerId, iat and a fresh reqId, per request.
-                  </Translate>
-                </Link>
-              </span>
-            </li>
-            <li>
-              <strong>
-                <Translate id="home.step3">Call the sandbox</Translate>
-              </strong>
-              <span>
-                <Link to="/docs/v1/common/bank">
-                  <Translate id="home.step3.text">List AEPS banks: no customer data needed.</Translate>
-                </Link>
-              </span>
-            </li>
+            {quickstart().map((step) => (
+              <li key={step.title}>
+                <strong>{step.title}</strong>
+                <span>{step.to ? <Link to={step.to}>{step.text}</Link> : step.text}</span>
+              </li>
+            ))}
           </ol>
           <table className={styles.env}>
             <tbody>
-              <tr>
-                <th scope="row">{site.environments.sandbox.label}</th>
-                <td>
-                  <code>{site.environments.sandbox.baseUrl}</code>
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">{site.environments.production.label}</th>
-                <td>
-                  <code>{site.environments.production.baseUrl}</code>
-                </td>
-              </tr>
+              {Object.values(site.environments).map((env) => (
+                <tr key={env.baseUrl}>
+                  <th scope="row">{env.label}</th>
+                  <td>
+                    <code>{env.baseUrl}</code>
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
           <Heading as="h2">

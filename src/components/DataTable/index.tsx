@@ -1,41 +1,54 @@
 import type {ReactNode} from 'react';
-import InlineText from '@site/src/components/InlineText';
 
-export interface TwoColumnRow {
+export interface DataRow {
   readonly key: string;
-  /** The left cell: a name, a value in code, a rule. */
-  readonly label: ReactNode;
-  /** The right cell, as inline Markdown (backticks become code). */
-  readonly text: string;
   /** Anchor of the row, when other pages link to it. */
   readonly id?: string;
+  readonly cells: readonly ReactNode[];
 }
 
 interface Props {
-  readonly head: readonly [ReactNode, ReactNode];
-  readonly rows: readonly TwoColumnRow[];
+  readonly head: readonly ReactNode[];
+  readonly rows: readonly DataRow[];
+  /** On a wrapping element (scrolling on narrow screens); the table itself takes `tableClassName`. */
+  readonly className?: string;
+  readonly tableClassName?: string;
+  /** Leave the table out of the search index (rows searched on the page that explains them). */
+  readonly searchIgnore?: boolean;
 }
 
-/** A two-column reference table (a name and what it means): PAN statuses, the delivery policy. */
-export default function TwoColumnTable({head, rows}: Props): ReactNode {
-  return (
-    <table>
+/**
+ * A reference table: a head row and rows of cells. The catalogues (response codes, PAN statuses,
+ * delivery policy), a family's operations and an operation's response codes all use it.
+ */
+export default function DataTable({head, rows, className, tableClassName, searchIgnore}: Props): ReactNode {
+  const table = (
+    <table className={tableClassName}>
       <thead>
         <tr>
-          <th scope="col">{head[0]}</th>
-          <th scope="col">{head[1]}</th>
+          {head.map((h, i) => (
+            <th key={i} scope="col">
+              {h}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} id={row.id}>
-            <td>{row.label}</td>
-            <td>
-              <InlineText text={row.text} />
-            </td>
+            {row.cells.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+  return className || searchIgnore ? (
+    <div className={className} data-search-ignore={searchIgnore || undefined}>
+      {table}
+    </div>
+  ) : (
+    table
   );
 }

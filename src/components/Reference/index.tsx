@@ -9,6 +9,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeSamples from '@site/src/components/CodeSamples';
+import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
@@ -82,34 +83,21 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
   samples: ({block}) => <CodeSamples samples={block.samples} />,
   // Rows of the /ResponseCode catalogue: searched there, not once per endpoint.
   codes: ({block}) => (
-    <div className={styles.tableWrap} data-search-ignore>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{block.head.code}</th>
-            <th scope="col">{block.head.meaning}</th>
-            <th scope="col">{block.head.retry}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {block.codes.map((c) => (
-            <tr key={c.code}>
-              <td>
-                <Link to={c.href}>
-                  <code>{c.code}</code> {c.name}
-                </Link>
-              </td>
-              <td>
-                <InlineText text={c.meaning} />
-              </td>
-              <td>
-                <RetryLabel retry={c.retry} text={c.retryText} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className={styles.tableWrap}
+      searchIgnore
+      head={[block.head.code, block.head.meaning, block.head.retry]}
+      rows={block.codes.map((c) => ({
+        key: String(c.code),
+        cells: [
+          <Link key="code" to={c.href}>
+            <code>{c.code}</code> {c.name}
+          </Link>,
+          <InlineText key="meaning" text={c.meaning} />,
+          <RetryLabel key="retry" retry={c.retry} text={c.retryText} />,
+        ],
+      }))}
+    />
   ),
   links: ({block}) => {
     const items = block.links.map((l) => (

@@ -6,13 +6,10 @@
 
 export type Scalar = string | number | boolean | null;
 
-export interface SchemaRow {
-  /** Property name as sent on the wire; `[]` marks the items of an array. */
+/** What a field table shows of any field: a parameter's or a schema property's. */
+export interface FieldFacts {
+  /** As sent on the wire; for a schema row `[]` marks the items of an array. */
   readonly name: string;
-  /** Dotted path from the root, for anchors and tests, e.g. `data.errors[].field`. */
-  readonly path: string;
-  /** 0 for top-level properties. */
-  readonly depth: number;
   /** Human type: `string`, `integer`, `array of object`, `string (date-time)`, ... */
   readonly type: string;
   readonly required: boolean;
@@ -20,8 +17,15 @@ export interface SchemaRow {
   /** Readable rules: `pattern ^[0-9]{12}$`, `100 to 10000`, `multiple of 50`. */
   readonly constraints: readonly string[];
   readonly enumValues?: readonly Scalar[];
-  readonly defaultValue?: string;
   readonly example?: string;
+}
+
+export interface SchemaRow extends FieldFacts {
+  /** Dotted path from the root, for anchors and tests, e.g. `data.errors[].field`. */
+  readonly path: string;
+  /** 0 for top-level properties. */
+  readonly depth: number;
+  readonly defaultValue?: string;
   /**
    * Set on the pages' views for a row that half the operations or more show word for word (the
    * response envelope): left out of the search index, which finds it on the page that explains it.
@@ -34,15 +38,8 @@ export interface SchemaRow {
   readonly variant?: 'one of' | 'any of';
 }
 
-export interface ParamView {
-  readonly name: string;
+export interface ParamView extends FieldFacts {
   readonly in: 'header' | 'path' | 'query' | 'cookie';
-  readonly required: boolean;
-  readonly type: string;
-  readonly description?: string;
-  readonly constraints: readonly string[];
-  readonly enumValues?: readonly Scalar[];
-  readonly example?: string;
 }
 
 export interface ExampleView {
