@@ -183,6 +183,7 @@ const config = {
             {label: 'Headers and tokens', to: '/HeaderMarkdown'},
             {label: 'Response codes', to: '/ResponseCode'},
             {label: 'Request body rules', to: '/BodyParam'},
+            {label: 'API changelog', to: '/docs/v1/changelog'},
           ],
         },
         {

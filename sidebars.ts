@@ -31,7 +31,9 @@ const sidebars = {
         {type: 'link', label: 'Headers and tokens', href: '/HeaderMarkdown'},
         {type: 'link', label: 'Request body rules', href: '/BodyParam'},
         {type: 'link', label: 'Response codes', href: '/ResponseCode'},
+        v1('test-data'),
         {type: 'link', label: 'API reference index', href: '/api'},
+        v1('changelog'),
       ],
     },
     {

@@ -23,8 +23,13 @@ export const site = {
   url: 'https://docs.rupeerail.example',
   baseUrl: '/',
   copyrightYear: 2025,
-  /** Must equal `info.version` in openapi/openapi.yaml (tests/unit/site-config.test.ts checks). */
-  apiVersion: '1.0.0',
+  /**
+   * Must equal `info.version` in openapi/openapi.yaml (tests/unit/site-config.test.ts checks, and the
+   * build and `npm run lint:contract` stop on a difference, as the changelog compares by it).
+   */
+  apiVersion: '1.1.0',
+  /** When apiVersion was released: the date of its entry on the API changelog and in its feeds. */
+  apiReleaseDate: '2026-11-24',
   repositoryUrl: 'https://git.rupeerail.example/docs/payments-api-docs',
   editBranch: 'main',
   /** Must equal `info.contact.email` in openapi/openapi.yaml (tests/unit/site-config.test.ts checks). */

@@ -7,6 +7,8 @@
  *   3. unit tests (Vitest)
  *   4. production build (broken links, unknown operation ids, orphans fail it)
  *   5. end-to-end tests against the build served by nginx (HTTP + Chromium + axe)
+ *   6. the published Postman collection run with newman against `npm run mock`
+ *      (scripts/newman-mock.ts): each request counts once
  * Each Vitest test counts once; every other step counts as one test. The last line is
  * `N passed, N failed`, which CI reads.
  */
@@ -72,12 +74,32 @@ step('system packages', 'bash', ['scripts/ensure-system-deps.sh']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
 vitest('unit', []);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
+/** newman over the built collection: one test per request, from the runner's report. */
+function newman() {
+  const out = path.join(reports, 'newman.json');
+  const ok = run('newman', 'npx', ['tsx', 'scripts/newman-mock.ts']);
+  if (!fs.existsSync(out)) {
+    failed += 1;
+    failures.push('newman (no report: the runner did not start)');
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  passed += report.passed;
+  failed += report.failed;
+  for (const f of report.failures) failures.push(`newman: ${f}`);
+  if (!ok && report.failed === 0) {
+    failed += 1;
+    failures.push('newman exited non-zero');
+  }
+}
+
 if (built) {
   passed += 1;
   vitest('e2e', ['--config', 'vitest.e2e.config.ts']);
+  newman();
 } else {
   failed += 1;
-  failures.push('build (end-to-end tests skipped)');
+  failures.push('build (end-to-end tests and newman skipped)');
 }
 
 if (failures.length) {

@@ -1,5 +1,5 @@
 /**
- * The JSON files that plugins/api-contract generates with `createData` into
+ * The files that plugins/api-contract generates with `createData` into
  * .docusaurus/api-contract/default/ and that components import as `@generated/api-contract/default/...`.
  * Declared here, with the types they are built from, so that `tsc` checks the components before
  * the first build has written .docusaurus/ (a fresh clone, CI's lint step). Keep in step with
@@ -41,4 +41,45 @@ declare module '@generated/api-contract/default/*-samples.json' {
   import type {RenderedSample} from '@site/src/lib/contract/types';
   const samples: readonly RenderedSample[];
   export default samples;
+}
+
+/** The Test data page: credentials, test values and its sections (src/lib/mock/test-data.ts). */
+declare module '@generated/api-contract/default/test-data.json' {
+  import type {TestDataView} from '@site/src/lib/mock/test-data';
+  const view: TestDataView;
+  export default view;
+}
+
+/* The sandbox engine's files (plugins/api-contract/sandbox.ts): routes and credentials, then per
+   family its model and its request validators, for a page to load on first use. */
+declare module '@generated/api-contract/default/sandbox/index.json' {
+  import type {SandboxIndex} from '@site/src/lib/mock/model';
+  const index: SandboxIndex;
+  export default index;
+}
+
+declare module '@generated/api-contract/default/sandbox/*.validators.mjs' {
+  import type {ValidateFunction} from '@site/src/lib/mock/model';
+  export const body: Readonly<Record<string, ValidateFunction>>;
+  export const params: Readonly<Record<string, ValidateFunction>>;
+}
+
+declare module '@generated/api-contract/default/sandbox/*.json' {
+  import type {FamilyModel} from '@site/src/lib/mock/model';
+  const model: FamilyModel;
+  export default model;
+}
+
+/** Every family's rate limit and what Retry-After means (src/lib/rate-limits.ts). */
+declare module '@generated/api-contract/default/rate-limits.json' {
+  import type {RateLimitTable} from '@site/src/lib/rate-limits';
+  const table: RateLimitTable;
+  export default table;
+}
+
+/** The API changelog of the current version (src/lib/changelog.ts). */
+declare module '@generated/api-contract/default/changelog.json' {
+  import type {Release} from '@site/src/lib/changelog';
+  const release: Release;
+  export default release;
 }

@@ -1,7 +1,8 @@
 /**
  * The one registry of the API components that pages use: for each, the module the remark plugin
  * imports, the attribute that names a contract id (and the folder of generated data per id),
- * whether the page splits it into sections under headings, and how the Markdown twin renders it.
+ * where the sections are listed when the page splits it into sections under headings, and how the
+ * Markdown twin renders it.
  * The remark plugin (remark.ts), the page scan of the contract loader (load.ts), the content check
  * and the Markdown writer (plugins/llms-txt) all read this list and no other.
  *
@@ -12,11 +13,13 @@
 import {closest} from '../../src/lib/closest';
 import {
   apiIndexMarkdown,
+  changelogMarkdown,
   codeSamplesMarkdown,
   downloadLinksMarkdown,
   flowDiagramMarkdown,
   operationListMarkdown,
   panStatusTableMarkdown,
+  rateLimitTableMarkdown,
   responseCodeTableMarkdown,
   table,
   treeMarkdown,
@@ -28,6 +31,9 @@ import type {DownloadLink} from '../../src/lib/downloads';
 import {deliveryPolicyRows} from '../../src/lib/webhook-policy';
 import type {ReferenceTree} from '../../src/lib/contract/tree';
 import type {CatalogueCode, CodeSample, TagView} from '../../src/lib/contract/types';
+import type {RateLimitTable} from '../../src/lib/rate-limits';
+import type {Release} from '../../src/lib/changelog';
+import {testDataMarkdown, type TestDataView} from '../../src/lib/mock/test-data';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -45,6 +51,9 @@ export interface ContractData {
   readonly verifySamples: readonly CodeSample[];
   readonly panStatuses: readonly PanStatusInput[];
   readonly downloads: readonly DownloadLink[];
+  readonly rateLimits: RateLimitTable;
+  readonly release: Release;
+  readonly testData: TestDataView;
 }
 
 export interface MarkdownContext {
@@ -72,10 +81,13 @@ export interface ApiComponentSpec {
   /** For components that show one contract entry. */
   readonly id?: IdSpec;
   /**
-   * The data is a section tree (src/lib/contract/tree.ts): the remark plugin puts each section's
-   * heading into the page (table of contents, anchors) and renders the section after it.
+   * The component is shown section by section, each after its heading (table of contents, anchors):
+   * the generated file, under the plugin's data folder, whose `sections` list each part's `key` and
+   * `heading` (a section tree of src/lib/contract/tree.ts, the Test data page's view). Given the id
+   * the element names, if the component names one. The remark plugin renders the component once per
+   * section, with `section="<key>"`; an element that names its section itself is left as written.
    */
-  readonly sections?: boolean;
+  readonly sections?: (id: string | undefined) => string;
   /** The component as Markdown, for the page's twin and llms-full.txt. */
   readonly markdown: (props: Props, ctx: MarkdownContext) => string;
 }
@@ -101,17 +113,23 @@ const OPERATION: IdSpec = {attr: 'op', kind: 'operation', dataDir: 'ops'};
 const WEBHOOK: IdSpec = {attr: 'op', kind: 'webhook', dataDir: 'webhooks'};
 const TAG: IdSpec = {attr: 'tag', kind: 'tag', dataDir: 'tags'};
 
+/** The tree of an id as text (`source/ops/<id>.json`): the same sections as the page's copy, read at build time. */
+const treeSource =
+  (spec: IdSpec) =>
+  (id: string | undefined): string =>
+    `source/${spec.dataDir}/${id}.json`;
+
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Endpoint: {
     module: '@site/src/components/Endpoint',
     id: OPERATION,
-    sections: true,
+    sections: treeSource(OPERATION),
     markdown: (props, ctx) => treeMarkdown(entry(ctx.data.operation, OPERATION, props, ctx.where('Endpoint')), ctx.url),
   },
   WebhookEvent: {
     module: '@site/src/components/WebhookEvent',
     id: WEBHOOK,
-    sections: true,
+    sections: treeSource(WEBHOOK),
     markdown: (props, ctx) => treeMarkdown(entry(ctx.data.webhook, WEBHOOK, props, ctx.where('WebhookEvent')), ctx.url),
   },
   OperationList: {
@@ -123,6 +141,10 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   ResponseCodeTable: {
     module: '@site/src/components/ResponseCodeTable',
     markdown: (_props, ctx) => responseCodeTableMarkdown(ctx.data.responseCodes),
+  },
+  RateLimitTable: {
+    module: '@site/src/components/RateLimitTable',
+    markdown: (_props, ctx) => rateLimitTableMarkdown(ctx.data.rateLimits, ctx.url),
   },
   PanStatusTable: {
     module: '@site/src/components/PanStatusTable',
@@ -148,6 +170,15 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   DownloadLinks: {
     module: '@site/src/components/DownloadLinks',
     markdown: (_props, ctx) => downloadLinksMarkdown(ctx.data.downloads, ctx.url),
+  },
+  TestData: {
+    module: '@site/src/components/TestData',
+    sections: () => 'test-data.json',
+    markdown: (_props, ctx) => testDataMarkdown(ctx.data.testData, ctx.url),
+  },
+  ApiChangelog: {
+    module: '@site/src/components/ApiChangelog',
+    markdown: (_props, ctx) => changelogMarkdown(ctx.data.release, ctx.url),
   },
   DeliveryPolicy: {
     module: '@site/src/components/DeliveryPolicy',

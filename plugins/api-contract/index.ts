@@ -6,14 +6,17 @@
  *                    the reference's labels (src/lib/contract/labels.ts) as a translation file, so a
  *                    locale translates the page and its Markdown twin alike.
  * allContentLoaded   the views of every operation, webhook and tag, each page linked at the route
- *                    the docs and pages plugins gave it, and the generated data (lib/data.ts: section
- *                    trees, families, catalogues, samples), written with `createData` into
- *                    .docusaurus/api-contract/default/, which pages import as
+ *                    the docs and pages plugins gave it; the status-claim check of the prose, which
+ *                    follows links to those routes; and the generated data (lib/data.ts: section
+ *                    trees, families, catalogues, rate limits, the API changelog, the Test data page,
+ *                    the sandbox engine's models and request validators, samples), written with
+ *                    `createData` into .docusaurus/api-contract/default/, which pages import as
  *                    `@generated/api-contract/default/...`. Docusaurus writes a file only when its
  *                    content changed, so the dev server reloads just the pages whose data moved.
+ * injectHtmlTags     the changelog's RSS and Atom feeds, announced on every page.
  * postBuild          the downloads (bundled openapi.yaml / openapi.json, a Postman collection
- *                    converted by openapi-to-postmanv2), and a check that every page the reference
- *                    links to is a route of the build (`routesPaths`).
+ *                    converted by openapi-to-postmanv2), the changelog's feeds, and a check that
+ *                    every page the reference links to is a route of the build (`routesPaths`).
  *
  * This file owns the file system; everything under lib/ is pure and tested in tests/unit.
  */
@@ -26,10 +29,15 @@ import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
 import {DOWNLOADS} from '../../src/lib/downloads';
 import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '../../src/lib/contract/labels';
 import type {CodeSample} from '../../src/lib/contract/types';
-import {contractViews, loadContract, type LoadedContract} from './load';
-import type {ContractViews} from '../../src/lib/contract/view-model';
+import {contractSite, ContractLoadError, loadContract, type ContractSite, type LoadedContract} from './load';
+import {listOperations} from '../../src/lib/contract/view-model';
+import {testDataView} from '../../src/lib/mock/test-data';
+import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
+import {site} from '../../site.config';
 import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
+import {sandboxFiles} from './sandbox';
+import {proseStatusProblems} from './prose';
 import {generatedFiles, panStatuses} from './lib/data';
 import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
@@ -61,8 +69,8 @@ const NAME = 'api-contract';
 
 export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
   const isProd = process.env.NODE_ENV === 'production';
-  // Built in allContentLoaded, checked against the build's routes in postBuild.
-  let views: ContractViews | undefined;
+  // Built in allContentLoaded; its links are checked against the build's routes in postBuild.
+  let routed: ContractSite | undefined;
   return {
     name: NAME,
 
@@ -92,31 +100,70 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
     async allContentLoaded({allContent, actions}) {
       const content = allContent[NAME]?.default as ContractContent;
       const permalinks = permalinksBySource(allContent);
-      views = contractViews(content, (file) => permalinks.get(file));
+      const permalinkOf = (file: string): string | undefined => permalinks.get(file);
+      routed = contractSite(content, permalinkOf);
+      const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
+      const claims = proseStatusProblems(content.uses, permalinkOf, routed.pages, related);
+      if (claims.length) {
+        throw new ContractLoadError(
+          `The prose has ${claims.length} status claim(s) that lead to no status operation:\n${claims.map((p) => `  ${p}`).join('\n')}`,
+        );
+      }
       await loadLanguages();
       const files = generatedFiles(
         {
-          views,
+          views: routed.views,
           labels: content.labels,
           responseCodes: content.responseCodes,
           bodies: content.bodies,
           panStatuses: panStatuses(content.bundled),
           samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
+          rateLimits: routed.rateLimits,
+          release: routed.release,
+          testData: testDataView(content.sandbox, routed.views.tags),
+          sandbox: sandboxFiles(content.deref, content.sandbox),
         },
         highlightToHtml,
       );
-      // Compact JSON (createData would indent an object): these files are read, not edited.
-      await Promise.all(files.map((f) => actions.createData(f.name, JSON.stringify(f.data))));
+      // Compact JSON (createData would indent an object): these files are read, not edited. A string
+      // (the sandbox's ES modules and models) is a file's text already.
+      await Promise.all(
+        files.map((f) => actions.createData(f.name, typeof f.data === 'string' ? f.data : JSON.stringify(f.data))),
+      );
+    },
+
+    injectHtmlTags() {
+      const feed = (type: 'rss' | 'atom', label: string) => ({
+        tagName: 'link',
+        attributes: {
+          rel: 'alternate',
+          type: `application/${type}+xml`,
+          href: `${context.siteConfig.baseUrl}${CHANGELOG_FEEDS[type].slice(1)}`,
+          title: `${site.productName} API changelog ${label} feed`,
+        },
+      });
+      return {headTags: [feed('rss', 'RSS'), feed('atom', 'Atom')]};
     },
 
     async postBuild({outDir, content, routesPaths}) {
-      const unrouted = views ? unroutedLinks(views, routesPaths, context.baseUrl) : [];
+      // Docusaurus runs allContentLoaded before any build step; without it there is nothing to check.
+      if (!routed) throw new Error('api-contract: postBuild ran before allContentLoaded built the reference.');
+      const unrouted = unroutedLinks(routed.views, routesPaths, context.baseUrl);
       if (unrouted.length) {
         const message = `API reference: ${unrouted.length} link(s) of the contract point to no page of the build:\n${unrouted.map((u) => `  ${u}`).join('\n')}`;
         // A draft build (DOCS_DRAFT=1) tolerates pages not written yet, as it does broken links.
         if (process.env.DOCS_DRAFT === '1') console.warn(message);
         else throw new Error(message);
       }
+      const feeds = changelogFeeds([routed.release], {
+        origin: `${context.siteConfig.url.replace(/\/$/, '')}${context.siteConfig.baseUrl.replace(/\/$/, '')}`,
+        productName: site.productName,
+        author: site.provider,
+        copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
+      });
+      fs.mkdirSync(path.join(outDir, path.dirname(CHANGELOG_FEEDS.rss)), {recursive: true});
+      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.rss), feeds.rss);
+      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.atom), feeds.atom);
       const dir = path.join(outDir, 'downloads');
       fs.mkdirSync(dir, {recursive: true});
       fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(content.bundled));

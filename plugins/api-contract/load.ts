@@ -1,5 +1,6 @@
 /**
- * Loads the contract: lint (strict, redocly.yaml), bundle, cross-checks, views.
+ * Loads the contract: lint (strict, redocly.yaml), bundle, cross-checks, the scenario atlas, the
+ * API changelog; then, with the routes Docusaurus gave the pages, the views.
  * Every failure names the file and the fix; the build stops on any of them.
  */
 import fs from 'node:fs';
@@ -20,7 +21,14 @@ import {addressPairs, addressProblems, envelopeProblems} from '../../src/lib/con
 import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
 import {API_COMPONENTS, idComponents, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
+import {rateLimitRows, retryAfterText, type RateLimitTable} from '../../src/lib/rate-limits';
+import {changeBadges, linkRelease, type Release} from '../../src/lib/changelog';
+import {testValueRows, type CompiledAtlas} from '../../src/lib/mock/atlas';
+import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
+import {compileSandbox} from './sandbox';
+import {loadChangelog} from './changelog';
+import {mdxFiles} from './pages';
 
 export class ContractLoadError extends Error {}
 
@@ -124,15 +132,6 @@ export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[
     }
   }
   return codes;
-}
-
-function* mdxFiles(dir: string): Generator<string> {
-  if (!fs.existsSync(dir)) return;
-  for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* mdxFiles(full);
-    else if (/\.mdx?$/.test(entry.name)) yield full;
-  }
 }
 
 export interface PageUse {
@@ -275,8 +274,15 @@ export function envelopeCheck(root = CONTRACT_ROOT): string[] {
   });
 }
 
+/** `openapi/openapi.yaml:N` of the tag `name` (its `- name:` line), for problems of a family rather than an operation. */
+export function locateTag(name: string, root = CONTRACT_ROOT): string {
+  const lines = fs.readFileSync(root, 'utf8').split('\n');
+  const at = lines.findIndex((l) => new RegExp(`^\\s*-\\s*name:\\s*['"]?${name}['"]?\\s*$`).test(l));
+  return `${rel(root)}${at < 0 ? '' : `:${at + 1}`}`;
+}
+
 const describeProblem = (p: ContractProblem, familiesDir?: string): string =>
-  `${locate(p.id, p.key, familiesDir)}: ${p.id}: ${p.message}`;
+  `${p.id.startsWith('tag ') ? locateTag(p.id.slice('tag '.length)) : locate(p.id, p.key, familiesDir)}: ${p.id}: ${p.message}`;
 
 export interface LoadedContract {
   readonly bundled: OpenApiDocument;
@@ -287,8 +293,16 @@ export interface LoadedContract {
   readonly responseCodes: ResponseCodeView[];
   /** Operation or webhook id -> the file that shows it (`docs/v1/...mdx`). */
   readonly shownIn: ReadonlyMap<string, string>;
+  /** Every API component on a page that names a contract id (for the prose checks of the build). */
+  readonly uses: readonly PageUse[];
   readonly orphans: string[];
   readonly duplicates: string[];
+  /** What Retry-After means, in the contract's words (the shared 429 response), for /ResponseCode. */
+  readonly retryAfter: string;
+  /** What the current version changed since the last published one; entries not yet linked to pages. */
+  readonly release: Release;
+  /** The scenario atlas compiled against the contract. */
+  readonly sandbox: CompiledAtlas;
 }
 
 /**
@@ -323,25 +337,64 @@ export async function loadContract(): Promise<LoadedContract> {
       duplicates.push(`${use.id} is shown on both ${previous} and ${use.file}:${use.line}`);
     else shownIn.set(use.id, use.file);
   }
-  const checks = [...envelopeCheck(), ...crossCheck(deref, responseCodes, shownIn).map((p) => describeProblem(p))];
+  const sandbox = compileSandbox(deref, responseCodes);
+  const checks = [
+    ...envelopeCheck(),
+    ...crossCheck(deref, responseCodes, shownIn).map((p) => describeProblem(p)),
+    ...sandbox.problems,
+  ];
   if (checks.length) {
     throw new ContractLoadError(
       `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${p}`).join('\n')}`,
     );
   }
+  const retryAfter = retryAfterText(deref);
+  if (!retryAfter) {
+    throw new ContractLoadError(
+      'openapi/components/common.yaml: responses.TooManyRequests must declare the Retry-After header with a description; /ResponseCode shows that description as what Retry-After means.',
+    );
+  }
+  // Compared here, so that `npm run lint:contract` stops on a changelog that cannot be made; its
+  // entries are linked to their pages once Docusaurus has routed them (contractSite).
+  const release = await loadChangelog({
+    current: deref,
+    pages: new Map(),
+    siteVersion: site.apiVersion,
+    date: site.apiReleaseDate,
+  });
   const orphans = [...ids].filter((id) => !shownIn.has(id)).sort();
-  return {bundled, deref, bodies: bodySchemas(deref), responseCodes, shownIn, orphans, duplicates};
+  return {
+    bundled,
+    deref,
+    bodies: bodySchemas(deref),
+    responseCodes,
+    shownIn,
+    uses,
+    orphans,
+    duplicates,
+    retryAfter,
+    release,
+    sandbox,
+  };
+}
+
+/** The contract's data that links pages: each at the route Docusaurus gave the file that shows it. */
+export interface ContractSite {
+  /** Operation or webhook id -> its page's route. */
+  readonly pages: ReadonlyMap<string, string>;
+  readonly views: ContractViews;
+  /** The changelog, each entry linked to its page. */
+  readonly release: Release;
+  readonly rateLimits: RateLimitTable;
 }
 
 /**
- * The views, with each operation's page at the route Docusaurus gave the file that shows it.
+ * The views (with the changelog's badges and the atlas' test values), the linked changelog and the
+ * rate-limit table, with each operation's page at the route Docusaurus gave the file that shows it.
  * `permalinkOf` maps a file (`docs/v1/...mdx`) to its route; a file it does not know fails with
  * the operation, the file and the fix.
  */
-export function contractViews(
-  loaded: LoadedContract,
-  permalinkOf: (file: string) => string | undefined,
-): ContractViews {
+export function contractSite(loaded: LoadedContract, permalinkOf: (file: string) => string | undefined): ContractSite {
   const pages = new Map<string, string>();
   for (const [id, file] of loaded.shownIn) {
     const permalink = permalinkOf(file);
@@ -351,5 +404,15 @@ export function contractViews(
       );
     pages.set(id, permalink);
   }
-  return buildViews(loaded.deref, loaded.responseCodes, pages);
+  const located = listOperations(loaded.deref);
+  const views = buildViews(loaded.deref, loaded.responseCodes, pages, {
+    changes: changeBadges(loaded.release),
+    testValues: new Map(located.map((l) => [l.op.operationId, testValueRows(loaded.sandbox, l.op.operationId)])),
+  });
+  return {
+    pages,
+    views,
+    release: linkRelease(loaded.release, pages),
+    rateLimits: {retryAfter: loaded.retryAfter, rows: rateLimitRows(loaded.deref, located, pages)},
+  };
 }

@@ -3,6 +3,7 @@
  * operation's generated section tree, so the page chunk carries only its own operation and the
  * reference renders into the static HTML. Each section of the tree gets its heading as a real
  * Markdown heading (anchors, table of contents), read from the same tree the component renders.
+ * A bare `<TestData />` is split the same way, one table per heading, from the page's generated view.
  *
  * It also imports the API components a page uses (the registry in ./components.ts), so writers
  * never import them by hand and pages without them pay nothing. An unknown id fails the build with
@@ -14,9 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {GENERATED_DIR, SITE_DIR} from './paths';
 import {walk, type Node} from '../mdx-ast';
-import type {IdKind, IdSpec} from './components';
+import type {IdKind} from './components';
 import {expandElement, PageImports, type KnownIds, type SectionPlan} from './lib/expand';
-import type {ReferenceTree} from '../../src/lib/contract/tree';
 
 export {ApiReferenceError} from './lib/expand';
 
@@ -45,13 +45,12 @@ function knownIds(): KnownIds {
   return cache.ids;
 }
 
-/** The sections of a generated tree (its source copy: the same sections, code as text). */
-function treeSections(spec: IdSpec, id: string): SectionPlan[] {
-  const file = path.join(GENERATED_DIR, 'source', spec.dataDir, `${id}.json`);
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as ReferenceTree).sections.map(({key, heading}) => ({
-    key,
-    ...(heading ? {heading} : {}),
-  }));
+/** The sections a generated file lists (a tree's source copy, the Test data page's view): keys and headings. */
+function generatedSections(file: string): SectionPlan[] {
+  const {sections} = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, file), 'utf8')) as {
+    sections: readonly SectionPlan[];
+  };
+  return sections.map(({key, heading}) => ({key, ...(heading ? {heading} : {})}));
 }
 
 export interface RemarkApiReferenceOptions {
@@ -60,8 +59,8 @@ export interface RemarkApiReferenceOptions {
    * api-contract plugin generated (ids.json); unit tests inject their own.
    */
   readonly ids?: {readonly [K in IdKind]: readonly string[]};
-  /** The sections of a tree, by its spec and id; read from the generated trees unless given. */
-  readonly sections?: (spec: IdSpec, id: string) => readonly SectionPlan[];
+  /** The sections a generated file lists; read from the generated files unless given. */
+  readonly sections?: (file: string) => readonly SectionPlan[];
 }
 
 export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tree: Node, file: VFileLike) => void {
@@ -77,7 +76,7 @@ export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tr
       get known() {
         return injected ?? knownIds();
       },
-      sections: options.sections ?? treeSections,
+      sections: options.sections ?? generatedSections,
     };
     walk(tree, (node) => expandElement(node, imports, expand));
     if (imports.nodes.length) tree.children = [...imports.nodes, ...(tree.children ?? [])];

@@ -65,6 +65,9 @@ function loadContractData(): ContractData {
     verifySamples: readJson('source/verify-samples.json'),
     panStatuses: readJson('pan-status.json'),
     downloads: readJson('downloads.json'),
+    rateLimits: readJson('rate-limits.json'),
+    release: readJson('changelog.json'),
+    testData: readJson('test-data.json'),
   };
 }
 

@@ -10,6 +10,18 @@
  */
 import type {DownloadLink} from './downloads';
 import {parseInline} from './inline';
+import {
+  CHANGE_LABELS,
+  changeAnchor,
+  CHANGELOG_PATH,
+  releaseParts,
+  releaseSummary,
+  type ChangedItem,
+  type ChangeLine,
+  type Release,
+} from './changelog';
+import {CHANGELOG_FEEDS} from './changelog-feed';
+import {rateText, type RateLimitTable} from './rate-limits';
 import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from './contract/tree';
 import type {CatalogueCode, CodeSample, Scalar, TagView} from './contract/types';
 
@@ -106,10 +118,7 @@ export function paramTable(rows: readonly FieldRow[], words: FieldWords, url: Ur
   );
 }
 
-/** `a`, `a and b`, `a, b and c`. */
-export function listOf(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+export {listOf} from './list';
 
 /** A group of code samples or examples: each under its bold label, in a fence named by its language. */
 export function codeSamplesMarkdown(samples: readonly CodeSample[]): string {
@@ -127,14 +136,20 @@ type BlockOf<K extends BlockKind> = Extract<Block, {readonly kind: K}>;
 
 /** Each kind of block in Markdown: the counterpart of BLOCKS in src/components/Reference. */
 const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: BlockContext) => string} = {
-  'request-line': (b) => (b.via ? `${code(b.method)} ${b.via} ${code(b.path)}` : code(`${b.method} ${b.path}`)),
+  'request-line': (b, {url}) =>
+    [
+      b.via ? `${code(b.method)} ${b.via} ${code(b.path)}` : code(`${b.method} ${b.path}`),
+      b.change && link(b.change.text, url(b.change.href)),
+    ]
+      .filter(Boolean)
+      .join(' '),
   paragraph: (b, {url}) => inline(b.text, url),
   servers: (b, {url}) =>
     blocks(
       `**${b.caption}**`,
       [
         ...b.rows.map((r) => `- ${r.label}: ${code(r.request)}`),
-        `- ${b.auth.label}: ${link(b.auth.text, url(b.auth.href))}`,
+        ...b.facts.map((f) => `- ${f.label}: ${link(f.text, url(f.href))}`),
       ].join('\n'),
     ),
   fields: (b, {words, url}) => blocks(`**${b.caption}**`, paramTable(b.rows, words, url)),
@@ -144,6 +159,15 @@ const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: Block
     table(
       [b.head.code, b.head.name, b.head.meaning, b.head.retry],
       b.codes.map((c) => [link(String(c.code), url(c.href)), c.name, inline(c.meaning, url), c.retryText]),
+    ),
+  'test-values': (b, {url}) =>
+    table(
+      [b.head.send, b.head.answer, b.head.then],
+      b.rows.map((r) => [
+        inline(r.input, url),
+        `${link(`${r.code} ${r.name}`, url(r.href))}: ${inline(r.label, url)}`,
+        inline(r.then, url),
+      ]),
     ),
   links: (b, {url}) => {
     const items = b.links.map((l) => `${link(l.label, url(l.href))}${l.note ? ` ${l.note}` : ''}`);
@@ -200,7 +224,7 @@ export function apiIndexMarkdown(tags: readonly TagView[], url: UrlOf): string {
       .map((t) =>
         blocks(
           `## ${t.label}`,
-          t.description,
+          t.overview ? `${t.description} ${link(`Overview of ${t.label}`, url(t.overview))}` : t.description,
           t.entries
             .map((e) => {
               const [call, what] = entryLine(e, url);
@@ -228,6 +252,25 @@ export function responseCodeTableMarkdown(codes: readonly CatalogueCode[]): stri
   );
 }
 
+/** <RateLimitTable>: what Retry-After means, then every family's limit and the calls with their own. */
+export function rateLimitTableMarkdown(data: RateLimitTable, url: UrlOf): string {
+  return blocks(
+    `**Retry-After**: ${data.retryAfter}`,
+    table(
+      ['Family', 'Family limit', 'Calls with their own limit too'],
+      data.rows.map((row) => [
+        row.label,
+        rateText(row.limit),
+        row.operations.length
+          ? row.operations
+              .map((op) => `${op.href ? link(op.summary, url(op.href)) : op.summary}: ${rateText(op.limit)}`)
+              .join('; ')
+          : 'None',
+      ]),
+    ),
+  );
+}
+
 /** <PanStatusTable>: the values of a PAN application's `status`. */
 export function panStatusTableMarkdown(statuses: readonly PanStatusInput[]): string {
   return table(
@@ -239,6 +282,41 @@ export function panStatusTableMarkdown(statuses: readonly PanStatusInput[]): str
 /** <DownloadLinks>. */
 export function downloadLinksMarkdown(downloads: readonly DownloadLink[], url: UrlOf): string {
   return downloads.map((d) => `- ${link(d.label, url(d.path))}`).join('\n');
+}
+
+/* ------------------------------------------------------------------ <ApiChangelog> */
+
+const changeLines = (lines: readonly ChangeLine[]): string =>
+  lines.map((l) => `- **${CHANGE_LABELS[l.type]}**: ${l.text}`).join('\n');
+
+function itemTitle(item: ChangedItem, url: UrlOf): string {
+  const call = item.kind === 'operation' ? code(`${item.method} ${item.path}`) : `Webhook ${code(item.path)}`;
+  return `${call} ${item.href ? link(item.summary, url(item.href)) : item.summary}${item.breaking ? ' (breaking)' : ''}`;
+}
+
+/** The changelog of the current version, with the sections and order of the page. */
+export function changelogMarkdown(release: Release, url: UrlOf): string {
+  const entry = (id: string): string => url(`${CHANGELOG_PATH}#${changeAnchor(id)}`);
+  const {added, changed, removed, ...parts} = releaseParts(release);
+  const breaking = [
+    ...parts.breakingEveryOperation.map(
+      (l) => `- ${link('Every operation', url(`${CHANGELOG_PATH}#every-operation`))}: ${l.text}`,
+    ),
+    ...parts.breaking.map((i) => `- ${link(i.summary, entry(i.id))} ${code(i.id)}`),
+  ];
+  return blocks(
+    `## ${release.version} (${release.date})`,
+    releaseSummary(release),
+    `Feeds: ${link('RSS', url(CHANGELOG_FEEDS.rss))}, ${link('Atom', url(CHANGELOG_FEEDS.atom))}.`,
+    breaking.length > 0 && `### Breaking changes\n\n${breaking.join('\n')}`,
+    added.length > 0 && `### New operations and webhooks\n\n${added.map((i) => `- ${itemTitle(i, url)}`).join('\n')}`,
+    release.everyOperation.length > 0 && `### Changes to every operation\n\n${changeLines(release.everyOperation)}`,
+    changed.length > 0 &&
+      `### Changed operations and webhooks\n\n${changed.map((i) => blocks(`#### ${itemTitle(i, url)}`, changeLines(i.changes))).join('\n\n')}`,
+    removed.length > 0 &&
+      `### Removed operations and webhooks\n\n${removed.map((i) => `- ${itemTitle(i, url)}`).join('\n')}`,
+    release.api.length > 0 && `### Changes to the document as a whole\n\n${changeLines(release.api)}`,
+  );
 }
 
 /* ------------------------------------------------------------------ llms.txt */

@@ -14,7 +14,8 @@ import {
 } from '../../plugins/api-contract/lib/data';
 import {coverageProblems, unroutedLinks} from '../../plugins/api-contract/lib/checks';
 import {permalinksBySource} from '../../plugins/api-contract/lib/permalinks';
-import {contractViews} from '../../plugins/api-contract/load';
+import {contractSite, type LoadedContract} from '../../plugins/api-contract/load';
+import type {CompiledAtlas, TestValueRow} from '../../src/lib/mock/atlas';
 import {defaultLabels} from '../../src/lib/contract/labels';
 import {operationTree} from '../../src/lib/contract/tree';
 import type {ContractViews, OpenApiDocument} from '../../src/lib/contract/view-model';
@@ -42,6 +43,11 @@ const op: OperationView = {
   responses: [],
   responseCodes: [],
   related: [],
+  rateLimits: {
+    family: {requests: 60, seconds: 60},
+    text: '60 requests a minute per partner id for all Demo calls together',
+  },
+  testValues: [],
 };
 
 const views: ContractViews = {
@@ -90,6 +96,19 @@ describe('generatedFiles', () => {
         bodies: {},
         panStatuses: [],
         samples: {jwt: [{lang: 'curl', label: 'cURL', prism: 'bash', code: 'sign'}]},
+        rateLimits: {retryAfter: 'Seconds.', rows: []},
+        release: {version: '1.1.0', previous: '1.0.0', date: '2026-11-24', everyOperation: [], api: [], items: []},
+        testData: {
+          credentials: {partnerId: 'P', jwtSecret: 'j', webhookSecret: 'w'},
+          anyOperation: [],
+          shared: [],
+          families: [],
+          sections: [],
+        },
+        sandbox: [
+          {name: 'index.json', text: '{}\n'},
+          {name: 'demo.validators.mjs', text: 'export const body = {};\n'},
+        ],
       },
       highlight,
     );
@@ -100,6 +119,11 @@ describe('generatedFiles', () => {
       'index.json',
       'families.json',
       'response-codes.json',
+      'rate-limits.json',
+      'changelog.json',
+      'test-data.json',
+      'sandbox/index.json',
+      'sandbox/demo.validators.mjs',
       'downloads.json',
       'body-schemas.json',
       'jwt-samples.json',
@@ -111,6 +135,8 @@ describe('generatedFiles', () => {
     expect(byName.get('source/ops/demo-pay.json')).toEqual(operationTree(op, labels));
     expect(byName.get('families.json')).toEqual([{label: 'Demo', description: 'Demo calls.', href: '/docs/v1/demo'}]);
     expect(byName.get('ids.json')).toEqual({operation: ['demo-pay'], webhook: [], tag: ['demo']});
+    // An ES module goes as its text, which createData writes as it is.
+    expect(byName.get('sandbox/demo.validators.mjs')).toBe('export const body = {};\n');
   });
 });
 
@@ -192,35 +218,84 @@ describe('permalinksBySource', () => {
   });
 });
 
-describe('contractViews', () => {
+describe('contractSite', () => {
   const deref = {
     servers: [],
-    tags: [{name: 'demo', description: 'Demo.'}],
+    tags: [{name: 'demo', description: 'Demo.', 'x-rate-limit': {requests: 60, seconds: 60}}],
     paths: {
       '/demo/pay': {
-        post: {operationId: 'demo-pay', summary: 'Pay', description: 'Pays.', tags: ['demo'], responses: {}},
+        post: {
+          operationId: 'demo-pay',
+          summary: 'Pay',
+          description: 'Pays.',
+          tags: ['demo'],
+          responses: {'429': {description: 'Slow down.', headers: {'Retry-After': {description: 'Seconds.'}}}},
+        },
       },
     },
   } as unknown as OpenApiDocument;
-  const loaded = {
+  const row: TestValueRow = {
+    input: '`amount` `10006`',
+    code: 6,
+    codeName: 'X',
+    label: 'x',
+    follows: '',
+    source: 'operation',
+  };
+  const loaded: LoadedContract = {
     bundled: deref,
     deref,
     bodies: {},
     responseCodes: [],
     shownIn: new Map([['demo-pay', 'docs/v1/demo/pay.mdx']]),
+    uses: [],
     orphans: [],
     duplicates: [],
+    retryAfter: 'Seconds.',
+    release: {
+      version: '1.1.0',
+      previous: '1.0.0',
+      date: '2026-11-24',
+      everyOperation: [],
+      api: [],
+      items: [
+        {
+          kind: 'operation',
+          id: 'demo-pay',
+          method: 'POST',
+          path: '/demo/pay',
+          summary: 'Pay',
+          status: 'added',
+          breaking: false,
+          changes: [],
+        },
+      ],
+    },
+    sandbox: {rows: {'demo-pay': [row]}} as unknown as CompiledAtlas,
   };
+  const routed = contractSite(loaded, (file) => (file === 'docs/v1/demo/pay.mdx' ? '/docs/v1/demo/paying' : undefined));
 
-  it("links each operation's page at the route its file was given", () => {
-    const views = contractViews(loaded, (file) =>
-      file === 'docs/v1/demo/pay.mdx' ? '/docs/v1/demo/paying' : undefined,
-    );
-    expect(views.index.map((e) => e.href)).toEqual(['/docs/v1/demo/paying']);
+  it("links each operation's page at the route its file was given: views, changelog and rate-limit table", () => {
+    expect(routed.views.index.map((e) => e.href)).toEqual(['/docs/v1/demo/paying']);
+    expect(routed.release.items.map((i) => i.href)).toEqual(['/docs/v1/demo/paying']);
+    expect(routed.rateLimits).toEqual({
+      retryAfter: 'Seconds.',
+      rows: [{tag: 'demo', label: 'demo', limit: {requests: 60, seconds: 60}, operations: []}],
+    });
+  });
+
+  it("gives each operation its changelog badge and the atlas' test values", () => {
+    expect(routed.views.operations[0]?.change).toEqual({
+      version: '1.1.0',
+      status: 'added',
+      breaking: false,
+      href: '/docs/v1/changelog#change-demo-pay',
+    });
+    expect(routed.views.operations[0]?.testValues).toEqual([row]);
   });
 
   it('names the operation, the file and the fix when no plugin built a page from that file', () => {
-    expect(() => contractViews(loaded, () => undefined)).toThrow(
+    expect(() => contractSite(loaded, () => undefined)).toThrow(
       'docs/v1/demo/pay.mdx: shows demo-pay, but no plugin built a page from it (is it a draft, or outside docs/ and src/pages/?). Show demo-pay on a published page.',
     );
   });

@@ -91,12 +91,12 @@ describe('remarkApiReference', () => {
     const asked: string[] = [];
     remarkApiReference({
       ids,
-      sections: (spec, id) => {
-        asked.push(`${spec.dataDir}/${id}`);
+      sections: (generated) => {
+        asked.push(generated);
         return SECTIONS;
       },
     })(tree, file);
-    expect(asked).toEqual(['ops/demo-pay']);
+    expect(asked).toEqual(['source/ops/demo-pay.json']);
     expect((tree.children ?? []).map(show)).toEqual([
       'import ApiEndpoint__ from "@site/src/components/Endpoint";',
       'import apiData1__ from "@generated/api-contract/default/ops/demo-pay.json";',
@@ -105,6 +105,33 @@ describe('remarkApiReference', () => {
       '<ApiEndpoint__ data={apiData1__} section="request">',
       '### 200 OK',
       '<ApiEndpoint__ data={apiData1__} section="response-200">',
+    ]);
+  });
+
+  it('splits a bare <TestData /> into its tables under their headings, and leaves one that names its section', () => {
+    const tree: Node = {
+      type: 'root',
+      children: [element('TestData', {}), element('TestData', {section: 'credentials'})],
+    };
+    const asked: string[] = [];
+    remarkApiReference({
+      ids,
+      sections: (generated) => {
+        asked.push(generated);
+        return [
+          {key: 'credentials', heading: {depth: 2, text: 'Credentials'}},
+          {key: 'family-aeps', heading: {depth: 2, text: 'AEPS'}},
+        ];
+      },
+    })(tree, file);
+    expect(asked).toEqual(['test-data.json']);
+    expect((tree.children ?? []).map(show)).toEqual([
+      'import ApiTestData__ from "@site/src/components/TestData";',
+      '## Credentials',
+      '<ApiTestData__ section="credentials">',
+      '## AEPS',
+      '<ApiTestData__ section="family-aeps">',
+      '<ApiTestData__ section="credentials">',
     ]);
   });
 

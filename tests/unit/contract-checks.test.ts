@@ -17,12 +17,15 @@ const codes: ResponseCodeView[] = [
   {code: 11, name: 'AUTH', meaning: 'Bad token.', action: 'Sign.', retry: 'no', common: true},
 ];
 
+/** The rate-limited answer every operation declares (see src/lib/rate-limits.ts). */
+const tooMany = {description: 'Rate limited.', headers: {'Retry-After': {description: 'Seconds.'}}};
+
 const op = (id: string, extra: Partial<Operation> = {}): Operation => ({
   operationId: id,
   summary: id,
   description: id,
   tags: ['demo'],
-  responses: {},
+  responses: {'429': tooMany},
   ...extra,
 });
 
@@ -130,6 +133,7 @@ describe('oneOf / anyOf branches need a title (the reference names each branch b
                 },
               },
             },
+            '429': tooMany,
           },
         }),
       ),

@@ -66,6 +66,21 @@ describe('checkJsonFence', () => {
       /^docs\/v1\/demo\.mdx:12: the JSON does not parse: /,
     );
   });
+
+  it('holds a valid body in prose to the envelope rule too, at any depth', () => {
+    expect(check('{"status": true, "response_code": 2}', 'op="demo-pay" part="response"')).toBe(
+      'docs/v1/demo.mdx:12: this JSON says status true with response_code 2. status is true exactly when response_code is 1: set status: false.',
+    );
+    expect(
+      check(
+        '[{"name": "a", "inner": {"status": false, "response_code": 1}}]',
+        'op="demo-pay" part="request" field="params"',
+      ),
+    ).toBe(
+      'docs/v1/demo.mdx:12: this JSON says status false with response_code 1. status is true exactly when response_code is 1: set status: true.',
+    );
+    expect(check('{"status": false, "response_code": 3}', 'op="demo-pay" part="response"')).toBeUndefined();
+  });
 });
 
 describe('parseFenceMeta and schemaAt', () => {

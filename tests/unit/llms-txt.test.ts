@@ -106,7 +106,10 @@ describe('llms.txt and llms-full.txt', () => {
     const details = detailsOf(site, urls);
     expect(details).toContain(`Sandbox (UAT) \`${site.environments.sandbox.baseUrl}\``);
     expect(details).toContain('[OpenAPI 3.1](https://docs.example/downloads/openapi.yaml)');
-    expect(details).toContain('HMAC-SHA256 over the event id, timestamp and raw body');
+    expect(details).toContain('HMAC-SHA256 of `<id>.<timestamp>.<raw body>`');
+    expect(details).toContain(
+      `What changed in ${site.apiVersion}: [API changelog](https://docs.example/docs/v1/changelog.md).`,
+    );
   });
 
   it('links each page to its twin', () => {

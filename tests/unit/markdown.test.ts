@@ -48,6 +48,13 @@ const op: OperationView = {
     {label: 'Sandbox', url: 'https://sb.example/api'},
     {label: 'Production', url: 'https://api.example/api'},
   ],
+  rateLimits: {
+    family: {requests: 600, seconds: 60},
+    operation: {requests: 5, seconds: 3600},
+    text: '600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call',
+  },
+  change: {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-pay'},
+  testValues: [],
   headers: [
     {
       name: 'Authorization',
@@ -159,7 +166,8 @@ describe('paramTable', () => {
 
 describe('treeMarkdown: an operation', () => {
   it('writes every section of the tree under the headings the page shows', () => {
-    expect(treeMarkdown(operationTree(op, labels), url)).toBe(`\`POST /service/demo/{id}/pay\`
+    expect(treeMarkdown(operationTree(op, labels), url))
+      .toBe(`\`POST /service/demo/{id}/pay\` [Changed in 1.1.0, breaking](https://docs.example/docs/v1/changelog#change-demo-pay)
 
 Pays one \`demo\` bill.
 
@@ -168,6 +176,7 @@ Pays one \`demo\` bill.
 - Sandbox: \`POST https://sb.example/api/service/demo/{id}/pay\`
 - Production: \`POST https://api.example/api/service/demo/{id}/pay\`
 - Authentication: [Bearer JWT (HS256) with partnerId, iat and reqId claims](https://docs.example/HeaderMarkdown)
+- Rate limit: [600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call](https://docs.example/ResponseCode#rate-limits)
 
 ## Request
 
@@ -299,10 +308,11 @@ describe('treeMarkdown: a webhook', () => {
       },
       ackTimeoutSeconds: 10,
       related: [{id: 'demo-pay', label: 'Pay', href: '/docs/v1/demo/pay', kind: 'operation'}],
+      change: {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-demo-hook'},
     };
     expect(treeMarkdown(webhookTree(hook, labels), url)).toBe(`## Demo result
 
-\`POST\` to your webhook URL \`demo-hook\`
+\`POST\` to your webhook URL \`demo-hook\` [New in 1.1.0](https://docs.example/docs/v1/changelog#change-demo-hook)
 
 Sent when done.
 
@@ -363,12 +373,28 @@ describe('lists and catalogues', () => {
     );
   });
 
-  it('API index: one section per family with entries', () => {
-    expect(apiIndexMarkdown([tag, {...tag, name: 'empty', entries: []}], url)).toBe(
+  it('API index: one section per family with entries, and its overview where it has one', () => {
+    expect(
+      apiIndexMarkdown(
+        [
+          tag,
+          {...tag, name: 'empty', entries: []},
+          {...tag, name: 'other', label: 'Other', overview: '/docs/v1/other'},
+        ],
+        url,
+      ),
+    ).toBe(
       [
         '## Demo',
         '',
         'Demo calls.',
+        '',
+        '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
+        '- `POST /service/demo/pay`: Pay',
+        '',
+        '## Other',
+        '',
+        'Demo calls. [Overview of Other](https://docs.example/docs/v1/other)',
         '',
         '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
         '- `POST /service/demo/pay`: Pay',

@@ -14,11 +14,13 @@ import {
   responseSection,
   retryText,
   samplesSection,
+  testValuesSection,
   treeHeadings,
   webhookTree,
   type Block,
 } from '../../src/lib/contract/tree';
 import type {OperationView, ParamView, WebhookView} from '../../src/lib/contract/types';
+import type {TestValueRow} from '../../src/lib/mock/atlas';
 
 const labels = defaultLabels();
 
@@ -52,12 +54,45 @@ const op: OperationView = {
   ],
   responseCodes: [{code: 10, name: 'VALIDATION', meaning: 'Bad field.', action: 'Fix.', retry: 'no'}],
   related: [],
+  rateLimits: {
+    family: {requests: 60, seconds: 60},
+    text: '60 requests a minute per partner id for all Demo calls together',
+  },
+  testValues: [],
+};
+
+/** What the atlas answers every operation (success, validation), and a test value of its own. */
+const engineRows: TestValueRow[] = [
+  {
+    input: 'Any other valid request',
+    code: 1,
+    codeName: 'SUCCESS',
+    label: 'The documented example answer',
+    follows: '',
+    source: 'engine',
+  },
+  {
+    input: '`id` `!`',
+    code: 10,
+    codeName: 'VALIDATION',
+    label: 'Validation error listing the field',
+    follows: '',
+    source: 'engine',
+  },
+];
+const ownRow: TestValueRow = {
+  input: '`id` `999900000201`',
+  code: 2,
+  codeName: 'PENDING',
+  label: 'Pending, then success',
+  follows: 'After 30 s: status SUCCESS, webhook `demo-hook`.',
+  source: 'operation',
 };
 
 const kinds = (blocks: readonly Block[]): string[] => blocks.map((b) => b.kind);
 
 describe('operation sections', () => {
-  it('overview: request line, description, the URL per environment and the token page', () => {
+  it('overview: request line, description, the URL per environment, the token page and the rate limit', () => {
     expect(overviewSection(op, labels)).toEqual({
       key: 'overview',
       blocks: [
@@ -67,14 +102,40 @@ describe('operation sections', () => {
           kind: 'servers',
           caption: 'Full URL per environment',
           rows: [{label: 'Sandbox', request: 'GET https://sb.example/api/demo'}],
-          auth: {
-            label: 'Authentication',
-            text: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
-            href: '/HeaderMarkdown',
-          },
+          facts: [
+            {
+              label: 'Authentication',
+              text: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
+              href: '/HeaderMarkdown',
+            },
+            {
+              label: 'Rate limit',
+              text: '60 requests a minute per partner id for all Demo calls together',
+              href: '/ResponseCode#rate-limits',
+              searchIgnore: true,
+            },
+          ],
         },
       ],
     });
+  });
+
+  it("overview: the changelog's badge on the request line, breaking said in words", () => {
+    const changed = {
+      version: '1.1.0',
+      status: 'changed',
+      breaking: true,
+      href: '/docs/v1/changelog#change-demo-get',
+    } as const;
+    expect(overviewSection({...op, change: changed}, labels).blocks[0]).toEqual({
+      kind: 'request-line',
+      method: 'GET',
+      path: '/demo',
+      change: {text: 'Changed in 1.1.0, breaking', href: '/docs/v1/changelog#change-demo-get', breaking: true},
+    });
+    expect(
+      overviewSection({...op, change: {...changed, status: 'added', breaking: false}}, labels).blocks[0],
+    ).toMatchObject({change: {text: 'New in 1.1.0', breaking: false}});
   });
 
   it('request: the headers left out of search; "no parameters" only when there are none at all', () => {
@@ -108,12 +169,15 @@ describe('operation sections', () => {
     expect(samplesSection({...op, samples: []}, labels)).toEqual([]);
   });
 
-  it('a response: an h3 with the status, its fields folded, out of search unless it is a success', () => {
-    expect(responseSection(op.responses[1] as OperationView['responses'][number], labels)).toEqual({
+  it('a response: an h3 with the status, its headers and fields (folded) out of search unless it is a success', () => {
+    const retryAfter: ParamView = {name: 'Retry-After', in: 'header', required: true, type: 'integer', constraints: []};
+    const res = {...(op.responses[1] as OperationView['responses'][number]), headers: [retryAfter]};
+    expect(responseSection(res, labels)).toEqual({
       key: 'response-400',
       heading: {depth: 3, text: '400 Bad Request'},
       blocks: [
         {kind: 'paragraph', text: 'Bad request.'},
+        {kind: 'fields', caption: 'Response headers', rows: [retryAfter], searchIgnore: true},
         {
           kind: 'fields',
           caption: 'Response body fields',
@@ -144,6 +208,47 @@ describe('operation sections', () => {
     ]);
   });
 
+  it('test values: none without scenarios of its own, else every row with what follows, linked to the Test data page', () => {
+    expect(testValuesSection({...op, testValues: engineRows}, labels)).toEqual([]);
+    const [section] = testValuesSection({...op, testValues: [ownRow, ...engineRows]}, labels);
+    expect(section?.key).toBe('test-values');
+    expect(section?.heading).toEqual({depth: 2, text: 'Test values'});
+    expect(section?.blocks[0]).toEqual({
+      kind: 'paragraph',
+      text: 'In the sandbox and in `npm run mock`, these values force each answer. The test credentials and the values every operation takes: [Test data](/docs/v1/test-data).',
+    });
+    expect(section?.blocks[1]).toEqual({
+      kind: 'test-values',
+      head: {send: 'Send', answer: 'Answer', then: 'Then'},
+      rows: [
+        {
+          input: '`id` `999900000201`',
+          code: 2,
+          name: 'PENDING',
+          label: 'Pending, then success',
+          then: 'After 30 s: status SUCCESS, webhook `demo-hook`.',
+          href: '/ResponseCode#code-2',
+        },
+        {
+          input: 'Any other valid request',
+          code: 1,
+          name: 'SUCCESS',
+          label: 'The documented example answer',
+          then: 'Nothing follows',
+          href: '/ResponseCode#code-1',
+        },
+        {
+          input: '`id` `!`',
+          code: 10,
+          name: 'VALIDATION',
+          label: 'Validation error listing the field',
+          then: 'Nothing follows',
+          href: '/ResponseCode#code-10',
+        },
+      ],
+    });
+  });
+
   it('related: a list, webhooks marked', () => {
     const related = relatedSection(
       {...op, related: [{id: 'demo-hook', label: 'Demo done', href: '/docs/v1/demo/webhooks', kind: 'webhook'}]},
@@ -156,7 +261,7 @@ describe('operation sections', () => {
   });
 
   it('the whole tree: sections in page order, headings as the table of contents lists them', () => {
-    const tree = operationTree(op, labels);
+    const tree = operationTree({...op, testValues: [ownRow, ...engineRows]}, labels);
     expect(tree.sections.map((s) => s.key)).toEqual([
       'overview',
       'request',
@@ -165,6 +270,7 @@ describe('operation sections', () => {
       'response-200',
       'response-400',
       'codes',
+      'test-values',
     ]);
     expect(treeHeadings(tree)).toEqual([
       {depth: 2, text: 'Request'},
@@ -173,6 +279,7 @@ describe('operation sections', () => {
       {depth: 3, text: '200 OK'},
       {depth: 3, text: '400 Bad Request'},
       {depth: 2, text: 'Response codes'},
+      {depth: 2, text: 'Test values'},
     ]);
     expect(tree.words.isRequired).toBe('required');
   });

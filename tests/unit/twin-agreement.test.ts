@@ -3,8 +3,9 @@
  * contract. Each reference is rendered twice from its section tree: to HTML with react-dom/server
  * (the page's components, section by section under the headings the remark plugin adds) and to
  * Markdown (src/lib/markdown.ts, what the twin and llms-full.txt hold). Both are read back into the
- * same facts (headings, paragraphs, labels, every field of every table, response codes, links, and
- * the text of every code sample and example) and compared: a difference names the page and the fact.
+ * same facts (headings, paragraphs, labels, every field of every table, response codes, test values,
+ * links, the changelog's badge and the rate limit, and the text of every code sample and example)
+ * and compared: a difference names the page and the fact.
  *
  * And the twin carries the page's request samples (issue 14): every language of the registry, each
  * in a fence named by its language, its code equal to the page's.
@@ -16,7 +17,7 @@ import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import {beforeAll, describe, expect, it, vi} from 'vitest';
-import {contractViews, loadContract} from '../../plugins/api-contract/load';
+import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {API_COMPONENTS, everySample, type ContractData} from '../../plugins/api-contract/components';
 import {renderTree, trees} from '../../plugins/api-contract/lib/data';
 import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
@@ -57,6 +58,8 @@ interface Facts {
   readonly fields: Field[];
   readonly servers: string[];
   readonly codes: string[];
+  /** `send | answer | then | link` of every test value. */
+  readonly testValues: string[];
   readonly links: string[];
   /** `label: code` of every sample and example, in order. */
   readonly code: string[];
@@ -69,11 +72,15 @@ const emptyFacts = (): Facts => ({
   fields: [],
   servers: [],
   codes: [],
+  testValues: [],
   links: [],
   code: [],
 });
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The first column head of a test-values table, which tells it from the other tables. */
+const SEND = defaultLabels()['api.sandbox.send'];
 
 /* ------------------------------------------------------------------ HTML (parse5) */
 
@@ -141,7 +148,14 @@ function htmlFacts(html: string, words: FieldWords): Facts {
           .filter((n) => n.nodeName === 'caption')
           .forEach(visit);
         if (head[0] === words.name) facts.fields.push(...rows.map((tr) => htmlField(tr, words)));
-        else if (head.length === 3) {
+        else if (head[0] === SEND) {
+          for (const tr of rows) {
+            const [send, answer, then] = elements(tr) as [HtmlNode, HtmlNode, HtmlNode];
+            const a = first(answer, 'a') as HtmlNode;
+            facts.testValues.push(`${text(send)} | ${text(answer)} | ${text(then)} | ${attr(a, 'href')}`);
+            findAll(tr, (n) => n.nodeName === 'a').forEach((l) => facts.links.push(`${text(l)} -> ${attr(l, 'href')}`));
+          }
+        } else if (head.length === 3) {
           // response codes: link (code and name), meaning, retry
           for (const tr of rows) {
             const [codeCell, meaning, retry] = elements(tr) as [HtmlNode, HtmlNode, HtmlNode];
@@ -285,7 +299,11 @@ function mdFacts(markdown: string, words: FieldWords): Facts {
       const heads = (head?.children ?? []).map((c) => squash(mdText(c)));
       for (const row of rows) {
         const cells = row.children ?? [];
-        if (heads[0] === words.name) {
+        if (heads[0] === SEND) {
+          const [send, answer, then] = cells.map((c) => squash(mdText(c)));
+          facts.testValues.push(`${send} | ${answer} | ${then} | ${mdLinks(cells[1] as MdNode)[0]?.split(' -> ')[1]}`);
+          facts.links.push(...cells.flatMap(mdLinks));
+        } else if (heads[0] === words.name) {
           const path = squash(mdText(cells[0] as MdNode));
           const required = squash(mdText(cells[2] as MdNode));
           facts.fields.push({
@@ -310,7 +328,7 @@ function mdFacts(markdown: string, words: FieldWords): Facts {
 
 const loaded = await loadContract();
 // Any route per file will do: the test compares two renderings of the same links.
-const views = contractViews(loaded, (file) => `/${file}`);
+const {views} = contractSite(loaded, (file) => `/${file}`);
 await loadLanguages();
 const labels = defaultLabels();
 const all: ReferenceTree[] = trees(views, labels).map((t) => t.tree);
@@ -354,8 +372,47 @@ describe('page and Markdown twin, from one tree', () => {
     expect(twin.fields).toEqual(page.fields);
     expect(twin.servers).toEqual(page.servers);
     expect(twin.codes).toEqual(page.codes);
+    expect(twin.testValues).toEqual(page.testValues);
     expect(twin.links).toEqual(page.links);
     expect(twin.code).toEqual(page.code);
+  });
+});
+
+describe("what main's branches added reaches both outputs, and is not vacuous", () => {
+  const facts = (id: string) => {
+    const tree = all.find((t) => t.id === id) as ReferenceTree;
+    return {page: htmlFacts(pageHtml(tree), tree.words), twin: mdFacts(treeMarkdown(tree, url), tree.words)};
+  };
+
+  it("the changelog's badge on the request line, the rate limit beside the servers, the test values", () => {
+    const {page, twin} = facts('aeps-cash-withdrawal');
+    for (const out of [page, twin]) {
+      expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.1.0, breaking');
+      expect(out.links).toContain('Changed in 1.1.0, breaking -> /docs/v1/changelog#change-aeps-cash-withdrawal');
+      expect(out.servers).toContain(
+        'Rate limit: 600 requests a minute per partner id for all Aadhaar banking (AEPS) calls together -> /ResponseCode#rate-limits',
+      );
+      expect(out.headings).toContain('2 Test values');
+      expect(out.links).toContain('Test data -> /docs/v1/test-data');
+      expect(out.testValues).toContain(
+        '`adhaarnumber` `999900000201` | 2 PENDING: Pending at the bank, then success | Status call: PENDING. After 30 s: status SUCCESS, webhook `aeps-transaction`. | /ResponseCode#code-2'.replace(
+          /`/g,
+          '',
+        ),
+      );
+    }
+  });
+
+  it('test values on every operation the atlas has scenarios for, and on no other', () => {
+    const shown = all
+      .filter((t) => t.kind === 'operation' && t.sections.some((s) => s.key === 'test-values'))
+      .map((t) => t.id);
+    const scenarios = views.operations
+      .filter((op) => op.testValues.some((r) => r.source !== 'engine'))
+      .map((op) => op.id);
+    expect(shown).toEqual(scenarios);
+    expect(shown.length).toBeGreaterThan(20);
+    expect(shown.length).toBeLessThan(views.operations.length);
   });
 });
 
@@ -370,6 +427,15 @@ describe('the twin of every operation page carries its request samples (issue 14
     verifySamples: [],
     panStatuses: [],
     downloads: [],
+    rateLimits: {retryAfter: '', rows: []},
+    release: {version: '', previous: '', date: '', everyOperation: [], api: [], items: []},
+    testData: {
+      credentials: {partnerId: '', jwtSecret: '', webhookSecret: ''},
+      anyOperation: [],
+      shared: [],
+      families: [],
+      sections: [],
+    },
   };
   const fences = SAMPLE_LANGUAGES.map((l) => `**${l.label}**\n\n\`\`\`${l.prism}\n`);
 

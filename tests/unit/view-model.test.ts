@@ -30,7 +30,15 @@ function doc(extra: Record<string, unknown> = {}): OpenApiDocument {
       {url: 'https://sandbox.example/api/v1', description: 'Sandbox'},
       {url: 'https://api.example/api/v1', description: 'Production'},
     ],
-    tags: [{name: 'demo', description: 'Demo family.', 'x-displayName': 'Demo'}],
+    tags: [
+      {
+        name: 'demo',
+        description: 'Demo family.',
+        'x-displayName': 'Demo',
+        'x-overview': '/docs/v1/demo',
+        'x-rate-limit': {requests: 60, seconds: 60},
+      },
+    ],
     paths: {
       '/demo/{itemId}': {
         get: {
@@ -52,6 +60,7 @@ function doc(extra: Record<string, unknown> = {}): OpenApiDocument {
               description: 'The item.',
               content: {'application/json': {schema: {type: 'object'}, example: {status: true}}},
             },
+            '429': {description: 'Rate limited.', headers: {'Retry-After': {description: 'Seconds.'}}},
           },
           'x-response-codes': [1, 10],
           ...extra,
@@ -75,6 +84,29 @@ describe('buildViews', () => {
     expect(op?.samples[0]?.code).toContain('https://sandbox.example/api/v1/demo/IT%201');
     expect(views.index[0]?.href).toBe('/docs/v1/demo');
     expect(views.tags[0]?.entries).toHaveLength(1);
+  });
+
+  it("gives each operation its family's rate limit and its own, each family its overview, and the changelog's badge", () => {
+    const badge = {
+      version: '1.1.0',
+      status: 'added',
+      breaking: false,
+      href: '/docs/v1/changelog#change-demo-get-item',
+    } as const;
+    const views = buildViews(
+      doc({'x-rate-limit': {requests: 5, seconds: 3600}}),
+      codes,
+      new Map([['demo-get-item', '/docs/v1/demo']]),
+      {changes: new Map([['demo-get-item', badge]])},
+    );
+    expect(views.operations[0]?.rateLimits).toEqual({
+      family: {requests: 60, seconds: 60},
+      operation: {requests: 5, seconds: 3600},
+      text: '60 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call',
+    });
+    expect(views.operations[0]?.change).toEqual(badge);
+    expect(views.tags[0]?.overview).toBe('/docs/v1/demo');
+    expect(buildViews(doc(), codes, new Map()).operations[0]?.change).toBeUndefined();
   });
 
   it('rejects a response code that the catalogue does not define, naming the operation', () => {

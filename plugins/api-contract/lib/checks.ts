@@ -25,7 +25,7 @@ const routeKey = (route: string): string => {
 
 /**
  * Every link the views hold that is not a route of the build: the page of each operation and
- * webhook (worked out from the MDX files before the build, see load.ts `routeOf`) and each
+ * webhook (the permalink Docusaurus gave the file that shows it, see load.ts `contractSite`) and each
  * family's overview page (`x-overview`). `routesPaths` is what Docusaurus' postBuild reports.
  */
 export function unroutedLinks(views: ContractViews, routesPaths: readonly string[], baseUrl: string): string[] {

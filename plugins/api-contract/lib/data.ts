@@ -1,9 +1,10 @@
 /**
  * What the api-contract plugin generates, as a list of named files: the section tree of every
  * operation and webhook (highlighted for its page, as text for the Markdown twin), the families,
- * the catalogues, the hand-written samples and the ids the remark plugin checks. Pure: the
- * plugin's entry file (../index.ts) reads the contract and the samples and hands each file to
- * Docusaurus' `createData`.
+ * the catalogues, the rate limits, the API changelog, the Test data page, the sandbox engine's
+ * files, the hand-written samples and the ids the remark plugin checks. Pure: the plugin's entry
+ * file (../index.ts) reads the contract and the samples and hands each file to Docusaurus'
+ * `createData`.
  */
 import {familiesOf} from '../../../src/lib/contract/families';
 import {
@@ -26,11 +27,17 @@ import type {
 } from '../../../src/lib/contract/types';
 import {DOWNLOADS, type DownloadLink} from '../../../src/lib/downloads';
 import type {OpenApiDocument} from '../../../src/lib/contract/openapi';
+import type {RateLimitTable} from '../../../src/lib/rate-limits';
+import type {Release} from '../../../src/lib/changelog';
+import type {TestDataView} from '../../../src/lib/mock/test-data';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (src/lib/highlight.ts). */
 export type Highlight = (code: string, language: string) => string;
 
-/** One file for `createData`: its name under the plugin's data folder, and its JSON. */
+/**
+ * One file for `createData`: its name under the plugin's data folder, and its JSON, or its text
+ * when `data` is a string (an ES module), which createData writes as it is.
+ */
 export interface DataFile {
   readonly name: string;
   readonly data: unknown;
@@ -103,6 +110,16 @@ export interface GeneratedInput {
   readonly panStatuses: readonly PanStatus[];
   /** Hand-written sample groups (`jwt`, `verify`), one sample per language. */
   readonly samples: Readonly<Record<string, readonly CodeSample[]>>;
+  /** Every family's rate limit, for the table on /ResponseCode. */
+  readonly rateLimits: RateLimitTable;
+  /** The API changelog of the current version, entries linked to their pages. */
+  readonly release: Release;
+  readonly testData: TestDataView;
+  /**
+   * The sandbox engine's files (../sandbox.ts `sandboxFiles`): each family's model and its request
+   * validators, an ES module a page imports by path (`sandbox/<family>.validators.mjs`) on first use.
+   */
+  readonly sandbox: readonly {readonly name: string; readonly text: string}[];
 }
 
 /** The trees of every operation and webhook, by the folder their page imports them from. */
@@ -132,6 +149,10 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
       data: familiesOf(views.tags).map(({label, description, href}) => ({label, description, href})),
     },
     {name: 'response-codes.json', data: catalogue(input.responseCodes, labels)},
+    {name: 'rate-limits.json', data: input.rateLimits},
+    {name: 'changelog.json', data: input.release},
+    {name: 'test-data.json', data: input.testData},
+    ...input.sandbox.map((f) => ({name: `sandbox/${f.name}`, data: f.text})),
     {name: 'downloads.json', data: downloads(labels)},
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
     {name: 'body-schemas.json', data: input.bodies},

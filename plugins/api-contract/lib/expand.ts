@@ -1,8 +1,9 @@
 /**
  * The steps of the remark plugin (../remark.ts), one function each: recognise an API component,
  * read and check the id it names, import its module and its data once per page, and expand a
- * component whose data is a section tree into a heading and a part per section. Pure: the ids and
- * the sections come in as arguments; ../remark.ts reads them from the generated files.
+ * component shown in sections (a section tree, the Test data page) into a heading and a part per
+ * section. Pure: the ids and the sections come in as arguments; ../remark.ts reads them from the
+ * generated files.
  */
 import {expressionAttr, importNode, jsx, literalAttr, type Attr, type Node} from '../../mdx-ast';
 import {generatedModule} from '../paths';
@@ -95,14 +96,15 @@ export interface ExpandOptions {
   /** `docs/...mdx`, for messages. */
   readonly file: string;
   readonly known: KnownIds;
-  /** The sections of a tree-backed component's data. */
-  readonly sections: (spec: IdSpec, id: string) => readonly SectionPlan[];
+  /** The sections listed in a generated file (`source/ops/<id>.json`, `test-data.json`). */
+  readonly sections: (file: string) => readonly SectionPlan[];
 }
 
 /**
  * One API element of the page: its module imported, its id checked and its data imported in
- * place of the id attribute; a flow element with a section tree is replaced by its sections.
- * Returns the nodes to put in its place, or undefined to keep it (rewritten) where it is.
+ * place of the id attribute; a flow element shown in sections is replaced by its sections (unless
+ * it names one section itself). Returns the nodes to put in its place, or undefined to keep it
+ * (rewritten) where it is.
  */
 export function expandElement(node: Node, imports: PageImports, options: ExpandOptions): Node[] | undefined {
   const found = apiComponent(node);
@@ -111,14 +113,17 @@ export function expandElement(node: Node, imports: PageImports, options: ExpandO
   const where = `${options.file}${node.position ? `:${node.position.start.line}` : ''}`;
   const local = imports.component(name, spec.module);
   node.name = local;
-  if (!spec.id) return undefined;
-  const {id, attr} = idAttribute(node, name, spec.id, where);
-  checkKnownId(id, name, spec.id, options.known, where);
-  const attrs = [
-    ...(node.attributes ?? []).filter((a) => a !== attr),
-    expressionAttr('data', imports.data(spec.id, id)),
-  ];
-  node.attributes = attrs;
-  if (!spec.sections || node.type !== 'mdxJsxFlowElement') return undefined;
-  return expandSections(local, attrs, options.sections(spec.id, id));
+  let id: string | undefined;
+  if (spec.id) {
+    const named = idAttribute(node, name, spec.id, where);
+    id = named.id;
+    checkKnownId(id, name, spec.id, options.known, where);
+    node.attributes = [
+      ...(node.attributes ?? []).filter((a) => a !== named.attr),
+      expressionAttr('data', imports.data(spec.id, id)),
+    ];
+  }
+  const attrs = node.attributes ?? [];
+  if (!spec.sections || node.type !== 'mdxJsxFlowElement' || attrs.some((a) => a.name === 'section')) return undefined;
+  return expandSections(local, attrs, options.sections(spec.sections(id)));
 }

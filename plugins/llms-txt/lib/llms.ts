@@ -7,6 +7,7 @@ import {codeSamplesMarkdown, listOf, llmsTxtMarkdown, type LlmsSection} from '..
 import {markdownTwinPath} from '../../../src/lib/markdown-twin';
 import {DOWNLOADS} from '../../../src/lib/downloads';
 import type {Family} from '../../../src/lib/contract/families';
+import {CHANGELOG_PATH} from '../../../src/lib/changelog';
 import type {CodeSample} from '../../../src/lib/contract/types';
 import type {SiteConfig} from '../../../site.config';
 import type {SiteUrls} from './links';
@@ -29,7 +30,9 @@ export function detailsOf(site: SiteConfig, urls: SiteUrls): string {
     `- Base URLs: ${sandbox.label} \`${sandbox.baseUrl}\`, ${production.label} \`${production.baseUrl}\`.`,
     '- Every request carries `Authorization: Bearer <JWT>` (HS256 with the partner secret; claims `partnerId`, `iat`, `reqId`) and `Content-Type: application/json`.',
     '- Every response is `{status, response_code, message, data}`: branch on `response_code`.',
-    '- Money-moving calls are idempotent on the partner `referenceid`; webhooks are signed with `X-Signature` (HMAC-SHA256 over the event id, timestamp and raw body).',
+    '- Money-moving calls are idempotent on the partner `referenceid`; every one that can end pending has a status call.',
+    '- Webhooks carry `X-Webhook-Id` and `X-Webhook-Timestamp` and are signed with `X-Signature` (HMAC-SHA256 of `<id>.<timestamp>.<raw body>`); any 2xx acknowledges.',
+    `- Every service family has a rate limit per partner id; over it, HTTP 429 with \`response_code\` 18 and \`Retry-After\`. What changed in ${site.apiVersion}: [API changelog](${urls.url(markdownTwinPath(CHANGELOG_PATH))}).`,
     '- All example data (Aadhaar, PAN, account and card numbers) is fictional.',
   ].join('\n');
 }

@@ -40,7 +40,19 @@ export default function ApiIndex(): ReactNode {
           <Heading as="h2" id={tag.name}>
             {tag.label}
           </Heading>
-          <p>{tag.description}</p>
+          <p>
+            {tag.description}
+            {tag.overview && (
+              <>
+                {' '}
+                <Link to={tag.overview}>
+                  <Translate id="apiIndex.overview" values={{family: tag.label}}>
+                    {'Overview of {family}'}
+                  </Translate>
+                </Link>
+              </>
+            )}
+          </p>
           <ul className={styles.entries}>
             {tag.entries.map((e) => (
               <li key={e.id}>

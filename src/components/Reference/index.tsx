@@ -6,8 +6,9 @@
  * Everything here is static HTML, readable without JavaScript. Field tables are not hydrated on
  * the page a reader opens (ParamTable -> ServerHtml); code arrives highlighted from the build.
  */
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import ChangeBadge from '@site/src/components/ChangeBadge';
 import CodeSamples from '@site/src/components/CodeSamples';
 import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
@@ -37,6 +38,8 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       <MethodBadge method={block.method} /> {block.via && <span>{block.via}</span>}
       {block.via && ' '}
       <code className={block.via ? undefined : styles.path}>{block.path}</code>
+      {block.change && ' '}
+      {block.change && <ChangeBadge mark={block.change} />}
     </p>
   ),
   paragraph: ({block}) => (
@@ -56,12 +59,14 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
             </td>
           </tr>
         ))}
-        <tr>
-          <th scope="row">{block.auth.label}</th>
-          <td>
-            <Link to={block.auth.href}>{block.auth.text}</Link>
-          </td>
-        </tr>
+        {block.facts.map((fact) => (
+          <tr key={fact.href} data-search-ignore={fact.searchIgnore || undefined}>
+            <th scope="row">{fact.label}</th>
+            <td>
+              <Link to={fact.href}>{fact.text}</Link>
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   ),
@@ -95,6 +100,27 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
           </Link>,
           <InlineText key="meaning" text={c.meaning} />,
           <RetryLabel key="retry" retry={c.retry} text={c.retryText} />,
+        ],
+      }))}
+    />
+  ),
+  // The same answers (validation, repeats) on many pages, and values searched on the Test data page.
+  'test-values': ({block}) => (
+    <DataTable
+      className={styles.tableWrap}
+      searchIgnore
+      head={[block.head.send, block.head.answer, block.head.then]}
+      rows={block.rows.map((r) => ({
+        key: `${r.input}-${r.code}`,
+        cells: [
+          <InlineText key="send" text={r.input} />,
+          <Fragment key="answer">
+            <Link to={r.href}>
+              <code>{r.code}</code> {r.name}
+            </Link>
+            : <InlineText text={r.label} />
+          </Fragment>,
+          <InlineText key="then" text={r.then} />,
         ],
       }))}
     />

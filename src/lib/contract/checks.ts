@@ -1,11 +1,15 @@
 /**
  * Cross-checks of the bundled, dereferenced contract that Redocly's lint cannot state: every
  * operation's response codes are catalogued, its related ids exist and have a page, its security
- * scheme renders, a call that can end pending names its status call, and request bodies reject
- * unknown fields. Pure: each problem names the operation and the contract key; plugins/api-contract
- * adds the file and line, and reports every problem of a run at once.
+ * scheme renders, a call that can end pending names its status call (in `x-related` and in its
+ * description), request bodies reject unknown fields, every oneOf/anyOf branch has a title, and
+ * every operation has a rate limit and declares its 429 answer (../rate-limits.ts). Pure: each
+ * problem names the operation and the contract key; plugins/api-contract adds the file and line,
+ * and reports every problem of a run at once.
  */
 import {closest} from '../closest';
+import {rateLimitProblems} from '../rate-limits';
+import {describedStatusClaim} from './status-claims';
 import {branchesOf, isFormatChoice, mergeAllOf, type JsonSchema} from './schema';
 import type {ResponseCodeView} from './types';
 import {listOperations, type MediaType, type OpenApiDocument, type Operation, type PageMap} from './openapi';
@@ -133,6 +137,9 @@ export function crossCheck(
       }
     }
 
+    const claim = describedStatusClaim(id, op.description, op['x-related'] ?? []);
+    if (claim) add('description', claim);
+
     if (kind === 'webhook') {
       const names = new Set((op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name));
       const missing = DELIVERY_HEADERS.filter((h) => !names.has(h));
@@ -176,5 +183,6 @@ export function crossCheck(
       );
     }
   }
+  problems.push(...rateLimitProblems(doc, located));
   return problems;
 }

@@ -26,6 +26,29 @@ export function envelopeProblems(text: string, file: string): string[] {
   return problems;
 }
 
+/**
+ * The envelope rule on parsed JSON (an example written in prose): the first object, depth first,
+ * whose boolean `status` disagrees with its numeric `response_code`, described with the fix.
+ */
+export function envelopeMismatch(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = envelopeMismatch(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!value || typeof value !== 'object') return undefined;
+  const {status, response_code: code} = value as {status?: unknown; response_code?: unknown};
+  if (typeof status === 'boolean' && typeof code === 'number' && status !== (code === 1))
+    return `this JSON says status ${String(status)} with response_code ${code}. status is true exactly when response_code is 1: set status: ${String(code === 1)}.`;
+  for (const child of Object.values(value)) {
+    const found = envelopeMismatch(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** `stateid:districtid` pairs of every map in `text` that carries both, with their lines. */
 export function addressPairs(text: string): {state: number; district: number; line: number}[] {
   const lineCounter = new LineCounter();

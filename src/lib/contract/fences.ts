@@ -11,6 +11,7 @@
  */
 import {closest} from '../closest';
 import {listOperations, type OpenApiDocument} from './openapi';
+import {envelopeMismatch} from './envelope';
 import {mergeAllOf, type JsonSchema} from './schema';
 
 export interface FenceMeta {
@@ -94,7 +95,12 @@ export function checkJsonFence(
     return `${where}: the JSON does not parse: ${(e as Error).message}.`;
   }
   const errors = validate(schema, data);
-  if (!errors.length) return undefined;
+  if (!errors.length) {
+    // The schema cannot say that status follows response_code; the contract's examples are held to
+    // it by envelopeCheck, and prose examples here, in the same words.
+    const mismatch = envelopeMismatch(data);
+    return mismatch && `${where}: ${mismatch}`;
+  }
   const what = `the ${meta.part}${meta.part === 'response' ? ` ${status}` : ''} of ${meta.op}${meta.field ? `, field ${meta.field}` : ''}`;
   return `${where}: this JSON is not valid as ${what}:\n${errors.map((e) => `    ${e}`).join('\n')}\n  Fix the JSON (the contract is the source of truth), or the meta if it names the wrong body.`;
 }

@@ -11,6 +11,7 @@
  * them in `i18n/<locale>/api-contract/reference.json`, page and twin alike.
  */
 import {TOKEN_PLACEHOLDER} from '../snippets';
+import {NOTHING_FOLLOWS} from '../mock/test-data';
 
 interface Message {
   readonly message: string;
@@ -24,12 +25,29 @@ export const LABEL_MESSAGES = {
   'api.section.samples': {message: 'Code samples', description: 'Heading of the request samples section'},
   'api.section.responses': {message: 'Responses', description: 'Heading of the responses section'},
   'api.section.codes': {message: 'Response codes', description: 'Heading of the response_code table of an operation'},
+  'api.section.testValues': {
+    message: 'Test values',
+    description: 'Heading of the table of sandbox test values of an operation',
+  },
   'api.section.related': {message: 'Related', description: 'Heading of the links to related operations'},
   'api.servers.caption': {message: 'Full URL per environment', description: 'Caption of the table of base URLs'},
   'api.servers.auth': {message: 'Authentication', description: 'Row of the URL table that links the token page'},
   'api.servers.authText': {
     message: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
     description: 'How a request authenticates, linked to the headers page',
+  },
+  'api.servers.rateLimit': {message: 'Rate limit', description: 'Row of the URL table that links the rate limits'},
+  'api.change.added': {
+    message: 'New in {version}',
+    description: 'Badge of an operation or webhook the current version added; {version} is the API version',
+  },
+  'api.change.changed': {
+    message: 'Changed in {version}',
+    description: 'Badge of an operation or webhook the current version changed; {version} is the API version',
+  },
+  'api.change.breaking': {
+    message: '{change}, breaking',
+    description: 'The badge when the change can break a client; {change} is the badge without it',
   },
   'api.request.headers': {message: 'Headers', description: 'Caption of the request headers table'},
   'api.request.path': {message: 'Path parameters', description: 'Caption of the path parameters table'},
@@ -63,6 +81,18 @@ export const LABEL_MESSAGES = {
   'api.retry.newRef': {message: 'Only with a new referenceid', description: 'Retry advice of a response code'},
   'api.retry.status': {message: 'Never: check status first', description: 'Retry advice of a response code'},
   'api.retry.no': {message: 'Fix the request first', description: 'Retry advice of a response code'},
+  'api.sandbox.intro': {
+    message:
+      'In the sandbox and in `npm run mock`, these values force each answer. The test credentials and the values every operation takes: [Test data](/docs/v1/test-data).',
+    description: 'Opens the test values of an operation; keep the code span and the link',
+  },
+  'api.sandbox.send': {message: 'Send', description: 'Column head: the test value a request carries'},
+  'api.sandbox.answer': {message: 'Answer', description: 'Column head: the response code it gets'},
+  'api.sandbox.then': {message: 'Then', description: 'Column head: what follows (status, webhooks)'},
+  'api.sandbox.nothing': {
+    message: NOTHING_FOLLOWS,
+    description: 'Then cell of a test value after which no status change or webhook comes',
+  },
   'api.related.webhook': {message: '(webhook)', description: 'Marks a related link that is a webhook'},
   'api.webhook.to': {message: 'to your webhook URL', description: 'Between the method and the event id'},
   'api.webhook.headers': {message: 'Headers we send', description: 'Caption of the webhook headers table'},

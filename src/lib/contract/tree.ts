@@ -18,6 +18,7 @@
 import {statusLabel} from '../http';
 import {ackRule} from '../webhook-policy';
 import {interpolate, type LabelId, type Labels} from './labels';
+import type {ChangeBadge} from '../changelog';
 import type {
   CodeSample,
   ExampleView,
@@ -35,6 +36,13 @@ export type {JsonExample} from './types';
 
 export type FieldRow = ParamView | SchemaRow;
 
+/** "Changed in 1.1.0, breaking", linking the entry of the API changelog that says what changed. */
+export interface ChangeMark {
+  readonly text: string;
+  readonly href: string;
+  readonly breaking: boolean;
+}
+
 /** `POST /service/aeps/withdrawal`; for a webhook `POST` `to your webhook URL` `aeps-transaction`. */
 export interface RequestLineBlock {
   readonly kind: 'request-line';
@@ -42,6 +50,8 @@ export interface RequestLineBlock {
   readonly path: string;
   /** Words between the method and the path. */
   readonly via?: string;
+  /** Set when the current version added or changed the operation or webhook. */
+  readonly change?: ChangeMark;
 }
 
 /** Contract prose or one of the labels: text with `code` spans and `[links](/site/path)`. */
@@ -56,11 +66,20 @@ export interface ServerRow {
   readonly request: string;
 }
 
+/** A fact every request of the operation lives by, linked to the page that explains it: the token, the rate limit. */
+export interface ServerFact {
+  readonly label: string;
+  readonly text: string;
+  readonly href: string;
+  /** The same words on many pages: searched on the page it links, not on each of them. */
+  readonly searchIgnore?: boolean;
+}
+
 export interface ServersBlock {
   readonly kind: 'servers';
   readonly caption: string;
   readonly rows: readonly ServerRow[];
-  readonly auth: {readonly label: string; readonly text: string; readonly href: string};
+  readonly facts: readonly ServerFact[];
 }
 
 export interface FieldsBlock {
@@ -114,6 +133,26 @@ export interface LinksBlock {
   readonly links: readonly LinkItem[];
 }
 
+/** One test value of the sandbox: what to send, the code it answers, what follows. */
+export interface TestValueLine {
+  /** Contract-style inline text: `` `adhaarnumber` `999900000013` ``. */
+  readonly input: string;
+  readonly code: number;
+  readonly name: string;
+  readonly label: string;
+  /** The status change and webhooks that follow, or the words for nothing. */
+  readonly then: string;
+  /** The row of the catalogue that explains the code. */
+  readonly href: string;
+}
+
+/** The test values of an operation (openapi/scenarios/), as a table. */
+export interface TestValuesBlock {
+  readonly kind: 'test-values';
+  readonly head: {readonly send: string; readonly answer: string; readonly then: string};
+  readonly rows: readonly TestValueLine[];
+}
+
 /** A titled box of blocks (how to acknowledge a webhook). */
 export interface NoticeBlock {
   readonly kind: 'notice';
@@ -130,6 +169,7 @@ export type Block =
   | SamplesBlock
   | CodesBlock
   | LinksBlock
+  | TestValuesBlock
   | NoticeBlock;
 
 export type BlockKind = Block['kind'];
@@ -176,6 +216,8 @@ export interface ReferenceTree {
 export const RESPONSE_CODE_PAGE = '/ResponseCode';
 /** The site page that explains the token and the headers. */
 export const HEADERS_PAGE = '/HeaderMarkdown';
+/** Where the rate limits of every family are listed (the table on the catalogue page). */
+export const RATE_LIMITS_PAGE = '/ResponseCode#rate-limits';
 
 const RETRY_LABEL: Readonly<Record<ResponseCodeView['retry'], LabelId>> = {
   safe: 'api.retry.safe',
@@ -207,6 +249,21 @@ export function fieldWords(labels: Labels): FieldWords {
 }
 
 /* ------------------------------------------------------------------ blocks */
+
+/** The badge of a view the current version added or changed, in the labels' words. */
+export function changeMark(change: ChangeBadge | undefined, labels: Labels): Pick<RequestLineBlock, 'change'> {
+  if (!change) return {};
+  const text = interpolate(labels[change.status === 'added' ? 'api.change.added' : 'api.change.changed'], {
+    version: change.version,
+  });
+  return {
+    change: {
+      text: change.breaking ? interpolate(labels['api.change.breaking'], {change: text}) : text,
+      href: change.href,
+      breaking: change.breaking,
+    },
+  };
+}
 
 /** A field table, or nothing for no rows. */
 export function fields(caption: string, rows: readonly FieldRow[], options: Partial<FieldsBlock> = {}): Block[] {
@@ -272,13 +329,22 @@ export function overviewSection(op: OperationView, labels: Labels): Section {
   return {
     key: 'overview',
     blocks: [
-      {kind: 'request-line', method: op.method, path: op.path},
+      {kind: 'request-line', method: op.method, path: op.path, ...changeMark(op.change, labels)},
       ...paragraph(op.description),
       {
         kind: 'servers',
         caption: labels['api.servers.caption'],
         rows: op.servers.map((s) => ({label: s.label, request: `${op.method} ${s.url}${op.path}`})),
-        auth: {label: labels['api.servers.auth'], text: labels['api.servers.authText'], href: HEADERS_PAGE},
+        facts: [
+          {label: labels['api.servers.auth'], text: labels['api.servers.authText'], href: HEADERS_PAGE},
+          // One sentence per family, on every page of it: searched on /ResponseCode, where the table is.
+          {
+            label: labels['api.servers.rateLimit'],
+            text: op.rateLimits.text,
+            href: RATE_LIMITS_PAGE,
+            searchIgnore: true,
+          },
+        ],
       },
     ],
   };
@@ -321,17 +387,18 @@ export function samplesSection(op: OperationView, labels: Labels): Section[] {
 
 /** One response: description, headers, fields (folded) and examples. */
 export function responseSection(res: ResponseView, labels: Labels): Section {
+  const shared = res.status.startsWith('2') ? {} : {searchIgnore: true};
   return {
     key: `response-${res.status}`,
     heading: {depth: 3, text: statusLabel(res.status)},
     blocks: [
       ...paragraph(res.description),
-      ...fields(labels['api.response.headers'], res.headers),
-      // Error responses share one envelope across the API: their fields would put the same
-      // words into the search index once per endpoint.
+      // Error responses share one envelope (and the 429 its Retry-After header) across the API:
+      // their fields and headers would put the same words into the search index once per endpoint.
+      ...fields(labels['api.response.headers'], res.headers, shared),
       ...fields(labels['api.response.fieldsCaption'], res.rows, {
         summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
-        ...(res.status.startsWith('2') ? {} : {searchIgnore: true}),
+        ...shared,
       }),
       ...examples(statusLabel(res.status), res.examples),
     ],
@@ -353,6 +420,41 @@ export function responsesSections(op: OperationView, labels: Labels): Section[] 
 export function codesSection(op: OperationView, labels: Labels): Section[] {
   const blocks = codesBlock(op.responseCodes, labels);
   return blocks.length ? [{key: 'codes', heading: {depth: 2, text: labels['api.section.codes']}, blocks}] : [];
+}
+
+/**
+ * The test values that force each answer of the operation in the sandbox, from the scenario atlas:
+ * shown where the atlas has scenarios of its own for the operation (its entry, its family's or the
+ * sandbox's shared ones), with the answers every request gets (success, validation, a repeat)
+ * among them. Without such scenarios there is nothing to force, and no section.
+ */
+export function testValuesSection(op: OperationView, labels: Labels): Section[] {
+  if (!op.testValues.some((r) => r.source !== 'engine')) return [];
+  return [
+    {
+      key: 'test-values',
+      heading: {depth: 2, text: labels['api.section.testValues']},
+      blocks: [
+        ...paragraph(labels['api.sandbox.intro']),
+        {
+          kind: 'test-values',
+          head: {
+            send: labels['api.sandbox.send'],
+            answer: labels['api.sandbox.answer'],
+            then: labels['api.sandbox.then'],
+          },
+          rows: op.testValues.map((r) => ({
+            input: r.input,
+            code: r.code,
+            name: r.codeName,
+            label: r.label,
+            then: r.follows || labels['api.sandbox.nothing'],
+            href: `${RESPONSE_CODE_PAGE}#code-${r.code}`,
+          })),
+        },
+      ],
+    },
+  ];
 }
 
 export function relatedSection(op: OperationView, labels: Labels): Section[] {
@@ -379,6 +481,7 @@ export function operationTree(op: OperationView, labels: Labels): ReferenceTree 
       ...samplesSection(op, labels),
       ...responsesSections(op, labels),
       ...codesSection(op, labels),
+      ...testValuesSection(op, labels),
       ...relatedSection(op, labels),
     ],
   };
@@ -410,7 +513,13 @@ export function webhookTree(hook: WebhookView, labels: Labels): ReferenceTree {
         key: 'event',
         heading: {depth: 2, text: hook.summary},
         blocks: [
-          {kind: 'request-line', method: hook.method, path: hook.id, via: labels['api.webhook.to']},
+          {
+            kind: 'request-line',
+            method: hook.method,
+            path: hook.id,
+            via: labels['api.webhook.to'],
+            ...changeMark(hook.change, labels),
+          },
           ...paragraph(hook.description),
           // The same signature headers on every webhook: searched on the page that explains them.
           ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true}),

@@ -4,6 +4,10 @@
  * imported by the one page that shows them, so nothing else ships to the browser.
  */
 
+import type {ChangeBadge} from '../changelog';
+import type {TestValueRow} from '../mock/atlas';
+import type {OperationRateLimitView} from '../rate-limits';
+
 export type Scalar = string | number | boolean | null;
 
 /** What a field table shows of any field: a parameter's or a schema property's. */
@@ -143,6 +147,12 @@ export interface OperationView {
   readonly responses: readonly ResponseView[];
   readonly responseCodes: readonly ResponseCodeView[];
   readonly related: readonly LinkView[];
+  /** The family's rate limit per partner id and the call's own, from `x-rate-limit` (src/lib/rate-limits.ts). */
+  readonly rateLimits: OperationRateLimitView;
+  /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
+  readonly change?: ChangeBadge;
+  /** What the scenario atlas answers to which test values (openapi/scenarios/); empty where it has none. */
+  readonly testValues: readonly TestValueRow[];
 }
 
 export interface WebhookView {
@@ -160,6 +170,8 @@ export interface WebhookView {
   readonly ack: ResponseView | undefined;
   readonly ackTimeoutSeconds: number;
   readonly related: readonly LinkView[];
+  /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
+  readonly change?: ChangeBadge;
 }
 
 export interface IndexEntry {

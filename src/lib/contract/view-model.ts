@@ -3,6 +3,14 @@
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
 import {generateSamples} from '../snippets';
+import {
+  operationRateLimits,
+  rateLimitSentence,
+  type OperationRateLimits,
+  type OperationRateLimitView,
+} from '../rate-limits';
+import type {ChangeBadge} from '../changelog';
+import type {TestValueRow} from '../mock/atlas';
 import {crossCheck} from './checks';
 import {tagViews} from './families';
 import {
@@ -159,6 +167,14 @@ export function authHeaders(doc: OpenApiDocument, op: Operation): ParamView[] {
   );
 }
 
+/** What the views take from beside the contract: the API changelog and the sandbox's scenario atlas. */
+export interface ViewExtras {
+  /** The changelog's badge of each operation and webhook the current version added or changed. */
+  readonly changes?: ReadonlyMap<string, ChangeBadge>;
+  /** Each operation's test-value rows (testValueRows() of src/lib/mock/atlas.ts). */
+  readonly testValues?: ReadonlyMap<string, readonly TestValueRow[]>;
+}
+
 /** What building one operation's or webhook's view needs from the whole contract. */
 export interface ViewContext {
   readonly doc: OpenApiDocument;
@@ -167,12 +183,15 @@ export interface ViewContext {
   readonly codeByNumber: ReadonlyMap<number, ResponseCodeView>;
   readonly commonCodes: readonly ResponseCodeView[];
   readonly pages: PageMap;
+  readonly changes: ReadonlyMap<string, ChangeBadge>;
+  readonly testValues: ReadonlyMap<string, readonly TestValueRow[]>;
 }
 
 export function viewContext(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
   pages: PageMap,
+  extras: ViewExtras = {},
 ): ViewContext {
   return {
     doc,
@@ -181,7 +200,15 @@ export function viewContext(
     codeByNumber: new Map(responseCodes.map((c) => [c.code, c])),
     commonCodes: responseCodes.filter((c) => c.common),
     pages,
+    changes: extras.changes ?? new Map(),
+    testValues: extras.testValues ?? new Map(),
   };
+}
+
+/** The limits with the sentence that states them (crossCheck() has made sure they are well formed). */
+export function rateLimitView(l: Located, doc: OpenApiDocument): OperationRateLimitView {
+  const limits = operationRateLimits(doc, l) as OperationRateLimits;
+  return {...limits, text: rateLimitSentence(limits, tagLabel(doc, l.op.tags[0] ?? 'untagged'))};
 }
 
 /** The pages an operation's `x-related` names (crossCheck() has made sure each exists and has a page). */
@@ -238,10 +265,11 @@ export function operationSamples(
   });
 }
 
-/** What an operation's and a webhook's views share: names, family, parameters, body, related pages. */
+/** What an operation's and a webhook's views share: names, family, parameters, body, related pages, badge. */
 export function commonView(l: Located, ctx: ViewContext) {
   const tag = l.op.tags[0] ?? 'untagged';
   const body = bodyView(l.op);
+  const change = ctx.changes.get(l.op.operationId);
   return {
     params: [...l.itemParams, ...(l.op.parameters ?? [])].map(paramView),
     shared: {
@@ -253,6 +281,7 @@ export function commonView(l: Located, ctx: ViewContext) {
       tagLabel: tagLabel(ctx.doc, tag),
       ...(body ? {body} : {}),
       related: relatedLinks(l, ctx),
+      ...(change ? {change} : {}),
     },
   };
 }
@@ -271,6 +300,8 @@ export function operationView(l: Located, ctx: ViewContext): OperationView {
     samples: operationSamples(l, params, ctx.servers),
     responses: responseViews(l.op),
     responseCodes: operationCodes(l.op, ctx),
+    rateLimits: rateLimitView(l, ctx.doc),
+    testValues: ctx.testValues.get(l.op.operationId) ?? [],
   };
 }
 
@@ -329,10 +360,11 @@ export function buildViews(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
   pages: PageMap,
+  extras: ViewExtras = {},
 ): ContractViews {
   const problems = crossCheck(doc, responseCodes, pages);
   if (problems.length) throw new ContractError(problems.map((p) => `${p.id}: ${p.message}`).join('\n'));
-  const ctx = viewContext(doc, responseCodes, pages);
+  const ctx = viewContext(doc, responseCodes, pages, extras);
   const located = listOperations(doc);
   const operations = located.filter((l) => l.kind === 'operation').map((l) => operationView(l, ctx));
   const webhooks = located.filter((l) => l.kind === 'webhook').map((l) => webhookView(l, ctx));

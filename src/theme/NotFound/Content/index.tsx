@@ -16,10 +16,10 @@ const ENTRY_POINTS: readonly {readonly to: string; readonly label: string}[] = [
   {to: '/docs/v1/', label: 'Getting started'},
   {to: '/api', label: 'API reference index'},
   {to: '/docs/v1/aeps', label: 'Aadhaar banking (AEPS)'},
-  {to: '/docs/v1/service/bbps/fetch/category', label: 'Bill payments (BBPS)'},
-  {to: '/docs/v1/service/dmt/agent', label: 'Money transfer (DMT)'},
+  {to: '/docs/v1/service/bbps', label: 'Bill payments (BBPS)'},
+  {to: '/docs/v1/service/dmt', label: 'Money transfer (DMT)'},
   {to: '/docs/v1/service/payout', label: 'Payouts'},
-  {to: '/docs/v1/service/upicollect', label: 'UPI collect'},
+  {to: '/docs/v1/service/upicollect', label: 'UPI static VPA and QR'},
   {to: '/ResponseCode', label: 'Response codes'},
 ];
 

@@ -1,0 +1,98 @@
+/**
+ * The file side of the API changelog (src/lib/changelog.ts): finds the release the current contract
+ * is compared with in openapi/releases/, dereferences it with Redocly as the contract itself is, and
+ * checks that the versions agree. Every failure names the file and the fix; loadContract runs this,
+ * so the build and `npm run lint:contract` both stop on it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {bundle, loadConfig, makeDocumentFromString, parseYaml} from '@redocly/openapi-core';
+import {buildRelease, ChangelogError, compareVersions, type Release} from '../../src/lib/changelog';
+import {compareContracts} from '../../src/lib/changelog-diff';
+import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
+
+export const RELEASES_DIR = path.join(CONTRACT_DIR, 'releases');
+
+const rel = (file: string): string => path.relative(SITE_DIR, file);
+
+export interface ChangelogInput {
+  /** The current contract, bundled and dereferenced. */
+  readonly current: unknown;
+  /** Operation or webhook id -> the site path of its page. */
+  readonly pages: ReadonlyMap<string, string>;
+  /** The version the site says it documents (site.config.ts `apiVersion`). */
+  readonly siteVersion: string;
+  /** The release date of the current version (site.config.ts `apiReleaseDate`). */
+  readonly date: string;
+  readonly releasesDir?: string;
+}
+
+/** The published releases in the folder: `<version>.yaml` files, by version. */
+export function listReleases(dir = RELEASES_DIR): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!fs.existsSync(dir)) return out;
+  for (const name of fs.readdirSync(dir)) {
+    const m = /^(\d+\.\d+\.\d+)\.yaml$/.exec(name);
+    if (m?.[1]) out.set(m[1], path.join(dir, name));
+  }
+  return out;
+}
+
+/** A published release, dereferenced; its `info.version` must be its file's name. */
+async function readRelease(version: string, file: string): Promise<unknown> {
+  let parsed: {info?: {version?: unknown}};
+  try {
+    parsed = parseYaml(fs.readFileSync(file, 'utf8')) as typeof parsed;
+  } catch (e) {
+    throw new ChangelogError(
+      `${rel(file)} does not parse as YAML: ${(e as Error).message}. Restore it from git; a published release is never edited.`,
+    );
+  }
+  if (parsed?.info?.version !== version)
+    throw new ChangelogError(
+      `${rel(file)} says info.version ${JSON.stringify(parsed?.info?.version)}, not ${version}. A release file is named after the version it holds; restore it from git.`,
+    );
+  const config = await loadConfig({configPath: REDOCLY_CONFIG});
+  const res = await bundle({
+    doc: makeDocumentFromString(fs.readFileSync(file, 'utf8'), file),
+    config,
+    dereference: true,
+  });
+  if (res.problems.some((p) => p.severity === 'error'))
+    throw new ChangelogError(
+      `${rel(file)} could not be dereferenced:\n${res.problems.map((p) => `  ${p.message}`).join('\n')}\n  Restore it from git; a published release is never edited.`,
+    );
+  return res.bundle.parsed;
+}
+
+/**
+ * The release the current contract makes: compared with the newest published version older than it.
+ * If the current version is itself published, the contract must not differ from what was published.
+ */
+export async function loadChangelog(input: ChangelogInput): Promise<Release> {
+  const dir = input.releasesDir ?? RELEASES_DIR;
+  const version = String((input.current as {info?: {version?: unknown}}).info?.version);
+  if (input.siteVersion !== version)
+    throw new ChangelogError(
+      `site.config.ts says apiVersion '${input.siteVersion}', but openapi/openapi.yaml says info.version ${version}. Set both to the version the contract describes.`,
+    );
+  const releases = listReleases(dir);
+  const published = releases.get(version);
+  if (published) {
+    const {diffs} = compareContracts(await readRelease(version, published), input.current);
+    if (diffs.length)
+      throw new ChangelogError(
+        `openapi/ differs from the published ${version} (${rel(published)}) in ${diffs.length} place(s), first ${diffs[0]?.path.map(String).join('.')}, but info.version is still ${version}. Set info.version in openapi/openapi.yaml and apiVersion in site.config.ts to the next version; the changelog then lists these changes.`,
+      );
+  }
+  const previous = [...releases.keys()]
+    .filter((v) => compareVersions(v, version) < 0)
+    .sort(compareVersions)
+    .at(-1);
+  if (!previous)
+    throw new ChangelogError(
+      `${rel(dir)}/ holds no release older than ${version} to compare the contract with. Keep the last published contract there as <version>.yaml (see the comment at the top of the existing one).`,
+    );
+  const compared = compareContracts(await readRelease(previous, releases.get(previous) as string), input.current);
+  return buildRelease({version, previous, date: input.date, pages: input.pages, ...compared});
+}

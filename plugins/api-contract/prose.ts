@@ -1,0 +1,109 @@
+/**
+ * The prose side of the status-claim rule (src/lib/contract/status-claims.ts): every MDX page and
+ * post is parsed as Docusaurus parses it (MDX, GFM, front matter), cut into paragraphs, headings
+ * and table cells with their links, and each link is resolved to the page it leads to and the
+ * operations that page shows. Pages are found at the routes Docusaurus gave them, so the api-contract
+ * plugin runs this once the content is loaded (allContentLoaded), and the build fails on a claim
+ * that leads nowhere. (The contract's own descriptions are checked by `npm run lint:contract` too:
+ * describedStatusClaim in src/lib/contract/checks.ts.)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import {
+  statusClaimProblems,
+  suggestStatusPages,
+  type PageProse,
+  type ProseBlock,
+} from '../../src/lib/contract/status-claims';
+import type {PageUse} from './load';
+import {mdxFiles} from './pages';
+import {CONTENT_DIRS, SITE_DIR} from './paths';
+
+interface MdNode {
+  readonly type: string;
+  readonly value?: string;
+  readonly url?: string;
+  readonly children?: readonly MdNode[];
+  readonly position?: {readonly start: {readonly line: number}};
+}
+
+/** Blocks whose text is one claim's context: the sentence and the link that backs it sit together. */
+const BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
+
+/** The paragraphs, headings and table cells of an MDX source, with their text and link targets. */
+export function proseBlocks(source: string): ProseBlock[] {
+  const tree = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm).parse(source) as MdNode;
+  const out: ProseBlock[] = [];
+  const visit = (node: MdNode): void => {
+    if (BLOCKS.has(node.type)) {
+      let text = '';
+      const links: string[] = [];
+      const collect = (n: MdNode): void => {
+        if (n.type === 'text') text += n.value ?? '';
+        if (n.type === 'link' && n.url) links.push(n.url);
+        // Code spans and JSX expressions are not prose.
+        if (n.type === 'inlineCode' || n.type.startsWith('mdx')) return;
+        n.children?.forEach(collect);
+      };
+      collect(node);
+      out.push({line: node.position?.start.line ?? 0, text, links});
+      return;
+    }
+    node.children?.forEach(visit);
+  };
+  visit(tree);
+  return out;
+}
+
+/**
+ * Every status claim in the content folders that links no status operation. `uses` are the API
+ * components of the pages (which operation each file shows), `permalinkOf` the route Docusaurus gave
+ * a file (`docs/v1/...mdx`), `pages` the operation -> route map and `related` each operation's
+ * `x-related`. A file no plugin built a page from is not prose a reader sees, and is skipped.
+ */
+export function proseStatusProblems(
+  uses: readonly Pick<PageUse, 'id' | 'file'>[],
+  permalinkOf: (file: string) => string | undefined,
+  pages: ReadonlyMap<string, string>,
+  related: ReadonlyMap<string, readonly string[]>,
+  dirs = CONTENT_DIRS,
+  siteDir = SITE_DIR,
+): string[] {
+  const byRoute = new Map<string, string[]>();
+  const clean = (route: string): string => (route.length > 1 ? route.replace(/\/$/, '') : route);
+  for (const use of uses) {
+    const route = permalinkOf(use.file);
+    if (route) byRoute.set(clean(route), [...(byRoute.get(clean(route)) ?? []), use.id]);
+  }
+  const opsAtRoute = (route: string): readonly string[] => byRoute.get(clean(route)) ?? [];
+  const routeOfFile = (file: string): string | undefined => permalinkOf(path.relative(siteDir, file));
+  const problems: string[] = [];
+  for (const dir of dirs) {
+    for (const file of mdxFiles(dir)) {
+      const route = routeOfFile(file);
+      if (!route) continue;
+      const source = fs.readFileSync(file, 'utf8');
+      const shows = opsAtRoute(route);
+      const page: PageProse = {
+        file: path.relative(siteDir, file),
+        blocks: proseBlocks(source),
+        shows,
+        suggestions: suggestStatusPages(route, shows, related, pages),
+      };
+      const opsAt = (link: string): readonly string[] => {
+        const target = decodeURI(link.replace(/[?#].*$/, ''));
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target === '') return [];
+        if (target.startsWith('/')) return opsAtRoute(target);
+        const linked = routeOfFile(path.resolve(path.dirname(file), target));
+        return linked ? opsAtRoute(linked) : [];
+      };
+      problems.push(...statusClaimProblems(page, opsAt));
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,217 @@
+/**
+ * The sandbox engine (src/lib/mock/engine.ts) over HTTP, for `npm run mock` and the tests that run
+ * samples and the Postman collection against it. Node only: it owns the socket, the files and the
+ * webhook deliveries; every answer comes from the engine.
+ */
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '../../src/lib/mock/engine';
+import type {SandboxIndex} from '../../src/lib/mock/model';
+import {text} from '../../src/lib/mock/body';
+import {RETRY_AFTER_MINUTES} from '../../src/lib/webhook-policy';
+
+/** Largest request body the mock reads; a bigger one is answered 413 in the envelope. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface MockServerOptions {
+  readonly port: number;
+  /** 127.0.0.1 unless a test needs another loopback address. */
+  readonly host?: string;
+  /** Where webhooks are POSTed; without it they are taken from the queue and reported only. */
+  readonly webhookUrl?: string;
+  readonly webhookSecret?: string;
+  /** Where the compiled sandbox files go (default .tmp/sandbox). */
+  readonly outDir?: string;
+  readonly clock?: Clock;
+  /** Called with one line per request and per webhook. */
+  readonly log?: (line: string) => void;
+  /** Milliseconds between looks at the webhook queue. */
+  readonly tickMs?: number;
+}
+
+export interface MockServer {
+  /** `http://127.0.0.1:4010/api/v1`: the base URL to point a client at. */
+  readonly url: string;
+  readonly index: SandboxIndex;
+  readonly sandbox: Sandbox;
+  /** Webhook deliveries attempted so far, newest last. */
+  readonly deliveries: readonly {webhook: QueuedWebhook; status: number | string}[];
+  close(): Promise<void>;
+}
+
+export class MockSetupError extends Error {}
+
+/** Compiles the atlas against the contract and writes the engine's files; fails on any atlas problem. */
+export async function prepareSandbox(outDir: string): Promise<SandboxIndex> {
+  const doc = await bundleContract(true);
+  const compiled = compileSandbox(doc, loadResponseCodes());
+  if (compiled.problems.length) {
+    throw new MockSetupError(
+      `The scenario atlas has ${compiled.problems.length} problem(s):\n${compiled.problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
+  writeSandbox(outDir, doc, compiled);
+  return compiled.index;
+}
+
+const envelope = (status: number, code: number, message: string, data?: unknown): [number, string] => [
+  status,
+  JSON.stringify({status: false, response_code: code, message, ...(data !== undefined ? {data} : {})}),
+];
+
+function readBody(req: http.IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(undefined);
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
+  const host = options.host ?? '127.0.0.1';
+  const outDir = options.outDir ?? path.join(SITE_DIR, '.tmp', 'sandbox');
+  const log = options.log ?? (() => undefined);
+  const clock = options.clock ?? {now: () => Date.now()};
+  const index = await prepareSandbox(outDir);
+  const sandbox = createSandbox({
+    index,
+    loadFamily: (family) => loadWrittenFamily(outDir, family),
+    clock,
+    store: memoryStore(),
+    ...(options.webhookSecret ? {webhookSecret: options.webhookSecret} : {}),
+  });
+
+  const server = http.createServer((req, res) => {
+    const send = (status: number, body: string, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, {'Content-Type': 'application/json', ...headers});
+      res.end(body);
+    };
+    void (async () => {
+      const method = req.method ?? 'GET';
+      const url = req.url ?? '/';
+      const raw = await readBody(req);
+      if (raw === undefined) {
+        send(...envelope(413, 10, `Request body larger than ${MAX_BODY_BYTES} bytes`));
+        log(`${method} ${url} -> 413 code 10 (body too large)`);
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+      const answer = await sandbox.send({method, url, headers, body: raw});
+      send(answer.status, answer.body, answer.headers);
+      log(`${method} ${url} -> ${answer.status} code ${text(answer.json.response_code)} (${answer.scenario})`);
+    })().catch((err: unknown) => {
+      // The engine answers every request; reaching here is a bug of ours, still answered in the envelope.
+      log(`${req.method} ${req.url} -> 500: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!res.headersSent) send(...envelope(500, 22, 'Internal error in the mock server; see its console'));
+      else res.end();
+    });
+  });
+  // Bytes that are not HTTP at all: Node's parser refuses them; answer in the envelope all the same.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const [status, body] = envelope(400, 10, `Malformed HTTP request (${err.code ?? 'parse error'})`);
+    socket.end(
+      `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    log(`malformed request -> ${status} code 10 (${err.code ?? err.message})`);
+  });
+  // Slow or stalled clients never hold a connection for long.
+  server.requestTimeout = 15_000;
+  server.headersTimeout = 10_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new MockSetupError(`Port ${options.port} on ${host} is in use. Choose another: npm run mock -- --port <N>.`)
+          : err,
+      ),
+    );
+    server.listen(options.port, host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  /* Webhook deliveries: due ones are signed and POSTed; a failed attempt is tried again on the
+     documented schedule (minutes after the first attempt), signed anew with the same X-Webhook-Id. */
+  const deliveries: {webhook: QueuedWebhook; status: number | string}[] = [];
+  const retries: {webhook: QueuedWebhook; firstAt: number; attempt: number; nextAt: number}[] = [];
+  let busy = false;
+  const attempt = async (webhook: QueuedWebhook, n: number, firstAt: number): Promise<void> => {
+    if (!options.webhookUrl) {
+      log(
+        `webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the mock with --webhook-url <your endpoint>`,
+      );
+      deliveries.push({webhook, status: 'no --webhook-url'});
+      return;
+    }
+    const signed = await sandbox.sign(webhook);
+    let status: number | string;
+    try {
+      const res = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: signed.headers,
+        body: signed.body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      status = res.status;
+    } catch (err) {
+      status = err instanceof Error ? err.message : String(err);
+    }
+    deliveries.push({webhook, status});
+    const ok = typeof status === 'number' && status >= 200 && status < 300;
+    const next = RETRY_AFTER_MINUTES[n];
+    log(
+      `webhook ${webhook.webhook} ${webhook.id} -> ${status}${ok ? '' : next !== undefined ? `, tried again ${next} min after the first attempt` : ', giving up'}`,
+    );
+    if (!ok && next !== undefined) retries.push({webhook, firstAt, attempt: n + 1, nextAt: firstAt + next * 60_000});
+  };
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void (async () => {
+      const now = clock.now();
+      for (const w of await sandbox.takeDueWebhooks()) await attempt(w, 0, now);
+      for (const r of retries.filter((x) => x.nextAt <= now)) {
+        retries.splice(retries.indexOf(r), 1);
+        await attempt(r.webhook, r.attempt, r.firstAt);
+      }
+    })()
+      .catch((err: unknown) => log(`webhook delivery failed: ${String(err)}`))
+      .finally(() => {
+        busy = false;
+      });
+  }, options.tickMs ?? 250);
+
+  return {
+    url: `http://${host}:${port}${index.basePath}`,
+    index,
+    sandbox,
+    deliveries,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A folder of its own for a test's compiled sandbox, so parallel runs never share files. */
+export const tempSandboxDir = (name: string): string =>
+  path.join(os.tmpdir(), `rupeerail-sandbox-${name}-${process.pid}`);

@@ -1,0 +1,83 @@
+/**
+ * `npm run mock`: the sandbox on this machine, http://127.0.0.1:4010/api/v1 by default.
+ *
+ *   npm run mock -- --port 4011 --webhook-url http://127.0.0.1:3000/webhooks/rupeerail
+ *
+ * Answers every documented operation from the contract and the scenario atlas (the same engine as the
+ * docs), checks the request token, and POSTs webhooks to --webhook-url signed as /docs/v1/webhooks says.
+ */
+import {parseArgs} from 'node:util';
+import {MockSetupError, startMockServer} from './lib/mock-server';
+
+const USAGE = `Usage: npm run mock -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--quiet]
+
+  --port N                 port on 127.0.0.1 (default 4010)
+  --webhook-url URL        where to POST webhooks (http or https); without it they are only listed
+  --webhook-secret SECRET  secret that signs X-Signature (default: the sandbox test secret)
+  --quiet                  print the URL only, not every request`;
+
+export function parseMockArgs(argv: readonly string[]): {
+  port: number;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  quiet: boolean;
+} {
+  const {values} = parseArgs({
+    args: [...argv],
+    options: {
+      port: {type: 'string', default: '4010'},
+      'webhook-url': {type: 'string'},
+      'webhook-secret': {type: 'string'},
+      quiet: {type: 'boolean', default: false},
+      help: {type: 'boolean', default: false},
+    },
+    strict: true,
+  });
+  if (values.help) throw new MockSetupError(USAGE);
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new MockSetupError(`--port must be a whole number from 1 to 65535, not "${values.port}".\n\n${USAGE}`);
+  const webhookUrl = values['webhook-url'];
+  if (webhookUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webhookUrl))
+    throw new MockSetupError(`--webhook-url must be an http:// or https:// URL, not "${webhookUrl}".\n\n${USAGE}`);
+  return {
+    port,
+    ...(webhookUrl ? {webhookUrl} : {}),
+    ...(values['webhook-secret'] ? {webhookSecret: values['webhook-secret']} : {}),
+    quiet: Boolean(values.quiet),
+  };
+}
+
+async function main(): Promise<void> {
+  let args: ReturnType<typeof parseMockArgs>;
+  try {
+    args = parseMockArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(2);
+  }
+  const server = await startMockServer({
+    port: args.port,
+    ...(args.webhookUrl ? {webhookUrl: args.webhookUrl} : {}),
+    ...(args.webhookSecret ? {webhookSecret: args.webhookSecret} : {}),
+    log: args.quiet ? () => undefined : (line) => console.log(line),
+  });
+  const {credentials} = server.index;
+  console.log(`RupeeRail sandbox mock: ${server.url}`);
+  if (!args.quiet) {
+    console.log(
+      `  sign tokens with partnerId ${credentials.partnerId} and JWT secret ${credentials.jwtSecret}; webhooks ${args.webhookUrl ? `go to ${args.webhookUrl}` : 'are listed here (add --webhook-url to receive them)'}, signed with ${args.webhookSecret ? 'your --webhook-secret' : credentials.webhookSecret}`,
+    );
+    console.log('  test values: /docs/v1/test-data on the docs site, or openapi/scenarios/*.yaml. Ctrl+C stops.');
+  }
+  const stop = (): void => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && /mock\.ts$/.test(process.argv[1])) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * The published Postman collection (build/downloads/, written by `npm run build`) run with newman
+ * against `npm run mock`'s server, as a partner would run it: partnerId and jwtSecret set to the
+ * sandbox's test credentials, baseUrl pointed at the mock. Every request must pass the collection's
+ * own tests and be answered as documented: an HTTP status the operation lists, a body valid against
+ * that response's schema, and a response_code the operation lists (or a common one).
+ *
+ *   npx tsx scripts/newman-mock.ts [--port N]      (default port 4242)
+ *
+ * Prints newman's summary and one line per request that failed; writes .tmp/test-reports/newman.json
+ * ({passed, failed, failures}) for scripts/test-all.mjs, which counts each request as one test.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import newman, {type NewmanRunOptions, type NewmanRunSummary} from 'newman';
+import {bundleContract, loadResponseCodes} from '../plugins/api-contract/load';
+import {DOWNLOADS} from '../plugins/api-contract';
+import {SITE_DIR} from '../plugins/api-contract/paths';
+import {makeSchemaCheck} from '../plugins/api-contract/sandbox';
+import {listOperations} from '../src/lib/contract/openapi';
+import {fieldError} from '../src/lib/mock/body';
+import {startMockServer, tempSandboxDir} from './lib/mock-server';
+
+export interface RequestResult {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly problems: readonly string[];
+}
+
+function run(options: NewmanRunOptions): Promise<NewmanRunSummary> {
+  return new Promise((resolve, reject) => {
+    newman.run(options, (err, summary) => (err ? reject(err) : resolve(summary)));
+  });
+}
+
+async function main(): Promise<void> {
+  const {values} = parseArgs({options: {port: {type: 'string', default: '4242'}}});
+  const file = path.join(SITE_DIR, 'build', DOWNLOADS.postman);
+  if (!fs.existsSync(file)) {
+    console.error(`${path.relative(SITE_DIR, file)} is missing: run npm run build first.`);
+    process.exit(1);
+  }
+  const doc = await bundleContract(true);
+  const common = loadResponseCodes()
+    .filter((c) => c.common)
+    .map((c) => c.code);
+  const check = makeSchemaCheck();
+  const server = await startMockServer({port: Number(values.port), outDir: tempSandboxDir('newman')});
+  const {credentials} = server.index;
+  const ops = listOperations(doc)
+    .filter((l) => l.kind === 'operation')
+    .map((l) => ({l, re: new RegExp(`^${l.path.replace(/\{[^}]+\}/g, '[^/]+')}$`)}));
+
+  let summary: NewmanRunSummary;
+  try {
+    summary = await run({
+      collection: JSON.parse(fs.readFileSync(file, 'utf8')) as NewmanRunOptions['collection'],
+      envVar: [
+        {key: 'baseUrl', value: server.url},
+        {key: 'partnerId', value: credentials.partnerId},
+        {key: 'jwtSecret', value: credentials.jwtSecret},
+      ],
+      reporters: ['cli'],
+      reporter: {cli: {noSuccessAssertions: true}},
+      timeoutRequest: 10_000,
+    });
+  } finally {
+    await server.close();
+  }
+
+  const results: RequestResult[] = summary.run.executions.map((ex) => {
+    const name = ex.item.name;
+    const problems: string[] = [];
+    for (const a of ex.assertions ?? []) if (a.error) problems.push(`test "${a.assertion}" failed: ${a.error.message}`);
+    if (ex.requestError) problems.push(`request failed: ${ex.requestError.message}`);
+    const response = ex.response;
+    const urlPath = `/${(ex.request.url.path ?? []).join('/')}`.slice(server.index.basePath.length);
+    const method = ex.request.method.toUpperCase();
+    const op = ops.find((o) => o.l.method === method && o.re.test(urlPath))?.l;
+    if (!op) problems.push(`${method} ${urlPath} is not an operation of the contract`);
+    else if (response) {
+      const status = String(response.code);
+      const documented = op.op.responses[status];
+      if (!documented) problems.push(`answered HTTP ${status}, which ${op.op.operationId} does not document`);
+      let body: {response_code?: number} | undefined;
+      try {
+        body = JSON.parse(response.stream?.toString('utf8') ?? '') as {response_code?: number};
+      } catch {
+        problems.push('the body is not JSON');
+      }
+      const schema = Object.entries(documented?.content ?? {}).find(([t]) => t.includes('json'))?.[1].schema;
+      if (body && schema) {
+        for (const e of check(schema, body)) {
+          const f = fieldError(e);
+          problems.push(`body ${f.field || '(the whole body)'} ${f.rule}`);
+        }
+      }
+      const code = body?.response_code;
+      if (code !== undefined && !(op.op['x-response-codes'] ?? []).includes(code) && !common.includes(code))
+        problems.push(`response_code ${code} is not one ${op.op.operationId} lists`);
+    }
+    return {name, ok: problems.length === 0, problems};
+  });
+
+  const stats = summary.run.stats;
+  const failed = results.filter((r) => !r.ok);
+  console.log(
+    `\nnewman against the mock: ${stats.requests.total} requests (${stats.requests.failed} failed), ${stats.assertions.total} assertions (${stats.assertions.failed} failed), ${summary.run.failures.length} failures; ${results.length - failed.length} of ${results.length} requests answered as documented.`,
+  );
+  for (const r of failed) console.log(`  FAILED ${r.name}\n${r.problems.map((p) => `    ${p}`).join('\n')}`);
+  const reports = path.join(SITE_DIR, '.tmp', 'test-reports');
+  fs.mkdirSync(reports, {recursive: true});
+  fs.writeFileSync(
+    path.join(reports, 'newman.json'),
+    `${JSON.stringify(
+      {
+        passed: results.length - failed.length,
+        failed: failed.length,
+        requests: stats.requests.total,
+        assertions: stats.assertions.total,
+        failedAssertions: stats.assertions.failed,
+        failures: failed.map((r) => `${r.name}: ${r.problems.join('; ')}`),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  process.exit(failed.length || !results.length ? 1 : 0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

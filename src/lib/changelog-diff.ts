@@ -1,0 +1,136 @@
+/**
+ * Runs api-smart-diff on two dereferenced contracts, the way src/lib/changelog.ts describes: both
+ * documents normalised first, the tool's OpenAPI rules completed for webhooks. Build time only (the
+ * tool never reaches the browser). Pure.
+ */
+import {
+  apiCompare,
+  openapi3Rules,
+  reverseClassifyRuleTransformer,
+  transformComapreRules,
+  type CompareRules,
+  type Diff,
+} from 'api-smart-diff';
+import {ChangelogError} from './changelog';
+import {mergeAllOf} from './contract/schema';
+
+type Json = unknown;
+type Rules = Record<string, unknown>;
+
+const IGNORED_HEADERS = new Set(['authorization', 'content-type', 'accept']);
+
+/**
+ * Both documents as the tool should compare them (dereferenced, not mutated):
+ *
+ * - `components` other than `securitySchemes` are dropped: after dereferencing, every schema is
+ *   compared where an operation uses it, and a change must be named once, by that operation;
+ * - header parameters named Authorization, Content-Type or Accept are dropped, as OpenAPI says they
+ *   are ignored (the token is the security scheme's), so that moving the token from a parameter to
+ *   the scheme is not reported as a removed header;
+ * - every `allOf` is folded into one schema (src/lib/contract/schema.ts), and `unevaluatedProperties`
+ *   beside it becomes `additionalProperties`, which then says the same: the tool folds an `allOf` it
+ *   finds but then misreads a sibling it does not know, and a schema that moved its properties into
+ *   an `allOf` part is the same schema to a client.
+ */
+export function normalise(doc: Json): Json {
+  const seen = new Set<object>();
+  const walk = (value: Json): Json => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!value || typeof value !== 'object') return value;
+    if (seen.has(value))
+      throw new ChangelogError('The contract has a circular $ref; the changelog compares dereferenced documents.');
+    seen.add(value);
+    const out: Record<string, Json> = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'parameters' && Array.isArray(child)) {
+        const kept = child.filter((p: {in?: unknown; name?: unknown}) => {
+          return !(p?.in === 'header' && typeof p.name === 'string' && IGNORED_HEADERS.has(p.name.toLowerCase()));
+        });
+        if (kept.length) out[key] = walk(kept);
+      } else {
+        out[key] = walk(child);
+      }
+    }
+    seen.delete(value);
+    if (!Array.isArray(out.allOf)) return out;
+    const {unevaluatedProperties, ...folded} = mergeAllOf(out);
+    return unevaluatedProperties === undefined || 'additionalProperties' in folded
+      ? {...folded, ...(unevaluatedProperties === undefined ? {} : {unevaluatedProperties})}
+      : {...folded, additionalProperties: unevaluatedProperties};
+  };
+  const {components, ...rest} = (doc ?? {}) as {components?: {securitySchemes?: Json}};
+  const securitySchemes = components?.securitySchemes;
+  return walk(securitySchemes ? {...rest, components: {securitySchemes}} : rest);
+}
+
+const rule = (rules: Rules, key: string): Rules => {
+  const found = rules[key];
+  if (!found || typeof found !== 'object')
+    throw new ChangelogError(
+      `api-smart-diff's OpenAPI rules have no "${key}" rule object any more; src/lib/changelog.ts builds on them. Check the installed version against package.json.`,
+    );
+  return found as Rules;
+};
+
+/**
+ * The tool's OpenAPI 3 rules, plus:
+ *
+ * - `webhooks`, which they leave out: classified like `paths`, except what we send (the payload and
+ *   the headers), which is reversed, as the tool reverses responses: a partner receives it;
+ * - a response header that becomes `required` is a new guarantee to the client, not a break (the
+ *   tool treats a `required` response header like a request's).
+ */
+export function changelogRules(): CompareRules {
+  const base = openapi3Rules() as Rules;
+  const paths = rule(base, '/paths');
+  const item = rule(paths, '/*');
+  const method = rule(item, '/*');
+  const responses = rule(method, '/responses');
+  const response = rule(responses, '/*');
+  const headers = rule(response, '/headers');
+  const header = rule(headers, '/*');
+  const requiredHeader = {
+    ...rule(header, '/required'),
+    $: [
+      'non-breaking',
+      'breaking',
+      ({after}: {after: {value: unknown}}) => (after.value === true ? 'non-breaking' : 'breaking'),
+    ],
+  };
+  const operation = {
+    ...method,
+    '/responses': {
+      ...responses,
+      '/*': {...response, '/headers': {...headers, '/*': {...header, '/required': requiredHeader}}},
+    },
+  };
+  const reverse = (r: Rules): Rules => transformComapreRules(r as CompareRules, reverseClassifyRuleTransformer);
+  const webhook = {
+    ...operation,
+    '/requestBody': reverse(rule(method, '/requestBody')),
+    '/parameters': reverse(rule(method, '/parameters')),
+  };
+  return {
+    ...base,
+    '/paths': {...paths, '/*': {...item, '/*': operation}},
+    '/webhooks': {...paths, '/*': {...item, '/*': webhook}},
+  };
+}
+
+export interface Comparison {
+  readonly diffs: Diff[];
+  /** The two documents as compared (normalised), which the diffs' paths point into. */
+  readonly before: Json;
+  readonly after: Json;
+}
+
+/** api-smart-diff's diffs between two dereferenced documents, normalised and with our rules. */
+export function compareContracts(before: Json, after: Json): Comparison {
+  try {
+    const [b, a] = [normalise(before), normalise(after)];
+    return {diffs: apiCompare(b, a, {rules: changelogRules()}).diffs, before: b, after: a};
+  } catch (e) {
+    if (e instanceof ChangelogError) throw e;
+    throw new ChangelogError(`api-smart-diff could not compare the two contracts: ${(e as Error).message}`);
+  }
+}

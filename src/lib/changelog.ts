@@ -1,0 +1,415 @@
+/**
+ * The API changelog: what changed between the last published contract (openapi/releases/<v>.yaml)
+ * and the current one. The diff and its classes (breaking, non-breaking, annotation, deprecated)
+ * are api-smart-diff's. ./changelog-diff.ts runs the tool on both documents normalised (so that it
+ * compares what clients see) and with rules for `webhooks`, which its OpenAPI rules leave out. This
+ * module then
+ *
+ *   - classifies the few kinds of change the tool leaves unclassified that we can name (examples,
+ *     our `x-` extensions, tag metadata); any other unclassified change fails the build,
+ *   - corrects one class (correctedType),
+ *   - groups the changes by operation and webhook, for the changelog page, its Markdown twin, the
+ *     feeds and the "Changed in" badge of each operation page.
+ *
+ * Pure, and free of the diff tool itself, so that pages can import the helpers below;
+ * plugins/api-contract/changelog.ts reads and dereferences the two documents.
+ */
+import type {Diff} from 'api-smart-diff';
+import {listOf} from './list';
+
+export type ChangeType = 'breaking' | 'deprecated' | 'non-breaking' | 'annotation';
+
+export interface ChangeLine {
+  readonly type: ChangeType;
+  readonly text: string;
+}
+
+export interface ChangedItem {
+  readonly kind: 'operation' | 'webhook';
+  readonly id: string;
+  readonly method: string;
+  /** API path for operations, webhook key for webhooks. */
+  readonly path: string;
+  readonly summary: string;
+  /** The docs page that shows it (none for a removed one). */
+  readonly href?: string;
+  readonly status: 'added' | 'removed' | 'changed';
+  /** True when one of its own changes (not one of everyOperation) is breaking. */
+  readonly breaking: boolean;
+  readonly changes: readonly ChangeLine[];
+}
+
+export interface Release {
+  readonly version: string;
+  readonly previous: string;
+  /** ISO date, `2026-11-24`. */
+  readonly date: string;
+  /** Changes made to every operation that exists in both versions, listed once. */
+  readonly everyOperation: readonly ChangeLine[];
+  /** Changes outside operations and webhooks: servers, security, tags. */
+  readonly api: readonly ChangeLine[];
+  readonly items: readonly ChangedItem[];
+}
+
+/** The badge of one operation or webhook page: where its entry is, and whether it is breaking. */
+export interface ChangeBadge {
+  readonly version: string;
+  readonly status: 'added' | 'changed';
+  readonly breaking: boolean;
+  /** Site path of its changelog entry. */
+  readonly href: string;
+}
+
+export class ChangelogError extends Error {}
+
+/** The site path of the changelog page. */
+export const CHANGELOG_PATH = '/docs/v1/changelog';
+
+type Json = unknown;
+
+/**
+ * The class of a change the tool left unclassified, where we can name it: examples and tag metadata
+ * are documentation; our `x-` extensions are documentation too, except `x-response-codes`, whose
+ * codes a client branches on (a code added or removed changes nothing on the wire, so not breaking).
+ * Undefined for anything else: the build stops rather than publish a change nobody classified.
+ */
+export function residualType(diff: Diff): ChangeType | undefined {
+  const keys = diff.path.map(String);
+  if (keys.includes('example') || keys.includes('examples')) return 'annotation';
+  const extension = keys.find((k) => k.startsWith('x-'));
+  if (extension === 'x-response-codes') return 'non-breaking';
+  if (extension) return 'annotation';
+  if (keys[0] === 'tags') return 'annotation';
+  return undefined;
+}
+
+const valueAt = (doc: Json, path: readonly (string | number)[]): unknown =>
+  path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    doc,
+  );
+
+/**
+ * Our one correction of the tool's classes. It judges a request property's removal by that schema
+ * alone: a client that still sends the field is fine, so non-breaking. But where the request now
+ * rejects fields it does not declare (`additionalProperties: false`), that client is refused: breaking.
+ */
+export function correctedType(diff: Diff, type: ChangeType | undefined, after: Json): ChangeType | undefined {
+  const keys = diff.path.map(String);
+  const removedRequestProperty =
+    diff.action === 'remove' && keys[0] === 'paths' && keys[3] === 'requestBody' && keys.at(-2) === 'properties';
+  if (type !== 'non-breaking' || !removedRequestProperty) return type;
+  const schema = valueAt(after, diff.path.slice(0, -2)) as {additionalProperties?: unknown} | undefined;
+  return schema?.additionalProperties === false ? 'breaking' : type;
+}
+
+interface Located {
+  readonly kind: 'operation' | 'webhook';
+  readonly section: 'paths' | 'webhooks';
+  readonly key: string;
+  readonly method: string;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+/** The operations or webhooks a diff belongs to (a path-level diff belongs to every method of the path). */
+function targets(diff: Diff, before: Json, after: Json): Located[] {
+  const [section, key, method] = diff.path.map(String);
+  if ((section !== 'paths' && section !== 'webhooks') || key === undefined) return [];
+  const kind = section === 'paths' ? 'operation' : 'webhook';
+  if (method !== undefined && METHODS.has(method)) return [{kind, section, key, method}];
+  const methods = new Set<string>();
+  for (const doc of [before, after]) {
+    const item = (doc as Record<string, Record<string, Record<string, unknown>>>)[section]?.[key] ?? {};
+    for (const m of Object.keys(item)) if (METHODS.has(m)) methods.add(m);
+  }
+  return [...methods].map((m) => ({kind, section, key, method: m}));
+}
+
+interface OperationLike {
+  readonly operationId?: string;
+  readonly summary?: string;
+  readonly 'x-response-codes'?: readonly number[];
+  readonly 'x-related'?: readonly string[];
+}
+
+const operationAt = (doc: Json, at: Located): OperationLike | undefined =>
+  (doc as Record<string, Record<string, Record<string, OperationLike>>>)[at.section]?.[at.key]?.[at.method];
+
+const ACTIONS: Readonly<Record<Diff['action'], string>> = {
+  add: 'Added',
+  remove: 'Removed',
+  replace: 'Replaced',
+  rename: 'Renamed',
+};
+
+/**
+ * The tool's words for a change, or, where it has none, the action and where it happened (counted
+ * from `from`, the first key below the operation), tags named rather than numbered.
+ */
+function describe(diff: Diff, from: number, before: Json, after: Json): string {
+  const text = diff.description?.replace(/\s+/g, ' ').trim();
+  if (text && !text.startsWith('in ')) return text;
+  const keys = diff.path.map(String);
+  const action = `[${ACTIONS[diff.action]}]`;
+  if (keys[0] === 'tags' && keys[1] !== undefined) {
+    const doc = diff.action === 'remove' ? before : after;
+    const name = (doc as {tags?: {name?: string}[]}).tags?.[Number(keys[1])]?.name ?? keys[1];
+    const rest = keys.slice(2).join('.');
+    return rest ? `${action} \`${rest}\` of tag \`${name}\`` : `${action} tag \`${name}\``;
+  }
+  return `${action} \`${keys.slice(from).join('.') || keys.join('.')}\``;
+}
+
+/** `[Added] 4 and 7; [Removed] 11 and 12` for an array extension compared as sets. */
+function setChange(name: string, before: readonly unknown[] = [], after: readonly unknown[] = []): string {
+  const added = after.filter((x) => !before.includes(x)).map(String);
+  const removed = before.filter((x) => !after.includes(x)).map(String);
+  return [
+    added.length ? `[Added] ${listOf(added)} to \`${name}\`` : '',
+    removed.length ? `[Removed] ${listOf(removed)} from \`${name}\`` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+const RANK: Readonly<Record<ChangeType, number>> = {breaking: 0, deprecated: 1, 'non-breaking': 2, annotation: 3};
+
+/**
+ * Lines that differ only in the response status they name become one line naming all of them
+ * ("in Responses 200, 400 and 429"), then lines are ordered breaking first.
+ */
+export function mergeLines(lines: readonly ChangeLine[]): ChangeLine[] {
+  const groups = new Map<string, {type: ChangeType; text: string; statuses: string[]}>();
+  for (const line of lines) {
+    const status = /\bResponse (\w+)\b/.exec(line.text)?.[1];
+    const key = `${line.type}\n${line.text.replace(/\bResponse \w+\b/, 'Response *')}`;
+    const group = groups.get(key);
+    if (!group) groups.set(key, {...line, statuses: status ? [status] : []});
+    else if (status && !group.statuses.includes(status)) group.statuses.push(status);
+  }
+  return [...groups.values()]
+    .map(({type, text, statuses}) => ({
+      type,
+      text: statuses.length > 1 ? text.replace(/\bResponse \w+\b/, `Responses ${listOf(statuses)}`) : text,
+    }))
+    .sort((a, b) => RANK[a.type] - RANK[b.type]);
+}
+
+export interface BuildReleaseInput {
+  readonly version: string;
+  readonly previous: string;
+  readonly date: string;
+  readonly diffs: readonly Diff[];
+  /** The two documents as compared (./changelog-diff.ts), to name operations and read the schemas. */
+  readonly before: Json;
+  readonly after: Json;
+  /** Operation or webhook id -> the site path of its page. */
+  readonly pages: ReadonlyMap<string, string>;
+}
+
+/**
+ * Diffs -> the release: one item per operation or webhook added, removed or changed, changes that
+ * every operation shares listed once, and the rest of the document's changes. Throws a
+ * ChangelogError naming each change that no class covers.
+ */
+export function buildRelease(input: BuildReleaseInput): Release {
+  const {diffs, before, after, pages} = input;
+  const unknown: string[] = [];
+  const items = new Map<string, {at: Located; status: ChangedItem['status']; lines: ChangeLine[]; op: OperationLike}>();
+  const api: ChangeLine[] = [];
+  const arrays = new Set<string>();
+
+  for (const diff of diffs) {
+    const type = correctedType(diff, diff.type === 'unclassified' ? residualType(diff) : diff.type, after);
+    if (!type) {
+      unknown.push(`${diff.path.map(String).join('.')} (${diff.action})`);
+      continue;
+    }
+    const located = targets(diff, before, after);
+    if (!located.length) {
+      api.push({type, text: describe(diff, 0, before, after)});
+      continue;
+    }
+    for (const at of located) {
+      const op = operationAt(after, at) ?? operationAt(before, at) ?? {};
+      const id = op.operationId ?? `${at.method.toUpperCase()} ${at.key}`;
+      const whole = diff.path.length === 3;
+      const status =
+        whole && diff.action === 'add' ? 'added' : whole && diff.action === 'remove' ? 'removed' : 'changed';
+      const entry = items.get(id) ?? {at, status, lines: [], op};
+      if (whole) entry.status = status;
+      items.set(id, entry);
+      const key = diff.path.map(String)[3];
+      if (key === 'x-response-codes' || key === 'x-related') {
+        // Arrays are compared index by index; as sets they say what a reader needs.
+        if (!arrays.has(`${id}\n${key}`)) {
+          arrays.add(`${id}\n${key}`);
+          const text = setChange(key, operationAt(before, at)?.[key], operationAt(after, at)?.[key]);
+          if (text) entry.lines.push({type, text});
+        }
+      } else if (diff.path.map(String).some((k) => k === 'example' || k === 'examples')) {
+        entry.lines.push({type, text: '[Replaced] examples'});
+      } else if (!whole) {
+        entry.lines.push({type, text: describe(diff, 3, before, after)});
+      }
+    }
+  }
+  if (unknown.length) {
+    throw new ChangelogError(
+      `api-smart-diff left ${unknown.length} change(s) between ${input.previous} and ${input.version} unclassified, and src/lib/changelog.ts has no class for them:\n${unknown
+        .slice(0, 20)
+        .map((u) => `  ${u}`)
+        .join(
+          '\n',
+        )}${unknown.length > 20 ? `\n  ... and ${unknown.length - 20} more` : ''}\n  Fix: write the contract so the tool can classify the change, or give residualType() a class for it, with a test.`,
+    );
+  }
+
+  const all = [...items.entries()].map(([id, e]) => ({id, ...e}));
+  // A change that every operation present in both versions has (whichever of its responses it
+  // touches) is listed once, under everyOperation, rather than on each of them.
+  const wildcard = (l: ChangeLine): string => `${l.type}\n${l.text.replace(/\bResponse \w+\b/, 'Response *')}`;
+  const existing = new Set(
+    Object.entries((before as {paths?: Record<string, Record<string, OperationLike>>}).paths ?? {}).flatMap(
+      ([key, item]) =>
+        Object.entries(item)
+          .filter(([m]) => METHODS.has(m) && operationAt(after, {kind: 'operation', section: 'paths', key, method: m}))
+          .map(([, op]) => op.operationId),
+    ),
+  );
+  const common = all.filter((e) => e.at.kind === 'operation' && e.status === 'changed');
+  const sharedKeys =
+    existing.size > 1 && common.length === existing.size
+      ? [...new Set((common[0]?.lines ?? []).map(wildcard))].filter((k) =>
+          common.every((e) => e.lines.some((l) => wildcard(l) === k)),
+        )
+      : [];
+  const shared = new Set(sharedKeys);
+  const everyOperation = mergeLines(
+    sharedKeys.map((k) => {
+      const [type, text] = k.split('\n') as [ChangeType, string];
+      return {type, text: text.replace('Response *', 'every response')};
+    }),
+  );
+  const merged = all.map((e) => ({...e, lines: mergeLines(e.lines.filter((l) => !shared.has(wildcard(l))))}));
+
+  const out: ChangedItem[] = merged
+    .map((e) => {
+      const lines = e.status === 'changed' ? e.lines : [];
+      return {
+        kind: e.at.kind,
+        id: e.id,
+        method: e.at.method.toUpperCase(),
+        path: e.at.key,
+        summary: e.op.summary ?? e.id,
+        status: e.status,
+        breaking: e.status === 'removed' || lines.some((l) => l.type === 'breaking'),
+        changes: lines,
+      } satisfies ChangedItem;
+    })
+    // Removed ones last: their pages are gone, and a reader looks for what exists first.
+    .sort((a, b) => Number(a.status === 'removed') - Number(b.status === 'removed'));
+  return linkRelease(
+    {
+      version: input.version,
+      previous: input.previous,
+      date: input.date,
+      everyOperation,
+      api: mergeLines(api),
+      items: out,
+    },
+    pages,
+  );
+}
+
+/**
+ * The release with each entry linked to the page that shows it (a removed one has no page). The
+ * build compares the contracts before Docusaurus has routed the pages, and links them after.
+ */
+export function linkRelease(release: Release, pages: ReadonlyMap<string, string>): Release {
+  return {
+    ...release,
+    items: release.items.map((item) => {
+      const href = pages.get(item.id);
+      return href && item.status !== 'removed' ? {...item, href} : item;
+    }),
+  };
+}
+
+/** The anchor of an item on the changelog page. */
+export const changeAnchor = (id: string): string => `change-${id}`;
+
+/** The badge of every operation and webhook the release added or changed, by id. */
+export function changeBadges(release: Release): Map<string, ChangeBadge> {
+  const badges = new Map<string, ChangeBadge>();
+  for (const item of release.items) {
+    if (item.status === 'removed') continue;
+    // An item whose only changes are the ones every operation shares links that list.
+    const anchor = item.status === 'changed' && !item.changes.length ? 'every-operation' : changeAnchor(item.id);
+    badges.set(item.id, {
+      version: release.version,
+      status: item.status,
+      breaking: item.breaking,
+      href: `${CHANGELOG_PATH}#${anchor}`,
+    });
+  }
+  return badges;
+}
+
+/** `1.1.0` > `1.0.0`: numeric comparison of dotted versions. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d) return d;
+  }
+  return 0;
+}
+
+const count = (n: number, one: string, many = `${one}s`, none = `no ${many}`): string =>
+  n === 0 ? none : `${n} ${n === 1 ? one : many}`;
+
+/**
+ * One sentence for the page, its twin and the feeds: `1.1.0 adds 19 operations and no webhooks,
+ * changes 78 operations and webhooks (23 of them in ways that can break a client) and removes none,
+ * compared with 1.0.0.`
+ */
+export function releaseSummary(release: Release): string {
+  const of = (status: ChangedItem['status'], kind?: ChangedItem['kind']): ChangedItem[] =>
+    release.items.filter((i) => i.status === status && (!kind || i.kind === kind));
+  const changed = release.items.filter((i) => i.status === 'changed');
+  const breaking = changed.filter((i) => i.breaking).length;
+  const removed = of('removed').length;
+  return `${release.version} adds ${count(of('added', 'operation').length, 'operation')} and ${count(of('added', 'webhook').length, 'webhook')}, changes ${count(changed.length, 'operation or webhook', 'operations and webhooks', 'no operations or webhooks')}${breaking ? ` (${breaking} of them in ways that can break a client)` : ''} and removes ${count(removed, 'operation or webhook', 'operations and webhooks', 'none')}, compared with ${release.previous}.`;
+}
+
+/** The words of each class, as the twin prints them (src/components/ApiChangelog shows the same). */
+export const CHANGE_LABELS: Readonly<Record<ChangeType, string>> = {
+  breaking: 'Breaking',
+  deprecated: 'Deprecated',
+  'non-breaking': 'Non-breaking',
+  annotation: 'Docs only',
+};
+
+/** The sections of a release's page and twin, in their order. */
+export interface ReleaseParts {
+  /** Breaking changes every operation shares, listed first among the breaking ones. */
+  readonly breakingEveryOperation: readonly ChangeLine[];
+  readonly breaking: readonly ChangedItem[];
+  readonly added: readonly ChangedItem[];
+  /** Items with changes of their own (an item changed only as every operation was is not repeated). */
+  readonly changed: readonly ChangedItem[];
+  readonly removed: readonly ChangedItem[];
+}
+
+export function releaseParts(release: Release): ReleaseParts {
+  return {
+    breakingEveryOperation: release.everyOperation.filter((l) => l.type === 'breaking'),
+    breaking: release.items.filter((i) => i.breaking),
+    added: release.items.filter((i) => i.status === 'added'),
+    changed: release.items.filter((i) => i.status === 'changed' && i.changes.length > 0),
+    removed: release.items.filter((i) => i.status === 'removed'),
+  };
+}

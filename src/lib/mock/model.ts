@@ -1,0 +1,129 @@
+/**
+ * The sandbox model: what the scenario atlas (openapi/scenarios/*.yaml) compiles to at build time
+ * (./atlas.ts), and what the engine (./engine.ts) answers from at run time, in Node or in a browser.
+ * Plain JSON, so it can be written to a file and imported per service family.
+ */
+
+export type Json = null | boolean | number | string | readonly Json[] | {readonly [key: string]: Json};
+export type JsonObject = {readonly [key: string]: Json};
+
+/** The documented test credentials every token and webhook of the sandbox is signed with. */
+export interface Credentials {
+  readonly partnerId: string;
+  readonly jwtSecret: string;
+  readonly webhookSecret: string;
+}
+
+/** A webhook that follows a scenario, `after` seconds after the stage it belongs to. */
+export interface WebhookModel {
+  /** The webhook's id in the contract (`aeps-transaction`). */
+  readonly webhook: string;
+  readonly after: number;
+  readonly body: JsonObject;
+}
+
+/** What a transaction becomes `after` seconds after it was answered. */
+export interface StageModel {
+  readonly after: number;
+  /** The answer of the status call from then on (the status call's whole envelope). */
+  readonly status?: JsonObject;
+  readonly webhooks: readonly WebhookModel[];
+}
+
+/** One input value a scenario matches: `input` is a request field path (`customerparams[0].value`). */
+export interface Condition {
+  readonly input: string;
+  readonly value: Json;
+}
+
+export interface ScenarioModel {
+  /** `<file>#<operation>/<n>`, stable while the atlas does not change; shown in test reports. */
+  readonly id: string;
+  readonly label: string;
+  /** Set on the scenarios of a test partner id: they answer before the request is validated. */
+  readonly partnerId?: string;
+  /** Every condition must hold; none means the operation's default answer. */
+  readonly when: readonly Condition[];
+  readonly code: number;
+  readonly httpStatus: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: JsonObject;
+  /** The status call's answer right after this one (only for operations with `tracking`). */
+  readonly status?: JsonObject;
+  readonly then: readonly StageModel[];
+}
+
+/** Copies a request field into the answers of that request: `to` in the answer, from `from`. */
+export interface CarryRule {
+  readonly to: string;
+  readonly from: string;
+  /** Keep only the last N characters of the value, after `prefix` (masking: `XXXX XXXX 1234`). */
+  readonly last?: number;
+  readonly prefix?: string;
+}
+
+export interface OperationModel {
+  readonly id: string;
+  readonly family: string;
+  readonly method: string;
+  /** The contract path, `{name}` for path parameters. */
+  readonly path: string;
+  readonly pathParams: readonly string[];
+  readonly queryParams: readonly string[];
+  readonly hasBody: boolean;
+  /** The codes the operation lists (x-response-codes). */
+  readonly codes: readonly number[];
+  /** The request field a repeat is recognised by (answer 4 with the original). */
+  readonly idempotencyKey?: string;
+  /** The message of the answer to a repeat. */
+  readonly duplicateMessage?: string;
+  readonly carry: readonly CarryRule[];
+  /** Answer fields given a new value for every request (ids the partner keys on). */
+  readonly unique: readonly string[];
+  /** Where a transaction started here is followed: its status call, and the field naming it. */
+  readonly tracking?: {readonly status: string; readonly key: string; readonly field: string};
+  /** On a status call: the request field naming the transaction it reports. */
+  readonly lookup?: string;
+  readonly scenarios: readonly ScenarioModel[];
+}
+
+export interface FamilyModel {
+  readonly family: string;
+  readonly operations: readonly OperationModel[];
+}
+
+export interface RouteModel {
+  readonly id: string;
+  readonly family: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+/** What the engine needs before any family is loaded: routes, credentials, base path. */
+export interface SandboxIndex {
+  /** The path part of the sandbox server URL (`/api/v1`); every operation path sits under it. */
+  readonly basePath: string;
+  readonly credentials: Credentials;
+  /** Test partner ids besides `credentials.partnerId`: every token may name one of these. */
+  readonly partnerIds: readonly string[];
+  readonly routes: readonly RouteModel[];
+}
+
+/** One error of an ajv validator compiled with `allErrors` (standalone code keeps this shape). */
+export interface ValidatorError {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+}
+
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: readonly ValidatorError[] | null;
+}
+
+/** A family's compiled validators module: request bodies, and path plus query parameters. */
+export interface FamilyValidators {
+  readonly body: Readonly<Record<string, ValidateFunction>>;
+  readonly params: Readonly<Record<string, ValidateFunction>>;
+}

@@ -1,0 +1,151 @@
+/**
+ * The changelog's files (plugins/api-contract/changelog.ts) on small release folders, each failure
+ * asserted word for word; then the real contract: 1.1.0 against the published 1.0.0, as the build
+ * and `npm run lint:contract` load it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {stringifyYaml} from '@redocly/openapi-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {loadChangelog, listReleases} from '../../plugins/api-contract/changelog';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {contractSite, loadContract, type ContractSite, type LoadedContract} from '../../plugins/api-contract/load';
+import {site} from '../../site.config';
+
+const contract = (version: string, summary = 'Pay') => ({
+  openapi: '3.1.0',
+  info: {title: 'Demo', version},
+  paths: {'/pay': {post: {operationId: 'demo-pay', summary, responses: {'200': {description: 'OK.'}}}}},
+});
+
+describe('loadChangelog', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'));
+  afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
+  const rel = path.relative(SITE_DIR, dir);
+  const input = {
+    current: contract('1.1.0', 'Pay a bill'),
+    pages: new Map(),
+    siteVersion: '1.1.0',
+    date: '2026-11-24',
+    releasesDir: dir,
+  };
+
+  it('asks site.config.ts and the contract for the same version', async () => {
+    await expect(loadChangelog({...input, siteVersion: '1.0.9'})).rejects.toThrow(
+      "site.config.ts says apiVersion '1.0.9', but openapi/openapi.yaml says info.version 1.1.0. Set both to the version the contract describes.",
+    );
+  });
+
+  it('needs a published release older than the current version', async () => {
+    await expect(loadChangelog(input)).rejects.toThrow(
+      `${rel}/ holds no release older than 1.1.0 to compare the contract with. Keep the last published contract there as <version>.yaml (see the comment at the top of the existing one).`,
+    );
+  });
+
+  it('refuses a release file that holds another version', async () => {
+    fs.writeFileSync(path.join(dir, '1.0.0.yaml'), stringifyYaml(contract('0.9.0')));
+    await expect(loadChangelog(input)).rejects.toThrow(
+      `${rel}/1.0.0.yaml says info.version "0.9.0", not 1.0.0. A release file is named after the version it holds; restore it from git.`,
+    );
+  });
+
+  it('compares the contract with the newest older release', async () => {
+    fs.writeFileSync(path.join(dir, '1.0.0.yaml'), stringifyYaml(contract('1.0.0')));
+    fs.writeFileSync(path.join(dir, '0.9.0.yaml'), stringifyYaml(contract('0.9.0')));
+    expect([...listReleases(dir).keys()].sort()).toEqual(['0.9.0', '1.0.0']);
+    const release = await loadChangelog(input);
+    expect([release.version, release.previous, release.items.map((i) => [i.id, i.status, i.changes])]).toEqual([
+      '1.1.0',
+      '1.0.0',
+      [['demo-pay', 'changed', [{type: 'annotation', text: '[Replaced] annotation (summary)'}]]],
+    ]);
+  });
+
+  it('stops when the contract changed after its version was published', async () => {
+    fs.writeFileSync(path.join(dir, '1.1.0.yaml'), stringifyYaml(contract('1.1.0')));
+    await expect(loadChangelog(input)).rejects.toThrow(
+      `openapi/ differs from the published 1.1.0 (${rel}/1.1.0.yaml) in 1 place(s), first paths./pay.post.summary, but info.version is still 1.1.0. Set info.version in openapi/openapi.yaml and apiVersion in site.config.ts to the next version; the changelog then lists these changes.`,
+    );
+  });
+});
+
+describe('the real contract', () => {
+  let loaded: LoadedContract;
+  let routed: ContractSite;
+  beforeAll(async () => {
+    loaded = await loadContract();
+    // Any route per file will do here: these tests read the views and the table, not the links.
+    routed = contractSite(loaded, (file) => `/${file}`);
+  }, 180_000);
+
+  it('is 1.1.0, compared with the published 1.0.0', () => {
+    expect([site.apiVersion, loaded.release.version, loaded.release.previous]).toEqual(['1.1.0', '1.1.0', '1.0.0']);
+  });
+
+  it('lists the operations issue 9 added, as new', () => {
+    expect(loaded.release.items.filter((i) => i.status === 'added').map((i) => i.id)).toEqual([
+      'bbps-complaint-register',
+      'bbps-complaint-status',
+      'common-wallet-statement',
+      'dmt-remitter-lookup',
+      'dmt-beneficiary-list',
+      'dmt-transfer-status',
+      'dmt-transfer-list',
+      'dmt-refund-otp',
+      'dmt-refund',
+      'gibl-policy-status',
+      'gibl-policy-list',
+      'payout-order-status',
+      'payout-order-list',
+      'sms-status',
+      'upicollect-payment-status',
+      'upicollect-payment-list',
+      'webhook-delivery-list',
+      'webhook-redeliver',
+      'webhook-secret-rotate',
+    ]);
+  });
+
+  it('flags is_iris, dropped from requests that now reject unknown fields, as breaking', () => {
+    const withdrawal = loaded.release.items.find((i) => i.id === 'aeps-cash-withdrawal');
+    expect(withdrawal?.breaking).toBe(true);
+    expect(withdrawal?.changes.filter((l) => l.type === 'breaking').map((l) => l.text)).toEqual([
+      '[Removed] property `is_iris` in Request Body content (application/json)',
+    ]);
+  });
+
+  it('gives every operation and webhook page its badge', () => {
+    const views = [...routed.views.operations, ...routed.views.webhooks];
+    expect(views.filter((v) => !v.change).map((v) => v.id)).toEqual([]);
+    expect(routed.views.operations.find((o) => o.id === 'dmt-transfer-status')?.change).toEqual({
+      version: '1.1.0',
+      status: 'added',
+      breaking: false,
+      href: '/docs/v1/changelog#change-dmt-transfer-status',
+    });
+  });
+
+  it('publishes a rate limit for every family with operations, and Retry-After in its own words', () => {
+    expect(routed.rateLimits.rows.map((r) => `${r.tag} ${r.limit.requests}/${r.limit.seconds}`)).toEqual([
+      'aeps 600/60',
+      'aeps-airtel 300/60',
+      'common 120/60',
+      'bbps 600/60',
+      'bbps-quickbill 300/60',
+      'dmt 300/60',
+      'gibl 120/60',
+      'matm 300/60',
+      'pan 120/60',
+      'paycc 300/60',
+      'payout 600/60',
+      'recharge 600/60',
+      'sms 1200/60',
+      'upicollect 300/60',
+      'webhooks 60/60',
+    ]);
+    expect(routed.rateLimits.retryAfter).toMatch(
+      /^Whole seconds until the limit this request went over has room for it again\./,
+    );
+  });
+});

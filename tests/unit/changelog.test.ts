@@ -1,0 +1,478 @@
+/**
+ * The API changelog's pure parts: api-smart-diff run as src/lib/changelog-diff.ts configures it, the
+ * diffs grouped into a release (src/lib/changelog.ts), its feeds and its Markdown twin, each asserted
+ * with its exact output. The tests on the tool's classes also guard the coupling to its rules
+ * (changelogRules() reaches into openapi3Rules()): a new version of the tool that moves them fails here.
+ */
+import type {Diff} from 'api-smart-diff';
+import {describe, expect, it} from 'vitest';
+import {
+  buildRelease,
+  changeBadges,
+  ChangelogError,
+  compareVersions,
+  correctedType,
+  mergeLines,
+  releaseSummary,
+  residualType,
+  type Release,
+} from '../../src/lib/changelog';
+import {compareContracts, normalise} from '../../src/lib/changelog-diff';
+import {changelogFeeds, rfc822, xml} from '../../src/lib/changelog-feed';
+import {changelogMarkdown} from '../../src/lib/markdown';
+import {defaultLabels} from '../../src/lib/contract/labels';
+import {changeMark} from '../../src/lib/contract/tree';
+
+const retry = (required?: boolean) => ({
+  description: 'Slow down.',
+  headers: {'Retry-After': {description: 'Seconds.', ...(required ? {required: true} : {}), schema: {type: 'integer'}}},
+});
+const ok = (props: Record<string, unknown>) => ({
+  description: 'OK.',
+  content: {'application/json': {schema: {type: 'object', properties: props}}},
+});
+const hook = (schema: Record<string, unknown>) => ({
+  'demo-hook': {
+    post: {
+      operationId: 'demo-hook',
+      summary: 'Hook',
+      tags: ['demo'],
+      requestBody: {content: {'application/json': {schema}}},
+      responses: {'200': {description: 'Acknowledged.'}},
+    },
+  },
+});
+
+/** 1.0.0: a payment call, an old call, a webhook. */
+const before = {
+  openapi: '3.1.0',
+  info: {title: 'Demo', version: '1.0.0'},
+  tags: [{name: 'demo', description: 'Demo.'}],
+  paths: {
+    '/pay': {
+      post: {
+        operationId: 'demo-pay',
+        summary: 'Pay',
+        tags: ['demo'],
+        'x-response-codes': [1, 11],
+        parameters: [{name: 'Authorization', in: 'header', required: true, schema: {type: 'string'}}],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['amount'],
+                properties: {amount: {type: 'number'}, note: {type: 'string'}},
+              },
+              example: {amount: 1},
+            },
+          },
+        },
+        responses: {'200': ok({status: {type: 'boolean'}}), '429': retry()},
+      },
+    },
+    '/old': {get: {operationId: 'demo-old', summary: 'Old', tags: ['demo'], responses: {'200': ok({})}}},
+  },
+  webhooks: hook({type: 'object', required: ['utr'], properties: {event: {type: 'string'}, utr: {type: 'string'}}}),
+};
+
+/**
+ * 1.1.0: the token moves to a security scheme (not a change on the wire), the request now rejects
+ * unknown fields and drops `note`, Retry-After is promised, `demo-old` is gone, `demo-new` is new,
+ * and the webhook's payload drops the required `utr` and makes `event` required.
+ */
+const after = {
+  openapi: '3.1.0',
+  info: {title: 'Demo', version: '1.1.0'},
+  tags: [{name: 'demo', description: 'Demo.', 'x-rate-limit': {requests: 60, seconds: 60}}],
+  paths: {
+    '/pay': {
+      post: {
+        operationId: 'demo-pay',
+        summary: 'Pay',
+        tags: ['demo'],
+        'x-response-codes': [1, 7],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                unevaluatedProperties: false,
+                allOf: [{type: 'object', required: ['amount'], properties: {amount: {type: 'number'}}}],
+              },
+              example: {amount: 2},
+            },
+          },
+        },
+        responses: {'200': ok({status: {type: 'boolean'}}), '429': retry(true)},
+      },
+    },
+    '/new': {post: {operationId: 'demo-new', summary: 'New', tags: ['demo'], responses: {'200': ok({})}}},
+  },
+  webhooks: hook({type: 'object', required: ['event'], properties: {event: {type: 'string'}}}),
+};
+
+const pages = new Map([
+  ['demo-pay', '/docs/pay'],
+  ['demo-new', '/docs/new'],
+  ['demo-hook', '/docs/hook'],
+]);
+
+const release: Release = {
+  version: '1.1.0',
+  previous: '1.0.0',
+  date: '2026-11-24',
+  everyOperation: [],
+  api: [
+    {type: 'annotation', text: '[Replaced] document metadata (info.version)'},
+    {type: 'annotation', text: '[Added] `x-rate-limit` of tag `demo`'},
+  ],
+  items: [
+    {
+      kind: 'operation',
+      id: 'demo-pay',
+      method: 'POST',
+      path: '/pay',
+      summary: 'Pay',
+      href: '/docs/pay',
+      status: 'changed',
+      breaking: true,
+      changes: [
+        {type: 'breaking', text: '[Removed] property `note` in Request Body content (application/json)'},
+        {type: 'non-breaking', text: '[Added] 7 to `x-response-codes`; [Removed] 11 from `x-response-codes`'},
+        {
+          type: 'non-breaking',
+          text: '[Added] schema for additional properties to `{.*}` in Request Body content (application/json)',
+        },
+        {type: 'non-breaking', text: '[Added] `responses.429.headers.Retry-After.required`'},
+        {type: 'annotation', text: '[Replaced] examples'},
+      ],
+    },
+    {
+      kind: 'operation',
+      id: 'demo-new',
+      method: 'POST',
+      path: '/new',
+      summary: 'New',
+      href: '/docs/new',
+      status: 'added',
+      breaking: false,
+      changes: [],
+    },
+    {
+      kind: 'webhook',
+      id: 'demo-hook',
+      method: 'POST',
+      path: 'demo-hook',
+      summary: 'Hook',
+      href: '/docs/hook',
+      status: 'changed',
+      breaking: true,
+      changes: [
+        {type: 'breaking', text: '[Removed] required status from `utr` in Request Body content (application/json)'},
+        {type: 'breaking', text: '[Removed] property `utr` in Request Body content (application/json)'},
+        {type: 'non-breaking', text: '[Added] required status to `event` in Request Body content (application/json)'},
+      ],
+    },
+    {
+      kind: 'operation',
+      id: 'demo-old',
+      method: 'GET',
+      path: '/old',
+      summary: 'Old',
+      status: 'removed',
+      breaking: true,
+      changes: [],
+    },
+  ],
+};
+
+describe('compareContracts (api-smart-diff with our rules)', () => {
+  const {diffs} = compareContracts(before, after);
+  const byPath = new Map(diffs.map((d) => [d.path.map(String).join('.'), d.type]));
+
+  it('does not report the token moving from a header parameter to the security scheme', () => {
+    expect([...byPath.keys()].filter((p) => p.includes('parameters'))).toEqual([]);
+  });
+
+  it("classifies the webhook's payload as received by the partner: a required field dropped breaks, one added does not", () => {
+    const payload = 'webhooks.demo-hook.post.requestBody.content.application/json.schema';
+    expect(
+      diffs.filter((d) => d.path[0] === 'webhooks').map((d) => [d.path.map(String).join('.'), d.action, d.type]),
+    ).toEqual([
+      [`${payload}.required.0`, 'remove', 'breaking'],
+      [`${payload}.required.1`, 'add', 'non-breaking'],
+      [`${payload}.properties.utr`, 'remove', 'breaking'],
+    ]);
+  });
+
+  it('treats a response header that becomes required as a new promise, not a break', () => {
+    expect(byPath.get('paths./pay.post.responses.429.headers.Retry-After.required')).toBe('non-breaking');
+  });
+
+  it('folds allOf, reading unevaluatedProperties beside it as additionalProperties', () => {
+    expect(
+      normalise({
+        paths: {'/a': {post: {requestBody: {schema: {unevaluatedProperties: false, allOf: [{properties: {a: {}}}]}}}}},
+        components: {schemas: {Unused: {}}, securitySchemes: {jwt: {type: 'http'}}},
+      }),
+    ).toEqual({
+      paths: {'/a': {post: {requestBody: {schema: {properties: {a: {}}, additionalProperties: false}}}}},
+      components: {securitySchemes: {jwt: {type: 'http'}}},
+    });
+  });
+});
+
+describe('buildRelease', () => {
+  it('groups the diffs by operation and webhook, with the tool classes and our corrections', () => {
+    expect(
+      buildRelease({
+        version: '1.1.0',
+        previous: '1.0.0',
+        date: '2026-11-24',
+        pages,
+        ...compareContracts(before, after),
+      }),
+    ).toEqual(release);
+  });
+
+  it('lists a change every operation shares once, under everyOperation', () => {
+    const twoOps = (maximum: number) => ({
+      openapi: '3.1.0',
+      info: {title: 'Demo', version: '1'},
+      paths: Object.fromEntries(
+        ['a', 'b'].map((id) => [
+          `/${id}`,
+          {
+            post: {
+              operationId: id,
+              summary: id,
+              responses: {
+                '200': ok({code: {type: 'integer', maximum}}),
+                '400': ok({code: {type: 'integer', maximum}}),
+              },
+            },
+          },
+        ]),
+      ),
+    });
+    const compared = compareContracts(twoOps(22), twoOps(99));
+    const r = buildRelease({version: '2', previous: '1', date: '2026-11-24', pages: new Map(), ...compared});
+    expect(r.everyOperation).toEqual([
+      {type: 'breaking', text: '[Replaced] maximum validator of `code` in every response content (application/json)'},
+    ]);
+    expect(r.items.map((i) => [i.id, i.status, i.breaking, i.changes])).toEqual([
+      ['a', 'changed', false, []],
+      ['b', 'changed', false, []],
+    ]);
+    expect([...changeBadges(r).values()].map((b) => b.href)).toEqual([
+      '/docs/v1/changelog#every-operation',
+      '/docs/v1/changelog#every-operation',
+    ]);
+  });
+
+  it('stops on a change no class covers, naming it and the fix', () => {
+    const unknown: Diff = {
+      type: 'unclassified',
+      action: 'add',
+      path: ['paths', '/pay', 'post', 'callbacks', 'done'],
+    };
+    expect(() =>
+      buildRelease({version: '1.1.0', previous: '1.0.0', date: '2026-11-24', pages, diffs: [unknown], before, after}),
+    ).toThrow(
+      new ChangelogError(
+        'api-smart-diff left 1 change(s) between 1.0.0 and 1.1.0 unclassified, and src/lib/changelog.ts has no class for them:\n  paths./pay.post.callbacks.done (add)\n  Fix: write the contract so the tool can classify the change, or give residualType() a class for it, with a test.',
+      ),
+    );
+  });
+});
+
+describe('the classes we add to the tool', () => {
+  const diff = (path: string[], action: Diff['action'] = 'add'): Diff => ({type: 'unclassified', action, path});
+
+  it('knows examples, tag metadata and our x- extensions, and nothing else', () => {
+    expect(
+      [
+        ['paths', '/a', 'post', 'requestBody', 'content', 'application/json', 'example', 'amount'],
+        ['paths', '/a', 'post', 'x-response-codes', '2'],
+        ['paths', '/a', 'post', 'x-related', '0'],
+        ['tags', '3', 'x-overview'],
+        ['tags', '3', 'description'],
+        ['paths', '/a', 'post', 'callbacks'],
+      ].map((p) => residualType(diff(p))),
+    ).toEqual(['annotation', 'non-breaking', 'annotation', 'annotation', 'annotation', undefined]);
+  });
+
+  it('makes a removed request field breaking only where the request now rejects unknown fields', () => {
+    const path = ['paths', '/a', 'post', 'requestBody', 'content', 'application/json', 'schema', 'properties', 'x'];
+    const doc = (closed: boolean) => ({
+      paths: {
+        '/a': {
+          post: {requestBody: {content: {'application/json': {schema: closed ? {additionalProperties: false} : {}}}}},
+        },
+      },
+    });
+    expect(correctedType(diff(path, 'remove'), 'non-breaking', doc(true))).toBe('breaking');
+    expect(correctedType(diff(path, 'remove'), 'non-breaking', doc(false))).toBe('non-breaking');
+    expect(correctedType(diff(path, 'add'), 'non-breaking', doc(true))).toBe('non-breaking');
+  });
+
+  it('merges lines that differ only in the response they name, breaking first', () => {
+    expect(
+      mergeLines([
+        {type: 'annotation', text: '[Replaced] annotation (description) of Response 200'},
+        {type: 'breaking', text: '[Removed] property `a` in Response 200 content (application/json)'},
+        {type: 'annotation', text: '[Replaced] annotation (description) of Response 429'},
+        {type: 'breaking', text: '[Removed] property `a` in Response 400 content (application/json)'},
+      ]),
+    ).toEqual([
+      {type: 'breaking', text: '[Removed] property `a` in Responses 200 and 400 content (application/json)'},
+      {type: 'annotation', text: '[Replaced] annotation (description) of Responses 200 and 429'},
+    ]);
+  });
+});
+
+describe('what the pages show', () => {
+  it('sums the release up in one sentence', () => {
+    expect(releaseSummary(release)).toBe(
+      '1.1.0 adds 1 operation and no webhooks, changes 2 operations and webhooks (2 of them in ways that can break a client) and removes 1 operation or webhook, compared with 1.0.0.',
+    );
+  });
+
+  it('gives each added or changed operation and webhook a badge linking its entry', () => {
+    const badges = changeBadges(release);
+    expect([...badges]).toEqual([
+      ['demo-pay', {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-pay'}],
+      ['demo-new', {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-demo-new'}],
+      ['demo-hook', {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-hook'}],
+    ]);
+    // In the words of the reference's labels, which the page's badge and the twin's line both print.
+    expect([...badges.values()].map((b) => changeMark(b, defaultLabels()).change?.text)).toEqual([
+      'Changed in 1.1.0, breaking',
+      'New in 1.1.0',
+      'Changed in 1.1.0, breaking',
+    ]);
+  });
+
+  it('compares versions numerically', () => {
+    expect(['1.10.0', '1.2.0', '1.0.0', '2.0.0'].sort(compareVersions)).toEqual(['1.0.0', '1.2.0', '1.10.0', '2.0.0']);
+  });
+
+  it('writes the Markdown twin with the sections of the page', () => {
+    expect(changelogMarkdown(release, (p) => `https://docs.example${p}`)).toBe(
+      [
+        '## 1.1.0 (2026-11-24)',
+        '',
+        '1.1.0 adds 1 operation and no webhooks, changes 2 operations and webhooks (2 of them in ways that can break a client) and removes 1 operation or webhook, compared with 1.0.0.',
+        '',
+        'Feeds: [RSS](https://docs.example/docs/v1/changelog/rss.xml), [Atom](https://docs.example/docs/v1/changelog/atom.xml).',
+        '',
+        '### Breaking changes',
+        '',
+        '- [Pay](https://docs.example/docs/v1/changelog#change-demo-pay) `demo-pay`',
+        '- [Hook](https://docs.example/docs/v1/changelog#change-demo-hook) `demo-hook`',
+        '- [Old](https://docs.example/docs/v1/changelog#change-demo-old) `demo-old`',
+        '',
+        '### New operations and webhooks',
+        '',
+        '- `POST /new` [New](https://docs.example/docs/new)',
+        '',
+        '### Changed operations and webhooks',
+        '',
+        '#### `POST /pay` [Pay](https://docs.example/docs/pay) (breaking)',
+        '',
+        '- **Breaking**: [Removed] property `note` in Request Body content (application/json)',
+        '- **Non-breaking**: [Added] 7 to `x-response-codes`; [Removed] 11 from `x-response-codes`',
+        '- **Non-breaking**: [Added] schema for additional properties to `{.*}` in Request Body content (application/json)',
+        '- **Non-breaking**: [Added] `responses.429.headers.Retry-After.required`',
+        '- **Docs only**: [Replaced] examples',
+        '',
+        '#### Webhook `demo-hook` [Hook](https://docs.example/docs/hook) (breaking)',
+        '',
+        '- **Breaking**: [Removed] required status from `utr` in Request Body content (application/json)',
+        '- **Breaking**: [Removed] property `utr` in Request Body content (application/json)',
+        '- **Non-breaking**: [Added] required status to `event` in Request Body content (application/json)',
+        '',
+        '### Removed operations and webhooks',
+        '',
+        '- `GET /old` Old (breaking)',
+        '',
+        '### Changes to the document as a whole',
+        '',
+        '- **Docs only**: [Replaced] document metadata (info.version)',
+        '- **Docs only**: [Added] `x-rate-limit` of tag `demo`',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('the feeds', () => {
+  const site = {
+    origin: 'https://docs.example',
+    productName: 'Demo',
+    author: 'Demo Ltd',
+    copyright: 'Copyright © 2026 Demo Ltd',
+  };
+  const small: Release = {...release, items: release.items.filter((i) => i.id !== 'demo-pay' && i.id !== 'demo-hook')};
+
+  it('escapes text for XML and dates for RSS', () => {
+    expect(xml(`a < b & "c" 'd' >`)).toBe('a &lt; b &amp; &quot;c&quot; &apos;d&apos; &gt;');
+    expect(rfc822('2026-11-24')).toBe('Tue, 24 Nov 2026 00:00:00 GMT');
+    expect(() => rfc822('24/11/2026')).toThrow('"24/11/2026" is not a date (YYYY-MM-DD).');
+  });
+
+  it('writes one RSS item and one Atom entry per release, breaking changes linked', () => {
+    const html =
+      '&lt;p&gt;1.1.0 adds 1 operation and no webhooks, changes no operations or webhooks and removes 1 operation or webhook, compared with 1.0.0.&lt;/p&gt;' +
+      '&lt;p&gt;Breaking changes:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#change-demo-old&quot;&gt;Old&lt;/a&gt; (&lt;code&gt;demo-old&lt;/code&gt;): Removed&lt;/li&gt;&lt;/ul&gt;' +
+      '&lt;p&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#v1.1.0&quot;&gt;Every change of 1.1.0&lt;/a&gt;&lt;/p&gt;';
+    const {rss, atom} = changelogFeeds([small], site);
+    expect(rss).toBe(
+      [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+        '  <channel>',
+        '    <title>Demo API changelog</title>',
+        '    <link>https://docs.example/docs/v1/changelog</link>',
+        '    <description>Every change to the Demo API contract, release by release, with breaking changes flagged.</description>',
+        '    <language>en</language>',
+        '    <copyright>Copyright © 2026 Demo Ltd</copyright>',
+        '    <lastBuildDate>Tue, 24 Nov 2026 00:00:00 GMT</lastBuildDate>',
+        '    <atom:link href="https://docs.example/docs/v1/changelog/rss.xml" rel="self" type="application/rss+xml"/>',
+        '    <item>',
+        '      <title>Demo API 1.1.0</title>',
+        '      <link>https://docs.example/docs/v1/changelog#v1.1.0</link>',
+        '      <guid isPermaLink="true">https://docs.example/docs/v1/changelog#v1.1.0</guid>',
+        '      <pubDate>Tue, 24 Nov 2026 00:00:00 GMT</pubDate>',
+        `      <description>${html}</description>`,
+        '    </item>',
+        '  </channel>',
+        '</rss>',
+        '',
+      ].join('\n'),
+    );
+    expect(atom).toBe(
+      [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<feed xmlns="http://www.w3.org/2005/Atom">',
+        '  <id>https://docs.example/docs/v1/changelog</id>',
+        '  <title>Demo API changelog</title>',
+        '  <subtitle>Every change to the Demo API contract, release by release, with breaking changes flagged.</subtitle>',
+        '  <updated>2026-11-24T00:00:00Z</updated>',
+        '  <link rel="alternate" href="https://docs.example/docs/v1/changelog"/>',
+        '  <link rel="self" href="https://docs.example/docs/v1/changelog/atom.xml"/>',
+        '  <author><name>Demo Ltd</name></author>',
+        '  <rights>Copyright © 2026 Demo Ltd</rights>',
+        '  <entry>',
+        '    <title>Demo API 1.1.0</title>',
+        '    <id>https://docs.example/docs/v1/changelog#v1.1.0</id>',
+        '    <link rel="alternate" href="https://docs.example/docs/v1/changelog#v1.1.0"/>',
+        '    <updated>2026-11-24T00:00:00Z</updated>',
+        '    <summary>1.1.0 adds 1 operation and no webhooks, changes no operations or webhooks and removes 1 operation or webhook, compared with 1.0.0.</summary>',
+        `    <content type="html">${html}</content>`,
+        '  </entry>',
+        '</feed>',
+        '',
+      ].join('\n'),
+    );
+  });
+});

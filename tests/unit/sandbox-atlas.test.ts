@@ -1,0 +1,279 @@
+/**
+ * The scenario atlas's checks, fed bad atlases: each problem names the file and line, the operation,
+ * what is wrong and the fix, word for word. The real atlas is the baseline (it compiles clean: see
+ * sandbox-engine.test.ts); each case replaces one file, or edits one line of it.
+ */
+import {describe, expect, it} from 'vitest';
+import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {makeSchemaCheck, readAtlasFiles} from '../../plugins/api-contract/sandbox';
+import {
+  compileAtlas,
+  invalidValue,
+  unknownPatchKeys,
+  type AtlasFile,
+  type CompiledAtlas,
+} from '../../src/lib/mock/atlas';
+
+const doc = await bundleContract(true);
+const responseCodes = loadResponseCodes();
+const real = readAtlasFiles();
+const check = makeSchemaCheck();
+
+function compile(replace: {sandbox?: AtlasFile; family?: AtlasFile} = {}): CompiledAtlas {
+  const families = real.families.filter((f) => f.file !== replace.family?.file);
+  return compileAtlas({
+    doc,
+    responseCodes,
+    sandbox: replace.sandbox ?? real.sandbox,
+    families: replace.family ? [...families, replace.family] : families,
+    check,
+  });
+}
+
+const problemsWith = (family: string, text: string): readonly string[] =>
+  compile({family: {file: `openapi/scenarios/${family}.yaml`, text}}).problems;
+
+/** The real file of a family with one passage replaced (which must be there). */
+function edit(family: string, from: string, to: string): string {
+  const text = real.families.find((f) => f.file === `openapi/scenarios/${family}.yaml`)?.text ?? '';
+  expect(text, `openapi/scenarios/${family}.yaml still has the passage this test edits`).toContain(from);
+  return text.replace(from, to);
+}
+
+describe('a bad atlas entry is reported with its file, line, operation and fix', () => {
+  it('none for the atlas as committed', () => {
+    expect(compile().problems).toEqual([]);
+  });
+
+  it('an operation id the contract lacks, with the closest ids', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-distrct-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:2: operations names "common-distrct-list", which is not an operation of the contract. Did you mean "common-district-list" or "common-state-list" or "common-bank-list"?',
+      'openapi/scenarios/common.yaml:1: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <test value>}, code: 7}.',
+    ]);
+  });
+  it('a code the operation does not list', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7}\n      - {label: Wrong OTP, when: {stateid: 98}, code: 16}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:5: common-district-list: scenario "Wrong OTP" answers code 16, which common-district-list does not list (x-response-codes: 1, 7, 10). Use one of those codes, or add 16 to x-response-codes of common-district-list in openapi/families/common.yaml if the API really answers it.',
+    ]);
+  });
+  it('an example name the response lacks', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7, example: unknown_stat}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" names the example "unknown_stat", which the 200 response of common-district-list does not have (it has success, unknown_state). Did you mean "unknown_state"?',
+    ]);
+  });
+  it('an example whose response_code is another', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7, example: success}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" answers code 7 with the example "success", whose response_code is 1. Name an example with response_code 7, or leave example out.',
+    ]);
+  });
+  it('a test value on a field the request lacks', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {state: 99}, code: 7}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" matches on "state", which is not a field of the common-district-list request. Use a body field path (customerparams[0].value) or a path or query parameter name.',
+    ]);
+  });
+  it('a test value the request schema refuses', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 0}, code: 7}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" would never be reached: its request (the contract example with {"stateid":0}) is not valid, so the engine answers code 10:\n    stateid must be at least 1\n  Choose values the request schema accepts.',
+    ]);
+  });
+  it('a code 10 scenario whose request is valid', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7}\n      - {label: Bad state, when: {stateid: 5}, code: 10}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:5: common-district-list: scenario "Bad state" answers code 10, but its request (the contract example with {"stateid":5}) is valid. Give a value that breaks a rule of the request schema.',
+    ]);
+  });
+  it('keys and types outside the format, with their lines', () => {
+    expect(
+      problemsWith(
+        'common',
+        "operations:\n  common-district-list:\n    scenarios:\n      - label: Unknown state\n        when: {stateid: 99}\n        code: '7'\n        extra: 1\n",
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:7: operations.common-district-list.scenarios[0].extra is not a key of the atlas format. See openapi/scenarios/README.md for the format.',
+      'openapi/scenarios/common.yaml:6: operations.common-district-list.scenarios[0].code must be an integer. See openapi/scenarios/README.md for the format.',
+      'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <test value>}, code: 7}.',
+    ]);
+  });
+  it("an operation in another family's file", () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7}\n  sms-status:\n    lookup: referenceid\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:5: sms-status belongs to the family sms. Move its entry to openapi/scenarios/sms.yaml.',
+    ]);
+  });
+  it('two scenarios on the same inputs', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7}\n      - {label: Also unknown, when: {stateid: 99}, code: 7}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:5: common-district-list: scenario "Also unknown" matches the same inputs as "Unknown state", which comes first, so it is never reached. Give it other values.',
+    ]);
+  });
+  it('YAML that does not parse', () => {
+    expect(problemsWith('common', 'operations: [\n  common-district-list\n')).toEqual([
+      'openapi/scenarios/common.yaml:3: the YAML does not parse: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1:',
+      'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <test value>}, code: 7}.',
+    ]);
+  });
+  it('an answer the response schema refuses', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7, data: {districts: 3}}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" is not a valid 200 response of common-district-list:\n    data must be an array\n  Fix the atlas entry (the contract is the source of truth).',
+    ]);
+  });
+  it('a set: key the response does not define', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7, set: {mesage: Nope}}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" sets mesage, which the 200 response of common-district-list does not define. Fix the field name.',
+    ]);
+  });
+  it('an answer that breaks the envelope rule', () => {
+    expect(
+      problemsWith(
+        'common',
+        'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7, set: {status: true}}\n',
+      ),
+    ).toEqual([
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" gives status true and response_code 7; status is true exactly when response_code is 1, and response_code must be 7. Fix set: or the code.',
+    ]);
+  });
+  it('a file named after no family', () => {
+    expect(problemsWith('aepz', 'operations: {}\n')).toEqual([
+      'openapi/scenarios/aepz.yaml:1: no operation of the contract belongs to the family "aepz". Name the file after its family file in openapi/families/ (closest: aeps.yaml).',
+    ]);
+  });
+  it('a pending scenario that never settles', () => {
+    expect(
+      problemsWith(
+        'recharge',
+        edit(
+          'recharge',
+          '        then:\n          - after: 30\n            status: settled\n      - label: Pending with the operator, then failed',
+          '      - label: Pending with the operator, then failed',
+        ),
+      ),
+    ).toEqual([
+      'openapi/scenarios/recharge.yaml:15: recharge-initiate: scenario "Pending with the operator, then success" answers code 2 (PENDING) but never settles. Add then: [{after: <seconds>, status: <the final status answer>, webhooks: [...]}].',
+    ]);
+  });
+  it('a webhook set: key the payload does not define (each use of the anchor)', () => {
+    expect(
+      problemsWith(
+        'payout',
+        edit(
+          'payout',
+          '&failed-hook {webhook: payout-order-update, set: {status: FAILED,',
+          '&failed-hook {webhook: payout-order-update, set: {stauts: FAILED,',
+        ),
+      ),
+    ).toEqual([
+      'openapi/scenarios/payout.yaml:32: payout-create-order: scenario "Processing at the bank, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:52: payout-create-order: scenario "Bank timed out, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+    ]);
+  });
+  it('a webhook the contract lacks', () => {
+    expect(
+      problemsWith(
+        'payout',
+        edit(
+          'payout',
+          '              - webhook: payout-order-update\n      - label: Processing at the bank, then failed',
+          '              - webhook: payout-order-updat\n      - label: Processing at the bank, then failed',
+        ),
+      ),
+    ).toEqual([
+      'openapi/scenarios/payout.yaml:22: payout-create-order: scenario "Processing at the bank, then success", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
+    ]);
+  });
+  it('tracking through a status call without lookup', () => {
+    expect(problemsWith('sms', edit('sms', '    lookup: referenceid\n', ''))).toEqual([
+      'openapi/scenarios/sms.yaml:7: sms-send: tracking names sms-status, whose atlas entry has no lookup. Add lookup: <the field that names the transaction> under operations.sms-status in openapi/scenarios/sms.yaml.',
+      'openapi/scenarios/sms.yaml:22: sms-send: scenario "Submitted, delivered 5 seconds later" gives a status call answer, but sms-send has no tracking. Add tracking: {status: <its status call>} under operations.sms-send.',
+    ]);
+  });
+  it('a common code no test partner id answers', () => {
+    const sandbox = real.sandbox.text.replace(/ {2}- partnerId: PS000018\n( {4}.*\n| {6}.*\n)*/, '');
+    expect(compile({sandbox: {...real.sandbox, text: sandbox}}).problems).toEqual([
+      'openapi/scenarios/sandbox.yaml:14: code 18 (RATE_LIMITED) can come from any operation, but no test partner id answers it. Add a partner with code: 18 and scope: all.',
+    ]);
+  });
+});
+
+describe('helpers', () => {
+  it('unknownPatchKeys finds misspelt keys at any depth, and accepts the branches of a oneOf', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'object',
+          properties: {
+            status: {type: 'string'},
+            items: {type: 'array', items: {type: 'object', properties: {id: {type: 'string'}}}},
+          },
+        },
+      },
+      oneOf: [{properties: {extra: {type: 'string'}}}],
+    };
+    expect(unknownPatchKeys(schema, {data: {stauts: 'X', items: [{}]}, extra: 'y', other: 1})).toEqual([
+      'data.stauts',
+      'other',
+    ]);
+    expect(unknownPatchKeys({type: 'object'}, {anything: 1})).toEqual([]);
+  });
+
+  it('invalidValue breaks each kind of rule', () => {
+    expect(invalidValue({type: 'string', enum: ['A']})).toBe('NOT_AN_OPTION');
+    expect(invalidValue({type: 'integer', minimum: 1})).toBe(0);
+    expect(invalidValue({type: 'string', pattern: '^[0-9]+$'})).toBe('!');
+    expect(invalidValue({type: 'string', format: 'date'})).toBe('!');
+    expect(invalidValue({type: 'integer'})).toBe('not a number');
+    expect(invalidValue(undefined)).toBeUndefined();
+  });
+});

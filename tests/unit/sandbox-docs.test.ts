@@ -1,0 +1,151 @@
+/**
+ * What readers are told about the sandbox matches the sandbox: the Test data page's view and its
+ * Markdown twin come from the compiled atlas, and the credentials and default port the getting-started
+ * page and the README quote are the ones in openapi/scenarios/sandbox.yaml and scripts/mock.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {compileSandbox} from '../../plugins/api-contract/sandbox';
+import {testValueRows} from '../../src/lib/mock/atlas';
+import {testDataMarkdown, testDataView, NOTHING_FOLLOWS} from '../../src/lib/mock/test-data';
+import type {TagView} from '../../src/lib/contract/types';
+import {parseMockArgs} from '../../scripts/mock';
+
+const compiled = compileSandbox(await bundleContract(true), loadResponseCodes());
+const read = (file: string): string => fs.readFileSync(path.join(SITE_DIR, file), 'utf8');
+
+const tags: TagView[] = [
+  {
+    name: 'payout',
+    label: 'Payouts',
+    description: '',
+    group: 'Transfers',
+    entries: [
+      {
+        kind: 'operation',
+        id: 'payout-contact',
+        method: 'GET',
+        path: '/service/payout/contacts/{contactId}',
+        summary: 'Get a contact',
+        tag: 'payout',
+        href: '/docs/v1/service/payout/contacts/{contactId}',
+      },
+      {
+        kind: 'operation',
+        id: 'payout-order-list',
+        method: 'GET',
+        path: '/service/payout/orders/list',
+        summary: 'List orders',
+        tag: 'payout',
+      },
+    ],
+  },
+  {
+    name: 'aeps',
+    label: 'AEPS',
+    description: '',
+    group: 'Banking',
+    entries: [
+      {
+        kind: 'operation',
+        id: 'aeps-balance-enquiry',
+        method: 'POST',
+        path: '/service/aeps/get-balance',
+        summary: 'Balance enquiry',
+        tag: 'aeps',
+      },
+    ],
+  },
+];
+
+describe('the Test data page', () => {
+  const view = testDataView(compiled, tags);
+
+  it('shows an operation only with test values of its own, and the values every family shares once each', () => {
+    expect(view.families.map((f) => [f.name, f.operations.map((o) => o.id)])).toEqual([['payout', ['payout-contact']]]);
+    expect(view.families[0]?.operations[0]?.rows).toEqual([
+      {
+        input: '`contactId` `cont_00000000000007`',
+        code: 7,
+        codeName: 'NOT_FOUND',
+        label: 'Unknown contact',
+        follows: '',
+        source: 'operation',
+      },
+    ]);
+    // Balance enquiry has no values of its own; the shared ones it answers appear once, with its family.
+    expect(view.shared.map((r) => [r.input, r.code, r.families])).toEqual([
+      ['`merchantcode` `RRM000009`', 9, ['AEPS']],
+      ['`merchantcode` `RRM000017`', 17, ['AEPS']],
+      ['`adhaarnumber` `999900000003`', 3, ['AEPS']],
+      ['`adhaarnumber` `999900000013`', 13, ['AEPS']],
+      ['`adhaarnumber` `999900000015`', 15, ['AEPS']],
+    ]);
+  });
+
+  it("says 'Nothing follows' in the same words on the page and in the twin", () => {
+    expect(read('src/components/TestData/index.tsx')).toContain(`message: '${NOTHING_FOLLOWS}'`);
+  });
+
+  it('has a Markdown twin with the same sections and rows', () => {
+    const md = testDataMarkdown(view, (p) => `https://docs.example${p}`);
+    expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
+      '## Credentials',
+      '## Any operation',
+      '## Any family',
+      '## Payouts',
+    ]);
+    expect(md).toContain(
+      `| [Get a contact](https://docs.example/docs/v1/service/payout/contacts/{contactId}) | \`contactId\` \`cont_00000000000007\` | 7 NOT_FOUND | Unknown contact | ${NOTHING_FOLLOWS} |`,
+    );
+    expect(md).toContain(
+      '| `partnerId` `PS000018` in the token | 18 RATE_LIMITED | Too many requests, wait for Retry-After |',
+    );
+  });
+
+  it("gives an operation's Test values rows: its own, the shared ones, and the engine's", () => {
+    expect(testValueRows(compiled, 'payout-contact').map((r) => [r.source, r.input, r.code])).toEqual([
+      ['operation', '`contactId` `cont_00000000000007`', 7],
+      ['engine', 'Any other valid request', 1],
+      ['engine', '`contactId` `!`', 10],
+    ]);
+    expect(testValueRows(compiled, 'no-such-operation')).toEqual([]);
+    const withdrawal = testValueRows(compiled, 'aeps-cash-withdrawal');
+    expect(withdrawal.find((r) => r.input === '`adhaarnumber` `999900000201`')).toEqual({
+      input: '`adhaarnumber` `999900000201`',
+      code: 2,
+      codeName: 'PENDING',
+      label: 'Pending at the bank, then success',
+      follows: 'Status call: PENDING. After 30 s: status SUCCESS, webhook `aeps-transaction`.',
+      source: 'operation',
+    });
+    expect(withdrawal.at(-1)).toEqual({
+      input: 'The same `referenceid` again',
+      code: 4,
+      codeName: 'DUPLICATE_REFERENCE',
+      label: 'The original answer in data; nothing runs twice',
+      follows: '',
+      source: 'engine',
+    });
+  });
+});
+
+describe('what the docs say about npm run mock', () => {
+  const {partnerId, jwtSecret, webhookSecret} = compiled.index.credentials;
+
+  it('quotes the credentials of sandbox.yaml and the default port of scripts/mock.ts', () => {
+    const port = parseMockArgs([]).port;
+    for (const file of ['docs/v1/index.mdx', 'README.md']) {
+      const text = read(file);
+      for (const value of [partnerId, jwtSecret, webhookSecret, `http://127.0.0.1:${port}/api/v1`])
+        expect(text, `${file} quotes ${value}`).toContain(value);
+    }
+  });
+
+  it('signs webhooks with the test secret the webhook deliveries page documents', () => {
+    expect(read('docs/v1/webhooks/index.mdx')).toContain(`test secret \`${webhookSecret}\``);
+  });
+});

@@ -1,0 +1,461 @@
+/**
+ * Every scenario of the atlas (openapi/scenarios/*.yaml) executed against the engine, through the
+ * validators module the build writes: the answer (HTTP status, response_code, body valid against the
+ * contract), what the status call says before and after each stage, and the webhooks that follow,
+ * their bodies checked against the webhook's schema and their signatures verified with the Node.js
+ * sample the webhook pages publish (samples/verify/verify.mjs). Then the engine's own rules: the
+ * token, validation errors, repeats, routes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {compileSandbox, loadWrittenFamily, makeSchemaCheck, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {listOperations, type Located, type OpenApiDocument} from '../../src/lib/contract/openapi';
+import type {JsonSchema} from '../../src/lib/contract/schema';
+import {invalidRequest, type CompiledAtlas} from '../../src/lib/mock/atlas';
+import {applyCarried, carriedValues, getPath, setPath, text, vary} from '../../src/lib/mock/body';
+import {signToken} from '../../src/lib/mock/crypto';
+import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '../../src/lib/mock/engine';
+import type {Json, JsonObject, OperationModel, ScenarioModel} from '../../src/lib/mock/model';
+import {tempSandboxDir} from '../../scripts/lib/mock-server';
+
+type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
+
+const START = Date.parse('2025-11-14T05:00:00Z');
+// At collection time: the scenarios become one test each.
+const doc: OpenApiDocument = await bundleContract(true);
+const compiled: CompiledAtlas = compileSandbox(doc, loadResponseCodes());
+const dir = tempSandboxDir('engine');
+let verifyWebhook: Verify;
+const check = makeSchemaCheck();
+
+beforeAll(async () => {
+  writeSandbox(dir, doc, compiled);
+  ({verifyWebhook} = (await import(path.join(SITE_DIR, 'samples/verify/verify.mjs'))) as {verifyWebhook: Verify});
+}, 60_000);
+
+afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
+
+/** A sandbox with a clock the test moves, and a token signer for it. */
+function harness() {
+  let now = START;
+  let n = 0;
+  const sandbox = createSandbox({
+    index: compiled.index,
+    loadFamily: (family) => loadWrittenFamily(dir, family),
+    clock: {now: () => now},
+    store: memoryStore(),
+  });
+  const {partnerId, jwtSecret} = compiled.index.credentials;
+  const token = (claims: Record<string, unknown> = {}, secret = jwtSecret): Promise<string> =>
+    signToken({partnerId, iat: Math.floor(now / 1000), reqId: `req-${++n}`, ...claims}, secret);
+  return {
+    sandbox,
+    token,
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+    now: () => now,
+  };
+}
+
+const located = (): Map<string, Located> => new Map(listOperations(doc).map((l) => [l.op.operationId, l]));
+
+function sample(l: Located): {params: Record<string, Json>; body?: Json} {
+  const params: Record<string, Json> = {};
+  for (const p of [...l.itemParams, ...(l.op.parameters ?? [])])
+    if ((p.in === 'query' || p.in === 'path') && p.example !== undefined) params[p.name] = p.example as Json;
+  const media = Object.entries(l.op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1];
+  const body = (media?.example ?? Object.values(media?.examples ?? {})[0]?.value) as Json | undefined;
+  return {params, ...(body !== undefined ? {body} : {})};
+}
+
+const isParam = (l: Located, name: string): boolean =>
+  [...l.itemParams, ...(l.op.parameters ?? [])].some((p) => p.name === name);
+
+function put(l: Located, req: {params: Record<string, Json>; body?: Json}, input: string, value: Json): void {
+  if (isParam(l, input)) req.params[input] = value;
+  else req.body = setPath(req.body, input, value);
+}
+
+/**
+ * The request of a scenario: the contract example with its `when` values, and with any input that
+ * would match a scenario the engine tries first changed to a value no scenario names.
+ */
+function requestFor(l: Located, op: OperationModel, s: ScenarioModel): {params: Record<string, Json>; body?: Json} {
+  const req = sample(l);
+  for (const c of s.when) put(l, req, c.input, c.value);
+  const own = new Set(s.when.map((c) => c.input));
+  const earlier = op.scenarios.slice(0, op.scenarios.indexOf(s)).filter((x) => !x.partnerId && x.when.length);
+  for (const x of earlier) {
+    const inputs = {...(req.body as Record<string, Json>), ...req.params};
+    if (!x.when.every((c) => JSON.stringify(getPath(inputs, c.input)) === JSON.stringify(c.value))) continue;
+    const free = x.when.find((c) => !own.has(c.input));
+    if (free)
+      put(l, req, free.input, typeof free.value === 'string' ? vary(free.value, 4321) : (free.value as number) + 50);
+  }
+  return req;
+}
+
+async function call(
+  h: ReturnType<typeof harness>,
+  l: Located,
+  req: {params: Record<string, Json>; body?: Json},
+  authorization?: string,
+): Promise<SandboxResponse> {
+  let urlPath = l.path;
+  const query = new URLSearchParams();
+  for (const p of [...l.itemParams, ...(l.op.parameters ?? [])]) {
+    const value = req.params[p.name];
+    if (value === undefined) continue;
+    if (p.in === 'path') urlPath = urlPath.replace(`{${p.name}}`, encodeURIComponent(text(value)));
+    if (p.in === 'query') query.set(p.name, text(value));
+  }
+  const qs = query.toString();
+  return h.sandbox.send({
+    method: l.method,
+    url: `${compiled.index.basePath}${urlPath}${qs ? `?${qs}` : ''}`,
+    headers: {
+      Authorization: authorization ?? `Bearer ${await h.token()}`,
+      ...(req.body !== undefined ? {'Content-Type': 'application/json'} : {}),
+    },
+    ...(req.body !== undefined ? {body: JSON.stringify(req.body)} : {}),
+  });
+}
+
+const responseSchema = (l: Located, status: number): JsonSchema | undefined =>
+  Object.entries(l.op.responses[String(status)]?.content ?? {}).find(([t]) => t.includes('json'))?.[1].schema;
+
+const webhookSchema = (l: Located): JsonSchema | undefined =>
+  Object.entries(l.op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1].schema;
+
+function expectValid(schema: JsonSchema | undefined, body: unknown, what: string): void {
+  expect(schema, `${what}: the contract documents this answer`).toBeDefined();
+  expect(check(schema as JsonSchema, body), what).toEqual([]);
+}
+
+const scenarioCases = (): [string, OperationModel, ScenarioModel][] =>
+  compiled.families.flatMap((f) =>
+    f.operations.flatMap((op) =>
+      op.scenarios
+        .filter((s) => !s.partnerId)
+        .map((s) => [`${op.id}: ${s.label}`, op, s] as [string, OperationModel, ScenarioModel]),
+    ),
+  );
+
+describe('the atlas', () => {
+  it('compiles against the contract without a problem, and every code of every operation is reachable', () => {
+    expect(compiled.problems).toEqual([]);
+    const count = compiled.families.reduce((n, f) => n + f.operations.length, 0);
+    expect(count).toBe(listOperations(doc).filter((l) => l.kind === 'operation').length);
+  });
+});
+
+describe('every scenario, executed', () => {
+  // One sandbox per scenario: its repeats and tracked transactions must not see another's.
+  it.each(scenarioCases())('%s', async (_name, op, s) => {
+    const ops = located();
+    const l = ops.get(op.id) as Located;
+    const h = harness();
+    const req = requestFor(l, op, s);
+    const res = await call(h, l, req);
+    const inputs = {...(req.body as Record<string, Json>), ...req.params};
+    expect(res.status).toBe(s.httpStatus);
+    expect(res.json.response_code).toBe(s.code);
+    expect(res.json.status).toBe(s.code === 1);
+    expectValid(responseSchema(l, res.status), res.json, `${op.id} answer`);
+    expect(JSON.parse(res.body)).toEqual(res.json);
+    // Fields carried from the request: what the partner sent comes back.
+    const carried = carriedValues(op.carry, inputs);
+    const data = res.json.data as JsonObject | undefined;
+    for (const [field, value] of Object.entries(carried))
+      if (data && typeof data === 'object' && field in data && !op.unique.includes(field))
+        expect(data[field]).toEqual(value);
+    const idFields = Object.fromEntries(
+      op.unique
+        .filter((f) => data && typeof data === 'object' && f in data)
+        .map((f) => [f, (data as JsonObject)[f] as Json]),
+    );
+    expect(res.json).toEqual(applyCarried(s.body, {...carried, ...idFields}));
+
+    if (op.tracking) {
+      const statusOp = ops.get(op.tracking.status) as Located;
+      const key = {...carried, ...idFields}[op.tracking.field] ?? inputs[op.tracking.field];
+      const ask = async () => {
+        const statusReq = sample(statusOp);
+        if (statusOp.op.parameters?.some((p) => p.name === op.tracking?.key))
+          statusReq.params[op.tracking!.key] = key as Json;
+        else statusReq.body = {[op.tracking!.key]: key as Json};
+        return call(h, statusOp, statusReq);
+      };
+      const expected = (body: JsonObject | undefined) =>
+        body ? applyCarried(body, {...carried, ...idFields}) : undefined;
+      if (s.status) {
+        const first = await ask();
+        expect(first.json).toEqual(expected(s.status));
+        expectValid(responseSchema(statusOp, 200), first.json, `${op.tracking.status} answer`);
+      }
+      let elapsed = 0;
+      let current = s.status;
+      for (const stage of s.then) {
+        h.advance(stage.after - elapsed);
+        elapsed = stage.after;
+        if (stage.status) current = stage.status;
+        if (current) expect((await ask()).json, `status after ${stage.after} s`).toEqual(expected(current));
+      }
+    }
+
+    // Webhooks: each stage's, due at its time, signed as the webhook pages say.
+    const queued = h.sandbox.pendingWebhooks();
+    const expectedHooks = s.then.flatMap((st) => st.webhooks.map((w) => ({...w, at: st.after + w.after})));
+    expect(queued.map((q) => q.webhook).sort()).toEqual(expectedHooks.map((w) => w.webhook).sort());
+    h.advance(Math.max(0, ...expectedHooks.map((w) => w.at)) + 1);
+    const delivered = await h.sandbox.takeDueWebhooks();
+    expect(delivered).toHaveLength(expectedHooks.length);
+    expect(h.sandbox.pendingWebhooks()).toEqual([]);
+    for (const d of delivered) {
+      const hook = ops.get(d.webhook) as Located;
+      expectValid(webhookSchema(hook), JSON.parse(d.body), `${d.webhook} payload`);
+      const {'X-Webhook-Id': id, 'X-Webhook-Timestamp': ts, 'X-Signature': sig} = d.headers;
+      expect(id).toMatch(/^evt_[0-9A-Z]{26}$/);
+      expect(
+        verifyWebhook(
+          Buffer.from(d.body),
+          id as string,
+          ts as string,
+          sig as string,
+          [compiled.index.credentials.webhookSecret],
+          h.now() / 1000,
+        ),
+      ).toBe(true);
+      expect(
+        verifyWebhook(Buffer.from(d.body), id as string, ts as string, sig as string, ['whsec_wrong'], h.now() / 1000),
+      ).toBe(false);
+    }
+    expect(delivered.map((d) => JSON.parse(d.body) as unknown)).toEqual(
+      expectedHooks.sort((a, b) => a.at - b.at).map((w) => applyCarried(w.body, {...carried, ...idFields})),
+    );
+  });
+});
+
+describe('test partner ids', () => {
+  const cases = () =>
+    compiled.families.flatMap((f) =>
+      f.operations.flatMap((op) =>
+        op.scenarios.filter((s) => s.partnerId).map((s) => [`${op.id} as ${s.partnerId}`, op, s] as const),
+      ),
+    );
+  it('answer their code on every operation they apply to, before validation, with the documented status and headers', async () => {
+    const ops = located();
+    const h = harness();
+    const seen = new Set<string>();
+    for (const [, op, s] of cases()) {
+      const l = ops.get(op.id) as Located;
+      const res = await call(h, l, {params: {}, body: {}}, `Bearer ${await h.token({partnerId: s.partnerId})}`);
+      expect([op.id, res.status, res.json.response_code]).toEqual([op.id, s.httpStatus, s.code]);
+      if (responseSchema(l, res.status))
+        expectValid(responseSchema(l, res.status), res.json, `${op.id} as ${s.partnerId}`);
+      if (s.code === 18) expect(res.headers['Retry-After']).toBe('5');
+      seen.add(String(s.partnerId));
+    }
+    expect([...seen].sort()).toEqual([...compiled.index.partnerIds].sort());
+  });
+
+  it('PS000008 answers normally on an operation that does not list code 8', async () => {
+    const l = located().get('aeps-merchant-details') as Located;
+    const h = harness();
+    const res = await call(h, l, sample(l), `Bearer ${await h.token({partnerId: 'PS000008'})}`);
+    expect(res.json.response_code).toBe(1);
+  });
+});
+
+describe('the engine rules', () => {
+  it('answers an invalid field of every operation with 400, code 10 and the field named', async () => {
+    const h = harness();
+    for (const l of listOperations(doc).filter((x) => x.kind === 'operation')) {
+      const params = [...l.itemParams, ...(l.op.parameters ?? [])];
+      const req = sample(l);
+      const media = Object.entries(l.op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1];
+      const invalid = invalidRequest({
+        params,
+        sampleParams: req.params,
+        ...(req.body !== undefined ? {sampleBody: req.body} : {}),
+        ...(media?.schema ? {bodySchema: media.schema} : {}),
+      });
+      if (!invalid) continue;
+      const res = await call(h, l, invalid.request);
+      expect([l.op.operationId, res.status, res.json.response_code]).toEqual([l.op.operationId, 400, 10]);
+      const errors = (res.json.data as {errors: {field: string}[]}).errors;
+      expect(errors.map((e) => e.field)).toContain(invalid.field);
+      expectValid(responseSchema(l, 400), res.json, `${l.op.operationId} 400`);
+    }
+  });
+
+  it('lists every broken field with its rule, in the API words', async () => {
+    const l = located().get('aeps-cash-withdrawal') as Located;
+    const h = harness();
+    const body = {
+      ...(sample(l).body as JsonObject),
+      amount: 1525,
+      adhaarnumber: '1234',
+      referenceid: undefined,
+      extra: true,
+    };
+    const res = await call(h, l, {params: {}, body: JSON.parse(JSON.stringify(body)) as Json});
+    expect(res.json).toEqual({
+      status: false,
+      response_code: 10,
+      message: 'Validation failed',
+      data: {
+        errors: [
+          {field: 'referenceid', rule: 'is required'},
+          {field: 'adhaarnumber', rule: 'must match ^[0-9]{12}$'},
+          {field: 'amount', rule: 'must be a multiple of 50'},
+          {field: 'extra', rule: 'is not a field of this request'},
+        ],
+      },
+    });
+  });
+
+  it('answers a body that is not JSON, or not sent as JSON, with code 10', async () => {
+    const h = harness();
+    const url = `${compiled.index.basePath}/service/aeps/withdrawal`;
+    const send = async (headers: Record<string, string>, body: string) =>
+      (
+        await h.sandbox.send({
+          method: 'POST',
+          url,
+          headers: {Authorization: `Bearer ${await h.token()}`, ...headers},
+          body,
+        })
+      ).json;
+    expect(await send({'Content-Type': 'application/json'}, '{"amount": ')).toEqual({
+      status: false,
+      response_code: 10,
+      message: 'Validation failed',
+      data: {errors: [{field: '(body)', rule: `must be valid JSON (${jsonError('{"amount": ')})`}]},
+    });
+    expect(await send({'Content-Type': 'text/plain'}, '{}')).toEqual({
+      status: false,
+      response_code: 10,
+      message: 'Validation failed',
+      data: {errors: [{field: '(body)', rule: 'send Content-Type: application/json'}]},
+    });
+    expect(await send({'Content-Type': 'application/json'}, '')).toEqual({
+      status: false,
+      response_code: 10,
+      message: 'Validation failed',
+      data: {errors: [{field: '(body)', rule: 'is required: send a JSON object'}]},
+    });
+  });
+
+  it('answers a repeated idempotency key with code 4 and the original data, on every operation that lists 4', async () => {
+    const ops = located();
+    for (const op of compiled.families.flatMap((f) => f.operations).filter((o) => o.idempotencyKey)) {
+      const l = ops.get(op.id) as Located;
+      const h = harness();
+      const first = await call(h, l, sample(l));
+      const again = await call(h, l, sample(l));
+      expect([op.id, again.status, again.json.response_code, again.json.status]).toEqual([op.id, 200, 4, false]);
+      expect(again.json.data).toEqual(first.json.data);
+      expectValid(responseSchema(l, 200), again.json, `${op.id} repeat`);
+    }
+  });
+
+  it('refuses a token as the headers page says, with code 11 and the reason', async () => {
+    const l = located().get('common-bank-list') as Located;
+    const h = harness();
+    const ask = async (authorization?: string) => {
+      const res = await h.sandbox.send({
+        method: 'GET',
+        url: `${compiled.index.basePath}/common/bank`,
+        headers: authorization === undefined ? {} : {Authorization: authorization},
+      });
+      return [res.status, res.json.response_code, res.json.message];
+    };
+    const iat = Math.floor(h.now() / 1000);
+    expect(await ask()).toEqual([401, 11, 'Missing Authorization header: send Authorization: Bearer <token>']);
+    expect(await ask(`Token ${await h.token()}`)).toEqual([
+      401,
+      11,
+      'Authorization must be Bearer, one space, and a JWT of three base64url parts',
+    ]);
+    expect(await ask(`Bearer ${await h.token({}, 'another-secret')}`)).toEqual([
+      401,
+      11,
+      'Token signature does not match: sign it with the sandbox JWT secret',
+    ]);
+    expect(await ask(`Bearer ${await h.token({iat: iat - 301})}`)).toEqual([
+      401,
+      11,
+      'Token expired: iat is more than 5 minutes from the current time',
+    ]);
+    expect(await ask(`Bearer ${await h.token({iat: String(iat)})}`)).toEqual([
+      401,
+      11,
+      'The iat claim must be the current time in Unix seconds',
+    ]);
+    expect(await ask(`Bearer ${await h.token({partnerId: 'PS999999'})}`)).toEqual([
+      401,
+      11,
+      'Unknown partnerId: the sandbox accepts PS001234, PS000008, PS000012, PS000018, PS000022',
+    ]);
+    expect(await ask(`Bearer ${await h.token({reqId: 'x'.repeat(65)})}`)).toEqual([
+      401,
+      11,
+      'The reqId claim must be a string of 1 to 64 characters',
+    ]);
+    const reused = await h.token({reqId: 'once'});
+    expect(await ask(`Bearer ${reused}`)).toEqual([200, 1, 'Bank list fetched']);
+    expect(await ask(`Bearer ${reused}`)).toEqual([401, 11, 'reqId already used: sign a fresh token per request']);
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`;
+    expect(await ask(`Bearer ${none}`)).toEqual([401, 11, 'The token must be signed with HS256']);
+    expectValid(responseSchema(l, 401), {status: false, response_code: 11, message: 'x'}, 'the 401 envelope');
+  });
+
+  it('answers an unknown path with 404 and a known path with another method with 405, both in the envelope', async () => {
+    const h = harness();
+    const a = await h.sandbox.send({method: 'GET', url: '/api/v1/service/nothing'});
+    expect([a.status, a.json]).toEqual([
+      404,
+      {
+        status: false,
+        response_code: 7,
+        message:
+          'No operation at GET /api/v1/service/nothing. Paths start with /api/v1/; the API reference lists them all.',
+      },
+    ]);
+    const b = await h.sandbox.send({method: 'DELETE', url: '/api/v1/common/bank'});
+    expect([b.status, b.headers.Allow, b.json]).toEqual([
+      405,
+      'GET',
+      {status: false, response_code: 10, message: 'DELETE is not allowed on /api/v1/common/bank: use GET'},
+    ]);
+    const c = await h.sandbox.send({
+      method: 'GET',
+      url: 'https://sandbox.rupeerail.example/api/v1/common/state',
+      headers: {authorization: `Bearer ${await h.token()}`},
+    });
+    expect([c.status, c.json.response_code]).toEqual([200, 1]);
+  });
+
+  it('makes webhook ids sortable by time and unique by sequence', () => {
+    // 1763096400000 ms in Crockford base 32 is 01KA0BR440 (worked out by hand, digit by digit).
+    expect(webhookId(START, 1)).toBe('evt_01KA0BR4400000000000000001');
+    expect(webhookId(START, 2) > webhookId(START, 1)).toBe(true);
+    expect(webhookId(START + 1000, 1) > webhookId(START, 99)).toBe(true);
+  });
+});
+
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+export type {Sandbox};
