@@ -15,13 +15,19 @@ interface Props {
   readonly tableClassName?: string;
   /** Leave the table out of the search index (rows searched on the page that explains them). */
   readonly searchIgnore?: boolean;
+  /** Give each cell its column's head as `data-label`: for a table that stacks into cards on phones. */
+  readonly labelled?: boolean;
 }
 
 /**
  * A reference table: a head row and rows of cells. The catalogues (response codes, PAN statuses,
  * delivery policy), a family's operations and an operation's response codes all use it.
  */
-export default function DataTable({head, rows, className, tableClassName, searchIgnore}: Props): ReactNode {
+export default function DataTable({head, rows, className, tableClassName, searchIgnore, labelled}: Props): ReactNode {
+  const label = (i: number): string | undefined => {
+    const h = head[i];
+    return labelled && typeof h === 'string' ? h : undefined;
+  };
   const table = (
     <table className={tableClassName}>
       <thead>
@@ -37,7 +43,9 @@ export default function DataTable({head, rows, className, tableClassName, search
         {rows.map((row) => (
           <tr key={row.key} id={row.id}>
             {row.cells.map((cell, i) => (
-              <td key={i}>{cell}</td>
+              <td key={i} data-label={label(i)}>
+                {cell}
+              </td>
             ))}
           </tr>
         ))}

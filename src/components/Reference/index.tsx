@@ -107,7 +107,9 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
   // The same answers (validation, repeats) on many pages, and values searched on the Test data page.
   'test-values': ({block}) => (
     <DataTable
-      className={styles.tableWrap}
+      // As on the Test data page (src/css/custom.css): cards on phones, values never broken.
+      tableClassName="test-values"
+      labelled
       searchIgnore
       head={[block.head.send, block.head.answer, block.head.then]}
       rows={block.rows.map((r) => ({

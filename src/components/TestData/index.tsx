@@ -103,7 +103,7 @@ export default function TestData({section}: Props): ReactNode {
     const rows: readonly (TestValueRow & {readonly families?: readonly string[]})[] =
       section === 'any' ? view.anyOperation : view.shared;
     return (
-      <table className={styles.table} data-search-ignore>
+      <table className="test-values" data-search-ignore>
         <Head cells={[label.send(), label.answer(), ...(section === 'shared' ? [label.families()] : [])]} />
         <tbody>
           {rows.map((r) => (
@@ -127,7 +127,7 @@ export default function TestData({section}: Props): ReactNode {
   // Out of the search index (see ignoreCssSelectors): field names and operation titles here would
   // outrank the operation pages they belong to; the page is found by its prose and headings.
   return (
-    <table className={styles.table} data-search-ignore>
+    <table className="test-values" data-search-ignore>
       <Head cells={[label.send(), label.answer(), label.then()]} />
       {f.operations.map((op) => (
         <tbody key={op.id}>
