@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['build/', '.docusaurus/', 'node_modules/', '.tmp/', 'static/', 'samples/', 'test-results/'],
+    ignores: ['build/', '.docusaurus/', 'node_modules/', '.tmp/', 'static/', 'samples/', 'test-results/', 'mcp/dist/'],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -33,8 +33,8 @@ export default tseslint.config(
     },
   },
   {
-    // Build-time code, scripts, tests and config run in Node.
-    files: ['plugins/**', 'scripts/**', 'tests/**', '*.{ts,mjs,js}'],
+    // Build-time code, scripts, tests, the MCP server and config run in Node.
+    files: ['plugins/**', 'scripts/**', 'tests/**', 'mcp/**', '*.{ts,mjs,js}'],
     languageOptions: {globals: globals.node},
   },
   {

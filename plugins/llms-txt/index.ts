@@ -9,8 +9,10 @@
  *                    as written; each API component becomes what its entry in the registry
  *                    (plugins/api-contract/components.ts) writes, from the data the page renders
  *                    (the api-contract plugin's generated files, code as text).
- *   /llms.txt        the llmstxt.org index: one `##` section per top-level sidebar category,
- *                    one link per page to its twin, with the page description.
+ *   /llms.txt        the llmstxt.org index: a "For AI assistants" section (lib/assistants.ts, from
+ *                    the contract, the code catalogue and the scenario atlas), then one `##` section
+ *                    per top-level sidebar category, one link per page to its twin, with the page
+ *                    description.
  *   /llms-full.txt   every page's Markdown in the same order, in one file.
  *
  * It reads the docs and pages plugins' loaded content (routes, titles, sources), so a page
@@ -33,6 +35,8 @@ import {mdxToMarkdown, type ComponentRenderer} from './lib/mdx';
 import {linkResolver, siteUrls} from './lib/links';
 import {detailsOf, llmsFull, llmsTxt, LLMS_FULL_TXT, LLMS_TXT, samplesOnce, summaryOf, withSource} from './lib/llms';
 import {llmsSections, sitePages, twinPages, type Page, type SidebarItem} from './lib/pages';
+import {assistantsSection} from './lib/assistants';
+import type {ContractContent} from '../api-contract';
 
 export {LLMS_FULL_TXT, LLMS_TXT};
 
@@ -123,14 +127,28 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const title = `${site.productName} API`;
       const summary = summaryOf(site, readJson<Pick<Family, 'label'>[]>('families.json'));
       const details = detailsOf(site, urls);
-      fs.writeFileSync(path.join(outDir, LLMS_TXT.slice(1)), llmsTxt(title, summary, details, sections, urls));
+      const contract = plugins.find((p) => p.name === 'api-contract')?.content as ContractContent | undefined;
+      if (!contract)
+        throw new Error(
+          "llms-txt: the api-contract plugin's content is missing; keep './plugins/api-contract' in docusaurus.config.ts plugins.",
+        );
+      const assistants = assistantsSection({
+        doc: contract.bundled,
+        responseCodes: contract.responseCodes,
+        families: contract.sandbox.families,
+        url: urls.url,
+      });
+      fs.writeFileSync(
+        path.join(outDir, LLMS_TXT.slice(1)),
+        llmsTxt(title, summary, details, sections, urls, [assistants]),
+      );
 
       const once = samplesOnce(urls);
       const ordered = [...new Set(sections.flatMap((s) => s.pages))];
       fs.writeFileSync(
         path.join(outDir, LLMS_FULL_TXT.slice(1)),
         llmsFull(
-          `# ${title}: the full documentation\n\n> ${summary}\n\n${details}`,
+          `# ${title}: the full documentation\n\n> ${summary}\n\n${details}\n\n${assistants}`,
           ordered.map((page) => withSource(convert(page, once(page)), urls.absolute(page.permalink))),
         ),
       );

@@ -337,6 +337,8 @@ export interface LlmsTxt {
   readonly summary: string;
   /** Free Markdown between the summary and the first section (no headings). */
   readonly details?: string;
+  /** Sections of prose, each starting with its own `## ` heading, before the link sections. */
+  readonly notes?: readonly string[];
   readonly sections: readonly LlmsSection[];
 }
 
@@ -346,6 +348,7 @@ export function llmsTxtMarkdown(doc: LlmsTxt): string {
     `# ${doc.title}`,
     `> ${cell(doc.summary)}`,
     doc.details,
+    ...(doc.notes ?? []),
     ...doc.sections
       .filter((s) => s.links.length > 0)
       .map((s) =>

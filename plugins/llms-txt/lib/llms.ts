@@ -21,29 +21,28 @@ export function summaryOf(site: SiteConfig, families: readonly Pick<Family, 'lab
   return `${site.productName} is a JSON API for payments and financial services in India: ${listOf(families.map((f) => f.label))}. These are its developer docs, by ${site.provider}.`;
 }
 
-/** What every page relies on: where the twins and the contract are, base URLs, token, envelope. */
+/** What every page relies on: where the twins and the contract are, base URLs, webhooks, rate limits. */
 export function detailsOf(site: SiteConfig, urls: SiteUrls): string {
   const {sandbox, production} = site.environments;
   return [
     `Every link below is the Markdown copy of a docs page; the HTML page is the same URL without \`.md\`. All pages in one file: [llms-full.txt](${urls.url(LLMS_FULL_TXT)}). The contract: [OpenAPI 3.1](${urls.url(DOWNLOADS.yaml)}).`,
     '',
     `- Base URLs: ${sandbox.label} \`${sandbox.baseUrl}\`, ${production.label} \`${production.baseUrl}\`.`,
-    '- Every request carries `Authorization: Bearer <JWT>` (HS256 with the partner secret; claims `partnerId`, `iat`, `reqId`) and `Content-Type: application/json`.',
-    '- Every response is `{status, response_code, message, data}`: branch on `response_code`.',
-    '- Money-moving calls are idempotent on the partner `referenceid`; every one that can end pending has a status call.',
+    '- Every request carries `Content-Type: application/json` and a token (see "For AI assistants" below).',
     '- Webhooks carry `X-Webhook-Id` and `X-Webhook-Timestamp` and are signed with `X-Signature` (HMAC-SHA256 of `<id>.<timestamp>.<raw body>`); any 2xx acknowledges.',
     `- Every service family has a rate limit per partner id; over it, HTTP 429 with \`response_code\` 18 and \`Retry-After\`. What changed in ${site.apiVersion}: [API changelog](${urls.url(markdownTwinPath(CHANGELOG_PATH))}).`,
     '- All example data (Aadhaar, PAN, account and card numbers) is fictional.',
   ].join('\n');
 }
 
-/** /llms.txt: one link per page to its twin, with the page's description, by section. */
+/** /llms.txt: prose sections (`notes`), then one link per page to its twin, with the page's description, by section. */
 export function llmsTxt(
   title: string,
   summary: string,
   details: string,
   sections: readonly Section[],
   urls: SiteUrls,
+  notes: readonly string[] = [],
 ): string {
   const linkSections: LlmsSection[] = sections.map((s) => ({
     title: s.title,
@@ -53,7 +52,7 @@ export function llmsTxt(
       ...(p.description ? {description: p.description} : {}),
     })),
   }));
-  return llmsTxtMarkdown({title, summary, details, sections: linkSections});
+  return llmsTxtMarkdown({title, summary, details, notes, sections: linkSections});
 }
 
 /** A page's Markdown with its source URL right under its title. */

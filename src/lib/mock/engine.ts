@@ -35,7 +35,8 @@
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
 import {applyCarried, carriedValues, fieldErrors, getPath, text, vary, type FieldError} from './body';
-import {base64UrlDecode, hmacBase64Url, hmacHex} from './crypto';
+import {base64UrlDecode, hmacBase64Url} from './crypto';
+import {SIGNATURE_HEADER, signatureValue, WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER} from '../webhook-signature';
 import type {
   FamilyModel,
   FamilyValidators,
@@ -419,14 +420,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   async function sign(webhook: QueuedWebhook): Promise<WebhookDelivery> {
     const timestamp = String(Math.floor(clock.now() / 1000));
-    const signature = await hmacHex(webhookSecret, `${webhook.id}.${timestamp}.${webhook.body}`);
     return {
       ...webhook,
       headers: {
         'Content-Type': 'application/json',
-        'X-Webhook-Id': webhook.id,
-        'X-Webhook-Timestamp': timestamp,
-        'X-Signature': `v1=${signature}`,
+        [WEBHOOK_ID_HEADER]: webhook.id,
+        [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+        [SIGNATURE_HEADER]: await signatureValue(webhookSecret, webhook.id, timestamp, webhook.body),
       },
     };
   }

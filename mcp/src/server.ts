@@ -1,0 +1,175 @@
+/**
+ * The MCP server: the tools of ./tools.ts with their input schemas (zod, which the SDK turns into
+ * JSON Schema for the client), and the resources (llms.txt, each family's overview, the OpenAPI
+ * document). Input a schema refuses never reaches a tool; input a tool cannot use comes back as a
+ * tool error (`isError`) with the fix, so the assistant can correct itself.
+ */
+import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {z} from 'zod';
+import type {LoadedFamily} from '../../src/lib/mock/engine';
+import type {Json} from '../../src/lib/mock/model';
+import type {DocsBundle} from './data';
+import {
+  getOperation,
+  getResponseCode,
+  listOperations,
+  mockRequest,
+  mockSession,
+  searchDocs,
+  ToolInputError,
+  verifySignature,
+} from './tools';
+import type {SearchDocs} from './search';
+
+export interface ServerDeps {
+  readonly bundle: DocsBundle;
+  readonly search: SearchDocs;
+  readonly loadValidators: (family: string) => Promise<LoadedFamily['validators']>;
+  /** Milliseconds; the sandbox's clock and the signature window's. */
+  readonly now?: () => number;
+}
+
+type ToolResult = {content: {type: 'text'; text: string}[]; isError?: boolean};
+
+async function answer(run: () => string | Promise<string>): Promise<ToolResult> {
+  try {
+    return {content: [{type: 'text', text: await run()}]};
+  } catch (err) {
+    if (err instanceof ToolInputError) return {content: [{type: 'text', text: err.message}], isError: true};
+    throw err;
+  }
+}
+
+const jsonValue: z.ZodType<Json> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
+
+export function createServer(deps: ServerDeps): McpServer {
+  const {bundle, search} = deps;
+  const now = deps.now ?? Date.now;
+  const session = mockSession(bundle, deps.loadValidators, now);
+  const server = new McpServer({name: `${bundle.site.name.toLowerCase()}-docs`, version: bundle.site.apiVersion});
+  const familyNames = bundle.families.map((f) => f.name).join(', ');
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the docs',
+      description: `Search the ${bundle.site.name} API docs (${bundle.site.url}) with the site's own index. Returns the best pages with title, URL and a short excerpt.`,
+      inputSchema: {query: z.string().describe('A few words, such as "cash withdrawal" or "referenceid retry".')},
+    },
+    ({query}) => answer(() => searchDocs(search, query)),
+  );
+
+  server.registerTool(
+    'get_operation',
+    {
+      title: 'Get an operation',
+      description:
+        'The docs page of one API operation as Markdown (its .md twin): what it is for, parameters, body fields, response codes, and request samples in seven languages. Give its id, or its method and path.',
+      inputSchema: {
+        id: z
+          .string()
+          .optional()
+          .describe('Operation id, such as "aeps-cash-withdrawal" (list_operations lists them).'),
+        method: z.string().optional().describe('HTTP method, with path: POST'),
+        path: z
+          .string()
+          .optional()
+          .describe('Path as in the contract (/service/aeps/withdrawal), with or without /api/v1, or a whole URL.'),
+      },
+    },
+    (args) => answer(() => getOperation(bundle, args)),
+  );
+
+  server.registerTool(
+    'list_operations',
+    {
+      title: 'List operations',
+      description: `Every API operation (id, method, path, summary), grouped by service family. Families: ${familyNames}.`,
+      inputSchema: {family: z.string().optional().describe('Only this family, such as "aeps".')},
+    },
+    ({family}) => answer(() => listOperations(bundle, family)),
+  );
+
+  server.registerTool(
+    'get_response_code',
+    {
+      title: 'Explain a response_code',
+      description: 'What a response_code of the envelope means, what to do, and whether the request may be sent again.',
+      inputSchema: {code: z.number().int().describe('The response_code, such as 2.')},
+    },
+    ({code}) => answer(() => getResponseCode(bundle, code)),
+  );
+
+  server.registerTool(
+    'verify_webhook_signature',
+    {
+      title: 'Verify a webhook signature',
+      description:
+        'Checks a webhook delivery as the docs say (HMAC-SHA256 of "<X-Webhook-Id>.<X-Webhook-Timestamp>.<raw body>", timestamp within 300 seconds of now) and says why it fails: missing or malformed header, timestamp outside the window, wrong secret, or body changed.',
+      inputSchema: {
+        payload: z.string().describe('The raw request body, exactly as it arrived.'),
+        headers: z
+          .record(z.string(), z.string())
+          .describe('The delivery headers: X-Webhook-Id, X-Webhook-Timestamp, X-Signature (any case).'),
+        secret: z.string().min(1).describe('Your webhook secret.'),
+      },
+    },
+    (args) => answer(() => verifySignature(bundle, args, Math.floor(now() / 1000))),
+  );
+
+  server.registerTool(
+    'mock_request',
+    {
+      title: 'Send a request to the sandbox mock',
+      description: `Sends one request to a local copy of the sandbox (the mock engine of \`npm run mock\`), signed with the sandbox test credentials, and returns the answer and the webhooks that follow. The session keeps state: a repeated referenceid answers code 4 and status calls follow earlier requests. Test values that force an outcome: ${bundle.site.url}/docs/v1/test-data.`,
+      inputSchema: {
+        operation: z.string().describe('Operation id, such as "aeps-balance-enquiry".'),
+        body: z.record(z.string(), jsonValue).optional().describe('The JSON request body (see get_operation).'),
+        query: z
+          .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+          .optional()
+          .describe('Query parameters of a GET look-up.'),
+        params: z
+          .record(z.string(), z.union([z.string(), z.number()]))
+          .optional()
+          .describe('Path parameters by name, for paths with {name}.'),
+        testValue: z
+          .object({field: z.string().min(1), value: jsonValue})
+          .optional()
+          .describe('A test value: the request field and the value that forces an outcome, set into the body.'),
+        partnerId: z.string().optional().describe('A test partner id instead of the standard one.'),
+      },
+    },
+    (args) => answer(() => mockRequest(bundle, session, args)),
+  );
+
+  const text = (uri: string, mimeType: string, body: string) => ({contents: [{uri, mimeType, text: body}]});
+  server.registerResource(
+    'llms.txt',
+    bundle.llmsTxt.url,
+    {title: 'llms.txt', description: 'The index of the docs for language models.', mimeType: 'text/markdown'},
+    (uri) => text(uri.href, 'text/markdown', bundle.llmsTxt.text),
+  );
+  server.registerResource(
+    'openapi',
+    bundle.openapi.url,
+    {title: 'OpenAPI document', description: 'The API contract, OpenAPI 3.1, bundled.', mimeType: 'application/yaml'},
+    (uri) => text(uri.href, 'application/yaml', bundle.openapi.text),
+  );
+  // Tags that share an overview page (aeps and aeps-airtel) are one family, with one overview.
+  const overviews = new Set<string>();
+  for (const family of bundle.families) {
+    const {overview} = family;
+    if (!overview || overviews.has(overview.twinUrl)) continue;
+    overviews.add(overview.twinUrl);
+    server.registerResource(
+      `overview-${family.name}`,
+      overview.twinUrl,
+      {title: `${family.label}: overview`, description: family.description, mimeType: 'text/markdown'},
+      (uri) => text(uri.href, 'text/markdown', overview.markdown),
+    );
+  }
+  return server;
+}

@@ -1,0 +1,257 @@
+/**
+ * What each tool of the MCP server answers, as plain functions over the data bundle (./data.ts):
+ * text in, text out, and a ToolInputError with the fix for input the tool cannot use. ./server.ts
+ * registers them with their input schemas; the tests call them directly and through a client.
+ */
+import {closest} from '../../src/lib/closest';
+import type {CatalogueCode} from '../../src/lib/contract/types';
+import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '../../src/lib/mock/engine';
+import {setPath, text} from '../../src/lib/mock/body';
+import {signToken} from '../../src/lib/mock/crypto';
+import type {Json, JsonObject, RouteModel} from '../../src/lib/mock/model';
+import {verifyWebhookSignature} from '../../src/lib/webhook-signature';
+import type {DocsBundle, OperationEntry} from './data';
+import type {SearchDocs} from './search';
+
+/** Input a tool cannot use; the message says what to send instead. */
+export class ToolInputError extends Error {}
+
+const listFamilies = (bundle: DocsBundle): string => bundle.families.map((f) => f.name).join(', ');
+
+function unknown(what: string, given: string, candidates: readonly string[], hint: string): ToolInputError {
+  const near = closest(given, candidates);
+  return new ToolInputError(`Unknown ${what} "${given}".${near.length ? ` Closest: ${near.join(', ')}.` : ''} ${hint}`);
+}
+
+export function operationById(bundle: DocsBundle, id: string): OperationEntry {
+  const op = bundle.operations.find((o) => o.id === id);
+  if (!op) {
+    throw unknown(
+      'operation id',
+      id,
+      bundle.operations.map((o) => o.id),
+      'list_operations lists every id.',
+    );
+  }
+  return op;
+}
+
+/** The path part a partner might paste: a whole URL, or a path with or without the `/api/v1` prefix. */
+function contractPath(given: string, basePath: string): string {
+  const pathOnly = given.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+  const withSlash = pathOnly.startsWith('/') ? pathOnly : `/${pathOnly}`;
+  return withSlash.startsWith(`${basePath}/`) ? withSlash.slice(basePath.length) : withSlash;
+}
+
+const pathPattern = (template: string): RegExp =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+
+export interface OperationQuery {
+  readonly id?: string | undefined;
+  readonly method?: string | undefined;
+  readonly path?: string | undefined;
+}
+
+/** get_operation: the operation's Markdown twin, found by id or by method and path. */
+export function getOperation(bundle: DocsBundle, query: OperationQuery): string {
+  if (query.id) return operationById(bundle, query.id).markdown;
+  if (!query.method || !query.path) {
+    throw new ToolInputError(
+      'Give either id (such as "aeps-cash-withdrawal") or both method and path (such as POST /service/aeps/withdrawal).',
+    );
+  }
+  const method = query.method.toUpperCase();
+  const wanted = contractPath(query.path, bundle.sandbox.index.basePath);
+  const onPath = bundle.operations.filter((o) => pathPattern(o.path).test(wanted));
+  const op = onPath.find((o) => o.method === method);
+  if (op) return op.markdown;
+  if (onPath.length) {
+    throw new ToolInputError(
+      `${method} ${wanted} is not an operation: that path takes ${onPath.map((o) => `${o.method} (${o.id})`).join(', ')}.`,
+    );
+  }
+  throw unknown(
+    'path',
+    wanted,
+    bundle.operations.map((o) => o.path),
+    'Paths are as the contract writes them, under the base URL (/service/aeps/withdrawal); list_operations lists them all.',
+  );
+}
+
+/** list_operations: every operation, or one family's, grouped by family, one line each. */
+export function listOperations(bundle: DocsBundle, family?: string): string {
+  if (family !== undefined && !bundle.families.some((f) => f.name === family)) {
+    throw unknown(
+      'family',
+      family,
+      bundle.families.map((f) => f.name),
+      `The families are: ${listFamilies(bundle)}.`,
+    );
+  }
+  return bundle.families
+    .filter((f) => family === undefined || f.name === family)
+    .flatMap((f) => {
+      const ops = bundle.operations.filter((o) => o.family === f.name);
+      if (!ops.length) return [];
+      return [
+        `## ${f.label} (${f.name})\n\n${ops.map((o) => `- \`${o.id}\`: ${o.method} ${o.path}, ${o.summary}`).join('\n')}`,
+      ];
+    })
+    .join('\n\n');
+}
+
+export function describeCode(c: CatalogueCode): string {
+  return [
+    `response_code ${c.code}: ${c.name}`,
+    '',
+    `Meaning: ${c.meaning}`,
+    `What to do: ${c.action}`,
+    `Retry: ${c.retryText}.`,
+    ...(c.common ? ['Every operation can answer it; operation pages do not list it.'] : []),
+  ].join('\n');
+}
+
+/** get_response_code: one entry of the `response_code` catalogue. */
+export function getResponseCode(bundle: DocsBundle, code: number): string {
+  const found = bundle.responseCodes.find((c) => c.code === code);
+  if (!found) {
+    throw new ToolInputError(
+      `No response_code ${code} in the catalogue. It has ${bundle.responseCodes.map((c) => c.code).join(', ')}; all of them with their meaning: ${bundle.responseCodesUrl}.`,
+    );
+  }
+  return describeCode(found);
+}
+
+export interface SignatureInput {
+  readonly payload: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly secret: string;
+}
+
+/** verify_webhook_signature: the documented check, with the reason when it fails. */
+export async function verifySignature(bundle: DocsBundle, input: SignatureInput, nowSeconds: number): Promise<string> {
+  const {webhookSecret} = bundle.sandbox.index.credentials;
+  const verdict = await verifyWebhookSignature({
+    ...input,
+    nowSeconds,
+    otherSecrets: [{name: `the sandbox test secret (${webhookSecret})`, secret: webhookSecret}],
+  });
+  return verdict.valid ? verdict.message : `Invalid (${verdict.reason}): ${verdict.message}`;
+}
+
+/** search_docs: the best pages for a query, from the site's own index. */
+export async function searchDocs(search: SearchDocs, query: string): Promise<string> {
+  if (!query.trim()) throw new ToolInputError('query is empty: give a few words, such as "cash withdrawal".');
+  const hits = await search(query, 8);
+  if (!hits.length) return `No page matches "${query}". Try fewer or other words.`;
+  return hits.map((h, i) => `${i + 1}. ${h.title}\n   ${h.url}\n   ${h.excerpt}`).join('\n\n');
+}
+
+export interface MockInput {
+  readonly operation: string;
+  /** The JSON request body (operations that take one). */
+  readonly body?: JsonObject | undefined;
+  /** Query parameters (look-ups). */
+  readonly query?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /** Path parameters by name, for paths with `{name}`. */
+  readonly params?: Readonly<Record<string, string | number>> | undefined;
+  /** A test value of /docs/v1/test-data: the request field and the value that forces an outcome. */
+  readonly testValue?: {readonly field: string; readonly value: Json} | undefined;
+  /** A test partner id in the token instead of the standard one (codes 8, 12, 18, 22). */
+  readonly partnerId?: string | undefined;
+}
+
+export interface MockSession {
+  readonly sandbox: Sandbox;
+  readonly now: () => number;
+}
+
+/** One sandbox per server session: repeats, status calls and webhooks follow earlier requests. */
+export function mockSession(
+  bundle: DocsBundle,
+  loadValidators: (family: string) => Promise<LoadedFamily['validators']>,
+  now: () => number = Date.now,
+): MockSession {
+  const sandbox = createSandbox({
+    index: bundle.sandbox.index,
+    clock: {now},
+    store: memoryStore(),
+    loadFamily: async (family) => {
+      const model = bundle.sandbox.families[family];
+      if (!model)
+        throw new Error(`The MCP data has no sandbox model for the family "${family}": run npm run mcp:build again.`);
+      return {model, validators: await loadValidators(family)};
+    },
+  });
+  return {sandbox, now};
+}
+
+function requestUrl(route: RouteModel, basePath: string, input: MockInput): string {
+  const missing: string[] = [];
+  const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) missing.push(name);
+    return encodeURIComponent(String(value ?? ''));
+  });
+  if (missing.length) {
+    throw new ToolInputError(
+      `${route.method} ${route.path} needs the path parameter(s) ${missing.join(', ')}: pass them in params, such as {"${missing[0]}": "..."}.`,
+    );
+  }
+  const query = new URLSearchParams(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  return `${basePath}${path}${query ? `?${query}` : ''}`;
+}
+
+/** mock_request: the request signed with the sandbox credentials and answered by the mock engine. */
+export async function mockRequest(bundle: DocsBundle, session: MockSession, input: MockInput): Promise<string> {
+  const op = operationById(bundle, input.operation);
+  const {index} = bundle.sandbox;
+  const route = index.routes.find((r) => r.id === op.id);
+  if (!route) throw new ToolInputError(`The sandbox does not answer ${op.id}: run npm run mcp:build again.`);
+  const partners = [index.credentials.partnerId, ...index.partnerIds];
+  if (input.partnerId !== undefined && !partners.includes(input.partnerId)) {
+    throw unknown('test partner id', input.partnerId, partners, `The sandbox accepts ${partners.join(', ')}.`);
+  }
+  const takesBody = route.method !== 'GET';
+  let body: Json | undefined = input.body;
+  let query = input.query;
+  if (input.testValue) {
+    if (takesBody) body = setPath(body ?? {}, input.testValue.field, input.testValue.value);
+    else query = {...query, [input.testValue.field]: text(input.testValue.value)};
+  }
+  const url = requestUrl(route, index.basePath, {...input, query});
+  const token = await signToken(
+    {
+      partnerId: input.partnerId ?? index.credentials.partnerId,
+      iat: Math.floor(session.now() / 1000),
+      reqId: `mcp-${session.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
+    },
+    index.credentials.jwtSecret,
+  );
+  const before = new Set(session.sandbox.pendingWebhooks().map((w) => w.id));
+  const res = await session.sandbox.send({
+    method: route.method,
+    url,
+    headers: {authorization: `Bearer ${token}`, ...(takesBody ? {'content-type': 'application/json'} : {})},
+    ...(takesBody ? {body: JSON.stringify(body ?? {})} : {}),
+  });
+  const queued = session.sandbox.pendingWebhooks().filter((w) => !before.has(w.id));
+  const code = res.json.response_code;
+  return [
+    `${route.method} ${url}: HTTP ${res.status}, response_code ${JSON.stringify(code)} (scenario: ${res.scenario})`,
+    '',
+    '```json',
+    JSON.stringify(res.json, null, 2),
+    '```',
+    ...(queued.length
+      ? [
+          '',
+          'Webhooks that follow (signed with the sandbox webhook secret when due):',
+          ...queued.map(
+            (w) =>
+              `- ${w.webhook} in ${Math.max(0, Math.round((w.dueAt - session.now()) / 1000))} s (X-Webhook-Id ${w.id})`,
+          ),
+        ]
+      : []),
+  ].join('\n');
+}

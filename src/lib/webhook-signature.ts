@@ -1,0 +1,140 @@
+/**
+ * The webhook signature scheme of /docs/v1/webhooks, in code: what the sandbox signs deliveries
+ * with (src/lib/mock/engine.ts) and what the MCP server's `verify_webhook_signature` checks
+ * (mcp/src/tools.ts). One implementation, so the two cannot disagree; a unit test holds it to
+ * the published Node.js sample (samples/verify/verify.mjs) on the same vectors.
+ *
+ * Unlike the sample, which only answers yes or no (what a partner's endpoint needs), this says
+ * why a delivery fails, for a developer who is debugging one. Web Crypto only (./mock/crypto.ts),
+ * so a page could run it too.
+ */
+import {hmacHex} from './mock/crypto';
+import {TIMESTAMP_TOLERANCE_SECONDS} from './webhook-policy';
+
+export const WEBHOOK_ID_HEADER = 'X-Webhook-Id';
+export const WEBHOOK_TIMESTAMP_HEADER = 'X-Webhook-Timestamp';
+export const SIGNATURE_HEADER = 'X-Signature';
+
+/** The text the HMAC covers: `<X-Webhook-Id>.<X-Webhook-Timestamp>.<raw body>`. */
+export const signedContent = (id: string, timestamp: string, body: string): string => `${id}.${timestamp}.${body}`;
+
+/** `v1=<lower-case hex HMAC-SHA256 of the signed content>`. */
+export async function signatureValue(secret: string, id: string, timestamp: string, body: string): Promise<string> {
+  return `v1=${await hmacHex(secret, signedContent(id, timestamp, body))}`;
+}
+
+export type SignatureFailure =
+  | 'missing-header'
+  | 'malformed-header'
+  | 'timestamp-outside-window'
+  | 'wrong-secret'
+  | 'body-changed'
+  | 'signature-mismatch';
+
+export type SignatureVerdict =
+  | {readonly valid: true; readonly message: string}
+  | {readonly valid: false; readonly reason: SignatureFailure; readonly message: string};
+
+export interface VerifyInput {
+  /** The raw body exactly as it arrived. */
+  readonly payload: string;
+  /** The delivery's headers, names in any case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly secret: string;
+  /** Unix seconds of the receiver's clock. */
+  readonly nowSeconds: number;
+  /**
+   * Secrets the delivery may have been signed with instead (the sandbox test secret): a match
+   * names the secret as the problem rather than the body.
+   */
+  readonly otherSecrets?: readonly {readonly name: string; readonly secret: string}[];
+}
+
+const header = (headers: VerifyInput['headers'], name: string): string | undefined => {
+  const wanted = name.toLowerCase();
+  const found = Object.entries(headers).find(([k]) => k.toLowerCase() === wanted);
+  return found?.[1]?.trim() || undefined;
+};
+
+const fail = (reason: SignatureFailure, message: string): SignatureVerdict => ({valid: false, reason, message});
+
+/**
+ * Bodies that a receiver commonly hashes instead of the raw bytes: the JSON parsed and written
+ * again (compact or indented), or the text with its trailing newline changed.
+ */
+function alteredBodies(payload: string): string[] {
+  const variants = [payload.trimEnd(), `${payload}\n`];
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    variants.push(JSON.stringify(parsed), JSON.stringify(parsed, null, 2), JSON.stringify(parsed, null, 4));
+  } catch {
+    // Not JSON: only the newline variants apply.
+  }
+  return [...new Set(variants)].filter((v) => v !== payload);
+}
+
+/** Checks a delivery as /docs/v1/webhooks says, in the sample's order, and says what failed. */
+export async function verifyWebhookSignature(input: VerifyInput): Promise<SignatureVerdict> {
+  const id = header(input.headers, WEBHOOK_ID_HEADER);
+  const timestamp = header(input.headers, WEBHOOK_TIMESTAMP_HEADER);
+  const signature = header(input.headers, SIGNATURE_HEADER);
+  const missing = [
+    [WEBHOOK_ID_HEADER, id],
+    [WEBHOOK_TIMESTAMP_HEADER, timestamp],
+    [SIGNATURE_HEADER, signature],
+  ].flatMap(([name, value]) => (value ? [] : [name]));
+  if (missing.length || !id || !timestamp || !signature) {
+    return fail(
+      'missing-header',
+      `Missing header: ${missing.join(', ')}. Every delivery carries ${WEBHOOK_ID_HEADER}, ${WEBHOOK_TIMESTAMP_HEADER} and ${SIGNATURE_HEADER}; pass them as they arrived.`,
+    );
+  }
+  if (!/^\d{10}$/.test(timestamp)) {
+    return fail(
+      'malformed-header',
+      `${WEBHOOK_TIMESTAMP_HEADER} must be Unix seconds (10 digits), not "${timestamp}".`,
+    );
+  }
+  const received = signature.split(' ').filter((part) => part.startsWith('v1='));
+  if (!received.length || received.some((part) => !/^v1=[0-9a-f]{64}$/.test(part))) {
+    return fail(
+      'malformed-header',
+      `${SIGNATURE_HEADER} must be "v1=" and 64 lower-case hex digits (two such values, space-separated, during a secret rotation), not "${signature}".`,
+    );
+  }
+  const skew = Math.round(input.nowSeconds - Number(timestamp));
+  if (Math.abs(skew) > TIMESTAMP_TOLERANCE_SECONDS) {
+    return fail(
+      'timestamp-outside-window',
+      `${WEBHOOK_TIMESTAMP_HEADER} is ${Math.abs(skew)} seconds ${skew > 0 ? 'old' : 'in the future'}; deliveries more than ${TIMESTAMP_TOLERANCE_SECONDS} seconds from your clock are rejected (a replay, or a clock that is off).`,
+    );
+  }
+  const matches = async (secret: string, body: string): Promise<boolean> =>
+    received.includes(await signatureValue(secret, id, timestamp, body));
+  if (await matches(input.secret, input.payload)) {
+    return {
+      valid: true,
+      message: `Valid: ${SIGNATURE_HEADER} matches the body, and the timestamp is ${Math.abs(skew)} seconds from now.`,
+    };
+  }
+  for (const other of input.otherSecrets ?? []) {
+    if (other.secret !== input.secret && (await matches(other.secret, input.payload))) {
+      return fail(
+        'wrong-secret',
+        `Wrong secret: this delivery was signed with ${other.name}, not with the secret you passed.`,
+      );
+    }
+  }
+  for (const body of alteredBodies(input.payload)) {
+    if (await matches(input.secret, body)) {
+      return fail(
+        'body-changed',
+        'Body changed: the signature matches the same JSON written differently (spacing, key order or a trailing newline). Hash the raw body bytes exactly as they arrived, before any JSON parsing.',
+      );
+    }
+  }
+  return fail(
+    'signature-mismatch',
+    `${SIGNATURE_HEADER} does not match: either the secret is not the one this delivery was signed with, or the body is not the raw body as it arrived.`,
+  );
+}
