@@ -9,17 +9,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from './webhook-vector';
 
 const SAMPLES = path.resolve(__dirname, '../../samples');
 const SECRET = 'test-partner-secret-4f1d2c';
-const WEBHOOK_SECRET = 'whsec_test_4f1d2c';
 /** The secret before a rotation: during the overlap deliveries carry a signature for each. */
 const PREVIOUS_SECRET = 'whsec_test_old_91ab07';
 /** Fixed vector: this exact delivery, keyed with the secrets above. */
-const ID = 'evt_01JCZ5V8Q2M4K7T9W3X6Y1B5D8';
-const TS = '1763097127';
-const BODY = '{"event":"AEPS_TRANSACTION_UPDATE","referenceid":"RR-20251114-000187","status":"SUCCESS"}';
-const SIGNATURE = 'v1=9bd474ec7059de6a0d7d71dc4e48005ee927fd392baae7ab870d27a92f468ba4';
+const ID = WEBHOOK_ID;
+const TS = WEBHOOK_TS;
+const BODY = WEBHOOK_BODY;
+const SIGNATURE = WEBHOOK_SIGNATURE;
 const hmacV1 = (secret: string, body = BODY): string =>
   `v1=${crypto.createHmac('sha256', secret).update(`${ID}.${TS}.${body}`).digest('hex')}`;
 const NOW = Number(TS) + 30;

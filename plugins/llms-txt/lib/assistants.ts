@@ -82,7 +82,7 @@ export function assistantsSection(sources: AssistantSources): string {
     `- **Authenticate** every request with \`Authorization\` (${kind}): ${sentence(scheme.description ?? '')} See ${url(HEADERS_PAGE)}.`,
     `- **Read the envelope**: every answer is \`{${[...(envelope.required ?? []), 'data'].join(', ')}}\`; about \`message\`: ${sentence(branch)} What each code means and whether to retry: ${url(RESPONSE_CODE_PAGE)}.`,
     `- **Idempotency**: ${idempotentCount} calls are idempotent on \`${key}\`. Use a new \`${key}\` for each new transaction and the same one for a retry of it; a repeat answers ${codeName(duplicate)}. ${sentence(duplicate.meaning)}`,
-    `- **Never resend** on ${listOf(neverResend.map(codeName))}: the outcome is not known yet, and a resend can move money twice. Call the operation's status call with the same \`${key}\` instead (${statusCalls.length} operations, such as \`${example}\`), or wait for the webhook.`,
+    `- **Never resend** on ${listOf(neverResend.map(codeName))}: the outcome is not known yet, and a resend can move money twice. Call the operation's status call with the same \`${key}\` instead (such as \`${example}\`; ${statusCalls.length} in all), or wait for the webhook.`,
   ];
   return `## ${ASSISTANTS_HEADING}\n\n${rules.join('\n')}`;
 }

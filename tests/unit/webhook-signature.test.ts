@@ -1,0 +1,115 @@
+/**
+ * src/lib/webhook-signature.ts: the one implementation of the scheme in our own code (the sandbox
+ * signs with it, the MCP server verifies with it). It must agree with the published Node.js sample
+ * (samples/verify/verify.mjs, which tests/unit/samples.test.ts runs) on the same vectors, and say
+ * why a delivery fails, word for word.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from './webhook-vector';
+import {signatureValue, verifyWebhookSignature, type VerifyInput} from '../../src/lib/webhook-signature';
+
+const [ID, TS, BODY, SECRET, SIGNATURE] = [WEBHOOK_ID, WEBHOOK_TS, WEBHOOK_BODY, WEBHOOK_SECRET, WEBHOOK_SIGNATURE];
+const OTHER = 'whsec_live_2b9e';
+const NOW = Number(TS) + 30;
+
+const sign = (secret: string, body = BODY, ts = TS): string =>
+  `v1=${crypto.createHmac('sha256', secret).update(`${ID}.${ts}.${body}`).digest('hex')}`;
+const headers = (signature: string, ts = TS) => ({
+  'x-webhook-id': ID,
+  'X-Webhook-Timestamp': ts,
+  'X-SIGNATURE': signature,
+});
+const verify = (over: Partial<VerifyInput> = {}) =>
+  verifyWebhookSignature({payload: BODY, headers: headers(SIGNATURE), secret: SECRET, nowSeconds: NOW, ...over});
+
+describe('webhook signature', () => {
+  it('signs the fixed vector as the samples do', async () => {
+    expect(await signatureValue(SECRET, ID, TS, BODY)).toBe(SIGNATURE);
+  });
+
+  it('agrees with the published Node.js sample on valid and invalid deliveries', async () => {
+    const {verifyWebhook} = (await import(path.resolve(__dirname, '../../samples/verify/verify.mjs'))) as {
+      verifyWebhook: (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
+    };
+    const rotating = `${sign(OTHER)} ${SIGNATURE}`;
+    const cases: [string, string, string, string, number][] = [
+      ['signed', BODY, SIGNATURE, SECRET, NOW],
+      ['body with a space', `${BODY} `, SIGNATURE, SECRET, NOW],
+      ['301 seconds old', BODY, SIGNATURE, SECRET, Number(TS) + 301],
+      ['300 seconds ahead', BODY, SIGNATURE, SECRET, Number(TS) - 300],
+      ['other secret', BODY, SIGNATURE, OTHER, NOW],
+      ['rotation, new secret', BODY, rotating, SECRET, NOW],
+      ['rotation, old secret', BODY, rotating, OTHER, NOW],
+      ['empty header', BODY, '', SECRET, NOW],
+    ];
+    const ours = await Promise.all(
+      cases.map(async ([what, payload, sig, secret, now]) => [
+        what,
+        (await verifyWebhookSignature({payload, headers: headers(sig), secret, nowSeconds: now})).valid,
+      ]),
+    );
+    expect(ours).toEqual(
+      cases.map(([what, payload, sig, secret, now]) => [
+        what,
+        verifyWebhook(Buffer.from(payload), ID, TS, sig, [secret], now),
+      ]),
+    );
+  });
+
+  it('says why a delivery fails', async () => {
+    expect(await verify()).toEqual({
+      valid: true,
+      message: 'Valid: X-Signature matches the body, and the timestamp is 30 seconds from now.',
+    });
+    expect(await verify({headers: {'X-Webhook-Id': ID}})).toEqual({
+      valid: false,
+      reason: 'missing-header',
+      message:
+        'Missing header: X-Webhook-Timestamp, X-Signature. Every delivery carries X-Webhook-Id, X-Webhook-Timestamp and X-Signature; pass them as they arrived.',
+    });
+    expect(await verify({headers: headers(SIGNATURE, '2025-11-14')})).toEqual({
+      valid: false,
+      reason: 'malformed-header',
+      message: 'X-Webhook-Timestamp must be Unix seconds (10 digits), not "2025-11-14".',
+    });
+    expect(await verify({headers: headers(`v1=${'A'.repeat(64)}`)})).toEqual({
+      valid: false,
+      reason: 'malformed-header',
+      message: `X-Signature must be "v1=" and 64 lower-case hex digits (two such values, space-separated, during a secret rotation), not "v1=${'A'.repeat(64)}".`,
+    });
+    expect(await verify({nowSeconds: Number(TS) + 301})).toEqual({
+      valid: false,
+      reason: 'timestamp-outside-window',
+      message:
+        'X-Webhook-Timestamp is 301 seconds old; deliveries more than 300 seconds from your clock are rejected (a replay, or a clock that is off).',
+    });
+    expect((await verify({nowSeconds: Number(TS) - 400})).message).toMatch(
+      /^X-Webhook-Timestamp is 400 seconds in the future;/,
+    );
+  });
+
+  it('tells a wrong secret from a changed body where it can', async () => {
+    expect(await verify({secret: OTHER, otherSecrets: [{name: 'the sandbox test secret', secret: SECRET}]})).toEqual({
+      valid: false,
+      reason: 'wrong-secret',
+      message: 'Wrong secret: this delivery was signed with the sandbox test secret, not with the secret you passed.',
+    });
+    const reserialised = JSON.stringify(JSON.parse(BODY), null, 2);
+    expect(await verify({payload: reserialised})).toEqual({
+      valid: false,
+      reason: 'body-changed',
+      message:
+        'Body changed: the signature matches the same JSON written differently (spacing, key order or a trailing newline). Hash the raw body bytes exactly as they arrived, before any JSON parsing.',
+    });
+    expect(await verify({payload: `${BODY}\n`})).toMatchObject({reason: 'body-changed'});
+    expect(await verify({secret: OTHER})).toEqual({
+      valid: false,
+      reason: 'signature-mismatch',
+      message:
+        'X-Signature does not match: either the secret is not the one this delivery was signed with, or the body is not the raw body as it arrived.',
+    });
+    expect(await verify({payload: BODY.replace('SUCCESS', 'FAILED')})).toMatchObject({reason: 'signature-mismatch'});
+  });
+});
