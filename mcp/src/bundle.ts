@@ -4,8 +4,8 @@
  *   mcp/dist/server.mjs    ./main.ts and everything it imports (the SDK, zod, lunr, the engine),
  *                          in one ES module (esbuild)
  *   mcp/dist/data/         what the server answers from (./data.ts): read from a production build
- *                          (build/: the Markdown twins, llms.txt, the OpenAPI download, the search
- *                          index) and from the data the build generated for the pages
+ *                          (build/: the Markdown twins, llms.txt, the OpenAPI download, and the
+ *                          search index, copied by ./search.ts) and from the data the build generated for the pages
  *                          (.docusaurus/api-contract/default/: operations, families, the code
  *                          catalogue, the sandbox's models and validators)
  *   mcp/dist/package.json  so the folder is a package of its own (`bin`)
@@ -26,7 +26,8 @@ import {markdownTwinPath} from '../../src/lib/markdown-twin';
 import {RESPONSE_CODE_PAGE} from '../../src/lib/contract/tree';
 import type {CatalogueCode, TagView} from '../../src/lib/contract/types';
 import type {FamilyModel, SandboxIndex} from '../../src/lib/mock/model';
-import {BUNDLE_FILE, SANDBOX_DIR, SEARCH_FILE, type DocsBundle, type FamilyEntry, type OperationEntry} from './data';
+import {copySearchIndex} from './search';
+import {BUNDLE_FILE, SANDBOX_DIR, type DocsBundle, type FamilyEntry, type OperationEntry} from './data';
 
 export class McpBuildError extends Error {}
 
@@ -96,24 +97,13 @@ export function readBundle(buildDir: string, generatedDir = GENERATED_DIR): Docs
   };
 }
 
-/** The site's search index file in the build (its name carries a content hash). */
-export function searchIndexFile(buildDir: string): string {
-  const found = fs.existsSync(buildDir) ? fs.readdirSync(buildDir).filter((f) => /^search-index.*\.json$/.test(f)) : [];
-  if (found.length !== 1) {
-    throw new McpBuildError(
-      `mcp:build: expected one search-index*.json in ${rel(buildDir)}, found ${found.length}. ${NEED_BUILD}`,
-    );
-  }
-  return path.join(buildDir, found[0] as string);
-}
-
 /** Writes the data folder: the bundle, the search index and the sandbox's validators. */
 export function writeData(buildDir: string, dataDir: string, generatedDir = GENERATED_DIR): DocsBundle {
   const bundle = readBundle(buildDir, generatedDir);
   fs.rmSync(dataDir, {recursive: true, force: true});
   fs.mkdirSync(path.join(dataDir, SANDBOX_DIR), {recursive: true});
   fs.writeFileSync(path.join(dataDir, BUNDLE_FILE), JSON.stringify(bundle));
-  fs.copyFileSync(searchIndexFile(buildDir), path.join(dataDir, SEARCH_FILE));
+  copySearchIndex(buildDir, dataDir);
   for (const family of Object.keys(bundle.sandbox.families)) {
     const name = `${family}.validators.mjs`;
     fs.copyFileSync(path.join(generatedDir, SANDBOX_DIR, name), path.join(dataDir, SANDBOX_DIR, name));

@@ -5,7 +5,7 @@
  * site says, and needs neither the contract's YAML nor the dev toolchain to run.
  *
  *   mcp/dist/data/bundle.json              this file's DocsBundle
- *   mcp/dist/data/search-index.json        the site's search index (./search.ts reads it)
+ *   mcp/dist/data/search-index.json        the site's search index (./search.ts copies and reads it)
  *   mcp/dist/data/sandbox/<family>.validators.mjs   ajv standalone code, one module per family
  */
 import fs from 'node:fs';
@@ -14,7 +14,6 @@ import type {CatalogueCode} from '../../src/lib/contract/types';
 import type {FamilyModel, SandboxIndex} from '../../src/lib/mock/model';
 
 export const BUNDLE_FILE = 'bundle.json';
-export const SEARCH_FILE = 'search-index.json';
 export const SANDBOX_DIR = 'sandbox';
 
 export interface OperationEntry {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import type {FamilyValidators} from '../../src/lib/mock/model';
-import {loadBundle, SANDBOX_DIR, SEARCH_FILE} from './data';
+import {loadBundle, SANDBOX_DIR} from './data';
 import {openSearch} from './search';
 import {createServer} from './server';
 
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const bundle = loadBundle(dataDir);
   const server = createServer({
     bundle,
-    search: openSearch(path.join(dataDir, SEARCH_FILE), bundle.site.url),
+    search: await openSearch(dataDir, bundle.site.url),
     loadValidators: async (family) =>
       (await import(
         pathToFileURL(path.join(dataDir, SANDBOX_DIR, `${family}.validators.mjs`)).href

@@ -3,8 +3,8 @@
  * lunr indexes of @easyops-cn/docusaurus-search-local (build/search-index-*.json, copied into the
  * MCP data by ./bundle.ts). Nothing is indexed a second time.
  *
- * The rest of the server sees only `openSearch` and `SearchHit`, so moving the site to another
- * index (Pagefind, planned) changes this file and the copy step in ./bundle.ts, nothing else.
+ * The rest of the server sees only `copySearchIndex` (at mcp:build), `openSearch` (at start) and
+ * `SearchHit`, so moving the site to another index (Pagefind, planned) changes this file only.
  *
  * The index format is the plugin's, not a public API (checked by tests/e2e/mcp.spec.ts on the real
  * build): an array of {documents, index} groups in a fixed order (page titles, headings,
@@ -14,7 +14,25 @@
  * descriptions and content, each group by lunr's score.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import lunr from 'lunr';
+
+/** The index's file in the MCP data folder. */
+const INDEX_FILE = 'search-index.json';
+
+export class SearchIndexMissingError extends Error {}
+
+/** Copies the site's search index from a build into the MCP data folder (`npm run mcp:build`). */
+export function copySearchIndex(buildDir: string, dataDir: string): void {
+  // The plugin names the file with a content hash (`hashed: 'filename'`): search-index-<hash>.json.
+  const found = fs.existsSync(buildDir) ? fs.readdirSync(buildDir).filter((f) => /^search-index.*\.json$/.test(f)) : [];
+  if (found.length !== 1) {
+    throw new SearchIndexMissingError(
+      `mcp:build: expected one search-index*.json in ${buildDir}, found ${found.length}. Run npm run build first.`,
+    );
+  }
+  fs.copyFileSync(path.join(buildDir, found[0] as string), path.join(dataDir, INDEX_FILE));
+}
 
 export interface SearchHit {
   readonly title: string;
@@ -57,9 +75,9 @@ function excerptAround(text: string, words: readonly string[]): string {
   return `${start > 0 ? '…' : ''}${piece}${start + EXCERPT_CHARS < text.length ? '…' : ''}`;
 }
 
-/** Opens the index file and returns the query function. `siteUrl` makes the routes absolute. */
-export function openSearch(indexFile: string, siteUrl: string): SearchDocs {
-  const groups = (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as IndexGroup[]).map((g) => ({
+/** Opens the index in the MCP data folder and returns the query function. `siteUrl` makes the routes absolute. */
+export function openSearch(dataDir: string, siteUrl: string): Promise<SearchDocs> {
+  const groups = (JSON.parse(fs.readFileSync(path.join(dataDir, INDEX_FILE), 'utf8')) as IndexGroup[]).map((g) => ({
     documents: new Map(g.documents.map((d) => [String(d.i), d])),
     index: lunr.Index.load(g.index),
   }));
@@ -83,7 +101,7 @@ export function openSearch(indexFile: string, siteUrl: string): SearchDocs {
         }),
     );
 
-  return (query, limit = 8) => {
+  return Promise.resolve((query, limit = 8) => {
     const words = wordsOf(query);
     if (!words.length) return Promise.resolve([]);
     // Whole words first (stemmed, as the index was); a word still being typed matches as a prefix.
@@ -105,5 +123,5 @@ export function openSearch(indexFile: string, siteUrl: string): SearchDocs {
       if (hits.length >= limit) break;
     }
     return Promise.resolve(hits);
-  };
+  });
 }

@@ -123,7 +123,7 @@ export function createServer(deps: ServerDeps): McpServer {
     'mock_request',
     {
       title: 'Send a request to the sandbox mock',
-      description: `Sends one request to a local copy of the sandbox (the mock engine of \`npm run mock\`), signed with the sandbox test credentials, and returns the answer and the webhooks that follow. The session keeps state: a repeated referenceid answers code 4 and status calls follow earlier requests. Test values that force an outcome: ${bundle.site.url}/docs/v1/test-data.`,
+      description: `Sends one request to a local copy of the sandbox (the mock engine of \`npm run mock\`), signed with the sandbox test credentials, and returns the answer and the webhooks that follow. The session keeps state: a repeated referenceid answers code 4 and status calls follow earlier requests. The test values that force each outcome are in the operation's Test values section (get_operation).`,
       inputSchema: {
         operation: z.string().describe('Operation id, such as "aeps-balance-enquiry".'),
         body: z.record(z.string(), jsonValue).optional().describe('The JSON request body (see get_operation).'),

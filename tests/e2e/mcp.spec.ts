@@ -13,7 +13,8 @@
  */
 import {execFileSync} from 'node:child_process';
 import crypto from 'node:crypto';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -21,7 +22,8 @@ import {expect, test} from './fixtures';
 import {buildDir, repoRoot} from './helpers/paths';
 import {markdownTwinPath} from '../../src/lib/markdown-twin';
 
-const OUT = join(repoRoot, '.tmp', 'mcp-e2e');
+/** The built copy, outside the repository, so nothing can resolve from its node_modules. */
+let OUT: string;
 const ORIGIN = 'https://docs.rupeerail.example';
 
 interface Contract {
@@ -63,12 +65,13 @@ test.describe.configure({mode: 'serial'});
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  OUT = mkdtempSync(join(tmpdir(), 'rupeerail-mcp-e2e-'));
   execFileSync('npx', ['tsx', 'mcp/src/bundle.ts', '--build-dir', buildDir, '--out', OUT], {
     cwd: repoRoot,
     stdio: 'pipe',
   });
   client = new Client({name: 'e2e', version: '1.0.0'});
-  // The built copy alone: plain Node, no tsx, run from outside the repository.
+  // The built copy alone: plain Node, no tsx, no node_modules.
   await client.connect(
     new StdioClientTransport({command: process.execPath, args: [join(OUT, 'server.mjs')], cwd: '/', stderr: 'pipe'}),
   );
@@ -76,6 +79,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await client.close();
+  rmSync(OUT, {recursive: true, force: true});
 });
 
 test('lists the six tools, each with a JSON schema for its input', async () => {
