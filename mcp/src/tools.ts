@@ -88,7 +88,7 @@ export function listOperations(bundle: DocsBundle, family?: string): string {
       `The families are: ${listFamilies(bundle)}.`,
     );
   }
-  return bundle.families
+  const listed = bundle.families
     .filter((f) => family === undefined || f.name === family)
     .flatMap((f) => {
       const ops = bundle.operations.filter((o) => o.family === f.name);
@@ -98,6 +98,8 @@ export function listOperations(bundle: DocsBundle, family?: string): string {
       ];
     })
     .join('\n\n');
+  // A tag can hold webhooks only: it is a family, with nothing to call.
+  return listed || `The family "${family ?? ''}" has no operations, only webhooks (see its webhooks page).`;
 }
 
 export function describeCode(c: CatalogueCode): string {

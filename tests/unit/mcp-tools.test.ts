@@ -167,7 +167,9 @@ describe('list_operations and get_response_code', () => {
     expect(listOperations(bundle)).toBe(
       '## Aadhaar banking (AEPS) (aeps)\n\n- `aeps-cash-withdrawal`: POST /service/aeps/withdrawal, Cash withdrawal\n- `aeps-merchant-kyc-status`: POST /service/aeps/kyc/{kycId}, Merchant KYC status',
     );
-    expect(listOperations(bundle, 'sms')).toBe('');
+    expect(listOperations(bundle, 'sms')).toBe(
+      'The family "sms" has no operations, only webhooks (see its webhooks page).',
+    );
     expect(refused(() => listOperations(bundle, 'aep'))).toBe(
       'Unknown family "aep". Closest: aeps. The families are: aeps, sms.',
     );
