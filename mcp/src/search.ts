@@ -1,7 +1,7 @@
 /**
  * `search_docs` reads the search index the site ships, with the engine that wrote it: today the
  * lunr indexes of @easyops-cn/docusaurus-search-local (build/search-index-*.json, copied into the
- * MCP data by ./bundle.ts). Nothing is indexed a second time.
+ * MCP data by `copySearchIndex` during `npm run mcp:build`). Nothing is indexed a second time.
  *
  * The rest of the server sees only `copySearchIndex` (at mcp:build), `openSearch` (at start) and
  * `SearchHit`, so moving the site to another index (Pagefind, planned) changes this file only.
@@ -10,8 +10,9 @@
  * build): an array of {documents, index} groups in a fixed order (page titles, headings,
  * descriptions, keywords, content). Each document has `i` (id), `t` (text), `u` (route), and for
  * all but titles `p` (the id of its page's title document) and, for headings and content, `h`
- * (anchor). Pages are ranked as the search box ranks them: title matches first, then headings,
- * descriptions and content, each group by lunr's score.
+ * (anchor). Groups are searched in the search box's order (titles, then headings, descriptions,
+ * content), each by lunr's score; a page counts once, at its best place. The box's extra query
+ * rewriting (Chinese word splitting, fuzzy terms) is left out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
