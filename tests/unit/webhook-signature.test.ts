@@ -8,7 +8,13 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from './webhook-vector';
-import {signatureValue, verifyWebhookSignature, type VerifyInput} from '../../src/lib/webhook-signature';
+import {
+  parseHeaderLines,
+  signatureValue,
+  signDelivery,
+  verifyWebhookSignature,
+  type VerifyInput,
+} from '../../src/lib/webhook-signature';
 
 const [ID, TS, BODY, SECRET, SIGNATURE] = [WEBHOOK_ID, WEBHOOK_TS, WEBHOOK_BODY, WEBHOOK_SECRET, WEBHOOK_SIGNATURE];
 const OTHER = 'whsec_live_2b9e';
@@ -27,6 +33,24 @@ const verify = (over: Partial<VerifyInput> = {}) =>
 describe('webhook signature', () => {
   it('signs the fixed vector as the samples do', async () => {
     expect(await signatureValue(SECRET, ID, TS, BODY)).toBe(SIGNATURE);
+  });
+
+  it('signs a delivery with its three headers, at whole seconds', async () => {
+    expect(await signDelivery(SECRET, ID, Number(TS) + 0.9, BODY)).toEqual({
+      'Content-Type': 'application/json',
+      'X-Webhook-Id': ID,
+      'X-Webhook-Timestamp': TS,
+      'X-Signature': SIGNATURE,
+    });
+  });
+
+  it('reads pasted header lines, names in any case, other lines skipped', () => {
+    expect(
+      parseHeaderLines(`POST /hooks HTTP/1.1\r\nX-Webhook-Id:  ${ID}\nx-signature: ${SIGNATURE} \n\nnot a header`),
+    ).toEqual({
+      'x-webhook-id': ID,
+      'x-signature': SIGNATURE,
+    });
   });
 
   it('agrees with the published Node.js sample on valid and invalid deliveries', async () => {

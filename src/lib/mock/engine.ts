@@ -36,7 +36,7 @@
  */
 import {applyCarried, carriedValues, fieldErrors, getPath, text, vary, type FieldError} from './body';
 import {base64UrlDecode, hmacBase64Url} from './crypto';
-import {SIGNATURE_HEADER, signatureValue, WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER} from '../webhook-signature';
+import {signDelivery} from '../webhook-signature';
 import type {
   FamilyModel,
   FamilyValidators,
@@ -419,16 +419,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   });
 
   async function sign(webhook: QueuedWebhook): Promise<WebhookDelivery> {
-    const timestamp = String(Math.floor(clock.now() / 1000));
-    return {
-      ...webhook,
-      headers: {
-        'Content-Type': 'application/json',
-        [WEBHOOK_ID_HEADER]: webhook.id,
-        [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-        [SIGNATURE_HEADER]: await signatureValue(webhookSecret, webhook.id, timestamp, webhook.body),
-      },
-    };
+    return {...webhook, headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body)};
   }
 
   return {
