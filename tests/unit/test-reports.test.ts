@@ -84,7 +84,11 @@ describe('npm test: the Vitest report', () => {
 
 describe('npm test: the newman report', () => {
   it('counts each request once and names the failed ones', () => {
-    const report = {passed: 83, failed: 1, failures: ['Cash withdrawal: HTTP 500 is not a status the operation documents']};
+    const report = {
+      passed: 83,
+      failed: 1,
+      failures: ['Cash withdrawal: HTTP 500 is not a status the operation documents'],
+    };
     expect(countNewman('newman', report)).toEqual({
       passed: 83,
       failed: 1,

@@ -33,7 +33,9 @@ export default function ResponseCodeTable(): ReactNode {
         <tbody>
           {codes.map((c) => (
             <tr key={c.code} id={`code-${c.code}`}>
-              <td>
+              {/* The catalogue is where a code is explained: its number and name weigh more in the
+                  search index than the same number in an amount or a date elsewhere ("code 14"). */}
+              <td data-pagefind-weight="8">
                 <code className={styles.code}>{c.code}</code>
                 <div className={styles.name}>{c.name}</div>
                 {'common' in c && c.common && (

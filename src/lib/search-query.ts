@@ -1,0 +1,101 @@
+/**
+ * Search queries against the site's Pagefind index (plugins/search-index writes it to
+ * build/pagefind/): the options and the shape of a hit, shared by the search box in the browser
+ * (src/theme/SearchBar) and by Node (scripts/lib/search-docs.ts), so both rank alike and answer with
+ * the same title, URL and excerpt. Pure: Pagefind's own API object is passed in.
+ */
+
+/** The folder of build/ that holds the index, and the URL path it is served under. */
+export const SEARCH_INDEX_DIR = 'pagefind';
+
+/** The query parameter that carries the words searched to the page opened (highlighted there). */
+export const HIGHLIGHT_PARAM = '_highlight';
+
+/**
+ * Pagefind's options. Its default ranking puts the expected page first for the reader queries of
+ * tests/unit/search-query.test.ts, so no weights are set. `noWorker`: the engine runs in the page
+ * (a query takes a few milliseconds here), which saves the worker script (12 KB gzip) from the
+ * first search's download.
+ */
+export const SEARCH_OPTIONS = {excerptLength: 22, noWorker: true} as const;
+
+/** What Pagefind's `result.data()` gives, as far as we read it. */
+export interface PagefindResultData {
+  readonly url: string;
+  readonly excerpt: string;
+  readonly meta: {readonly title?: string};
+}
+
+/** The part of Pagefind's browser API (build/pagefind/pagefind.js) a query uses. */
+export interface PagefindApi {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(query: string): Promise<{readonly results: readonly {data(): Promise<PagefindResultData>}[]} | null>;
+}
+
+export interface SearchHit {
+  readonly title: string;
+  /** The page, as the site links it (`/docs/v1/service/aeps/withdrawal`). */
+  readonly url: string;
+  /** Words around the best match, as plain text. */
+  readonly excerpt: string;
+  /** The same words, with the ones that matched the query marked. */
+  readonly excerptParts: readonly ExcerptPart[];
+}
+
+export interface ExcerptPart {
+  readonly text: string;
+  readonly match: boolean;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'"};
+
+const decode = (text: string): string =>
+  text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => ENTITIES[name] ?? '');
+
+/**
+ * Pagefind's excerpt is escaped text with the matched words in `<mark>`: split it into parts the UI
+ * renders as text (React escapes them again), never as HTML.
+ */
+export function excerptParts(excerpt: string): ExcerptPart[] {
+  const parts: ExcerptPart[] = [];
+  for (const [i, piece] of excerpt.split(/<\/?mark>/).entries()) {
+    if (piece) parts.push({text: decode(piece), match: i % 2 === 1});
+  }
+  return parts;
+}
+
+/** A query's words, for the highlight on the page opened: `"Cash  withdrawal"` -> `['cash', 'withdrawal']`. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
+}
+
+/** The URL a hit opens: the page, with the words searched for the highlight. */
+export function hitHref(hit: Pick<SearchHit, 'url'>, query: string): string {
+  const params = queryTerms(query)
+    .map((t) => `${HIGHLIGHT_PARAM}=${encodeURIComponent(t)}`)
+    .join('&');
+  return params ? `${hit.url}?${params}` : hit.url;
+}
+
+/** Runs `query` and returns the first `limit` hits, best first; none for a blank query. */
+/** Points Pagefind at its files and loads the index metadata. */
+export async function initPagefind(api: PagefindApi, basePath: string, baseUrl: string): Promise<void> {
+  await api.options({...SEARCH_OPTIONS, basePath, baseUrl});
+  await api.init();
+}
+
+export async function runQuery(api: PagefindApi, query: string, limit: number): Promise<SearchHit[]> {
+  if (!query.trim()) return [];
+  const found = await api.search(query);
+  const data = await Promise.all((found?.results ?? []).slice(0, limit).map((r) => r.data()));
+  return data.map((d) => {
+    const parts = excerptParts(d.excerpt);
+    return {
+      title: d.meta.title ?? d.url,
+      url: d.url,
+      excerpt: parts.map((p) => p.text).join(''),
+      excerptParts: parts,
+    };
+  });
+}
