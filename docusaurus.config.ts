@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type {Config, PluginModule} from '@docusaurus/types';
+import {parse as parseYaml} from 'yaml';
 import type * as Preset from '@docusaurus/preset-classic';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/prism-themes';
 import {site} from './site.config';
@@ -9,14 +11,27 @@ import cspHashesPlugin from './plugins/csp-hashes';
 import llmsTxtPlugin from './plugins/llms-txt';
 import staticCodePlugin from './plugins/static-code';
 import routeSourcesPlugin from './plugins/route-sources';
+import routeListPlugin from './plugins/route-list';
 import leanDocsPlugin from './plugins/lean-docs';
 import leanRegistryPlugin from './plugins/lean-registry';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
+import {familiesByGroup, familiesOf, tagViews} from './src/lib/contract/families';
+import type {OpenApiDocument} from './src/lib/contract/openapi';
+import {CONTRACT_ROOT} from './plugins/api-contract/paths';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
+
+// The service families, from the contract's tags (src/lib/contract/families.ts): one footer column per
+// tag group, one link per family overview page. Only the contract's root is read here, before any
+// plugin runs, so a family without an overview page (`x-overview`) has no footer link.
+const contractRoot = parseYaml(fs.readFileSync(CONTRACT_ROOT, 'utf8')) as OpenApiDocument;
+const familyColumns = familiesByGroup(familiesOf(tagViews(contractRoot, []))).map(({group, families}) => ({
+  title: group,
+  items: families.map((f) => ({label: f.label, to: f.href})),
+}));
 
 // Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
 // and remarkStaticCode highlights fenced code at build time (no Prism in the browser).
@@ -101,6 +116,7 @@ const config = {
     cspHashesPlugin,
     llmsTxtPlugin,
     routeSourcesPlugin,
+    routeListPlugin,
     leanRegistryPlugin,
     // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
     searchIndexPlugin,
@@ -109,7 +125,7 @@ const config = {
 
   themeConfig: {
     image: 'img/social-card.png',
-    metadata: [{name: 'theme-color', content: '#0b3d2e'}],
+    metadata: [{name: 'theme-color', content: site.colors.brand}],
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
@@ -117,7 +133,9 @@ const config = {
     },
     announcementBar: {
       id: site.announcement.id,
-      content: `Sandbox keys are issued instantly from the <a href="${site.dashboardUrl}">partner dashboard</a>: start with the <a href="/docs/v1/">getting-started guide</a>.`,
+      // The theme requires a string here but only its own Content component reads it, and
+      // src/theme/AnnouncementBar/Content replaces that component: the text is written there, once.
+      content: 'src/theme/AnnouncementBar/Content',
       backgroundColor: site.announcement.backgroundColor,
       textColor: site.announcement.textColor,
       isCloseable: true,
@@ -134,24 +152,7 @@ const config = {
     footer: {
       style: 'dark',
       links: [
-        {
-          title: 'Payments',
-          items: [
-            {label: 'Aadhaar banking (AEPS)', to: '/docs/v1/aeps'},
-            {label: 'Bill payments (BBPS)', to: '/docs/v1/service/bbps'},
-            {label: 'Money transfer (DMT)', to: '/docs/v1/service/dmt'},
-            {label: 'Payouts', to: '/docs/v1/service/payout'},
-          ],
-        },
-        {
-          title: 'More services',
-          items: [
-            {label: 'Micro-ATM', to: '/docs/v1/service/matm'},
-            {label: 'PAN card', to: '/docs/v1/service/pan'},
-            {label: 'UPI static VPA and QR', to: '/docs/v1/service/upicollect'},
-            {label: 'Mobile recharge', to: '/docs/v1/service/recharge'},
-          ],
-        },
+        ...familyColumns,
         {
           title: 'Reference',
           items: [

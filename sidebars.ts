@@ -13,8 +13,9 @@ type Item =
 
 /**
  * One sidebar over every page in docs/v1, grouped by service family in the
- * order an integration usually proceeds. A test checks that every docs file
- * appears here exactly once and every entry has a file.
+ * order an integration usually proceeds. `npm run check:content` (part of `npm run lint`; its
+ * messages are tested in tests/unit/check-content.test.ts) fails when a docs file is missing here
+ * or listed twice, or when an entry has no file.
  */
 const v1 = (id: string): string => `v1/${id}`;
 const service = (family: string, ids: readonly string[]): string[] => ids.map((id) => v1(`service/${family}/${id}`));

@@ -35,6 +35,9 @@ const docusaurusClientAsJsx: Plugin = {
 
 export default defineConfig({
   plugins: [docusaurusClientAsJsx],
+  // tsconfig.json keeps JSX as written (`preserve`: the site's bundler compiles it); tests that render
+  // components server-side (twin-agreement) need it compiled, with React's automatic runtime as the site.
+  oxc: {jsx: {runtime: 'automatic'}},
   resolve: {
     alias: [
       {find: /^@site\/(.*)$/, replacement: `${root}/$1`},

@@ -6,8 +6,9 @@
  *   reference     every <Endpoint op>, <WebhookEvent op> and <OperationList tag> names an id the
  *                 contract defines (the same message as the build, with the closest ids)
  *   prompts       no page still holds a prompt that `npm run new:page` wrote into it
- *   routes        every route in ../shared/routes.txt (the agreed floor) and in project-routes.txt
- *                 (the routes this project added since) has a page, every page has a listed route
+ *
+ * Whether ../shared/routes.txt and project-routes.txt agree with the pages is checked by the build
+ * (plugins/route-list), against the routes Docusaurus really serves.
  *
  * Each problem is one line that starts with the file to edit and says what to do. The checks read
  * the real repository by default; the tests point them at small fixture sites in temp folders.
@@ -15,35 +16,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {parseYaml} from '@redocly/openapi-core';
-import {contractIds, routeOf, scanPages, unknownIds} from '../plugins/api-contract/load';
+import {contractIds, scanPages, unknownIds} from '../plugins/api-contract/load';
 import {REPO_ROOT, frontMatter, isMain, listFiles, relPath} from './lib/files';
 import {SCAFFOLD_PROMPTS} from './lib/scaffold';
 
 export interface ContentProblem {
   /** Which check found it. */
-  readonly check: 'sidebar' | 'front-matter' | 'routes' | 'reference' | 'prompts';
+  readonly check: 'sidebar' | 'front-matter' | 'reference' | 'prompts';
   /** `file: what is wrong. What to do.` */
   readonly message: string;
-  /** Set when a page is expected (by the sidebar or routes.txt) and nobody has written it yet. */
+  /** Set when a page is expected (by the sidebar) and nobody has written it yet. */
   readonly missing?: {readonly route: string; readonly file: string; readonly from: string};
 }
 
 export interface CheckOptions {
   /** The site to check (holds docs/, src/pages/, blog/, sidebars.ts). */
   readonly siteDir?: string;
-  /** The list of routes the site must serve. */
-  readonly routesFile?: string;
-  /** The routes the project added beyond that list (new operations' pages). */
-  readonly projectRoutesFile?: string;
 }
 
-/** The project's own routes, kept in the repository beside the pages that serve them. */
-export const PROJECT_ROUTES = 'project-routes.txt';
-
 const DOC_FILE = /\.mdx?$/;
-/** Docusaurus' pages plugin skips `_`-prefixed files and folders, tests and CSS modules. */
-const PAGE_FILE = /^[^_].*\.(mdx?|[jt]sx?)$/;
 
 const docsDir = (siteDir: string): string => path.join(siteDir, 'docs');
 
@@ -260,170 +251,6 @@ export function checkFrontMatter(siteDir: string): ContentProblem[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// routes
-
-/** Trailing slashes do not make a different page (trailingSlash is unset), so compare without them. */
-const norm = (route: string): string => (route.length > 1 ? route.replace(/\/+$/, '') : route);
-
-interface ListedRoute {
-  readonly route: string;
-  readonly line: number;
-}
-
-/**
- * Routes from routes.txt. The author pages are described by a comment rather than listed, e.g.
- * `# plus two author pages: one at /blog/authors/{key}, the other at ... /blog/authors/all-{key}-articles`;
- * those templates are returned separately and matched against blog/authors.yml.
- */
-export function readRoutes(routesFile: string): {routes: ListedRoute[]; authorTemplates: ListedRoute[]} {
-  const routes: ListedRoute[] = [];
-  const authorTemplates: ListedRoute[] = [];
-  fs.readFileSync(routesFile, 'utf8')
-    .split('\n')
-    .forEach((raw, i) => {
-      const line = raw.trim();
-      if (line.startsWith('#')) {
-        if (/author page/i.test(line)) {
-          for (const m of line.matchAll(/\/blog\/authors\/[^\s,;]*\{key\}[^\s,;]*/g))
-            authorTemplates.push({route: m[0], line: i + 1});
-        }
-      } else if (line) routes.push({route: line, line: i + 1});
-    });
-  return {routes, authorTemplates};
-}
-
-type YamlMap = Record<string, Record<string, unknown> | undefined>;
-
-function readYamlMap(file: string): YamlMap {
-  return fs.existsSync(file) ? ((parseYaml(fs.readFileSync(file, 'utf8')) ?? {}) as YamlMap) : {};
-}
-
-/** Author keys with a page, and the route Docusaurus gives it (`page: true` or `page: {permalink}`). */
-function authorPages(blogDir: string): {key: string; route: string}[] {
-  return Object.entries(readYamlMap(path.join(blogDir, 'authors.yml'))).flatMap(([key, author]) => {
-    const page = author?.page;
-    if (page === true) return [{key, route: `/blog/authors/${key}`}];
-    if (page && typeof page === 'object' && typeof (page as {permalink?: unknown}).permalink === 'string') {
-      return [{key, route: `/blog/authors/${(page as {permalink: string}).permalink.replace(/^\//, '')}`}];
-    }
-    return [];
-  });
-}
-
-/** Routes the blog plugin makes: index, archive, authors, tags, each post and each tag in use. */
-function blogRoutes(siteDir: string): Map<string, string> {
-  const blogDir = path.join(siteDir, 'blog');
-  const routes = new Map<string, string>();
-  const posts = listFiles(blogDir, DOC_FILE);
-  if (!posts.length) return routes;
-  for (const r of ['/blog', '/blog/archive', '/blog/tags', '/blog/authors']) routes.set(r, 'the blog plugin');
-  const tags = readYamlMap(path.join(blogDir, 'tags.yml'));
-  for (const file of posts) {
-    let fm: Record<string, unknown> = {};
-    try {
-      fm = frontMatter(fs.readFileSync(file, 'utf8')) ?? {};
-    } catch {
-      // Invalid YAML in a post fails the build with its own message; here the post just has no slug.
-    }
-    const rel = relPath(siteDir, file);
-    const name = path.basename(file).replace(DOC_FILE, '');
-    // Without a slug, Docusaurus puts a dated file name at /blog/YYYY/MM/DD/name.
-    const dated = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/.exec(name);
-    const slug = typeof fm.slug === 'string' ? fm.slug.replace(/^\//, '') : dated ? dated.slice(1).join('/') : name;
-    routes.set(`/blog/${slug}`, rel);
-    for (const tag of Array.isArray(fm.tags) ? fm.tags : []) {
-      if (typeof tag !== 'string') continue;
-      const permalink = tags[tag]?.permalink;
-      routes.set(`/blog/tags/${(typeof permalink === 'string' ? permalink : tag).replace(/^\//, '')}`, rel);
-    }
-  }
-  for (const {route} of authorPages(blogDir)) routes.set(route, 'blog/authors.yml');
-  return routes;
-}
-
-/** Routes a plugin adds without a file of its own; keep in step with docusaurus.config.ts. */
-const PLUGIN_ROUTES: Readonly<Record<string, string>> = {'/docs': 'plugins/docs-root-redirect'};
-
-/** Where a writer would put the page for a docs route. */
-function expectedDocFile(route: string): string {
-  const rest = norm(route).replace(/^\/docs\/?/, '');
-  return rest ? `docs/${rest}.mdx` : 'docs/index.mdx';
-}
-
-export function checkRoutes(siteDir: string, routesFile: string, projectRoutesFile?: string): ContentProblem[] {
-  const routesRel = relPath(siteDir, routesFile);
-  const {routes: floor, authorTemplates} = readRoutes(routesFile);
-  const own =
-    projectRoutesFile && fs.existsSync(projectRoutesFile)
-      ? readRoutes(projectRoutesFile).routes.map((r) => ({...r, file: relPath(siteDir, projectRoutesFile)}))
-      : [];
-  const routes = [...floor.map((r) => ({...r, file: routesRel})), ...own];
-  const served = new Map<string, string>(); // normalised route -> what makes it
-  const docPages: {route: string; file: string}[] = [];
-  for (const file of listFiles(docsDir(siteDir), DOC_FILE)) {
-    const route = routeOf(file, fs.readFileSync(file, 'utf8'), siteDir);
-    served.set(norm(route), relPath(siteDir, file));
-    docPages.push({route, file: relPath(siteDir, file)});
-  }
-  for (const file of listFiles(path.join(siteDir, 'src', 'pages'), PAGE_FILE)) {
-    if (/\.test\.[jt]sx?$/.test(file) || /(^|\/)_/.test(relPath(siteDir, file))) continue;
-    const route = routeOf(file, fs.readFileSync(file, 'utf8'), siteDir);
-    served.set(norm(route), relPath(siteDir, file));
-    docPages.push({route, file: relPath(siteDir, file)});
-  }
-  for (const [route, by] of blogRoutes(siteDir)) served.set(norm(route), by);
-  for (const [route, by] of Object.entries(PLUGIN_ROUTES)) served.set(route, by);
-
-  const problems: ContentProblem[] = [];
-  const listed = new Set<string>();
-  for (const {route, line, file: listFile} of routes) {
-    listed.add(norm(route));
-    if (served.has(norm(route))) continue;
-    if (route.startsWith('/docs/')) {
-      problems.push({
-        check: 'routes',
-        missing: {route, file: expectedDocFile(route), from: `${listFile}:${line}`},
-        message: `${expectedDocFile(route)}: missing page. ${listFile}:${line} lists ${route} but no docs page is served there. Write ${expectedDocFile(route)} (a folder landing page can be .../index.mdx instead).`,
-      });
-    } else {
-      problems.push({
-        check: 'routes',
-        missing: {route, file: 'src/pages/ or blog/', from: `${listFile}:${line}`},
-        message: `${listFile}:${line}: ${route} is listed but nothing in src/pages/, blog/ or the plugins serves it. Add the page (src/pages/ for site pages, a blog post's \`slug\` or \`tags\` for blog routes).`,
-      });
-    }
-  }
-
-  // Author pages: each template in the routes.txt comment must be the page of one author.
-  const authors = authorPages(path.join(siteDir, 'blog'));
-  for (const {route: template, line} of authorTemplates) {
-    const match = authors.find((a) => a.route === template.replace('{key}', a.key));
-    if (match) listed.add(norm(match.route));
-    else {
-      problems.push({
-        check: 'routes',
-        message: `blog/authors.yml: ${routesRel}:${line} expects an author page at ${template}, but no author in blog/authors.yml has that page. Give one author \`page: ${template === '/blog/authors/{key}' ? 'true' : `{permalink: ${template.replace('/blog/authors/', '')}}`}\` (with {key} replaced by the author's key).`,
-      });
-    }
-  }
-  if (authorTemplates.length && authors.length !== authorTemplates.length) {
-    problems.push({
-      check: 'routes',
-      message: `blog/authors.yml: ${authors.length} author(s) have a page (${authors.map((a) => a.route).join(', ') || 'none'}) but ${routesRel} describes ${authorTemplates.length}. Set \`page\` on exactly those authors.`,
-    });
-  }
-
-  for (const {route, file} of docPages) {
-    if (listed.has(norm(route))) continue;
-    problems.push({
-      check: 'routes',
-      message: `${file}: served at ${route}, which neither ${routesRel} nor ${PROJECT_ROUTES} lists. A new page: add the line ${route} to ${PROJECT_ROUTES}. Otherwise move the file (or fix its \`slug\`) so that it is served at a listed route; ${routesRel} is the agreed floor and never shrinks.`,
-    });
-  }
-  return problems;
-}
-
-// ---------------------------------------------------------------------------------------------
 // scaffold prompts
 
 /** Each line of a docs page that is still one of the scaffold's prompts. */
@@ -458,33 +285,24 @@ export function checkReferences(siteDir: string): ContentProblem[] {
 
 export async function checkContent(options: CheckOptions = {}): Promise<ContentProblem[]> {
   const siteDir = options.siteDir ?? REPO_ROOT;
-  const routesFile = options.routesFile ?? path.resolve(siteDir, '..', 'shared', 'routes.txt');
-  const problems = [
+  return [
     ...checkReferences(siteDir),
     ...(await checkSidebar(siteDir)),
     ...checkFrontMatter(siteDir),
     ...checkPrompts(siteDir),
   ];
-  const projectRoutesFile = options.projectRoutesFile ?? path.join(siteDir, PROJECT_ROUTES);
-  if (fs.existsSync(routesFile)) problems.push(...checkRoutes(siteDir, routesFile, projectRoutesFile));
-  else
-    problems.push({
-      check: 'routes',
-      message: `${routesFile}: not found. The routes check needs the shared route list beside the repository (../shared/routes.txt).`,
-    });
-  return problems;
 }
 
 async function main(): Promise<void> {
   const problems = await checkContent();
   for (const p of problems.filter((q) => !q.missing)) console.error(`${p.check}: ${p.message}`);
-  // A missing page is usually expected by both the sidebar and routes.txt: list it once, with both.
+  // Pages the sidebar lists that nobody has written yet: expected while a family is being written.
   const missing = new Map<string, {route: string; file: string; from: string[]}>();
   for (const {missing: m} of problems) {
     if (!m) continue;
-    const seen = missing.get(norm(m.route));
+    const seen = missing.get(m.route);
     if (seen) seen.from.push(m.from);
-    else missing.set(norm(m.route), {route: m.route, file: m.file, from: [m.from]});
+    else missing.set(m.route, {route: m.route, file: m.file, from: [m.from]});
   }
   if (missing.size) {
     console.error(`\nmissing pages: listed but not written yet (expected while a family is being written):`);
@@ -492,7 +310,7 @@ async function main(): Promise<void> {
       console.error(`  ${m.file}  (serves ${m.route}; listed in ${m.from.join(' and ')})`);
   }
   const others = problems.length - problems.filter((p) => p.missing).length;
-  if (!problems.length) console.log('check:content: sidebar, front matter and routes agree.');
+  if (!problems.length) console.log('check:content: ids, sidebar, front matter and prompts are in order.');
   else {
     console.error(`\ncheck:content: ${others} problem(s) to fix, ${missing.size} missing page(s).`);
     process.exitCode = 1;

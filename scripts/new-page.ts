@@ -10,7 +10,9 @@ import {bundleContract} from '../plugins/api-contract/load';
 import {listOperations} from '../src/lib/contract/view-model';
 import {SITE_DIR} from '../plugins/api-contract/paths';
 import {checkContent} from './check-content';
-import {SCAFFOLD_PROMPTS} from './lib/scaffold';
+import {idComponents} from '../plugins/api-contract/components';
+import {scaffoldPage} from './lib/scaffold';
+import {PROJECT_ROUTES} from '../plugins/route-list';
 
 async function main(): Promise<void> {
   const id = process.argv[2];
@@ -30,41 +32,33 @@ async function main(): Promise<void> {
     process.argv[3] ??
     (found.kind === 'operation' ? `docs/v1${found.path}.mdx` : `docs/v1/service/${found.op.tags[0]}/webhooks.mdx`);
   const file = path.join(SITE_DIR, rel);
+  // The component the registry gives this kind of contract entry (Endpoint, WebhookEvent).
+  const component = idComponents().find(([, spec]) => spec.kind === found.kind)?.[0] ?? 'Endpoint';
   if (fs.existsSync(file)) {
-    console.error(
-      `${rel} already exists. Add <${found.kind === 'operation' ? 'Endpoint' : 'WebhookEvent'} op="${id}" /> to it, or pass another path.`,
-    );
+    console.error(`${rel} already exists. Add <${component} op="${id}" /> to it, or pass another path.`);
     process.exit(1);
   }
-  const component = found.kind === 'operation' ? 'Endpoint' : 'WebhookEvent';
-  const body = [
-    '---',
-    `title: ${JSON.stringify(found.op.summary)}`,
-    `sidebar_label: ${JSON.stringify(found.op.summary)}`,
-    `description: ${JSON.stringify(found.op.description.split('. ')[0]?.replace(/\.?$/, '.'))}`,
-    '---',
-    '',
-    SCAFFOLD_PROMPTS[0],
-    '',
-    '## Before you call it',
-    '',
-    SCAFFOLD_PROMPTS[1],
-    '',
-    '## Pitfalls',
-    '',
-    SCAFFOLD_PROMPTS[2],
-    '',
-    `<${component} op="${id}" />`,
-    ...(found.kind === 'webhook' ? ['', '## Verify the signature', '', '<VerifySignature />'] : []),
-    '',
-  ].join('\n');
+  const body = scaffoldPage({
+    id,
+    kind: found.kind,
+    summary: found.op.summary,
+    description: found.op.description,
+    component,
+  });
   fs.mkdirSync(path.dirname(file), {recursive: true});
   fs.writeFileSync(file, body);
-  // The next steps are what the content check now says about the new page, word for word.
-  const steps = (await checkContent()).filter((p) => p.message.startsWith(`${rel}`) || p.missing?.file === rel);
-  console.log(`Created ${rel}. Next, in this order (npm run check:content re-checks):`);
-  steps.forEach((p, i) => console.log(`  ${i + 1}. ${p.message}`));
-  console.log(`  ${steps.length + 1}. npm start, open /${rel.replace(/\.mdx$/, '')}, and check the reference block.`);
+  // The next steps are what the content check now says about the new page, word for word, and the
+  // route to list (the page has no slug, so the docs plugin serves it at its path; the build checks it).
+  const route = `/${rel.replace(/\.mdx$/, '').replace(/\/index$/, '/')}`;
+  const steps = [
+    ...(await checkContent())
+      .filter((p) => p.message.startsWith(`${rel}`) || p.missing?.file === rel)
+      .map((p) => p.message),
+    `${PROJECT_ROUTES}: add the line ${route} under the family's heading (npm run build fails on a page no route list names).`,
+  ];
+  console.log(`Created ${rel}. Next, in this order (npm run check:content re-checks the first ones):`);
+  steps.forEach((step, i) => console.log(`  ${i + 1}. ${step}`));
+  console.log(`  ${steps.length + 1}. npm start, open ${route}, and check the reference block.`);
 }
 
 main().catch((err: unknown) => {

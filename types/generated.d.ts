@@ -1,44 +1,50 @@
 /**
- * The JSON files that plugins/api-contract writes to .docusaurus/api-contract/ and that components
- * import as `@generated/api-contract/...`. Declared here, with the view types they are built from,
- * so that `tsc` checks the components before the first build has written .docusaurus/ (a fresh
- * clone, CI's lint step). Keep in step with loadContent() in plugins/api-contract/index.ts.
+ * The files that plugins/api-contract generates with `createData` into
+ * .docusaurus/api-contract/default/ and that components import as `@generated/api-contract/default/...`.
+ * Declared here, with the types they are built from, so that `tsc` checks the components before
+ * the first build has written .docusaurus/ (a fresh clone, CI's lint step). Keep in step with
+ * generatedFiles() in plugins/api-contract/lib/data.ts. (The per-operation trees are imported by
+ * the pages the remark plugin wires, not by name, so they need no declaration.)
  */
 
-declare module '@generated/api-contract/index.json' {
+declare module '@generated/api-contract/default/index.json' {
   import type {TagView} from '@site/src/lib/contract/types';
-  const index: {
-    readonly tags: readonly TagView[];
-    readonly downloads: {readonly yaml: string; readonly json: string; readonly postman: string};
-  };
+  const index: {readonly tags: readonly TagView[]};
   export default index;
 }
 
-declare module '@generated/api-contract/response-codes.json' {
-  import type {ResponseCodeView} from '@site/src/lib/contract/types';
-  const codes: readonly ResponseCodeView[];
+declare module '@generated/api-contract/default/families.json' {
+  import type {Family} from '@site/src/lib/contract/families';
+  const families: readonly Pick<Family, 'label' | 'description' | 'href'>[];
+  export default families;
+}
+
+declare module '@generated/api-contract/default/response-codes.json' {
+  import type {CatalogueCode} from '@site/src/lib/contract/types';
+  const codes: readonly CatalogueCode[];
   export default codes;
 }
 
-declare module '@generated/api-contract/pan-status.json' {
+declare module '@generated/api-contract/default/downloads.json' {
+  import type {DownloadLink} from '@site/src/lib/downloads';
+  const downloads: readonly DownloadLink[];
+  export default downloads;
+}
+
+declare module '@generated/api-contract/default/pan-status.json' {
   const statuses: readonly {readonly value: string; readonly meaning: string}[];
   export default statuses;
 }
 
-/** Hand-written samples from samples/jwt/ and samples/verify/, one per sample language. */
-declare module '@generated/api-contract/jwt-samples.json' {
+/** Hand-written samples (samples/jwt/, samples/verify/), one per sample language. */
+declare module '@generated/api-contract/default/*-samples.json' {
   import type {RenderedSample} from '@site/src/lib/contract/types';
   const samples: readonly RenderedSample[];
   export default samples;
 }
 
-declare module '@generated/api-contract/verify-samples.json' {
-  import type {RenderedSample} from '@site/src/lib/contract/types';
-  const samples: readonly RenderedSample[];
-  export default samples;
-}
-
-declare module '@generated/api-contract/test-data.json' {
+/** The Test data page: credentials, test values and its sections (src/lib/mock/test-data.ts). */
+declare module '@generated/api-contract/default/test-data.json' {
   import type {TestDataView} from '@site/src/lib/mock/test-data';
   const view: TestDataView;
   export default view;
@@ -46,33 +52,33 @@ declare module '@generated/api-contract/test-data.json' {
 
 /* The sandbox engine's files (plugins/api-contract/sandbox.ts): routes and credentials, then per
    family its model and its request validators, for a page to load on first use. */
-declare module '@generated/api-contract/sandbox/index.json' {
+declare module '@generated/api-contract/default/sandbox/index.json' {
   import type {SandboxIndex} from '@site/src/lib/mock/model';
   const index: SandboxIndex;
   export default index;
 }
 
-declare module '@generated/api-contract/sandbox/*.validators.mjs' {
+declare module '@generated/api-contract/default/sandbox/*.validators.mjs' {
   import type {ValidateFunction} from '@site/src/lib/mock/model';
   export const body: Readonly<Record<string, ValidateFunction>>;
   export const params: Readonly<Record<string, ValidateFunction>>;
 }
 
-declare module '@generated/api-contract/sandbox/*.json' {
+declare module '@generated/api-contract/default/sandbox/*.json' {
   import type {FamilyModel} from '@site/src/lib/mock/model';
   const model: FamilyModel;
   export default model;
 }
 
 /** Every family's rate limit and what Retry-After means (src/lib/rate-limits.ts). */
-declare module '@generated/api-contract/rate-limits.json' {
+declare module '@generated/api-contract/default/rate-limits.json' {
   import type {RateLimitTable} from '@site/src/lib/rate-limits';
   const table: RateLimitTable;
   export default table;
 }
 
 /** The API changelog of the current version (src/lib/changelog.ts). */
-declare module '@generated/api-contract/changelog.json' {
+declare module '@generated/api-contract/default/changelog.json' {
   import type {Release} from '@site/src/lib/changelog';
   const release: Release;
   export default release;

@@ -1,38 +1,204 @@
 /**
- * The API components the remark plugin wires into MDX (auto-import, generated data), and the one
- * message every guard rail prints for an id the contract does not define: the production build
- * (remark.ts and load.ts), `npm run lint:contract` and `npm run check:content` say the same words.
+ * The one registry of the API components that pages use: for each, the module the remark plugin
+ * imports, the attribute that names a contract id (and the folder of generated data per id),
+ * where the sections are listed when the page splits it into sections under headings, and how the
+ * Markdown twin renders it.
+ * The remark plugin (remark.ts), the page scan of the contract loader (load.ts), the content check
+ * and the Markdown writer (plugins/llms-txt) all read this list and no other.
+ *
+ * Also the one message every guard rail prints for an id the contract does not define: the
+ * production build (remark.ts and load.ts), `npm run lint:contract` and `npm run check:content`
+ * say the same words.
  */
 import {closest} from '../../src/lib/closest';
+import {
+  apiIndexMarkdown,
+  changelogMarkdown,
+  codeSamplesMarkdown,
+  downloadLinksMarkdown,
+  flowDiagramMarkdown,
+  operationListMarkdown,
+  panStatusTableMarkdown,
+  rateLimitTableMarkdown,
+  responseCodeTableMarkdown,
+  table,
+  treeMarkdown,
+  type FlowStepInput,
+  type PanStatusInput,
+  type UrlOf,
+} from '../../src/lib/markdown';
+import type {DownloadLink} from '../../src/lib/downloads';
+import {deliveryPolicyRows} from '../../src/lib/webhook-policy';
+import type {ReferenceTree} from '../../src/lib/contract/tree';
+import type {CatalogueCode, CodeSample, TagView} from '../../src/lib/contract/types';
+import type {RateLimitTable} from '../../src/lib/rate-limits';
+import type {Release} from '../../src/lib/changelog';
+import {testDataMarkdown, type TestDataView} from '../../src/lib/mock/test-data';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
-export interface ApiComponentSpec {
-  readonly module: string;
-  /** The attribute that names a contract id, for components that show contract data. */
-  readonly idAttr?: string;
-  /** Folder under .docusaurus/api-contract/ holding one JSON file per id. */
-  readonly dataDir?: string;
-  readonly kind?: IdKind;
+/** Literal props of one use of a component in MDX. */
+export type Props = Readonly<Record<string, unknown>>;
+
+/** The generated data the Markdown renderers read (what plugins/api-contract writes, code as text). */
+export interface ContractData {
+  readonly operation: ReadonlyMap<string, ReferenceTree>;
+  readonly webhook: ReadonlyMap<string, ReferenceTree>;
+  readonly tag: ReadonlyMap<string, TagView>;
+  readonly tags: readonly TagView[];
+  readonly responseCodes: readonly CatalogueCode[];
+  readonly jwtSamples: readonly CodeSample[];
+  readonly verifySamples: readonly CodeSample[];
+  readonly panStatuses: readonly PanStatusInput[];
+  readonly downloads: readonly DownloadLink[];
+  readonly rateLimits: RateLimitTable;
+  readonly release: Release;
+  readonly testData: TestDataView;
 }
 
-/** Components the plugin wires up: which attribute names a contract id, and where its data lives. */
+export interface MarkdownContext {
+  readonly data: ContractData;
+  readonly url: UrlOf;
+  /** `file <Component>`, for messages. */
+  readonly where: (component: string) => string;
+  /**
+   * A group of hand-written samples (token signing, signature checks) in Markdown. llms-full.txt
+   * prints each group in full once and points to it afterwards; a twin always prints it.
+   */
+  readonly samples: (key: string, samples: readonly CodeSample[], what: string) => string;
+}
+
+export interface IdSpec {
+  /** The attribute that names the id: `op`, `tag`. */
+  readonly attr: string;
+  readonly kind: IdKind;
+  /** Folder under the plugin's generated data holding one JSON file per id (`ops/<id>.json`). */
+  readonly dataDir: string;
+}
+
+export interface ApiComponentSpec {
+  readonly module: string;
+  /** For components that show one contract entry. */
+  readonly id?: IdSpec;
+  /**
+   * The component is shown section by section, each after its heading (table of contents, anchors):
+   * the generated file, under the plugin's data folder, whose `sections` list each part's `key` and
+   * `heading` (a section tree of src/lib/contract/tree.ts, the Test data page's view). Given the id
+   * the element names, if the component names one. The remark plugin renders the component once per
+   * section, with `section="<key>"`; an element that names its section itself is left as written.
+   */
+  readonly sections?: (id: string | undefined) => string;
+  /** The component as Markdown, for the page's twin and llms-full.txt. */
+  readonly markdown: (props: Props, ctx: MarkdownContext) => string;
+}
+
+export class MarkdownRenderError extends Error {}
+
+function stringProp(props: Props, name: string, where: string): string {
+  const value = props[name];
+  if (typeof value !== 'string' || !value)
+    throw new MarkdownRenderError(`llms-txt: ${where} needs a literal ${name}="..." attribute.`);
+  return value;
+}
+
+/** The entry a component's id attribute names, from the data of its kind. */
+function entry<T>(map: ReadonlyMap<string, T>, spec: IdSpec, props: Props, where: string): T {
+  const id = stringProp(props, spec.attr, where);
+  const found = map.get(id);
+  if (!found) throw new MarkdownRenderError(`llms-txt: ${where}: no ${spec.kind} "${id}" in the contract.`);
+  return found;
+}
+
+const OPERATION: IdSpec = {attr: 'op', kind: 'operation', dataDir: 'ops'};
+const WEBHOOK: IdSpec = {attr: 'op', kind: 'webhook', dataDir: 'webhooks'};
+const TAG: IdSpec = {attr: 'tag', kind: 'tag', dataDir: 'tags'};
+
+/** The tree of an id as text (`source/ops/<id>.json`): the same sections as the page's copy, read at build time. */
+const treeSource =
+  (spec: IdSpec) =>
+  (id: string | undefined): string =>
+    `source/${spec.dataDir}/${id}.json`;
+
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
-  Endpoint: {module: '@site/src/components/Endpoint', idAttr: 'op', dataDir: 'ops', kind: 'operation'},
-  WebhookEvent: {module: '@site/src/components/WebhookEvent', idAttr: 'op', dataDir: 'webhooks', kind: 'webhook'},
-  OperationList: {module: '@site/src/components/OperationList', idAttr: 'tag', dataDir: 'tags', kind: 'tag'},
-  ResponseCodeTable: {module: '@site/src/components/ResponseCodeTable'},
-  RateLimitTable: {module: '@site/src/components/RateLimitTable'},
-  PanStatusTable: {module: '@site/src/components/PanStatusTable'},
-  JwtSamples: {module: '@site/src/components/JwtSamples'},
-  VerifySignature: {module: '@site/src/components/VerifySignature'},
-  ApiIndex: {module: '@site/src/components/ApiIndex'},
-  FlowDiagram: {module: '@site/src/components/FlowDiagram'},
-  DownloadLinks: {module: '@site/src/components/DownloadLinks'},
-  DeliveryPolicy: {module: '@site/src/components/DeliveryPolicy'},
-  TestData: {module: '@site/src/components/TestData'},
-  ApiChangelog: {module: '@site/src/components/ApiChangelog'},
+  Endpoint: {
+    module: '@site/src/components/Endpoint',
+    id: OPERATION,
+    sections: treeSource(OPERATION),
+    markdown: (props, ctx) => treeMarkdown(entry(ctx.data.operation, OPERATION, props, ctx.where('Endpoint')), ctx.url),
+  },
+  WebhookEvent: {
+    module: '@site/src/components/WebhookEvent',
+    id: WEBHOOK,
+    sections: treeSource(WEBHOOK),
+    markdown: (props, ctx) => treeMarkdown(entry(ctx.data.webhook, WEBHOOK, props, ctx.where('WebhookEvent')), ctx.url),
+  },
+  OperationList: {
+    module: '@site/src/components/OperationList',
+    id: TAG,
+    markdown: (props, ctx) =>
+      operationListMarkdown(entry(ctx.data.tag, TAG, props, ctx.where('OperationList')), ctx.url),
+  },
+  ResponseCodeTable: {
+    module: '@site/src/components/ResponseCodeTable',
+    markdown: (_props, ctx) => responseCodeTableMarkdown(ctx.data.responseCodes),
+  },
+  RateLimitTable: {
+    module: '@site/src/components/RateLimitTable',
+    markdown: (_props, ctx) => rateLimitTableMarkdown(ctx.data.rateLimits, ctx.url),
+  },
+  PanStatusTable: {
+    module: '@site/src/components/PanStatusTable',
+    markdown: (_props, ctx) => panStatusTableMarkdown(ctx.data.panStatuses),
+  },
+  JwtSamples: {
+    module: '@site/src/components/JwtSamples',
+    markdown: (_props, ctx) => ctx.samples('jwt', ctx.data.jwtSamples, 'Token signing code'),
+  },
+  VerifySignature: {
+    module: '@site/src/components/VerifySignature',
+    markdown: (_props, ctx) => ctx.samples('verify', ctx.data.verifySamples, 'Signature verification code'),
+  },
+  ApiIndex: {
+    module: '@site/src/components/ApiIndex',
+    markdown: (_props, ctx) => apiIndexMarkdown(ctx.data.tags, ctx.url),
+  },
+  FlowDiagram: {
+    module: '@site/src/components/FlowDiagram',
+    markdown: (props, ctx) =>
+      flowDiagramMarkdown(stringProp(props, 'label', ctx.where('FlowDiagram')), (props.steps ?? []) as FlowStepInput[]),
+  },
+  DownloadLinks: {
+    module: '@site/src/components/DownloadLinks',
+    markdown: (_props, ctx) => downloadLinksMarkdown(ctx.data.downloads, ctx.url),
+  },
+  TestData: {
+    module: '@site/src/components/TestData',
+    sections: () => 'test-data.json',
+    markdown: (_props, ctx) => testDataMarkdown(ctx.data.testData, ctx.url),
+  },
+  ApiChangelog: {
+    module: '@site/src/components/ApiChangelog',
+    markdown: (_props, ctx) => changelogMarkdown(ctx.data.release, ctx.url),
+  },
+  DeliveryPolicy: {
+    module: '@site/src/components/DeliveryPolicy',
+    markdown: () =>
+      table(
+        ['Rule', 'What we do, what you do'],
+        deliveryPolicyRows().map((r) => [r.rule, r.value]),
+      ),
+  },
 };
+
+/** The components that name a contract id, with their id spec. */
+export function idComponents(): [string, IdSpec][] {
+  return Object.entries(API_COMPONENTS).flatMap(([name, spec]) =>
+    spec.id ? [[name, spec.id] as [string, IdSpec]] : [],
+  );
+}
+
+/** The hand-written samples as Markdown, every time (a twin). */
+export const everySample: MarkdownContext['samples'] = (_key, samples) => codeSamplesMarkdown(samples);
 
 /** "an operation", "a webhook", "a tag". */
 export const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');

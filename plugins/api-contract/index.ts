@@ -1,15 +1,24 @@
 /**
  * Docusaurus plugin: the API contract as site data.
  *
- * loadContent  lint + bundle openapi/, build one JSON view per operation, webhook
- *              and tag into .docusaurus/api-contract/ (written only when changed,
- *              so the dev server hot-reloads just the pages whose data moved).
- *              The sandbox: the engine's model and request validators per family
- *              (sandbox/), and the Test data page's rows (test-data.json).
- *              The API changelog (the release since the last published contract) too.
- * postBuild    emit the downloads: bundled openapi.yaml / openapi.json and a
- *              Postman collection converted by openapi-to-postmanv2; and the changelog's RSS
- *              and Atom feeds, which injectHtmlTags announces on every page.
+ * loadContent        lint + bundle openapi/, cross-checks, the file that shows each operation.
+ * getTranslationFiles, translateContent
+ *                    the reference's labels (src/lib/contract/labels.ts) as a translation file, so a
+ *                    locale translates the page and its Markdown twin alike.
+ * allContentLoaded   the views of every operation, webhook and tag, each page linked at the route
+ *                    the docs and pages plugins gave it; the status-claim check of the prose, which
+ *                    follows links to those routes; and the generated data (lib/data.ts: section
+ *                    trees, families, catalogues, rate limits, the API changelog, the Test data page,
+ *                    the sandbox engine's models and request validators, samples), written with
+ *                    `createData` into .docusaurus/api-contract/default/, which pages import as
+ *                    `@generated/api-contract/default/...`. Docusaurus writes a file only when its
+ *                    content changed, so the dev server reloads just the pages whose data moved.
+ * injectHtmlTags     the changelog's RSS and Atom feeds, announced on every page.
+ * postBuild          the downloads (bundled openapi.yaml / openapi.json, a Postman collection
+ *                    converted by openapi-to-postmanv2), the changelog's feeds, and a check that
+ *                    every page the reference links to is a route of the build (`routesPaths`).
+ *
+ * This file owns the file system; everything under lib/ is pure and tested in tests/unit.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,36 +26,31 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
 import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
 import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
-import type {
-  CodeSample,
-  ExampleView,
-  OperationView,
-  Rendered,
-  RenderedExample,
-  RenderedSample,
-  ResponseView,
-  SchemaRow,
-  WebhookView,
-} from '../../src/lib/contract/types';
-import {loadContract, type LoadedContract} from './load';
-import {CONTRACT_DIR, GENERATED_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
-import {toPostman} from './postman';
-import {writeIfChanged} from '../write-file';
-import {writeSandbox} from './sandbox';
+import {DOWNLOADS} from '../../src/lib/downloads';
+import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '../../src/lib/contract/labels';
+import type {CodeSample} from '../../src/lib/contract/types';
+import {contractSite, ContractLoadError, loadContract, type ContractSite, type LoadedContract} from './load';
+import {listOperations} from '../../src/lib/contract/view-model';
 import {testDataView} from '../../src/lib/mock/test-data';
-import {testValueRows} from '../../src/lib/mock/atlas';
-import {site} from '../../site.config';
 import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
+import {site} from '../../site.config';
+import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
+import {toPostman} from './postman';
+import {sandboxFiles} from './sandbox';
+import {proseStatusProblems} from './prose';
+import {generatedFiles, panStatuses} from './lib/data';
+import {coverageProblems, unroutedLinks} from './lib/checks';
+import {permalinksBySource} from './lib/permalinks';
 
-export const DOWNLOADS = {
-  yaml: '/downloads/openapi.yaml',
-  json: '/downloads/openapi.json',
-  postman: '/downloads/rupeerail.postman_collection.json',
-} as const;
+export {DOWNLOADS};
 
-function writeJson(file: string, data: unknown): void {
-  writeIfChanged(file, `${JSON.stringify(data)}\n`);
+/** The contract as loaded, with the reference's labels in the build's locale. */
+export interface ContractContent extends LoadedContract {
+  readonly labels: Labels;
 }
+
+/** The translation file of the reference's labels: i18n/<locale>/api-contract/reference.json. */
+const LABELS_FILE = 'reference';
 
 /** Hand-written samples (token signing, signature checks), one file per language. */
 function readSamples(group: string): CodeSample[] {
@@ -61,73 +65,14 @@ function readSamples(group: string): CodeSample[] {
   });
 }
 
-const renderSample = ({code, ...s}: CodeSample): RenderedSample => ({...s, html: highlightToHtml(code, s.prism)});
-const renderExample = ({json, ...e}: ExampleView): RenderedExample => ({...e, html: highlightToHtml(json, 'json')});
-const renderResponse = (r: ResponseView): Rendered<ResponseView> => ({...r, examples: r.examples.map(renderExample)});
+const NAME = 'api-contract';
 
-const rowKey = (row: SchemaRow): string => `${row.path}\n${row.type}\n${row.description ?? ''}`;
-
-/**
- * Body and response rows that half the operations or more show word for word: the response
- * envelope. Marked `shared`, they stay on every page but out of the search index.
- */
-function sharedRows(operations: readonly OperationView[]): ReadonlySet<string> {
-  const pages = new Map<string, number>();
-  for (const op of operations) {
-    const keys = new Set([...(op.body?.rows ?? []), ...op.responses.flatMap((r) => r.rows)].map(rowKey));
-    for (const key of keys) pages.set(key, (pages.get(key) ?? 0) + 1);
-  }
-  return new Set([...pages].filter(([, n]) => n * 2 >= operations.length).map(([key]) => key));
-}
-
-const markShared = (rows: readonly SchemaRow[], shared: ReadonlySet<string>): SchemaRow[] =>
-  rows.map((row) => (shared.has(rowKey(row)) ? {...row, shared: true} : row));
-
-/** The view as its page imports it: code as build-time highlighted HTML only, shared rows marked. */
-function renderOperation(op: OperationView, shared: ReadonlySet<string>): Rendered<OperationView> {
-  return {
-    ...op,
-    samples: op.samples.map(renderSample),
-    body: op.body && {
-      ...op.body,
-      rows: markShared(op.body.rows, shared),
-      examples: op.body.examples.map(renderExample),
-    },
-    responses: op.responses.map((r) => renderResponse({...r, rows: markShared(r.rows, shared)})),
-  };
-}
-
-function renderWebhook(hook: WebhookView): Rendered<WebhookView> {
-  return {
-    ...hook,
-    body: hook.body && {...hook.body, examples: hook.body.examples.map(renderExample)},
-    ack: hook.ack && renderResponse(hook.ack),
-  };
-}
-
-/** The PAN status values and their meanings, from `PanStatus` (enum + x-enum-descriptions). */
-function panStatuses(loaded: LoadedContract): {value: string; meaning: string}[] {
-  const doc = loaded.bundled as unknown as {
-    components?: {schemas?: Record<string, {enum?: string[]; 'x-enum-descriptions'?: Record<string, string>}>};
-  };
-  const schema = doc.components?.schemas?.PanStatus;
-  if (!schema?.enum) {
-    throw new Error(
-      'openapi/families/pan.yaml must define the schema PanStatus (enum + x-enum-descriptions); /PanStatusResponse is generated from it.',
-    );
-  }
-  return schema.enum.map((value) => {
-    const meaning = schema['x-enum-descriptions']?.[value];
-    if (!meaning)
-      throw new Error(`openapi/families/pan.yaml: PanStatus value ${value} has no entry in x-enum-descriptions.`);
-    return {value, meaning};
-  });
-}
-
-export default function apiContractPlugin(context: LoadContext): Plugin<LoadedContract> {
+export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
   const isProd = process.env.NODE_ENV === 'production';
+  // Built in allContentLoaded; its links are checked against the build's routes in postBuild.
+  let routed: ContractSite | undefined;
   return {
-    name: 'api-contract',
+    name: NAME,
 
     getPathsToWatch() {
       return [`${CONTRACT_DIR}/**/*.yaml`, `${SAMPLES_DIR}/**/*`, path.join(context.siteDir, 'docs/**/*.mdx')];
@@ -135,55 +80,56 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
 
     async loadContent() {
       const loaded = await loadContract();
-      const problems = [
-        ...loaded.duplicates.map((d) => `  duplicate: ${d}. Show each operation on exactly one page.`),
-        ...loaded.orphans.map(
-          (id) =>
-            `  orphan: "${id}" is in the contract but no page shows it. Add <Endpoint op="${id}" /> (or <WebhookEvent op="${id}" />) to its docs page.`,
-        ),
-      ];
-      if (problems.length) {
-        const message = `API reference coverage:\n${problems.join('\n')}`;
-        if (isProd) throw new Error(message);
-        console.warn(message);
+      const problems = coverageProblems(loaded.orphans, loaded.duplicates);
+      if (problems) {
+        if (isProd) throw new Error(problems);
+        console.warn(problems);
       }
-      const {views} = loaded;
+      return {...loaded, labels: defaultLabels()};
+    },
+
+    getTranslationFiles() {
+      return Promise.resolve([{path: LABELS_FILE, content: LABEL_MESSAGES}]);
+    },
+
+    translateContent({content, translationFiles}) {
+      const file = translationFiles.find((f) => f.path === LABELS_FILE);
+      return file ? {...content, labels: translateLabels(file.content)} : content;
+    },
+
+    async allContentLoaded({allContent, actions}) {
+      const content = allContent[NAME]?.default as ContractContent;
+      const permalinks = permalinksBySource(allContent);
+      const permalinkOf = (file: string): string | undefined => permalinks.get(file);
+      routed = contractSite(content, permalinkOf);
+      const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
+      const claims = proseStatusProblems(content.uses, permalinkOf, routed.pages, related);
+      if (claims.length) {
+        throw new ContractLoadError(
+          `The prose has ${claims.length} status claim(s) that lead to no status operation:\n${claims.map((p) => `  ${p}`).join('\n')}`,
+        );
+      }
       await loadLanguages();
-      // Pages import the rendered views; the raw text (for the Markdown twins) goes to source/.
-      const shared = sharedRows(views.operations);
-      for (const op of views.operations) {
-        writeJson(path.join(GENERATED_DIR, 'ops', `${op.id}.json`), renderOperation(op, shared));
-        writeJson(path.join(GENERATED_DIR, 'source', 'ops', `${op.id}.json`), op);
-      }
-      for (const hook of views.webhooks) {
-        writeJson(path.join(GENERATED_DIR, 'webhooks', `${hook.id}.json`), renderWebhook(hook));
-        writeJson(path.join(GENERATED_DIR, 'source', 'webhooks', `${hook.id}.json`), hook);
-      }
-      for (const tag of views.tags) writeJson(path.join(GENERATED_DIR, 'tags', `${tag.name}.json`), tag);
-      writeJson(path.join(GENERATED_DIR, 'index.json'), {tags: views.tags, downloads: DOWNLOADS});
-      writeJson(path.join(GENERATED_DIR, 'response-codes.json'), loaded.responseCodes);
-      writeJson(path.join(GENERATED_DIR, 'rate-limits.json'), loaded.rateLimits);
-      writeJson(path.join(GENERATED_DIR, 'changelog.json'), loaded.release);
-      // Read at build time only, by the static-code remark plugin that checks JSON in prose.
-      writeJson(path.join(GENERATED_DIR, 'body-schemas.json'), loaded.bodies);
-      for (const group of ['jwt', 'verify']) {
-        const samples = readSamples(group);
-        writeJson(path.join(GENERATED_DIR, `${group}-samples.json`), samples.map(renderSample));
-        writeJson(path.join(GENERATED_DIR, 'source', `${group}-samples.json`), samples);
-      }
-      writeJson(path.join(GENERATED_DIR, 'pan-status.json'), panStatuses(loaded));
-      // The sandbox engine's files (per family, loaded on first use) and the Test data page's view.
-      writeSandbox(path.join(GENERATED_DIR, 'sandbox'), loaded.dereferenced, loaded.sandbox);
-      writeJson(path.join(GENERATED_DIR, 'test-data.json'), testDataView(loaded.sandbox, views.tags));
-      // Each operation's "Test values" rows, for its page to import alone (testValueRows() of src/lib/mock/atlas.ts).
-      for (const op of views.operations)
-        writeJson(path.join(GENERATED_DIR, 'test-values', `${op.id}.json`), testValueRows(loaded.sandbox, op.id));
-      writeJson(path.join(GENERATED_DIR, 'ids.json'), {
-        operation: views.operations.map((o) => o.id),
-        webhook: views.webhooks.map((w) => w.id),
-        tag: views.tags.map((t) => t.name),
-      });
-      return loaded;
+      const files = generatedFiles(
+        {
+          views: routed.views,
+          labels: content.labels,
+          responseCodes: content.responseCodes,
+          bodies: content.bodies,
+          panStatuses: panStatuses(content.bundled),
+          samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
+          rateLimits: routed.rateLimits,
+          release: routed.release,
+          testData: testDataView(content.sandbox, routed.views.tags),
+          sandbox: sandboxFiles(content.deref, content.sandbox),
+        },
+        highlightToHtml,
+      );
+      // Compact JSON (createData would indent an object): these files are read, not edited. A string
+      // (the sandbox's ES modules and models) is a file's text already.
+      await Promise.all(
+        files.map((f) => actions.createData(f.name, typeof f.data === 'string' ? f.data : JSON.stringify(f.data))),
+      );
     },
 
     injectHtmlTags() {
@@ -199,8 +145,17 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
       return {headTags: [feed('rss', 'RSS'), feed('atom', 'Atom')]};
     },
 
-    async postBuild({outDir, content}) {
-      const feeds = changelogFeeds([content.release], {
+    async postBuild({outDir, content, routesPaths}) {
+      // Docusaurus runs allContentLoaded before any build step; without it there is nothing to check.
+      if (!routed) throw new Error('api-contract: postBuild ran before allContentLoaded built the reference.');
+      const unrouted = unroutedLinks(routed.views, routesPaths, context.baseUrl);
+      if (unrouted.length) {
+        const message = `API reference: ${unrouted.length} link(s) of the contract point to no page of the build:\n${unrouted.map((u) => `  ${u}`).join('\n')}`;
+        // A draft build (DOCS_DRAFT=1) tolerates pages not written yet, as it does broken links.
+        if (process.env.DOCS_DRAFT === '1') console.warn(message);
+        else throw new Error(message);
+      }
+      const feeds = changelogFeeds([routed.release], {
         origin: `${context.siteConfig.url.replace(/\/$/, '')}${context.siteConfig.baseUrl.replace(/\/$/, '')}`,
         productName: site.productName,
         author: site.provider,

@@ -1,5 +1,6 @@
 /**
- * Loads the contract: lint (strict, redocly.yaml), bundle, cross-checks, views.
+ * Loads the contract: lint (strict, redocly.yaml), bundle, cross-checks, the scenario atlas, the
+ * API changelog; then, with the routes Docusaurus gave the pages, the views.
  * Every failure names the file and the fix; the build stops on any of them.
  */
 import fs from 'node:fs';
@@ -18,17 +19,16 @@ import {buildViews, listOperations, type ContractViews, type OpenApiDocument} fr
 import {crossCheck, type ContractProblem} from '../../src/lib/contract/checks';
 import {addressPairs, addressProblems, envelopeProblems} from '../../src/lib/contract/envelope';
 import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
-import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
+import {API_COMPONENTS, idComponents, unknownIdMessage, type IdKind} from './components';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {rateLimitRows, retryAfterText, type RateLimitTable} from '../../src/lib/rate-limits';
+import {changeBadges, linkRelease, type Release} from '../../src/lib/changelog';
+import {testValueRows, type CompiledAtlas} from '../../src/lib/mock/atlas';
+import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox} from './sandbox';
-import type {CompiledAtlas} from '../../src/lib/mock/atlas';
-import {mdxFiles, routeOf} from './pages';
-import {proseStatusProblems} from './prose';
 import {loadChangelog} from './changelog';
-import {changeBadges, type Release} from '../../src/lib/changelog';
-import {site} from '../../site.config';
+import {mdxFiles} from './pages';
 
 export class ContractLoadError extends Error {}
 
@@ -134,22 +134,20 @@ export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[
   return codes;
 }
 
-export {routeOf};
-
 export interface PageUse {
   readonly id: string;
   readonly kind: IdKind;
   readonly component: string;
   readonly attr: string;
-  readonly route: string;
+  /** Relative to the site: `docs/v1/service/aeps/withdrawal.mdx`. */
   readonly file: string;
   readonly line: number;
 }
 
 /** `<Endpoint op="x"`, `<WebhookEvent op="x"`, `<OperationList tag="x"`: every component that names an id. */
 const USE_RE = new RegExp(
-  `<(${Object.keys(API_COMPONENTS)
-    .filter((name) => API_COMPONENTS[name]?.idAttr)
+  `<(${idComponents()
+    .map(([name]) => name)
     .join('|')})\\s+([a-z]+)=["']([^"']+)["']`,
   'g',
 );
@@ -164,14 +162,13 @@ export function scanPages(dirs = CONTENT_DIRS, siteDir = SITE_DIR): PageUse[] {
       const source = fs.readFileSync(file, 'utf8');
       for (const m of source.matchAll(USE_RE)) {
         const [, component, attr, id] = m as unknown as [string, string, string, string];
-        const spec = API_COMPONENTS[component];
-        if (!spec?.kind || spec.idAttr !== attr) continue;
+        const spec = API_COMPONENTS[component]?.id;
+        if (!spec || spec.attr !== attr) continue;
         uses.push({
           id,
           kind: spec.kind,
           component,
           attr,
-          route: routeOf(file, source, siteDir),
           file: path.relative(siteDir, file),
           line: lineAt(source, m.index),
         });
@@ -289,21 +286,30 @@ const describeProblem = (p: ContractProblem, familiesDir?: string): string =>
 
 export interface LoadedContract {
   readonly bundled: OpenApiDocument;
+  /** Dereferenced: what the views are built from. */
+  readonly deref: OpenApiDocument;
   /** Every operation's and webhook's body schemas, for checking JSON written in prose. */
   readonly bodies: Record<string, BodySchemas>;
-  readonly views: ContractViews;
   readonly responseCodes: ResponseCodeView[];
-  /** Every family's rate limit and the meaning of Retry-After, for /ResponseCode. */
-  readonly rateLimits: RateLimitTable;
-  /** What the current version changed since the last published one, for the API changelog. */
-  readonly release: Release;
+  /** Operation or webhook id -> the file that shows it (`docs/v1/...mdx`). */
+  readonly shownIn: ReadonlyMap<string, string>;
+  /** Every API component on a page that names a contract id (for the prose checks of the build). */
+  readonly uses: readonly PageUse[];
   readonly orphans: string[];
   readonly duplicates: string[];
-  /** The scenario atlas compiled against the contract, and the contract it was compiled from. */
+  /** What Retry-After means, in the contract's words (the shared 429 response), for /ResponseCode. */
+  readonly retryAfter: string;
+  /** What the current version changed since the last published one; entries not yet linked to pages. */
+  readonly release: Release;
+  /** The scenario atlas compiled against the contract. */
   readonly sandbox: CompiledAtlas;
-  readonly dereferenced: OpenApiDocument;
 }
 
+/**
+ * Lint, bundle and cross-check the contract, and find the file that shows each operation. Where
+ * that file is served is Docusaurus' business: the plugin asks the docs and pages plugins
+ * (`contractViews` with their permalinks), so no route is worked out here.
+ */
 export async function loadContract(): Promise<LoadedContract> {
   // A mistyped id on a page comes first: the orphan and x-related messages it causes are noise.
   const uses = scanPages();
@@ -322,21 +328,19 @@ export async function loadContract(): Promise<LoadedContract> {
   const [bundled, deref] = await Promise.all([bundleContract(false), bundleContract(true)]);
   const responseCodes = loadResponseCodes();
   const ids = new Set(listOperations(deref).map((l) => l.op.operationId));
-  const pages = new Map<string, string>();
+  const shownIn = new Map<string, string>();
   const duplicates: string[] = [];
   for (const use of uses) {
     if (!ids.has(use.id)) continue; // tags
-    const previous = pages.get(use.id);
-    if (previous && previous !== use.route)
-      duplicates.push(`${use.id} is shown on both ${previous} and ${use.route} (${use.file}:${use.line})`);
-    else pages.set(use.id, use.route);
+    const previous = shownIn.get(use.id);
+    if (previous && previous !== use.file)
+      duplicates.push(`${use.id} is shown on both ${previous} and ${use.file}:${use.line}`);
+    else shownIn.set(use.id, use.file);
   }
   const sandbox = compileSandbox(deref, responseCodes);
-  const related = new Map(listOperations(deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
   const checks = [
     ...envelopeCheck(),
-    ...crossCheck(deref, responseCodes, pages).map((p) => describeProblem(p)),
-    ...proseStatusProblems(uses, pages, related),
+    ...crossCheck(deref, responseCodes, shownIn).map((p) => describeProblem(p)),
     ...sandbox.problems,
   ];
   if (checks.length) {
@@ -344,31 +348,71 @@ export async function loadContract(): Promise<LoadedContract> {
       `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${p}`).join('\n')}`,
     );
   }
-  const orphans = [...ids].filter((id) => !pages.has(id)).sort();
-  const release = await loadChangelog({
-    current: deref,
-    pages,
-    siteVersion: site.apiVersion,
-    date: site.apiReleaseDate,
-  });
-  const views = buildViews(deref, responseCodes, pages, changeBadges(release));
   const retryAfter = retryAfterText(deref);
   if (!retryAfter) {
     throw new ContractLoadError(
       'openapi/components/common.yaml: responses.TooManyRequests must declare the Retry-After header with a description; /ResponseCode shows that description as what Retry-After means.',
     );
   }
-  const rateLimits = {retryAfter, rows: rateLimitRows(deref, listOperations(deref), pages)};
+  // Compared here, so that `npm run lint:contract` stops on a changelog that cannot be made; its
+  // entries are linked to their pages once Docusaurus has routed them (contractSite).
+  const release = await loadChangelog({
+    current: deref,
+    pages: new Map(),
+    siteVersion: site.apiVersion,
+    date: site.apiReleaseDate,
+  });
+  const orphans = [...ids].filter((id) => !shownIn.has(id)).sort();
   return {
     bundled,
+    deref,
     bodies: bodySchemas(deref),
-    views,
     responseCodes,
-    rateLimits,
-    release,
+    shownIn,
+    uses,
     orphans,
     duplicates,
+    retryAfter,
+    release,
     sandbox,
-    dereferenced: deref,
+  };
+}
+
+/** The contract's data that links pages: each at the route Docusaurus gave the file that shows it. */
+export interface ContractSite {
+  /** Operation or webhook id -> its page's route. */
+  readonly pages: ReadonlyMap<string, string>;
+  readonly views: ContractViews;
+  /** The changelog, each entry linked to its page. */
+  readonly release: Release;
+  readonly rateLimits: RateLimitTable;
+}
+
+/**
+ * The views (with the changelog's badges and the atlas' test values), the linked changelog and the
+ * rate-limit table, with each operation's page at the route Docusaurus gave the file that shows it.
+ * `permalinkOf` maps a file (`docs/v1/...mdx`) to its route; a file it does not know fails with
+ * the operation, the file and the fix.
+ */
+export function contractSite(loaded: LoadedContract, permalinkOf: (file: string) => string | undefined): ContractSite {
+  const pages = new Map<string, string>();
+  for (const [id, file] of loaded.shownIn) {
+    const permalink = permalinkOf(file);
+    if (!permalink)
+      throw new ContractLoadError(
+        `${file}: shows ${id}, but no plugin built a page from it (is it a draft, or outside docs/ and src/pages/?). Show ${id} on a published page.`,
+      );
+    pages.set(id, permalink);
+  }
+  const located = listOperations(loaded.deref);
+  const views = buildViews(loaded.deref, loaded.responseCodes, pages, {
+    changes: changeBadges(loaded.release),
+    testValues: new Map(located.map((l) => [l.op.operationId, testValueRows(loaded.sandbox, l.op.operationId)])),
+  });
+  return {
+    pages,
+    views,
+    release: linkRelease(loaded.release, pages),
+    rateLimits: {retryAfter: loaded.retryAfter, rows: rateLimitRows(loaded.deref, located, pages)},
   };
 }

@@ -7,7 +7,12 @@ export const CONTRACT_ROOT = path.join(CONTRACT_DIR, 'openapi.yaml');
 export const RESPONSE_CODES_FILE = path.join(CONTRACT_DIR, 'response-codes.yaml');
 export const SAMPLES_DIR = path.join(SITE_DIR, 'samples');
 export const REDOCLY_CONFIG = path.join(SITE_DIR, 'redocly.yaml');
-/** Written by the plugin, read by the remark plugin and imported by pages as `@generated/api-contract/...`. */
-export const GENERATED_DIR = path.join(SITE_DIR, '.docusaurus', 'api-contract');
+/**
+ * Where `createData` puts the plugin's files (`<generatedFilesDir>/<plugin name>/<plugin id>/`): read
+ * by the remark plugins and plugins/llms-txt, imported by pages as `@generated/api-contract/default/...`.
+ */
+export const GENERATED_DIR = path.join(SITE_DIR, '.docusaurus', 'api-contract', 'default');
+/** The module path pages import a generated file by. */
+export const generatedModule = (name: string): string => `@generated/api-contract/default/${name}`;
 /** Folders whose MDX may embed reference blocks. */
 export const CONTENT_DIRS = ['docs', 'src/pages', 'blog'].map((d) => path.join(SITE_DIR, d));

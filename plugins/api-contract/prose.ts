@@ -2,8 +2,10 @@
  * The prose side of the status-claim rule (src/lib/contract/status-claims.ts): every MDX page and
  * post is parsed as Docusaurus parses it (MDX, GFM, front matter), cut into paragraphs, headings
  * and table cells with their links, and each link is resolved to the page it leads to and the
- * operations that page shows. Run by loadContract, so the build and `npm run lint:contract` both
- * fail on a claim that leads nowhere.
+ * operations that page shows. Pages are found at the routes Docusaurus gave them, so the api-contract
+ * plugin runs this once the content is loaded (allContentLoaded), and the build fails on a claim
+ * that leads nowhere. (The contract's own descriptions are checked by `npm run lint:contract` too:
+ * describedStatusClaim in src/lib/contract/checks.ts.)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +21,7 @@ import {
   type ProseBlock,
 } from '../../src/lib/contract/status-claims';
 import type {PageUse} from './load';
-import {mdxFiles, routeOf} from './pages';
+import {mdxFiles} from './pages';
 import {CONTENT_DIRS, SITE_DIR} from './paths';
 
 interface MdNode {
@@ -60,11 +62,13 @@ export function proseBlocks(source: string): ProseBlock[] {
 
 /**
  * Every status claim in the content folders that links no status operation. `uses` are the API
- * components of the pages (which operation each route shows), `pages` the operation -> route map and
- * `related` each operation's `x-related`.
+ * components of the pages (which operation each file shows), `permalinkOf` the route Docusaurus gave
+ * a file (`docs/v1/...mdx`), `pages` the operation -> route map and `related` each operation's
+ * `x-related`. A file no plugin built a page from is not prose a reader sees, and is skipped.
  */
 export function proseStatusProblems(
-  uses: readonly PageUse[],
+  uses: readonly Pick<PageUse, 'id' | 'file'>[],
+  permalinkOf: (file: string) => string | undefined,
   pages: ReadonlyMap<string, string>,
   related: ReadonlyMap<string, readonly string[]>,
   dirs = CONTENT_DIRS,
@@ -72,13 +76,18 @@ export function proseStatusProblems(
 ): string[] {
   const byRoute = new Map<string, string[]>();
   const clean = (route: string): string => (route.length > 1 ? route.replace(/\/$/, '') : route);
-  for (const use of uses) byRoute.set(clean(use.route), [...(byRoute.get(clean(use.route)) ?? []), use.id]);
+  for (const use of uses) {
+    const route = permalinkOf(use.file);
+    if (route) byRoute.set(clean(route), [...(byRoute.get(clean(route)) ?? []), use.id]);
+  }
   const opsAtRoute = (route: string): readonly string[] => byRoute.get(clean(route)) ?? [];
+  const routeOfFile = (file: string): string | undefined => permalinkOf(path.relative(siteDir, file));
   const problems: string[] = [];
   for (const dir of dirs) {
     for (const file of mdxFiles(dir)) {
+      const route = routeOfFile(file);
+      if (!route) continue;
       const source = fs.readFileSync(file, 'utf8');
-      const route = routeOf(file, source, siteDir);
       const shows = opsAtRoute(route);
       const page: PageProse = {
         file: path.relative(siteDir, file),
@@ -90,9 +99,8 @@ export function proseStatusProblems(
         const target = decodeURI(link.replace(/[?#].*$/, ''));
         if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target === '') return [];
         if (target.startsWith('/')) return opsAtRoute(target);
-        const linked = path.resolve(path.dirname(file), target);
-        if (!fs.existsSync(linked)) return [];
-        return opsAtRoute(routeOf(linked, fs.readFileSync(linked, 'utf8'), siteDir));
+        const linked = routeOfFile(path.resolve(path.dirname(file), target));
+        return linked ? opsAtRoute(linked) : [];
       };
       problems.push(...statusClaimProblems(page, opsAt));
     }

@@ -4,8 +4,9 @@
  * module per family. The validators are ajv standalone code, generated here so that no browser ever
  * compiles a schema: a self-contained ES module per family, with no imports.
  *
- * Used by the api-contract plugin (into .docusaurus/api-contract/sandbox/) and by `npm run mock`
- * (into .tmp/sandbox/).
+ * Used by the api-contract plugin (through `createData`, into .docusaurus/api-contract/default/sandbox/,
+ * where a page can import a family's files by path on first use) and by `npm run mock` (into
+ * .tmp/sandbox/, where Node imports them).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,6 @@ import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {compileAtlas, paramsSchema, type CompiledAtlas, type SchemaCheck} from '../../src/lib/mock/atlas';
 import type {FamilyValidators, ValidatorError} from '../../src/lib/mock/model';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
-import {writeIfChanged} from '../write-file';
 
 export const SCENARIOS_DIR = path.join(CONTRACT_DIR, 'scenarios');
 export const SANDBOX_FILE = path.join(SCENARIOS_DIR, 'sandbox.yaml');
@@ -170,17 +170,30 @@ export function compileSandbox(
   return compileAtlas({doc, responseCodes, ...readAtlasFiles(dir), check: makeSchemaCheck()});
 }
 
+/** One file of the engine: its name in the sandbox folder and its text. */
+export interface SandboxFile {
+  readonly name: string;
+  readonly text: string;
+}
+
 /**
- * Writes the engine's files into `outDir`: index.json (routes, credentials), and per family
- * `<family>.json` (the model) and `<family>.validators.mjs`. Only changed files are rewritten.
+ * The engine's files: index.json (routes, credentials), and per family `<family>.json` (the model)
+ * and `<family>.validators.mjs`.
  */
+export function sandboxFiles(doc: OpenApiDocument, compiled: CompiledAtlas): SandboxFile[] {
+  return [
+    {name: 'index.json', text: `${JSON.stringify(compiled.index)}\n`},
+    ...compiled.families.flatMap((family) => [
+      {name: `${family.family}.json`, text: `${JSON.stringify(family)}\n`},
+      {name: `${family.family}.validators.mjs`, text: validatorsModule(doc, family.family)},
+    ]),
+  ];
+}
+
+/** Writes the engine's files into `outDir`, for Node to load (`npm run mock`, the tests). */
 export function writeSandbox(outDir: string, doc: OpenApiDocument, compiled: CompiledAtlas): void {
   fs.mkdirSync(outDir, {recursive: true});
-  writeIfChanged(path.join(outDir, 'index.json'), `${JSON.stringify(compiled.index)}\n`);
-  for (const family of compiled.families) {
-    writeIfChanged(path.join(outDir, `${family.family}.json`), `${JSON.stringify(family)}\n`);
-    writeIfChanged(path.join(outDir, `${family.family}.validators.mjs`), validatorsModule(doc, family.family));
-  }
+  for (const file of sandboxFiles(doc, compiled)) fs.writeFileSync(path.join(outDir, file.name), file.text);
 }
 
 /** Loads a family written by writeSandbox (Node: the mock server and the tests). */

@@ -2,9 +2,10 @@
  * Code highlighted at build time, and no Prism in the browser.
  *
  * Token colours: the CSS for the light and dark themes of src/lib/prism-themes.ts (which
- * `themeConfig.prism` names too) is written once per start to .docusaurus/static-code/code-theme.css
- * and added as a client module, so it is in the site's one stylesheet. Highlighting reads the same
- * themes to leave out spans for tokens that look like plain text.
+ * `themeConfig.prism` names too) is generated with `createData` (.docusaurus/static-code/default/
+ * code-theme.css) and added as a client module, so it is in the site's one stylesheet. Docusaurus
+ * collects client modules after every plugin's contentLoaded, so the file exists by then.
+ * Highlighting reads the same themes to leave out spans for tokens that look like plain text.
  *
  * Keeps Prism out of the browser. Every code block is highlighted at build time (./remark.ts for
  * MDX fences, plugins/api-contract for the reference) and rendered by <StaticCode>, and
@@ -16,17 +17,21 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {codeThemeCss} from '../../src/lib/highlight';
-import {writeIfChanged} from '../write-file';
 
 const THEME_PRISM_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 
+const NAME = 'static-code';
+const CSS_FILE = 'code-theme.css';
+
 export default function staticCodePlugin(context: LoadContext): Plugin {
-  const css = path.join(context.generatedFilesDir, 'static-code', 'code-theme.css');
-  writeIfChanged(css, codeThemeCss());
   return {
-    name: 'static-code',
+    name: NAME,
+    async contentLoaded({actions}) {
+      await actions.createData(CSS_FILE, codeThemeCss());
+    },
     getClientModules() {
-      return [css];
+      // Where createData wrote it: <generatedFilesDir>/<plugin name>/<plugin id>/<file>.
+      return [path.join(context.generatedFilesDir, NAME, 'default', CSS_FILE)];
     },
     configureWebpack(_config, _isServer, {currentBundler}) {
       return {

@@ -297,14 +297,12 @@ export function buildRelease(input: BuildReleaseInput): Release {
   const out: ChangedItem[] = merged
     .map((e) => {
       const lines = e.status === 'changed' ? e.lines : [];
-      const href = pages.get(e.id);
       return {
         kind: e.at.kind,
         id: e.id,
         method: e.at.method.toUpperCase(),
         path: e.at.key,
         summary: e.op.summary ?? e.id,
-        ...(href && e.status !== 'removed' ? {href} : {}),
         status: e.status,
         breaking: e.status === 'removed' || lines.some((l) => l.type === 'breaking'),
         changes: lines,
@@ -312,13 +310,30 @@ export function buildRelease(input: BuildReleaseInput): Release {
     })
     // Removed ones last: their pages are gone, and a reader looks for what exists first.
     .sort((a, b) => Number(a.status === 'removed') - Number(b.status === 'removed'));
+  return linkRelease(
+    {
+      version: input.version,
+      previous: input.previous,
+      date: input.date,
+      everyOperation,
+      api: mergeLines(api),
+      items: out,
+    },
+    pages,
+  );
+}
+
+/**
+ * The release with each entry linked to the page that shows it (a removed one has no page). The
+ * build compares the contracts before Docusaurus has routed the pages, and links them after.
+ */
+export function linkRelease(release: Release, pages: ReadonlyMap<string, string>): Release {
   return {
-    version: input.version,
-    previous: input.previous,
-    date: input.date,
-    everyOperation,
-    api: mergeLines(api),
-    items: out,
+    ...release,
+    items: release.items.map((item) => {
+      const href = pages.get(item.id);
+      return href && item.status !== 'removed' ? {...item, href} : item;
+    }),
   };
 }
 
@@ -368,11 +383,6 @@ export function releaseSummary(release: Release): string {
   const breaking = changed.filter((i) => i.breaking).length;
   const removed = of('removed').length;
   return `${release.version} adds ${count(of('added', 'operation').length, 'operation')} and ${count(of('added', 'webhook').length, 'webhook')}, changes ${count(changed.length, 'operation or webhook', 'operations and webhooks', 'no operations or webhooks')}${breaking ? ` (${breaking} of them in ways that can break a client)` : ''} and removes ${count(removed, 'operation or webhook', 'operations and webhooks', 'none')}, compared with ${release.previous}.`;
-}
-
-/** The badge's words, as the Markdown twin prints them (src/components/ChangeBadge shows the same). */
-export function badgeText(badge: ChangeBadge): string {
-  return `${badge.status === 'added' ? 'New' : 'Changed'} in ${badge.version}${badge.breaking ? ', breaking' : ''}`;
 }
 
 /** The words of each class, as the twin prints them (src/components/ApiChangelog shows the same). */

@@ -1,16 +1,16 @@
 /**
- * Contract view models -> Markdown, for the AI-readable copies of the site: the `.md` twin of
- * every page, /llms.txt and /llms-full.txt (plugins/llms-txt). Each function renders what one
- * API component shows on the HTML page, with the same headings the remark plugin puts around
- * it, so a reader (or a model) finds the same structure in both.
+ * Markdown for the AI-readable copies of the site: the `.md` twin of every page, /llms.txt and
+ * /llms-full.txt (plugins/llms-txt). The reference of an operation or webhook is its section tree
+ * (src/lib/contract/tree.ts) serialised block by block: the same tree the page renders, so the
+ * twin says what the page says, under the same headings. The other functions render what one
+ * site-wide component shows (the catalogues, the family lists, /api).
  *
  * Pure: strings in, strings out; no React, no Docusaurus, no file system. Tested word for word
  * in tests/unit/markdown.test.ts.
  */
-import {statusLabel} from './http';
-import {listOf} from './list';
+import type {DownloadLink} from './downloads';
+import {parseInline} from './inline';
 import {
-  badgeText,
   CHANGE_LABELS,
   changeAnchor,
   CHANGELOG_PATH,
@@ -21,20 +21,9 @@ import {
   type Release,
 } from './changelog';
 import {CHANGELOG_FEEDS} from './changelog-feed';
-import {ackRule} from './webhook-policy';
 import {rateText, type RateLimitTable} from './rate-limits';
-import type {
-  CodeSample,
-  ExampleView,
-  OperationView,
-  ParamView,
-  ResponseCodeView,
-  ResponseView,
-  Scalar,
-  SchemaRow,
-  TagView,
-  WebhookView,
-} from './contract/types';
+import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from './contract/tree';
+import type {CatalogueCode, CodeSample, Scalar, TagView} from './contract/types';
 
 /** Turns a site path ('/HeaderMarkdown', '/docs/v1/...#x') into the URL a reader can open. */
 export type UrlOf = (sitePath: string) => string;
@@ -47,11 +36,6 @@ export interface FlowStepInput {
 export interface PanStatusInput {
   readonly value: string;
   readonly meaning: string;
-}
-
-export interface DownloadInput {
-  readonly label: string;
-  readonly path: string;
 }
 
 /* ------------------------------------------------------------------ primitives */
@@ -93,141 +77,123 @@ function link(label: string, href: string): string {
   return `[${label.replace(/([[\]])/g, '\\$1')}](${href})`;
 }
 
-/* ------------------------------------------------------------------ parameters and fields */
+/** Contract prose and labels (see src/lib/inline.ts): site links made absolute, the rest as written. */
+export function inline(text: string, url: UrlOf): string {
+  return parseInline(text)
+    .map((seg) => (seg.href !== undefined ? link(seg.text, url(seg.href)) : seg.code ? code(seg.text) : seg.text))
+    .join('');
+}
+
+/* ------------------------------------------------------------------ field tables */
 
 function scalar(value: Scalar): string {
   return code(JSON.stringify(value));
 }
 
-function fieldName(row: ParamView | SchemaRow): string {
+function fieldName(row: FieldRow): string {
   return 'path' in row ? row.path : row.name;
 }
 
-function fieldNotes(row: ParamView | SchemaRow): string {
+function fieldNotes(row: FieldRow, words: FieldWords, url: UrlOf): string {
   const notes: string[] = [];
-  if (row.description) notes.push(row.description);
-  if (row.enumValues?.length) notes.push(`One of: ${row.enumValues.map(scalar).join(', ')}.`);
-  if (row.constraints.length) notes.push(`Rules: ${row.constraints.map(code).join(', ')}.`);
-  if ('defaultValue' in row && row.defaultValue !== undefined) notes.push(`Default: ${code(row.defaultValue)}.`);
-  if (row.example !== undefined) notes.push(`Example: ${code(row.example)}.`);
+  if (row.description) notes.push(inline(row.description, url));
+  if (row.enumValues?.length) notes.push(`${words.oneOf} ${row.enumValues.map(scalar).join(', ')}.`);
+  if (row.constraints.length) notes.push(`${words.rules} ${row.constraints.map(code).join(', ')}.`);
+  if ('defaultValue' in row && row.defaultValue !== undefined)
+    notes.push(`${words.default} ${code(row.defaultValue)}.`);
+  if (row.example !== undefined) notes.push(`${words.example} ${code(row.example)}.`);
   return notes.join(' ');
 }
 
 /** Parameters or schema fields as a table; nested fields are named by their dotted path. */
-export function paramTable(rows: readonly (ParamView | SchemaRow)[]): string {
+export function paramTable(rows: readonly FieldRow[], words: FieldWords, url: UrlOf): string {
   return table(
-    ['Field', 'Type', 'Required', 'Description'],
+    [words.name, words.type, words.required, words.description],
     rows.map((row) => [
       code(fieldName(row)),
       row.type,
-      'variant' in row && row.variant ? '' : row.required ? 'yes' : 'no',
-      fieldNotes(row),
+      'variant' in row && row.variant ? '' : row.required ? words.yes : words.no,
+      fieldNotes(row, words, url),
     ]),
-  );
-}
-
-/**
- * JSON examples, each under a bold label: `title: summary` (or the example's name when there
- * are several without summaries). With an empty title, a single unnamed example is the bare block.
- */
-export function examplesMarkdown(examples: readonly ExampleView[], title: string): string {
-  return blocks(
-    ...examples.map((ex) => {
-      const label = [title, ex.summary ?? (examples.length > 1 ? ex.name : '')].filter(Boolean).join(': ');
-      return blocks(label && `**${label}**`, fence(ex.json, 'json'));
-    }),
   );
 }
 
 export {listOf} from './list';
 
-/* ------------------------------------------------------------------ retry advice */
+/** A group of code samples or examples: each under its bold label, in a fence named by its language. */
+export function codeSamplesMarkdown(samples: readonly CodeSample[]): string {
+  return blocks(...samples.map((s) => `**${s.label}**\n\n${fence(s.code, s.prism)}`));
+}
 
-/** The same words as src/components/RetryLabel. */
-export const RETRY_TEXT: Readonly<Record<ResponseCodeView['retry'], string>> = {
-  safe: 'Safe to resend as is',
-  'new-ref': 'Only with a new referenceid',
-  status: 'Never: check status first',
-  no: 'Fix the request first',
+/* ------------------------------------------------------------------ the section tree */
+
+interface BlockContext {
+  readonly url: UrlOf;
+  readonly words: FieldWords;
+}
+
+type BlockOf<K extends BlockKind> = Extract<Block, {readonly kind: K}>;
+
+/** Each kind of block in Markdown: the counterpart of BLOCKS in src/components/Reference. */
+const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: BlockContext) => string} = {
+  'request-line': (b, {url}) =>
+    [
+      b.via ? `${code(b.method)} ${b.via} ${code(b.path)}` : code(`${b.method} ${b.path}`),
+      b.change && link(b.change.text, url(b.change.href)),
+    ]
+      .filter(Boolean)
+      .join(' '),
+  paragraph: (b, {url}) => inline(b.text, url),
+  servers: (b, {url}) =>
+    blocks(
+      `**${b.caption}**`,
+      [
+        ...b.rows.map((r) => `- ${r.label}: ${code(r.request)}`),
+        ...b.facts.map((f) => `- ${f.label}: ${link(f.text, url(f.href))}`),
+      ].join('\n'),
+    ),
+  fields: (b, {words, url}) => blocks(`**${b.caption}**`, paramTable(b.rows, words, url)),
+  examples: (b) => blocks(...b.examples.map((ex) => blocks(`**${ex.title}**`, fence(ex.json, 'json')))),
+  samples: (b) => codeSamplesMarkdown(b.samples),
+  codes: (b, {url}) =>
+    table(
+      [b.head.code, b.head.name, b.head.meaning, b.head.retry],
+      b.codes.map((c) => [link(String(c.code), url(c.href)), c.name, inline(c.meaning, url), c.retryText]),
+    ),
+  'test-values': (b, {url}) =>
+    table(
+      [b.head.send, b.head.answer, b.head.then],
+      b.rows.map((r) => [
+        inline(r.input, url),
+        `${link(`${r.code} ${r.name}`, url(r.href))}: ${inline(r.label, url)}`,
+        inline(r.then, url),
+      ]),
+    ),
+  links: (b, {url}) => {
+    const items = b.links.map((l) => `${link(l.label, url(l.href))}${l.note ? ` ${l.note}` : ''}`);
+    return b.lead ? `${b.lead} ${items.join(', ')}` : items.map((i) => `- ${i}`).join('\n');
+  },
+  notice: (b, ctx) => blocks(`**${b.title}**`, ...b.blocks.map((inner) => blockMarkdown(inner, ctx))),
 };
 
-/* ------------------------------------------------------------------ <Endpoint> */
-
-function responseMarkdown(res: ResponseView): string {
-  return blocks(
-    `### ${statusLabel(res.status)}`,
-    res.description,
-    res.headers.length > 0 && `Response headers:\n\n${paramTable(res.headers)}`,
-    res.rows.length > 0 && `Response fields:\n\n${paramTable(res.rows)}`,
-    examplesMarkdown(res.examples, 'Example'),
-  );
+export function blockMarkdown(block: Block, ctx: BlockContext): string {
+  const write = BLOCK_MARKDOWN[block.kind] as (b: Block, c: BlockContext) => string;
+  return write(block, ctx);
 }
 
 /**
- * One operation: request line, URLs per environment, request tables and example, the cURL
- * sample, responses with examples, response codes and related pages. Headings as on the page
- * (`## Request`, `## Code samples`, `## Responses` + `### 200 OK`, `## Response codes`, `## Related`).
+ * One operation's or webhook's reference: every section under its heading (the headings the
+ * remark plugin puts on the page), every block as the page shows it.
  */
-export function endpointMarkdown(op: OperationView, url: UrlOf): string {
-  const curl = op.samples.find((s) => s.lang === 'curl');
-  const others = op.samples.filter((s) => s !== curl).map((s) => s.label);
-  const hasParams = op.pathParams.length + op.queryParams.length > 0;
+export function treeMarkdown(tree: ReferenceTree, url: UrlOf): string {
+  const ctx: BlockContext = {url, words: tree.words};
   return blocks(
-    `${code(`${op.method} ${op.path}`)}`,
-    op.change && `${link(badgeText(op.change), url(op.change.href))}.`,
-    op.description,
-    table(
-      ['Environment', 'URL'],
-      op.servers.map((s) => [s.label, code(`${op.method} ${s.url}${op.path}`)]),
-    ),
-    `Authentication: ${link(op.auth, url('/HeaderMarkdown'))}.`,
-    `Rate limit: ${link(op.rateLimits.text, url('/ResponseCode#rate-limits'))}.`,
-    '## Request',
-    `### Headers\n\n${paramTable(op.headers)}`,
-    op.pathParams.length > 0 && `### Path parameters\n\n${paramTable(op.pathParams)}`,
-    op.queryParams.length > 0 && `### Query parameters\n\n${paramTable(op.queryParams)}`,
-    op.body && op.body.rows.length > 0 && `### Body fields (JSON)\n\n${paramTable(op.body.rows)}`,
-    op.body && op.body.examples.length > 0 && `### Request body example\n\n${examplesMarkdown(op.body.examples, '')}`,
-    !op.body && !hasParams && 'This call takes no parameters beyond the headers.',
-    curl && '## Code samples',
-    curl &&
-      `cURL against the sandbox, generated from the contract. Replace YOUR_JWT with a token signed as described in ${link('Headers and tokens', url('/HeaderMarkdown'))}.${others.length ? ` The page also shows this request in ${listOf(others)}.` : ''}`,
-    curl && fence(curl.code, curl.prism),
-    '## Responses',
-    'Every response uses the same envelope. Branch on `response_code`, not on the HTTP status alone.',
-    ...op.responses.map(responseMarkdown),
-    op.responseCodes.length > 0 && '## Response codes',
-    op.responseCodes.length > 0 &&
-      table(
-        ['response_code', 'Name', 'Meaning', 'Retry'],
-        op.responseCodes.map((c) => [
-          link(String(c.code), url(`/ResponseCode#code-${c.code}`)),
-          c.name,
-          c.meaning,
-          RETRY_TEXT[c.retry],
-        ]),
+    ...tree.sections.map((s) =>
+      blocks(
+        s.heading && `${'#'.repeat(s.heading.depth)} ${s.heading.text}`,
+        ...s.blocks.map((b) => blockMarkdown(b, ctx)),
       ),
-    op.related.length > 0 && '## Related',
-    op.related.length > 0 &&
-      op.related.map((r) => `- ${link(r.label, url(r.href))}${r.kind === 'webhook' ? ' (webhook)' : ''}`).join('\n'),
-  );
-}
-
-/* ------------------------------------------------------------------ <WebhookEvent> */
-
-export function webhookMarkdown(hook: WebhookView, url: UrlOf): string {
-  return blocks(
-    `## ${hook.summary}`,
-    `${code(hook.method)} to your webhook URL, event ${code(hook.id)}.`,
-    hook.change && `${link(badgeText(hook.change), url(hook.change.href))}.`,
-    hook.description,
-    `### Headers we send\n\n${paramTable(hook.headers)}`,
-    hook.body && hook.body.rows.length > 0 && `### Payload fields (JSON)\n\n${paramTable(hook.body.rows)}`,
-    hook.body && hook.body.examples.length > 0 && `### Example payload\n\n${examplesMarkdown(hook.body.examples, '')}`,
-    '### Acknowledge',
-    ackRule(hook.ackTimeoutSeconds),
-    hook.ack && examplesMarkdown(hook.ack.examples, 'Your answer'),
-    hook.related.length > 0 && `Related: ${hook.related.map((r) => link(r.label, url(r.href))).join(', ')}.`,
+    ),
   );
 }
 
@@ -278,16 +244,11 @@ export function flowDiagramMarkdown(label: string, steps: readonly FlowStepInput
   );
 }
 
-/** <JwtSamples>, <VerifySignature>: every language, labelled. */
-export function codeSamplesMarkdown(samples: readonly CodeSample[]): string {
-  return blocks(...samples.map((s) => `**${s.label}**\n\n${fence(s.code, s.prism)}`));
-}
-
 /** <ResponseCodeTable>: the whole `response_code` catalogue. */
-export function responseCodeTableMarkdown(codes: readonly ResponseCodeView[]): string {
+export function responseCodeTableMarkdown(codes: readonly CatalogueCode[]): string {
   return table(
     ['Code', 'Name', 'Meaning', 'What to do', 'Retry'],
-    codes.map((c) => [String(c.code), c.name, c.meaning, c.action, RETRY_TEXT[c.retry]]),
+    codes.map((c) => [String(c.code), c.name, c.meaning, c.action, c.retryText]),
   );
 }
 
@@ -319,7 +280,7 @@ export function panStatusTableMarkdown(statuses: readonly PanStatusInput[]): str
 }
 
 /** <DownloadLinks>. */
-export function downloadLinksMarkdown(downloads: readonly DownloadInput[], url: UrlOf): string {
+export function downloadLinksMarkdown(downloads: readonly DownloadLink[], url: UrlOf): string {
   return downloads.map((d) => `- ${link(d.label, url(d.path))}`).join('\n');
 }
 

@@ -15,6 +15,8 @@ export interface SampleRequest {
   /** Absolute URL with path parameters filled in. */
   readonly url: string;
   readonly query: readonly {readonly name: string; readonly value: string}[];
+  /** Cookie parameters with their examples. */
+  readonly cookies?: readonly {readonly name: string; readonly value: string}[];
   readonly body?: unknown;
 }
 
@@ -26,7 +28,7 @@ export function toHar(req: SampleRequest): HarRequest {
     method: req.method.toUpperCase(),
     url: req.url,
     httpVersion: 'HTTP/1.1',
-    cookies: [],
+    cookies: (req.cookies ?? []).map((c) => ({name: c.name, value: c.value})),
     headers,
     queryString: req.query.map((q) => ({name: q.name, value: q.value})),
     headersSize: -1,

@@ -1,69 +1,46 @@
-import type {ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import families from '@generated/api-contract/default/families.json';
 import DownloadLinks from '@site/src/components/DownloadLinks';
 import {site} from '@site/site.config';
 import styles from './index.module.css';
 
-interface Family {
+interface Step {
   readonly title: string;
   readonly text: string;
-  readonly to: string;
+  /** The page the step's text links to. */
+  readonly to?: string;
 }
 
-const FAMILIES: readonly Family[] = [
-  {
-    title: 'Aadhaar banking (AEPS)',
-    text: 'Cash withdrawal, balance and mini statement with a fingerprint, at any merchant outlet.',
-    to: '/docs/v1/aeps',
-  },
-  {
-    title: 'Bill payments (BBPS)',
-    text: 'Electricity, water, gas, broadband, insurance and more than 20,000 billers.',
-    to: '/docs/v1/service/bbps',
-  },
-  {
-    title: 'Money transfer (DMT)',
-    text: 'Send money to any bank account through a hosted, compliant journey.',
-    to: '/docs/v1/service/dmt',
-  },
-  {
-    title: 'Payouts',
-    text: 'Pay vendors, agents and customers to bank accounts and UPI ids from your wallet.',
-    to: '/docs/v1/service/payout',
-  },
-  {
-    title: 'UPI static VPA and QR',
-    text: 'A UPI id and merchant QR per customer that payers push money to, with a webhook for every payment.',
-    to: '/docs/v1/service/upicollect',
-  },
-  {
-    title: 'Micro-ATM',
-    text: 'Card-based withdrawals and balance enquiry on a paired micro-ATM device.',
-    to: '/docs/v1/service/matm',
-  },
-  {
-    title: 'Credit-card bill payment',
-    text: 'Pay any credit-card bill from a bank account after a one-time KYC.',
-    to: '/docs/v1/service/paycc',
-  },
-  {
-    title: 'Mobile recharge',
-    text: 'Prepaid recharge with operator, circle and plan look-ups.',
-    to: '/docs/v1/service/recharge',
-  },
-  {title: 'PAN card', text: 'New and corrected PAN applications through your agents.', to: '/docs/v1/service/pan'},
-  {
-    title: 'Insurance (GIBL)',
-    text: 'Motor, health and travel policies through a hosted journey.',
-    to: '/docs/v1/service/gibl',
-  },
-  {title: 'SMS', text: 'Transactional SMS from approved templates.', to: '/docs/v1/service/sms/send'},
-  {title: 'Common look-ups', text: 'Banks and IINs, states, districts and your account.', to: '/docs/v1/common/bank'},
-];
+/** The three steps to a first call (a function: translate() must run when the page renders). */
+function quickstart(): Step[] {
+  return [
+    {
+      title: translate({id: 'home.step1', message: 'Get sandbox keys'}),
+      text: translate({
+        id: 'home.step1.text',
+        message: 'Your partner id, JWT secret and webhook secret are in the partner dashboard under Developers.',
+      }),
+    },
+    {
+      title: translate({id: 'home.step2', message: 'Sign a token'}),
+      text: translate({
+        id: 'home.step2.text',
+        message: 'An HS256 JWT with partnerId, iat and a fresh reqId, per request.',
+      }),
+      to: '/HeaderMarkdown',
+    },
+    {
+      title: translate({id: 'home.step3', message: 'Call the sandbox'}),
+      text: translate({id: 'home.step3.text', message: 'List AEPS banks: no customer data needed.'}),
+      to: '/docs/v1/common/bank',
+    },
+  ];
+}
 
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
@@ -75,7 +52,8 @@ export default function Home(): ReactNode {
         message:
           'Developer documentation for the RupeeRail payments API: AEPS, BBPS, DMT, payouts, UPI static QRs, recharge and more, with code samples in seven languages.',
       })}>
-      <header className={styles.hero}>
+      {/* The brand colour is defined once, in site.config.ts. */}
+      <header className={styles.hero} style={{'--rr-brand': site.colors.brand} as CSSProperties}>
         <div className="container">
           <Heading as="h1" className={styles.title}>
             <Translate id="home.title">One API for India's payment rails</Translate>
@@ -101,12 +79,13 @@ export default function Home(): ReactNode {
           <Heading as="h2">
             <Translate id="home.families">Services</Translate>
           </Heading>
+          {/* The families of the contract's tags (src/lib/contract/families.ts), one card per overview page. */}
           <ul className={styles.grid}>
-            {FAMILIES.map((f) => (
-              <li key={f.to}>
-                <Link className={styles.card} to={f.to}>
-                  <strong>{f.title}</strong>
-                  <span>{f.text}</span>
+            {families.map((f) => (
+              <li key={f.href}>
+                <Link className={styles.card} to={f.href}>
+                  <strong>{f.label}</strong>
+                  <span>{f.description}</span>
                 </Link>
               </li>
             ))}
@@ -117,53 +96,23 @@ export default function Home(): ReactNode {
             <Translate id="home.quickstart">Your first call in three steps</Translate>
           </Heading>
           <ol className={styles.steps}>
-            <li>
-              <strong>
-                <Translate id="home.step1">Get sandbox keys</Translate>
-              </strong>
-              <span>
-                <Translate id="home.step1.text">
-                  Your partner id, JWT secret and webhook secret are in the partner dashboard under Developers.
-                </Translate>
-              </span>
-            </li>
-            <li>
-              <strong>
-                <Translate id="home.step2">Sign a token</Translate>
-              </strong>
-              <span>
-                <Link to="/HeaderMarkdown">
-                  <Translate id="home.step2.text">
-                    An HS256 JWT with partnerId, iat and a fresh reqId, per request.
-                  </Translate>
-                </Link>
-              </span>
-            </li>
-            <li>
-              <strong>
-                <Translate id="home.step3">Call the sandbox</Translate>
-              </strong>
-              <span>
-                <Link to="/docs/v1/common/bank">
-                  <Translate id="home.step3.text">List AEPS banks: no customer data needed.</Translate>
-                </Link>
-              </span>
-            </li>
+            {quickstart().map((step) => (
+              <li key={step.title}>
+                <strong>{step.title}</strong>
+                <span>{step.to ? <Link to={step.to}>{step.text}</Link> : step.text}</span>
+              </li>
+            ))}
           </ol>
           <table className={styles.env}>
             <tbody>
-              <tr>
-                <th scope="row">{site.environments.sandbox.label}</th>
-                <td>
-                  <code>{site.environments.sandbox.baseUrl}</code>
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">{site.environments.production.label}</th>
-                <td>
-                  <code>{site.environments.production.baseUrl}</code>
-                </td>
-              </tr>
+              {Object.values(site.environments).map((env) => (
+                <tr key={env.baseUrl}>
+                  <th scope="row">{env.label}</th>
+                  <td>
+                    <code>{env.baseUrl}</code>
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
           <Heading as="h2">

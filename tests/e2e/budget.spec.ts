@@ -14,9 +14,16 @@ import {firstVisitBytes} from '../../scripts/bench/bytes.mjs';
  * gzip bytes, each about 1.5% above the figure `npm run bench` measured on 2026-11-22 (second
  * session: build-time highlighting everywhere, search bar on first use): home 141,865, docs
  * 176,138, kyc 178,135, withdrawal 177,978, blog 174,444. The stock /docs/intro was 191,175.
+ *
+ * Home raised from 144,000 to 144,500 by the merge of main into the tree branch (2026-11-24): each
+ * side was under 144,000 alone (143,801 and 143,875), together 144,278 against 143,392 for the
+ * commit both grew from (+886): the families from the contract's tags in the home chunk (+332),
+ * the Test data, change-badge and flow-diagram rules in the one stylesheet every page loads (+295),
+ * the changelog and Test data routes and the footer from the tags in the runtime and main bundles
+ * (+259). The other pages stay under their ceilings.
  */
 const CEILINGS: readonly {readonly kind: string; readonly path: string; readonly max: number}[] = [
-  {kind: 'home', path: '/', max: 144_000},
+  {kind: 'home', path: '/', max: 144_500},
   {kind: 'docs (getting started)', path: '/docs/v1/', max: 179_000},
   {kind: 'API page (heaviest)', path: '/docs/v1/service/aeps/kyc', max: 181_000},
   {kind: 'API page', path: '/docs/v1/service/aeps/withdrawal', max: 181_000},

@@ -6,14 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {
-  checkContent,
-  checkFrontMatter,
-  checkRoutes,
-  checkSidebar,
-  loadSidebars,
-  sidebarEntries,
-} from '../../scripts/check-content';
+import {checkContent, checkFrontMatter, checkSidebar, loadSidebars, sidebarEntries} from '../../scripts/check-content';
 import {REPO_ROOT} from '../../scripts/lib/files';
 
 const dirs: string[] = [];
@@ -21,8 +14,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, {recursive: true, force: true});
 });
 
-/** Writes `files` (path -> content) under `<tmp>/site/`, with routes.txt at `<tmp>/shared/` as in the real layout. */
-function site(files: Record<string, string>): {siteDir: string; routesFile: string} {
+/** Writes `files` (path -> content) under `<tmp>/site/`. */
+function site(files: Record<string, string>): {siteDir: string} {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'content-'));
   dirs.push(tmp);
   const siteDir = path.join(tmp, 'site');
@@ -31,7 +24,7 @@ function site(files: Record<string, string>): {siteDir: string; routesFile: stri
     fs.mkdirSync(path.dirname(file), {recursive: true});
     fs.writeFileSync(file, text);
   }
-  return {siteDir, routesFile: path.join(tmp, 'shared', 'routes.txt')};
+  return {siteDir};
 }
 
 const page = (title = 'A page', description = 'What the page is for.'): string =>
@@ -151,89 +144,11 @@ describe('front matter', () => {
   });
 });
 
-describe('routes', () => {
-  const AUTHORS =
-    'asha:\n  name: Asha\n  page: true\nvikram:\n  name: Vikram\n  page:\n    permalink: all-vikram-articles\n';
-  const ROUTES = `# pages
-/
-/api
-# blog
-/blog
-/blog/welcome
-/blog/tags/hello
-/blog/authors
-# plus two author pages: one at /blog/authors/{key}, the other at the custom permalink /blog/authors/all-{key}-articles
-/docs
-/docs/v1/
-/docs/v1/service/gibl
-/docs/v1/service/aeps/withdrawal
-/docs/v1/service/aeps/kyc/{kycId}
-`;
-  const FILES = {
-    '../shared/routes.txt': ROUTES,
-    'src/pages/index.tsx': 'export default function Home() { return null; }\n',
-    'src/pages/api.mdx': page(),
-    'src/pages/index.module.css': '.x {}\n',
-    'blog/2024-11-18-welcome.mdx': '---\nslug: welcome\ntitle: Hi\ntags: [hello]\n---\n',
-    'blog/tags.yml': 'hello:\n  label: Hello\n  permalink: /hello\n',
-    'blog/authors.yml': AUTHORS,
-    'docs/v1/index.mdx': '---\ntitle: Start\ndescription: d\nslug: /v1/\n---\n',
-    'docs/v1/service/gibl/index.mdx': page(),
-    'docs/v1/service/aeps/withdrawal.mdx': page(),
-    'docs/v1/service/aeps/kyc/{kycId}.mdx': page(),
-  };
-
-  it('accepts pages, blog posts, tags, author pages and plugin routes that match routes.txt', () => {
-    const {siteDir, routesFile} = site(FILES);
-    expect(checkRoutes(siteDir, routesFile)).toEqual([]);
-  });
-
-  it('names the route with no page and the file to write, and the page at an unlisted route', () => {
-    const {'docs/v1/service/aeps/withdrawal.mdx': _moved, ...rest} = FILES;
-    const {siteDir, routesFile} = site({...rest, 'docs/v1/service/aeps/cash-out.mdx': page()});
-    const problems = checkRoutes(siteDir, routesFile);
-    expect(problems.map((p) => p.message)).toEqual([
-      'docs/v1/service/aeps/withdrawal.mdx: missing page. ../shared/routes.txt:13 lists /docs/v1/service/aeps/withdrawal but no docs page is served there. Write docs/v1/service/aeps/withdrawal.mdx (a folder landing page can be .../index.mdx instead).',
-      'docs/v1/service/aeps/cash-out.mdx: served at /docs/v1/service/aeps/cash-out, which neither ../shared/routes.txt nor project-routes.txt lists. A new page: add the line /docs/v1/service/aeps/cash-out to project-routes.txt. Otherwise move the file (or fix its `slug`) so that it is served at a listed route; ../shared/routes.txt is the agreed floor and never shrinks.',
-    ]);
-    expect(problems[0]?.missing?.from).toBe('../shared/routes.txt:13');
-  });
-
-  it('accepts a page listed in project-routes.txt and names a listed project route with no page', () => {
-    const {siteDir, routesFile} = site({
-      ...FILES,
-      'docs/v1/service/aeps/cash-out.mdx': page(),
-      'project-routes.txt': '# added by the project\n/docs/v1/service/aeps/cash-out\n/docs/v1/service/aeps/refund\n',
-    });
-    expect(checkRoutes(siteDir, routesFile, path.join(siteDir, 'project-routes.txt')).map((p) => p.message)).toEqual([
-      'docs/v1/service/aeps/refund.mdx: missing page. project-routes.txt:3 lists /docs/v1/service/aeps/refund but no docs page is served there. Write docs/v1/service/aeps/refund.mdx (a folder landing page can be .../index.mdx instead).',
-    ]);
-  });
-
-  it('expands the author-page comment from blog/authors.yml', () => {
-    const {siteDir, routesFile} = site({
-      ...FILES,
-      'blog/authors.yml': AUTHORS.replace('all-vikram-articles', 'vikram-posts'),
-    });
-    expect(checkRoutes(siteDir, routesFile).map((p) => p.message)).toEqual([
-      "blog/authors.yml: ../shared/routes.txt:9 expects an author page at /blog/authors/all-{key}-articles, but no author in blog/authors.yml has that page. Give one author `page: {permalink: all-{key}-articles}` (with {key} replaced by the author's key).",
-    ]);
-  });
-
-  it('names a site page whose route nothing serves', () => {
-    const {siteDir, routesFile} = site({...FILES, '../shared/routes.txt': `${ROUTES}/ResponseCode\n`});
-    expect(checkRoutes(siteDir, routesFile).map((p) => p.message)).toEqual([
-      "../shared/routes.txt:15: /ResponseCode is listed but nothing in src/pages/, blog/ or the plugins serves it. Add the page (src/pages/ for site pages, a blog post's `slug` or `tags` for blog routes).",
-    ]);
-  });
-});
-
 describe('checkContent', () => {
-  it('runs every check on a directory and finds routes.txt beside it', async () => {
+  it('runs every check on a directory', async () => {
     const {siteDir} = site({
       'sidebars.ts': "export default {tutorialSidebar: ['v1/index']};\n",
       'docs/v1/index.mdx': '---\ntitle: Start\nslug: /v1/\n---\n',
-      '../shared/routes.txt': '/docs/v1/\n',
     });
     expect((await checkContent({siteDir})).map((p) => `${p.check}: ${p.message.split('.')[0]}`)).toEqual([
       'front-matter: docs/v1/index',

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {crossCheck, openObjects} from '../../src/lib/contract/checks';
+import {crossCheck, openObjects, untitledBranches} from '../../src/lib/contract/checks';
 import type {OpenApiDocument, Operation} from '../../src/lib/contract/openapi';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {locate, scanPages, unknownIds} from '../../plugins/api-contract/load';
@@ -41,12 +41,13 @@ const body = (schema: Record<string, unknown>): Operation['requestBody'] => ({
   content: {'application/json': {schema}},
 });
 
-describe('crossCheck', () => {
-  const pages = new Map([
+const pages = () =>
+  new Map([
     ['demo-pay', '/docs/v1/demo/pay'],
     ['demo-pay-status', '/docs/v1/demo/status'],
   ]);
 
+describe('crossCheck', () => {
   it('passes a pending-capable call that names its status call', () => {
     const problems = crossCheck(
       doc(
@@ -54,7 +55,7 @@ describe('crossCheck', () => {
         op('demo-pay-status', {'x-response-codes': [1, 2]}),
       ),
       codes,
-      pages,
+      pages(),
     );
     expect(problems).toEqual([]);
   });
@@ -67,7 +68,7 @@ describe('crossCheck', () => {
         op('demo-refund'),
       ),
       codes,
-      pages,
+      pages(),
     );
     expect(problems.map((p) => `${p.id} [${p.key}] ${p.message}`)).toEqual([
       'demo-pay [x-response-codes] x-response-codes lists 11, a common code that every operation returns. Remove it; every page shows the common codes.',
@@ -91,7 +92,7 @@ describe('crossCheck', () => {
         }),
       ),
       codes,
-      pages,
+      pages(),
     );
     expect(problems).toEqual([
       {
@@ -100,6 +101,56 @@ describe('crossCheck', () => {
         message:
           'the request schema at body.device accepts unknown fields. Add `additionalProperties: false` to it: the API rejects unknown fields with response_code 10, and the schema must say so.',
       },
+    ]);
+  });
+});
+
+describe('oneOf / anyOf branches need a title (the reference names each branch by it)', () => {
+  it('names every untitled branch, in bodies, responses and parameters, but not a choice of formats', () => {
+    const problems = crossCheck(
+      doc(
+        op('demo-pay', {
+          parameters: [{name: 'mode', in: 'query', schema: {oneOf: [{type: 'string'}, {type: 'integer'}]}}],
+          requestBody: body({
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              ip: {type: 'string', anyOf: [{format: 'ipv4'}, {format: 'ipv6'}]},
+              payee: {
+                oneOf: [
+                  {title: 'Bank', type: 'object', additionalProperties: false, properties: {}},
+                  {type: 'object', additionalProperties: false, properties: {}},
+                ],
+              },
+            },
+          }),
+          responses: {
+            '200': {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema: {type: 'object', properties: {items: {type: 'array', items: {anyOf: [{type: 'object'}]}}}},
+                },
+              },
+            },
+            '429': tooMany,
+          },
+        }),
+      ),
+      codes,
+      pages(),
+    );
+    expect(problems.map((p) => `[${p.key}] ${p.message}`)).toEqual([
+      '[parameters] the schema at parameter mode (one of branch 1) has no title. Give every oneOf/anyOf branch a `title` (and a `description`): the reference names each branch by it.',
+      '[parameters] the schema at parameter mode (one of branch 2) has no title. Give every oneOf/anyOf branch a `title` (and a `description`): the reference names each branch by it.',
+      '[requestBody] the schema at body.payee (one of branch 2) has no title. Give every oneOf/anyOf branch a `title` (and a `description`): the reference names each branch by it.',
+      '[responses] the schema at response 200.items[] (any of branch 1) has no title. Give every oneOf/anyOf branch a `title` (and a `description`): the reference names each branch by it.',
+    ]);
+  });
+
+  it('looks inside branches too', () => {
+    expect(untitledBranches({oneOf: [{title: 'A', properties: {x: {anyOf: [{type: 'string'}]}}}]}, 'body')).toEqual([
+      'body.x (any of branch 1)',
     ]);
   });
 });

@@ -4,7 +4,7 @@ import {
   mdxToMarkdown,
   MdxToMarkdownError,
   type MdxToMarkdownOptions,
-} from '../../plugins/llms-txt/mdx';
+} from '../../plugins/llms-txt/lib/mdx';
 
 const options: MdxToMarkdownOptions = {
   title: 'Cash withdrawal',

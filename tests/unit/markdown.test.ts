@@ -4,19 +4,25 @@ import {
   cell,
   code,
   codeSamplesMarkdown,
-  endpointMarkdown,
+  downloadLinksMarkdown,
   fence,
   flowDiagramMarkdown,
+  inline,
   listOf,
   llmsTxtMarkdown,
   operationListMarkdown,
   panStatusTableMarkdown,
   paramTable,
   responseCodeTableMarkdown,
-  webhookMarkdown,
+  treeMarkdown,
   type UrlOf,
 } from '../../src/lib/markdown';
+import {defaultLabels} from '../../src/lib/contract/labels';
+import {fieldWords, operationTree, webhookTree} from '../../src/lib/contract/tree';
 import type {OperationView, ResponseCodeView, TagView, WebhookView} from '../../src/lib/contract/types';
+
+const labels = defaultLabels();
+const words = fieldWords(labels);
 
 const url: UrlOf = (p) => `https://docs.example${p}`;
 
@@ -42,13 +48,13 @@ const op: OperationView = {
     {label: 'Sandbox', url: 'https://sb.example/api'},
     {label: 'Production', url: 'https://api.example/api'},
   ],
-  auth: 'Bearer JWT',
   rateLimits: {
     family: {requests: 600, seconds: 60},
     operation: {requests: 5, seconds: 3600},
     text: '600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call',
   },
   change: {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-pay'},
+  testValues: [],
   headers: [
     {
       name: 'Authorization',
@@ -61,6 +67,7 @@ const op: OperationView = {
   ],
   pathParams: [{name: 'id', in: 'path', required: true, type: 'string', constraints: ['pattern ^a|b$'], example: 'a'}],
   queryParams: [],
+  cookieParams: [],
   body: {
     required: true,
     mediaType: 'application/json',
@@ -136,9 +143,17 @@ describe('primitives', () => {
   });
 });
 
+describe('inline', () => {
+  it('keeps code spans and makes site links absolute', () => {
+    expect(inline('Use `a|b`, see [Headers](/HeaderMarkdown#jwt).', url)).toBe(
+      'Use `a|b`, see [Headers](https://docs.example/HeaderMarkdown#jwt).',
+    );
+  });
+});
+
 describe('paramTable', () => {
   it('names nested fields by path and lists every rule', () => {
-    expect(paramTable(op.body?.rows ?? [])).toBe(
+    expect(paramTable(op.body?.rows ?? [], words, url)).toBe(
       [
         '| Field | Type | Required | Description |',
         '| --- | --- | --- | --- |',
@@ -149,45 +164,42 @@ describe('paramTable', () => {
   });
 });
 
-describe('endpointMarkdown', () => {
-  it('renders the whole reference block', () => {
-    expect(endpointMarkdown(op, url)).toBe(`\`POST /service/demo/{id}/pay\`
-
-[Changed in 1.1.0, breaking](https://docs.example/docs/v1/changelog#change-demo-pay).
+describe('treeMarkdown: an operation', () => {
+  it('writes every section of the tree under the headings the page shows', () => {
+    expect(treeMarkdown(operationTree(op, labels), url))
+      .toBe(`\`POST /service/demo/{id}/pay\` [Changed in 1.1.0, breaking](https://docs.example/docs/v1/changelog#change-demo-pay)
 
 Pays one \`demo\` bill.
 
-| Environment | URL |
-| --- | --- |
-| Sandbox | \`POST https://sb.example/api/service/demo/{id}/pay\` |
-| Production | \`POST https://api.example/api/service/demo/{id}/pay\` |
+**Full URL per environment**
 
-Authentication: [Bearer JWT](https://docs.example/HeaderMarkdown).
-
-Rate limit: [600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call](https://docs.example/ResponseCode#rate-limits).
+- Sandbox: \`POST https://sb.example/api/service/demo/{id}/pay\`
+- Production: \`POST https://api.example/api/service/demo/{id}/pay\`
+- Authentication: [Bearer JWT (HS256) with partnerId, iat and reqId claims](https://docs.example/HeaderMarkdown)
+- Rate limit: [600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call](https://docs.example/ResponseCode#rate-limits)
 
 ## Request
 
-### Headers
+**Headers**
 
 | Field | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`Authorization\` | string | yes | Bearer token. |
 
-### Path parameters
+**Path parameters**
 
 | Field | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`id\` | string | yes | Rules: \`pattern ^a\\|b$\`. Example: \`a\`. |
 
-### Body fields (JSON)
+**Body fields (JSON)**
 
 | Field | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`amount\` | integer | yes | Rupees. Rules: \`100 to 500\`. Example: \`150\`. |
 | \`meta.mode\` | string | no | One of: \`"A"\`, \`"B"\`. Default: \`A\`. |
 
-### Request body example
+**Request body**
 
 \`\`\`json
 {
@@ -197,11 +209,25 @@ Rate limit: [600 requests a minute per partner id for all Demo calls together, a
 
 ## Code samples
 
-cURL against the sandbox, generated from the contract. Replace YOUR_JWT with a token signed as described in [Headers and tokens](https://docs.example/HeaderMarkdown). The page also shows this request in Node.js and Go.
+Generated from the contract for the sandbox. Replace \`YOUR_JWT\` with a token signed as described in [Headers and tokens](https://docs.example/HeaderMarkdown).
+
+**cURL**
 
 \`\`\`bash
 curl --request POST \\
   --url https://sb.example/api/service/demo/a/pay
+\`\`\`
+
+**Node.js**
+
+\`\`\`javascript
+fetch()
+\`\`\`
+
+**Go**
+
+\`\`\`go
+http.Post()
 \`\`\`
 
 ## Responses
@@ -212,19 +238,19 @@ Every response uses the same envelope. Branch on \`response_code\`, not on the H
 
 Done.
 
-Response fields:
+**Response body fields**
 
 | Field | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`status\` | boolean | yes |  |
 
-**Example: Paid**
+**200 OK: Paid**
 
 \`\`\`json
 {"status": true}
 \`\`\`
 
-**Example: Declined**
+**200 OK: Declined**
 
 \`\`\`json
 {"status": false}
@@ -241,7 +267,7 @@ Response fields:
 - [Demo result](https://docs.example/docs/v1/demo/webhooks) (webhook)`);
   });
 
-  it('says so when a call takes nothing but headers', () => {
+  it('says so when a call takes nothing but headers, and leaves out empty sections', () => {
     const bare: OperationView = {
       ...op,
       pathParams: [],
@@ -251,16 +277,17 @@ Response fields:
       responseCodes: [],
       related: [],
     };
-    const md = endpointMarkdown(bare, url);
+    const md = treeMarkdown(operationTree(bare, labels), url);
     expect(md).toContain('This call takes no parameters beyond the headers.');
     expect(md).not.toContain('## Code samples');
+    expect(md).not.toContain('## Responses');
     expect(md).not.toContain('## Response codes');
     expect(md).not.toContain('## Related');
   });
 });
 
-describe('webhookMarkdown', () => {
-  it('renders the event, its payload and the acknowledgement', () => {
+describe('treeMarkdown: a webhook', () => {
+  it('writes the event, its payload and the acknowledgement', () => {
     const hook: WebhookView = {
       kind: 'webhook',
       id: 'demo-hook',
@@ -283,27 +310,25 @@ describe('webhookMarkdown', () => {
       related: [{id: 'demo-pay', label: 'Pay', href: '/docs/v1/demo/pay', kind: 'operation'}],
       change: {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-demo-hook'},
     };
-    expect(webhookMarkdown(hook, url)).toBe(`## Demo result
+    expect(treeMarkdown(webhookTree(hook, labels), url)).toBe(`## Demo result
 
-\`POST\` to your webhook URL, event \`demo-hook\`.
-
-[New in 1.1.0](https://docs.example/docs/v1/changelog#change-demo-hook).
+\`POST\` to your webhook URL \`demo-hook\` [New in 1.1.0](https://docs.example/docs/v1/changelog#change-demo-hook)
 
 Sent when done.
 
-### Headers we send
+**Headers we send**
 
 | Field | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`X-Signature\` | string | yes |  |
 
-### Example payload
+**Example payload**
 
 \`\`\`json
 {}
 \`\`\`
 
-### Acknowledge
+**Acknowledge**
 
 Answer with any 2xx status within 10 seconds, before doing slow work; the body of your answer is ignored. Anything else (another status, no answer in time, a connection or TLS error) is a failed attempt, tried again after 1, 5, 15 and 60 minutes, then every 3 hours until 24 hours after the first attempt. After the last attempt the delivery is marked failed; list and redeliver it from the webhook deliveries calls for 30 days. Deliveries can repeat: skip an X-Webhook-Id you have already processed.
 
@@ -313,7 +338,7 @@ Answer with any 2xx status within 10 seconds, before doing slow work; the body o
 {"ok": true}
 \`\`\`
 
-Related: [Pay](https://docs.example/docs/v1/demo/pay).`);
+Related: [Pay](https://docs.example/docs/v1/demo/pay)`);
   });
 });
 
@@ -390,11 +415,19 @@ describe('lists and catalogues', () => {
   });
 
   it('response code catalogue and PAN statuses', () => {
-    expect(responseCodeTableMarkdown([pending])).toBe(
+    expect(responseCodeTableMarkdown([{...pending, retryText: 'Never: check status first'}])).toBe(
       '| Code | Name | Meaning | What to do | Retry |\n| --- | --- | --- | --- | --- |\n| 2 | PENDING | Not known yet. | Ask status. | Never: check status first |',
     );
     expect(panStatusTableMarkdown([{value: 'DISPATCHED', meaning: 'Posted.'}])).toBe(
       '| status | Meaning and what to do |\n| --- | --- |\n| `DISPATCHED` | Posted. |',
+    );
+  });
+});
+
+describe('downloadLinksMarkdown', () => {
+  it('lists each download with an absolute URL', () => {
+    expect(downloadLinksMarkdown([{label: 'OpenAPI 3.1 (YAML)', path: '/downloads/openapi.yaml'}], url)).toBe(
+      '- [OpenAPI 3.1 (YAML)](https://docs.example/downloads/openapi.yaml)',
     );
   });
 });

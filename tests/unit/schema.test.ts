@@ -117,3 +117,49 @@ describe('schemaToRows with oneOf', () => {
     ]);
   });
 });
+
+describe('oneOf / anyOf that the old rows dropped or garbled', () => {
+  it('reads a choice of formats as one type, with no branch rows', () => {
+    const rows = schemaToRows({
+      type: 'object',
+      properties: {ip: {type: 'string', description: 'The IP.', anyOf: [{format: 'ipv4'}, {format: 'ipv6'}]}},
+    });
+    expect(rows.map((r) => [r.path, r.type])).toEqual([['ip', 'string (ipv4 or ipv6)']]);
+  });
+
+  it('types a field that is one of several objects as object', () => {
+    expect(
+      describeType({
+        oneOf: [
+          {title: 'A', type: 'object'},
+          {title: 'B', properties: {}},
+        ],
+      }),
+    ).toBe('object');
+    expect(describeType({anyOf: [{type: 'string'}, {type: 'integer'}]})).toBe('string or integer');
+  });
+
+  it("shows the branches of an array's items under `name[]`", () => {
+    const rows = schemaToRows({
+      type: 'object',
+      properties: {
+        payees: {
+          type: 'array',
+          items: {
+            oneOf: [
+              {title: 'Bank account', type: 'object', properties: {ifsc: {type: 'string'}}},
+              {title: 'UPI id', type: 'object', properties: {vpa: {type: 'string'}}},
+            ],
+          },
+        },
+      },
+    });
+    expect(rows.map((r) => [r.path, r.depth, r.type])).toEqual([
+      ['payees', 0, 'array of object'],
+      ['payees[][Bank account]', 1, 'one of these'],
+      ['payees[][Bank account].ifsc', 2, 'string'],
+      ['payees[][UPI id]', 1, 'one of these'],
+      ['payees[][UPI id].vpa', 2, 'string'],
+    ]);
+  });
+});

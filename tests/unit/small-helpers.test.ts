@@ -7,8 +7,19 @@ import {deferPrefetch} from '../../src/client/idle-prefetch';
 import {englishPlural, formatUtcDate} from '../../src/lib/date';
 import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
 import type {TagView} from '../../src/lib/contract/types';
+import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
 
 describe('parseInline', () => {
+  it('reads links to site pages, next to code spans', () => {
+    expect(parseInline('Replace `YOUR_JWT` as in [Headers and tokens](/HeaderMarkdown).')).toEqual([
+      {code: false, text: 'Replace '},
+      {code: true, text: 'YOUR_JWT'},
+      {code: false, text: ' as in '},
+      {code: false, text: 'Headers and tokens', href: '/HeaderMarkdown'},
+      {code: false, text: '.'},
+    ]);
+  });
+
   it('splits code spans from text', () => {
     expect(parseInline('Send `referenceid` once.')).toEqual([
       {code: false, text: 'Send '},
@@ -94,7 +105,7 @@ describe('build-time highlighting', () => {
     expect(highlightToHtml('f(a, b);', 'js')).toBe(
       '<span class="token-line"><span class="token function">f</span>(a, b);\n</span>',
     );
-    for (const lang of ['bash', 'javascript', 'python', 'java', 'csharp', 'go', 'json']) {
+    for (const lang of [...SAMPLE_LANGUAGES.map((l) => l.prism), 'json']) {
       expect(highlightToHtml('x', lang)).toContain('token-line');
     }
     expect(() => highlightToHtml('x', 'cobol')).toThrow('No Prism grammar "cobol" is loaded');

@@ -182,9 +182,11 @@ describe('proseStatusProblems on a site', () => {
 
   it('resolves relative and absolute links to the operations their pages show', () => {
     const uses = scanPages([path.join(site, 'docs')], site);
-    const pages = new Map(uses.map((u) => [u.id, u.route]));
+    // As Docusaurus routes these docs (lib/permalinks.ts reads what it did): no slugs here.
+    const permalinkOf = (file: string): string => `/${file.replace(/\.mdx$/, '')}`;
+    const pages = new Map(uses.map((u) => [u.id, permalinkOf(u.file)]));
     const related = new Map([['demo-pay', ['demo-pay-status']]]);
-    expect(proseStatusProblems(uses, pages, related, [path.join(site, 'docs')], site)).toEqual([
+    expect(proseStatusProblems(uses, permalinkOf, pages, related, [path.join(site, 'docs')], site)).toEqual([
       'docs/v1/service/demo/pay.mdx:9: "status call" links no status operation. Link the page of the operation that reports this outcome, an id ending in -status (here most likely /docs/v1/service/demo/status (demo-pay-status)), in the same paragraph; or speak of status calls in general, in the plural.',
     ]);
   });

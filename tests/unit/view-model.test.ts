@@ -1,6 +1,23 @@
 import {describe, expect, it} from 'vitest';
-import {buildViews, fillPath, type OpenApiDocument} from '../../src/lib/contract/view-model';
-import type {ResponseCodeView} from '../../src/lib/contract/types';
+import {
+  buildViews,
+  fillPath,
+  indexEntries,
+  listOperations,
+  markSharedRows,
+  operationCodes,
+  operationHeaders,
+  operationSamples,
+  operationView,
+  relatedLinks,
+  viewContext,
+  webhookView,
+  type OpenApiDocument,
+} from '../../src/lib/contract/view-model';
+import type {Located} from '../../src/lib/contract/openapi';
+import {ACK_TIMEOUT_SECONDS} from '../../src/lib/webhook-policy';
+import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
+import type {OperationView, ParamView, ResponseCodeView} from '../../src/lib/contract/types';
 
 const codes: ResponseCodeView[] = [
   {code: 1, name: 'SUCCESS', meaning: 'Done.', action: 'Nothing.', retry: 'safe'},
@@ -63,7 +80,7 @@ describe('buildViews', () => {
     expect(op?.servers.map((s) => s.label)).toEqual(['Sandbox', 'Production']);
     expect(op?.pathParams[0]?.example).toBe('IT 1');
     expect(op?.responseCodes.map((c) => c.code)).toEqual([1, 10]);
-    expect(op?.samples.map((s) => s.lang)).toEqual(['curl', 'node', 'python', 'php', 'java', 'csharp', 'go']);
+    expect(op?.samples.map((s) => s.lang)).toEqual(SAMPLE_LANGUAGES.map((l) => l.id));
     expect(op?.samples[0]?.code).toContain('https://sandbox.example/api/v1/demo/IT%201');
     expect(views.index[0]?.href).toBe('/docs/v1/demo');
     expect(views.tags[0]?.entries).toHaveLength(1);
@@ -80,7 +97,7 @@ describe('buildViews', () => {
       doc({'x-rate-limit': {requests: 5, seconds: 3600}}),
       codes,
       new Map([['demo-get-item', '/docs/v1/demo']]),
-      new Map([['demo-get-item', badge]]),
+      {changes: new Map([['demo-get-item', badge]])},
     );
     expect(views.operations[0]?.rateLimits).toEqual({
       family: {requests: 60, seconds: 60},
@@ -169,5 +186,89 @@ describe('fillPath', () => {
         {name: 'x', in: 'path', required: true, type: 'string', constraints: [], example: 'K/1'},
       ]),
     ).toBe('/a/K%2F1/{y}');
+  });
+});
+
+describe('the steps of buildViews', () => {
+  const pages = new Map([['demo-get-item', '/docs/v1/demo']]);
+  const ctx = viewContext(doc(), codes, pages);
+  const located = listOperations(doc())[0] as Located;
+
+  it('operationHeaders: Content-Type only with a body', () => {
+    expect(operationHeaders(located, [], doc()).map((h) => h.name)).toEqual([]);
+    const withBody = {...located, op: {...located.op, requestBody: {content: {}}}};
+    expect(operationHeaders(withBody, [], doc()).map((h) => h.name)).toEqual(['Content-Type']);
+  });
+
+  it('operationSamples: cookie examples reach every language, path examples the URL', () => {
+    const params = [
+      {name: 'itemId', in: 'path', required: true, type: 'string', constraints: [], example: 'IT1'},
+      {name: 'session', in: 'cookie', required: false, type: 'string', constraints: [], example: 's-1'},
+    ] satisfies ParamView[];
+    const samples = operationSamples(located, params, ctx.servers);
+    expect(samples[0]?.code).toContain('https://sandbox.example/api/v1/demo/IT1');
+    expect(samples[0]?.code).toContain('session=s-1');
+  });
+
+  it('operationView: a cookie parameter in its own list, never among the headers', () => {
+    const withCookie = doc({
+      parameters: [{name: 'session', in: 'cookie', description: 'A session.', schema: {type: 'string'}}],
+    });
+    const view = operationView(listOperations(withCookie)[0] as Located, viewContext(withCookie, codes, pages));
+    expect(view.cookieParams.map((p) => p.name)).toEqual(['session']);
+    expect(view.headers.map((h) => h.name)).not.toContain('session');
+  });
+
+  it('operationCodes and relatedLinks', () => {
+    expect(operationCodes(located.op, ctx).map((c) => c.code)).toEqual([1, 10]);
+    expect(relatedLinks(located, ctx)).toEqual([]);
+  });
+
+  it('webhookView: the acknowledgement time of the policy unless the webhook states its own', () => {
+    const withHook: OpenApiDocument = {
+      ...doc(),
+      webhooks: {
+        'demo-done': {
+          post: {
+            operationId: 'demo-done',
+            summary: 'Done',
+            description: 'Sent when done.',
+            tags: ['demo'],
+            responses: {'200': {description: 'OK'}},
+          },
+        },
+      },
+    };
+    const hook = listOperations(withHook).find((l) => l.kind === 'webhook') as Located;
+    const view = webhookView(hook, viewContext(withHook, codes, pages));
+    expect(view.ackTimeoutSeconds).toBe(ACK_TIMEOUT_SECONDS);
+    expect(view.ack?.status).toBe('200');
+  });
+
+  it('indexEntries: a page where there is one', () => {
+    expect(indexEntries([located], pages)[0]).toEqual({
+      kind: 'operation',
+      id: 'demo-get-item',
+      method: 'GET',
+      path: '/demo/{itemId}',
+      summary: 'Get an item',
+      tag: 'demo',
+      href: '/docs/v1/demo',
+    });
+    expect(indexEntries([located], new Map())[0]?.href).toBeUndefined();
+  });
+
+  it('markSharedRows: rows half the operations show word for word, and no others', () => {
+    const row = (name: string) => ({name, path: name, depth: 0, type: 'string', required: true, constraints: []});
+    const view = buildViews(doc(), codes, pages).operations[0] as OperationView;
+    const a = {...view, responses: [{...view.responses[0], rows: [row('status'), row('a')]}]} as OperationView;
+    const b = {...view, responses: [{...view.responses[0], rows: [row('status'), row('b')]}]} as OperationView;
+    const c = {...view, responses: [{...view.responses[0], rows: [row('c')]}]} as OperationView;
+    const marked = markSharedRows([a, b, c]);
+    expect(marked.map((o) => o.responses[0]?.rows.map((r) => `${r.name}${r.shared ? '*' : ''}`))).toEqual([
+      ['status*', 'a'],
+      ['status*', 'b'],
+      ['c'],
+    ]);
   });
 });

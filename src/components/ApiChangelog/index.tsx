@@ -5,7 +5,7 @@ import Translate, {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Heading from '@theme/Heading';
-import release from '@generated/api-contract/changelog.json';
+import release from '@generated/api-contract/default/changelog.json';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import {

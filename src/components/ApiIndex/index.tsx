@@ -2,7 +2,7 @@ import {useMemo, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import Translate, {translate} from '@docusaurus/Translate';
-import index from '@generated/api-contract/index.json';
+import index from '@generated/api-contract/default/index.json';
 import MethodBadge from '@site/src/components/MethodBadge';
 import {filterTags} from '@site/src/lib/contract/filter';
 import styles from './styles.module.css';

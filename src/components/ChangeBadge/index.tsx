@@ -1,32 +1,22 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import Translate from '@docusaurus/Translate';
-import type {ChangeBadge as Badge} from '@site/src/lib/changelog';
+import type {ChangeMark} from '@site/src/lib/contract/tree';
 import styles from './styles.module.css';
 
 interface Props {
-  readonly badge: Badge;
+  readonly mark: ChangeMark;
 }
 
 /**
  * "Changed in 1.1.0" (or "New in 1.1.0") on an operation or webhook page, linking its entry on the
- * API changelog; marked when the change can break a client. The same words as `badgeText` in
- * src/lib/changelog.ts, which the Markdown twin prints.
+ * API changelog; marked when the change can break a client. The words come from the section tree
+ * (src/lib/contract/tree.ts `changeMark`), which the Markdown twin prints too.
  */
-export default function ChangeBadge({badge}: Props): ReactNode {
+export default function ChangeBadge({mark}: Props): ReactNode {
   return (
-    <Link to={badge.href} className={clsx(styles.badge, badge.breaking && styles.breaking)}>
-      {badge.status === 'added' ? (
-        <Translate id="api.change.added" values={{version: badge.version}}>
-          {'New in {version}'}
-        </Translate>
-      ) : (
-        <Translate id="api.change.changed" values={{version: badge.version}}>
-          {'Changed in {version}'}
-        </Translate>
-      )}
-      {badge.breaking && <Translate id="api.change.breaking">, breaking</Translate>}
+    <Link to={mark.href} className={clsx(styles.badge, mark.breaking && styles.breaking)}>
+      {mark.text}
     </Link>
   );
 }

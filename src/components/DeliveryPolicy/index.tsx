@@ -1,24 +1,24 @@
 import type {ReactNode} from 'react';
-import Translate from '@docusaurus/Translate';
-import TwoColumnTable from '@site/src/components/TwoColumnTable';
+import {translate} from '@docusaurus/Translate';
+import DataTable from '@site/src/components/DataTable';
+import InlineText from '@site/src/components/InlineText';
 import {deliveryPolicyRows} from '@site/src/lib/webhook-policy';
 
 /**
  * How every webhook is delivered, from src/lib/webhook-policy.ts: the same rows as the Markdown
- * twin of the page (plugins/llms-txt renders `deliveryPolicyRows()` too).
+ * twin of the page (the registry in plugins/api-contract/components.ts renders `deliveryPolicyRows()` too).
  */
 export default function DeliveryPolicy(): ReactNode {
   return (
-    <TwoColumnTable
+    <DataTable
       head={[
-        <Translate key="rule" id="api.delivery.rule">
-          Rule
-        </Translate>,
-        <Translate key="value" id="api.delivery.value">
-          What we do, what you do
-        </Translate>,
+        translate({id: 'api.delivery.rule', message: 'Rule'}),
+        translate({id: 'api.delivery.value', message: 'What we do, what you do'}),
       ]}
-      rows={deliveryPolicyRows().map((r) => ({key: r.rule, label: <strong>{r.rule}</strong>, text: r.value}))}
+      rows={deliveryPolicyRows().map((r) => ({
+        key: r.rule,
+        cells: [<strong key="rule">{r.rule}</strong>, <InlineText key="value" text={r.value} />],
+      }))}
     />
   );
 }

@@ -1,34 +1,30 @@
 /* eslint-disable @docusaurus/no-html-links -- these are static files, not routes: <Link> would hand them to the client router */
 import type {ReactNode} from 'react';
-import Translate from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import downloads from '@generated/api-contract/default/downloads.json';
 import styles from './styles.module.css';
 
+function Download({label, path}: {readonly label: string; readonly path: string}): ReactNode {
+  return (
+    <li>
+      <a href={useBaseUrl(path)} download>
+        {label}
+      </a>
+    </li>
+  );
+}
+
 /**
- * The contract and the Postman collection, emitted into the build by
- * plugins/api-contract (postBuild). Plain anchors: these are files, not routes.
+ * The contract and the Postman collection, emitted into the build by plugins/api-contract
+ * (postBuild). Their paths (src/lib/downloads.ts) and names (the reference labels) come from the
+ * build, as the Markdown twin's do. Plain anchors: these are files, not routes.
  */
 export default function DownloadLinks(): ReactNode {
-  const yaml = useBaseUrl('/downloads/openapi.yaml');
-  const json = useBaseUrl('/downloads/openapi.json');
-  const postman = useBaseUrl('/downloads/rupeerail.postman_collection.json');
   return (
     <ul className={styles.downloads}>
-      <li>
-        <a href={yaml} download>
-          <Translate id="downloads.yaml">OpenAPI 3.1 (YAML)</Translate>
-        </a>
-      </li>
-      <li>
-        <a href={json} download>
-          <Translate id="downloads.json">OpenAPI 3.1 (JSON)</Translate>
-        </a>
-      </li>
-      <li>
-        <a href={postman} download>
-          <Translate id="downloads.postman">Postman collection</Translate>
-        </a>
-      </li>
+      {downloads.map((d) => (
+        <Download key={d.path} label={d.label} path={d.path} />
+      ))}
     </ul>
   );
 }

@@ -1,11 +1,22 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import {parseInline} from '@site/src/lib/inline';
 
 interface Props {
   readonly text: string;
 }
 
-/** Contract prose: plain text with `code` spans. */
+/** Contract prose and reference labels: plain text with `code` spans and links to site pages. */
 export default function InlineText({text}: Props): ReactNode {
-  return parseInline(text).map((seg, i) => (seg.code ? <code key={i}>{seg.text}</code> : seg.text));
+  return parseInline(text).map((seg, i) =>
+    seg.href !== undefined ? (
+      <Link key={i} to={seg.href}>
+        {seg.text}
+      </Link>
+    ) : seg.code ? (
+      <code key={i}>{seg.text}</code>
+    ) : (
+      seg.text
+    ),
+  );
 }

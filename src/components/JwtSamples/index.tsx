@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import samples from '@generated/api-contract/jwt-samples.json';
+import samples from '@generated/api-contract/default/jwt-samples.json';
 import CodeSamples from '@site/src/components/CodeSamples';
 
 /** How to sign the request token, in every sample language (files under samples/jwt/). */

@@ -1,53 +1,39 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import Translate from '@docusaurus/Translate';
+import {translate} from '@docusaurus/Translate';
+import DataTable from '@site/src/components/DataTable';
 import MethodBadge from '@site/src/components/MethodBadge';
-import type {TagView} from '@site/src/lib/contract/types';
+import type {IndexEntry, TagView} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
 
 interface Props {
   readonly data: TagView;
 }
 
-/** Every operation and webhook of one family, generated from the contract. */
+/** Every operation, then every webhook, of one family, generated from the contract. */
 export default function OperationList({data}: Props): ReactNode {
-  const ops = data.entries.filter((e) => e.kind === 'operation');
-  const hooks = data.entries.filter((e) => e.kind === 'webhook');
+  const ordered: IndexEntry[] = [
+    ...data.entries.filter((e) => e.kind === 'operation'),
+    ...data.entries.filter((e) => e.kind === 'webhook'),
+  ];
   return (
-    <div className={styles.list}>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Translate id="opList.call">Call</Translate>
-            </th>
-            <th scope="col">
-              <Translate id="opList.what">What it does</Translate>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {ops.map((e) => (
-            <tr key={e.id}>
-              <td>
-                <MethodBadge method={e.method} /> <code className={styles.path}>{e.path}</code>
-              </td>
-              <td>{e.href ? <Link to={e.href}>{e.summary}</Link> : e.summary}</td>
-            </tr>
-          ))}
-          {hooks.map((e) => (
-            <tr key={e.id}>
-              <td>
-                <span className={styles.hook}>
-                  <Translate id="opList.webhook">WEBHOOK</Translate>
-                </span>{' '}
-                <code className={styles.path}>{e.path}</code>
-              </td>
-              <td>{e.href ? <Link to={e.href}>{e.summary}</Link> : e.summary}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className={styles.list}
+      head={[translate({id: 'opList.call', message: 'Call'}), translate({id: 'opList.what', message: 'What it does'})]}
+      rows={ordered.map((e) => ({
+        key: e.id,
+        cells: [
+          <>
+            {e.kind === 'operation' ? (
+              <MethodBadge method={e.method} />
+            ) : (
+              <span className={styles.hook}>{translate({id: 'opList.webhook', message: 'WEBHOOK'})}</span>
+            )}{' '}
+            <code className={styles.path}>{e.path}</code>
+          </>,
+          e.href ? <Link to={e.href}>{e.summary}</Link> : e.summary,
+        ],
+      }))}
+    />
   );
 }

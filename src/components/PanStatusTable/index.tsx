@@ -1,28 +1,24 @@
 import type {ReactNode} from 'react';
-import Translate from '@docusaurus/Translate';
+import {translate} from '@docusaurus/Translate';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import statuses from '@generated/api-contract/pan-status.json';
-import TwoColumnTable from '@site/src/components/TwoColumnTable';
+import statuses from '@generated/api-contract/default/pan-status.json';
+import DataTable from '@site/src/components/DataTable';
+import InlineText from '@site/src/components/InlineText';
 
 /** PAN application status values, from the `PanStatus` schema in openapi/families/pan.yaml. */
 export default function PanStatusTable(): ReactNode {
   const brokenLinks = useBrokenLinks();
   for (const s of statuses) brokenLinks.collectAnchor(`status-${s.value.toLowerCase()}`);
   return (
-    <TwoColumnTable
+    <DataTable
       head={[
-        <Translate key="value" id="panStatus.value">
-          status
-        </Translate>,
-        <Translate key="meaning" id="panStatus.meaning">
-          Meaning and what to do
-        </Translate>,
+        translate({id: 'panStatus.value', message: 'status'}),
+        translate({id: 'panStatus.meaning', message: 'Meaning and what to do'}),
       ]}
       rows={statuses.map((s) => ({
         key: s.value,
         id: `status-${s.value.toLowerCase()}`,
-        label: <code>{s.value}</code>,
-        text: s.meaning,
+        cells: [<code key="value">{s.value}</code>, <InlineText key="meaning" text={s.meaning} />],
       }))}
     />
   );

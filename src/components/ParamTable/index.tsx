@@ -1,25 +1,25 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import Translate from '@docusaurus/Translate';
 import InlineText from '@site/src/components/InlineText';
 import ServerHtml from '@site/src/components/ServerHtml';
-import type {ParamView, Scalar, SchemaRow} from '@site/src/lib/contract/types';
+import type {Scalar} from '@site/src/lib/contract/types';
+import type {FieldRow, FieldWords} from '@site/src/lib/contract/tree';
 import styles from './styles.module.css';
 
-type Row = ParamView | SchemaRow;
-
 interface Props {
-  readonly rows: readonly Row[];
+  readonly rows: readonly FieldRow[];
   /** Accessible caption, e.g. "Request body fields". */
   readonly caption: string;
+  /** The words of every row (from the section tree, the same the Markdown twin uses). */
+  readonly words: FieldWords;
   /** Leave the whole table out of the search index (the same table is on every endpoint page). */
   readonly searchIgnore?: boolean;
 }
 
-function Values({values}: {readonly values: readonly Scalar[]}): ReactNode {
+function Values({values, label}: {readonly values: readonly Scalar[]; readonly label: string}): ReactNode {
   return (
     <span className={styles.enum}>
-      <Translate id="api.param.oneOf">One of:</Translate>{' '}
+      {label}{' '}
       {values.map((v, i) => (
         <span key={String(v)}>
           {i > 0 && ', '}
@@ -31,19 +31,15 @@ function Values({values}: {readonly values: readonly Scalar[]}): ReactNode {
 }
 
 /** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
-export default function ParamTable({rows, caption, searchIgnore}: Props): ReactNode {
+export default function ParamTable({rows, caption, words, searchIgnore}: Props): ReactNode {
   return (
     <div className={styles.wrap} data-search-ignore={searchIgnore || undefined}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">
-              <Translate id="api.param.name">Field</Translate>
-            </th>
-            <th scope="col">
-              <Translate id="api.param.description">Description</Translate>
-            </th>
+            <th scope="col">{words.name}</th>
+            <th scope="col">{words.description}</th>
           </tr>
         </thead>
         {/* Static rows: not hydrated on the page a reader opens (see ServerHtml). */}
@@ -72,13 +68,9 @@ export default function ParamTable({rows, caption, searchIgnore}: Props): ReactN
                   <code className={styles.name}>{row.name}</code>
                   <div className={styles.type}>{row.type}</div>
                   {row.required ? (
-                    <span className={styles.required}>
-                      <Translate id="api.param.required">required</Translate>
-                    </span>
+                    <span className={styles.required}>{words.isRequired}</span>
                   ) : (
-                    <span className={styles.optional}>
-                      <Translate id="api.param.optional">optional</Translate>
-                    </span>
+                    <span className={styles.optional}>{words.isOptional}</span>
                   )}
                 </td>
                 <td>
@@ -87,7 +79,7 @@ export default function ParamTable({rows, caption, searchIgnore}: Props): ReactN
                       <InlineText text={row.description} />
                     </p>
                   )}
-                  {row.enumValues && <Values values={row.enumValues} />}
+                  {row.enumValues && <Values values={row.enumValues} label={words.oneOf} />}
                   {row.constraints.length > 0 && (
                     <ul className={styles.rules}>
                       {row.constraints.map((c) => (
@@ -97,12 +89,12 @@ export default function ParamTable({rows, caption, searchIgnore}: Props): ReactN
                   )}
                   {'defaultValue' in row && row.defaultValue !== undefined && (
                     <div className={styles.meta}>
-                      <Translate id="api.param.default">Default:</Translate> <code>{row.defaultValue}</code>
+                      {words.default} <code>{row.defaultValue}</code>
                     </div>
                   )}
                   {row.example !== undefined && (
                     <div className={styles.meta}>
-                      <Translate id="api.param.example">Example:</Translate> <code>{row.example}</code>
+                      {words.example} <code>{row.example}</code>
                     </div>
                   )}
                 </td>

@@ -1,8 +1,9 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import Translate from '@docusaurus/Translate';
+import Translate, {translate} from '@docusaurus/Translate';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import table from '@generated/api-contract/rate-limits.json';
+import table from '@generated/api-contract/default/rate-limits.json';
+import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
 import {rateText} from '@site/src/lib/rate-limits';
 
@@ -22,42 +23,32 @@ export default function RateLimitTable(): ReactNode {
         <InlineText text={table.retryAfter} />
       </p>
       {/* Infima's tables scroll sideways on a narrow screen by themselves: no wrapper needed. */}
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Translate id="rateLimits.family">Family</Translate>
-            </th>
-            <th scope="col">
-              <Translate id="rateLimits.limit">Family limit</Translate>
-            </th>
-            <th scope="col">
-              <Translate id="rateLimits.own">Calls with their own limit too</Translate>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row.tag} id={`rate-${row.tag}`}>
-              <th scope="row">{row.label}</th>
-              <td>{rateText(row.limit)}</td>
-              <td>
-                {row.operations.length === 0 ? (
-                  <Translate id="rateLimits.none">None</Translate>
-                ) : (
-                  <ul>
-                    {row.operations.map((op) => (
-                      <li key={op.id}>
-                        {op.href ? <Link to={op.href}>{op.summary}</Link> : op.summary}: {rateText(op.limit)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        head={[
+          translate({id: 'rateLimits.family', message: 'Family'}),
+          translate({id: 'rateLimits.limit', message: 'Family limit'}),
+          translate({id: 'rateLimits.own', message: 'Calls with their own limit too'}),
+        ]}
+        rows={table.rows.map((row) => ({
+          key: row.tag,
+          id: `rate-${row.tag}`,
+          cells: [
+            row.label,
+            rateText(row.limit),
+            row.operations.length === 0 ? (
+              <Translate id="rateLimits.none">None</Translate>
+            ) : (
+              <ul>
+                {row.operations.map((op) => (
+                  <li key={op.id}>
+                    {op.href ? <Link to={op.href}>{op.summary}</Link> : op.summary}: {rateText(op.limit)}
+                  </li>
+                ))}
+              </ul>
+            ),
+          ],
+        }))}
+      />
     </>
   );
 }

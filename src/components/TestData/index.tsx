@@ -1,21 +1,20 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
-import view from '@generated/api-contract/test-data.json';
+import view from '@generated/api-contract/default/test-data.json';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import type {TestValueRow} from '@site/src/lib/mock/atlas';
-import {credentialRows} from '@site/src/lib/mock/test-data';
+import {credentialRows, familySection} from '@site/src/lib/mock/test-data';
 import styles from './styles.module.css';
 
 interface Props {
   /**
-   * Which table: the credentials, the rows of any operation, the test values shared across families,
-   * or one family's (with `family`). plugins/api-contract/remark.ts writes one per section, with its
-   * heading, from a bare <TestData /> in the page.
+   * Which table, by its key in the view's `sections`: the credentials, the rows of any operation,
+   * the test values shared across families, or one family's. plugins/api-contract/remark.ts writes
+   * one per section, after its heading, from a bare <TestData /> in the page.
    */
-  readonly section: 'credentials' | 'any' | 'shared' | 'family';
-  readonly family?: string;
+  readonly section: string;
 }
 
 /* Cell labels: column heads on wide screens, the label above each cell once rows stack on phones. */
@@ -71,7 +70,7 @@ function Head({cells}: {readonly cells: readonly string[]}): ReactNode {
 }
 
 /** The Test data page's tables, from the scenario atlas (openapi/scenarios/) through test-data.json. */
-export default function TestData({section, family}: Props): ReactNode {
+export default function TestData({section}: Props): ReactNode {
   if (section === 'credentials') {
     return (
       <table className={styles.plain}>
@@ -104,7 +103,7 @@ export default function TestData({section, family}: Props): ReactNode {
     const rows: readonly (TestValueRow & {readonly families?: readonly string[]})[] =
       section === 'any' ? view.anyOperation : view.shared;
     return (
-      <table className={styles.table} data-search-ignore>
+      <table className="test-values" data-search-ignore>
         <Head cells={[label.send(), label.answer(), ...(section === 'shared' ? [label.families()] : [])]} />
         <tbody>
           {rows.map((r) => (
@@ -120,12 +119,15 @@ export default function TestData({section, family}: Props): ReactNode {
       </table>
     );
   }
-  const f = view.families.find((x) => x.name === family);
-  if (!f) throw new Error(`<TestData section="family" family="${String(family)}"> names no family of the atlas.`);
+  const f = view.families.find((x) => familySection(x.name) === section);
+  if (!f)
+    throw new Error(
+      `<TestData section="${section}"> names no section of the Test data page (${view.sections.map((s) => s.key).join(', ')}).`,
+    );
   // Out of the search index (see ignoreCssSelectors): field names and operation titles here would
   // outrank the operation pages they belong to; the page is found by its prose and headings.
   return (
-    <table className={styles.table} data-search-ignore>
+    <table className="test-values" data-search-ignore>
       <Head cells={[label.send(), label.answer(), label.then()]} />
       {f.operations.map((op) => (
         <tbody key={op.id}>

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import samples from '@generated/api-contract/verify-samples.json';
+import samples from '@generated/api-contract/default/verify-samples.json';
 import CodeSamples from '@site/src/components/CodeSamples';
 
 /** How to check `X-Signature`, in every sample language (files under samples/verify/, executed by the tests). */

@@ -1,16 +1,18 @@
 /**
  * Cross-checks of the bundled, dereferenced contract that Redocly's lint cannot state: every
  * operation's response codes are catalogued, its related ids exist and have a page, its security
- * scheme renders, a call that can end pending names its status call, request bodies reject
- * unknown fields, and every operation has a rate limit and declares its 429 answer (../rate-limits.ts). Pure: each problem names the operation and the contract key; plugins/api-contract
- * adds the file and line, and reports every problem of a run at once.
+ * scheme renders, a call that can end pending names its status call (in `x-related` and in its
+ * description), request bodies reject unknown fields, every oneOf/anyOf branch has a title, and
+ * every operation has a rate limit and declares its 429 answer (../rate-limits.ts). Pure: each
+ * problem names the operation and the contract key; plugins/api-contract adds the file and line,
+ * and reports every problem of a run at once.
  */
 import {closest} from '../closest';
 import {rateLimitProblems} from '../rate-limits';
 import {describedStatusClaim} from './status-claims';
-import {mergeAllOf, type JsonSchema} from './schema';
+import {branchesOf, isFormatChoice, mergeAllOf, type JsonSchema} from './schema';
 import type {ResponseCodeView} from './types';
-import {listOperations, type OpenApiDocument, type PageMap} from './openapi';
+import {listOperations, type MediaType, type OpenApiDocument, type Operation, type PageMap} from './openapi';
 
 export interface ContractProblem {
   /** The operation or webhook id. */
@@ -50,6 +52,44 @@ export function openObjects(input: JsonSchema | undefined, at = 'body'): string[
   return [...new Set(out)];
 }
 
+/**
+ * Where a `oneOf` / `anyOf` (a discriminated one too) has a branch without a `title`: the
+ * reference names each branch by its title, page and twin alike, so an untitled branch would show
+ * as "option 2". A choice of formats (`anyOf: [{format: ipv4}, {format: ipv6}]`) needs none: it
+ * reads as one type. `at` names the place (`body.agent.device`).
+ */
+export function untitledBranches(input: JsonSchema | undefined, at: string): string[] {
+  if (!input) return [];
+  const schema = mergeAllOf(input);
+  const out: string[] = [];
+  const found = branchesOf(schema);
+  if (found && !isFormatChoice(schema)) {
+    found.branches.forEach((branch, i) => {
+      if (!mergeAllOf(branch).title) out.push(`${at} (${found.kind} branch ${i + 1})`);
+      out.push(...untitledBranches(branch, at));
+    });
+  }
+  for (const [name, prop] of Object.entries(schema.properties ?? {}))
+    out.push(...untitledBranches(prop, `${at}.${name}`));
+  if (schema.items) out.push(...untitledBranches(schema.items, `${at}[]`));
+  return out;
+}
+
+/** Every schema an operation or webhook shows: its parameters', its request body's, its responses'. */
+function shownSchemas(op: Operation): {key: string; at: string; schema: JsonSchema | undefined}[] {
+  const json = (content: Record<string, MediaType> | undefined) =>
+    Object.entries(content ?? {}).find(([type]) => type.includes('json'))?.[1]?.schema;
+  return [
+    ...(op.parameters ?? []).map((p) => ({key: 'parameters', at: `parameter ${p.name}`, schema: p.schema})),
+    {key: 'requestBody', at: 'body', schema: json(op.requestBody?.content)},
+    ...Object.entries(op.responses).map(([status, r]) => ({
+      key: 'responses',
+      at: `response ${status}`,
+      schema: json(r.content),
+    })),
+  ];
+}
+
 export function crossCheck(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
@@ -85,6 +125,15 @@ export function crossCheck(
         );
       } else if (!pages.has(rel)) {
         add('x-related', `x-related names "${rel}", but no docs page shows it yet.`);
+      }
+    }
+
+    for (const {key, at, schema} of shownSchemas(op)) {
+      for (const where of untitledBranches(schema, at)) {
+        add(
+          key,
+          `the schema at ${where} has no title. Give every oneOf/anyOf branch a \`title\` (and a \`description\`): the reference names each branch by it.`,
+        );
       }
     }
 

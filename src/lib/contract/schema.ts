@@ -58,6 +58,24 @@ export function mergeAllOf(schema: JsonSchema): JsonSchema {
   };
 }
 
+/** The branches of a `oneOf` / `anyOf`, and which of the two it is. */
+export function branchesOf(
+  schema: JsonSchema,
+): {kind: 'one of' | 'any of'; branches: readonly JsonSchema[]} | undefined {
+  if (schema.oneOf) return {kind: 'one of', branches: schema.oneOf};
+  if (schema.anyOf) return {kind: 'any of', branches: schema.anyOf};
+  return undefined;
+}
+
+/**
+ * True for a `oneOf` / `anyOf` whose branches only name a format (`anyOf: [{format: ipv4},
+ * {format: ipv6}]`): it reads as one type, `string (ipv4 or ipv6)`, not as branches.
+ */
+export function isFormatChoice(schema: JsonSchema): boolean {
+  const branches = branchesOf(schema)?.branches ?? [];
+  return branches.length > 0 && branches.every((b) => Object.keys(b).every((k) => k === 'format'));
+}
+
 function baseType(schema: JsonSchema): string {
   const t = schema.type;
   if (Array.isArray(t)) return t.filter((x) => x !== 'null').join(' or ');
@@ -65,15 +83,23 @@ function baseType(schema: JsonSchema): string {
   if (schema.properties) return 'object';
   if (schema.const !== undefined) return typeof schema.const;
   if (schema.enum?.length) return typeof schema.enum[0];
+  // A field that is one of several shapes has the type its branches have (`object`).
+  const branches = branchesOf(schema)?.branches.map((b) => baseType(mergeAllOf(b))) ?? [];
+  if (branches.length && !branches.includes('any')) return [...new Set(branches)].join(' or ');
   return 'any';
 }
 
-/** `string (date-time)`, `array of object`, `integer`. */
+/** `string (date-time)`, `array of object`, `integer`, `string (ipv4 or ipv6)`. */
 export function describeType(input: JsonSchema): string {
   const schema = mergeAllOf(input);
   const type = baseType(schema);
   if (type === 'array' && schema.items) return `array of ${describeType(schema.items)}`;
-  const format = schema.format ?? (schema.contentEncoding ? schema.contentEncoding : undefined);
+  const choice = isFormatChoice(schema)
+    ? branchesOf(schema)
+        ?.branches.map((b) => b.format)
+        .join(' or ')
+    : undefined;
+  const format = choice ?? schema.format ?? (schema.contentEncoding ? schema.contentEncoding : undefined);
   const nullable = Array.isArray(schema.type) && schema.type.includes('null');
   return `${type}${format ? ` (${format})` : ''}${nullable ? ', nullable' : ''}`;
 }
@@ -142,9 +168,9 @@ function row(name: string, path: string, depth: number, schema: JsonSchema, requ
  * that only names required fields (`{required: [rrn]}`) says so in its description.
  */
 function branchRows(schema: JsonSchema, prefix: string, depth: number): SchemaRow[] {
-  const kind = schema.oneOf ? 'one of' : schema.anyOf ? 'any of' : undefined;
-  const branches = schema.oneOf ?? schema.anyOf ?? [];
-  if (!kind) return [];
+  const found = branchesOf(schema);
+  if (!found || isFormatChoice(schema)) return [];
+  const {kind, branches} = found;
   return branches.flatMap((raw, i) => {
     const branch = mergeAllOf(raw);
     const title = branch.title ?? `option ${i + 1}`;
@@ -182,9 +208,12 @@ export function schemaToRows(input: JsonSchema | undefined, prefix = '', depth =
     const path = prefix ? `${prefix}.${name}` : name;
     rows.push(row(name, path, depth, child, required.has(name)));
     const merged = mergeAllOf(child);
+    const items = merged.type === 'array' && merged.items ? mergeAllOf(merged.items) : undefined;
     if (merged.properties) rows.push(...schemaToRows(merged, path, depth + 1));
-    else if (merged.type === 'array' && merged.items && mergeAllOf(merged.items).properties) {
-      rows.push(...schemaToRows(merged.items, `${path}[]`, depth + 1));
+    else if (items) {
+      // An array of objects, or of one of several shapes: the items' fields or branches, under `name[]`.
+      if (items.properties) rows.push(...schemaToRows(items, `${path}[]`, depth + 1));
+      else rows.push(...branchRows(items, `${path}[]`, depth + 1));
     }
     if (!merged.properties) rows.push(...branchRows(merged, path, depth + 1));
   }

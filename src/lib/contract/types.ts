@@ -5,17 +5,15 @@
  */
 
 import type {ChangeBadge} from '../changelog';
+import type {TestValueRow} from '../mock/atlas';
 import type {OperationRateLimitView} from '../rate-limits';
 
 export type Scalar = string | number | boolean | null;
 
-export interface SchemaRow {
-  /** Property name as sent on the wire; `[]` marks the items of an array. */
+/** What a field table shows of any field: a parameter's or a schema property's. */
+export interface FieldFacts {
+  /** As sent on the wire; for a schema row `[]` marks the items of an array. */
   readonly name: string;
-  /** Dotted path from the root, for anchors and tests, e.g. `data.errors[].field`. */
-  readonly path: string;
-  /** 0 for top-level properties. */
-  readonly depth: number;
   /** Human type: `string`, `integer`, `array of object`, `string (date-time)`, ... */
   readonly type: string;
   readonly required: boolean;
@@ -23,8 +21,15 @@ export interface SchemaRow {
   /** Readable rules: `pattern ^[0-9]{12}$`, `100 to 10000`, `multiple of 50`. */
   readonly constraints: readonly string[];
   readonly enumValues?: readonly Scalar[];
-  readonly defaultValue?: string;
   readonly example?: string;
+}
+
+export interface SchemaRow extends FieldFacts {
+  /** Dotted path from the root, for anchors and tests, e.g. `data.errors[].field`. */
+  readonly path: string;
+  /** 0 for top-level properties. */
+  readonly depth: number;
+  readonly defaultValue?: string;
   /**
    * Set on the pages' views for a row that half the operations or more show word for word (the
    * response envelope): left out of the search index, which finds it on the page that explains it.
@@ -37,15 +42,8 @@ export interface SchemaRow {
   readonly variant?: 'one of' | 'any of';
 }
 
-export interface ParamView {
-  readonly name: string;
+export interface ParamView extends FieldFacts {
   readonly in: 'header' | 'path' | 'query' | 'cookie';
-  readonly required: boolean;
-  readonly type: string;
-  readonly description?: string;
-  readonly constraints: readonly string[];
-  readonly enumValues?: readonly Scalar[];
-  readonly example?: string;
 }
 
 export interface ExampleView {
@@ -78,19 +76,26 @@ export interface CodeSample {
   readonly code: string;
 }
 
+/** A JSON example with the title the reader sees above it (a block of the section tree). */
+export interface JsonExample {
+  readonly title: string;
+  /** Pretty-printed JSON. */
+  readonly json: string;
+}
+
 /** A code sample as the browser gets it: highlighted at build time, without the raw text. */
 export type RenderedSample = Omit<CodeSample, 'code'> & {readonly html: string};
 /** An example as the browser gets it: highlighted at build time, without the raw JSON. */
-export type RenderedExample = Omit<ExampleView, 'json'> & {readonly html: string};
+export type RenderedExample = Omit<JsonExample, 'json'> & {readonly html: string};
 
 /**
- * A view as written for the page that imports it: every piece of code is highlighted HTML only
+ * Data as written for the page that imports it: every piece of code is highlighted HTML only
  * (src/lib/highlight.ts, at build time). Copy buttons read the rendered text; the raw text stays in
  * the build for the Markdown twins and llms-full.txt. Strips what the browser never uses.
  */
 export type Rendered<T> = T extends CodeSample
   ? RenderedSample
-  : T extends ExampleView
+  : T extends JsonExample
     ? RenderedExample
     : T extends readonly (infer U)[]
       ? readonly Rendered<U>[]
@@ -107,6 +112,9 @@ export interface ResponseCodeView {
   /** Every operation can return it (authentication, IP, rate limit, internal error): never listed per operation. */
   readonly common?: boolean;
 }
+
+/** A row of the `response_code` catalogue as pages and twins show it: with its retry advice in words. */
+export type CatalogueCode = ResponseCodeView & {readonly retryText: string};
 
 export interface LinkView {
   readonly id: string;
@@ -130,10 +138,10 @@ export interface OperationView {
   readonly tag: string;
   readonly tagLabel: string;
   readonly servers: readonly ServerView[];
-  readonly auth: string;
   readonly headers: readonly ParamView[];
   readonly pathParams: readonly ParamView[];
   readonly queryParams: readonly ParamView[];
+  readonly cookieParams: readonly ParamView[];
   readonly body?: BodyView;
   readonly samples: readonly CodeSample[];
   readonly responses: readonly ResponseView[];
@@ -143,6 +151,8 @@ export interface OperationView {
   readonly rateLimits: OperationRateLimitView;
   /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
   readonly change?: ChangeBadge;
+  /** What the scenario atlas answers to which test values (openapi/scenarios/); empty where it has none. */
+  readonly testValues: readonly TestValueRow[];
 }
 
 export interface WebhookView {

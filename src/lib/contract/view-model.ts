@@ -10,7 +10,9 @@ import {
   type OperationRateLimitView,
 } from '../rate-limits';
 import type {ChangeBadge} from '../changelog';
+import type {TestValueRow} from '../mock/atlas';
 import {crossCheck} from './checks';
+import {tagViews} from './families';
 import {
   listOperations,
   type Located,
@@ -21,8 +23,10 @@ import {
   type Parameter,
 } from './openapi';
 import {describeConstraints, describeType, exampleOf, schemaToRows} from './schema';
+import {ACK_TIMEOUT_SECONDS} from '../webhook-policy';
 import type {
   BodyView,
+  CodeSample,
   ExampleView,
   IndexEntry,
   LinkView,
@@ -30,6 +34,7 @@ import type {
   ParamView,
   ResponseCodeView,
   ResponseView,
+  SchemaRow,
   ServerView,
   TagView,
   WebhookView,
@@ -136,12 +141,6 @@ export function fillPath(path: string, params: readonly ParamView[]): string {
 
 export class ContractError extends Error {}
 
-/** The limits with the sentence that states them (crossCheck() has made sure they are well formed). */
-const rateLimitView = (limits: OperationRateLimits, familyLabel: string): OperationRateLimitView => ({
-  ...limits,
-  text: rateLimitSentence(limits, familyLabel),
-});
-
 /**
  * The `Authorization` header row of an operation, from its security requirement. OpenAPI ignores a
  * header parameter named Authorization, so the contract defines the token once, in the security
@@ -168,107 +167,159 @@ export function authHeaders(doc: OpenApiDocument, op: Operation): ParamView[] {
   );
 }
 
-export function buildViews(
+/** What the views take from beside the contract: the API changelog and the sandbox's scenario atlas. */
+export interface ViewExtras {
+  /** The changelog's badge of each operation and webhook the current version added or changed. */
+  readonly changes?: ReadonlyMap<string, ChangeBadge>;
+  /** Each operation's test-value rows (testValueRows() of src/lib/mock/atlas.ts). */
+  readonly testValues?: ReadonlyMap<string, readonly TestValueRow[]>;
+}
+
+/** What building one operation's or webhook's view needs from the whole contract. */
+export interface ViewContext {
+  readonly doc: OpenApiDocument;
+  readonly servers: readonly ServerView[];
+  readonly byId: ReadonlyMap<string, Located>;
+  readonly codeByNumber: ReadonlyMap<number, ResponseCodeView>;
+  readonly commonCodes: readonly ResponseCodeView[];
+  readonly pages: PageMap;
+  readonly changes: ReadonlyMap<string, ChangeBadge>;
+  readonly testValues: ReadonlyMap<string, readonly TestValueRow[]>;
+}
+
+export function viewContext(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
   pages: PageMap,
-  /** The changelog's badge of each operation and webhook the current version added or changed. */
-  changes: ReadonlyMap<string, ChangeBadge> = new Map(),
-): ContractViews {
-  const problems = crossCheck(doc, responseCodes, pages);
-  if (problems.length) throw new ContractError(problems.map((p) => `${p.id}: ${p.message}`).join('\n'));
-  const servers: ServerView[] = doc.servers.map((s) => ({label: s.description, url: s.url}));
-  const located = listOperations(doc);
-  const byId = new Map(located.map((l) => [l.op.operationId, l]));
-  const codeByNumber = new Map(responseCodes.map((c) => [c.code, c]));
-  const commonCodes = responseCodes.filter((c) => c.common);
+  extras: ViewExtras = {},
+): ViewContext {
+  return {
+    doc,
+    servers: doc.servers.map((s) => ({label: s.description, url: s.url})),
+    byId: new Map(listOperations(doc).map((l) => [l.op.operationId, l])),
+    codeByNumber: new Map(responseCodes.map((c) => [c.code, c])),
+    commonCodes: responseCodes.filter((c) => c.common),
+    pages,
+    changes: extras.changes ?? new Map(),
+    testValues: extras.testValues ?? new Map(),
+  };
+}
 
-  // crossCheck() has made sure every id below exists and has a page.
-  const related = (l: Located): LinkView[] =>
-    (l.op['x-related'] ?? []).map((id) => {
-      const target = byId.get(id) as Located;
-      return {id, label: target.op.summary, href: pages.get(id) as string, kind: target.kind};
-    });
+/** The limits with the sentence that states them (crossCheck() has made sure they are well formed). */
+export function rateLimitView(l: Located, doc: OpenApiDocument): OperationRateLimitView {
+  const limits = operationRateLimits(doc, l) as OperationRateLimits;
+  return {...limits, text: rateLimitSentence(limits, tagLabel(doc, l.op.tags[0] ?? 'untagged'))};
+}
 
-  const operations: OperationView[] = [];
-  const webhooks: WebhookView[] = [];
-  for (const l of located) {
-    const params = [...l.itemParams, ...(l.op.parameters ?? [])].map(paramView);
-    const tag = l.op.tags[0] ?? 'untagged';
-    if (l.kind === 'operation') {
-      const listed = (l.op['x-response-codes'] ?? []).map((n) => codeByNumber.get(n) as ResponseCodeView);
-      const codes = [...listed, ...commonCodes].sort((a, b) => a.code - b.code);
-      const pathParams = params.filter((p) => p.in === 'path');
-      const queryParams = params.filter((p) => p.in === 'query');
-      const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
-      const sandbox = servers[0]?.url ?? '';
-      operations.push({
-        kind: 'operation',
-        id: l.op.operationId,
-        method: l.method,
-        path: l.path,
-        summary: l.op.summary,
-        description: l.op.description,
-        tag,
-        tagLabel: tagLabel(doc, tag),
-        servers,
-        auth: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
-        headers: [
-          ...authHeaders(doc, l.op),
-          ...params.filter((p) => p.in === 'header'),
-          ...(l.op.requestBody
-            ? [
-                {
-                  name: 'Content-Type',
-                  in: 'header',
-                  required: true,
-                  type: 'string',
-                  description: 'Always `application/json`.',
-                  constraints: [],
-                  example: 'application/json',
-                } satisfies ParamView,
-              ]
-            : []),
-        ],
-        pathParams,
-        queryParams,
-        ...(bodyView(l.op) ? {body: bodyView(l.op)} : {}),
-        samples: generateSamples({
-          method: l.method,
-          url: sandbox + fillPath(l.path, pathParams),
-          query: queryParams
-            .filter((q) => q.example !== undefined)
-            .map((q) => ({name: q.name, value: q.example ?? ''})),
-          ...(body !== undefined ? {body} : {}),
-        }),
-        responses: responseViews(l.op),
-        responseCodes: codes,
-        related: related(l),
-        rateLimits: rateLimitView(operationRateLimits(doc, l) as OperationRateLimits, tagLabel(doc, tag)),
-        ...(changes.has(l.op.operationId) ? {change: changes.get(l.op.operationId)} : {}),
-      });
-    } else {
-      const responses = responseViews(l.op);
-      webhooks.push({
-        kind: 'webhook',
-        id: l.op.operationId,
-        name: l.path,
-        summary: l.op.summary,
-        description: l.op.description,
-        tag,
-        tagLabel: tagLabel(doc, tag),
-        method: l.method,
-        headers: params.filter((p) => p.in === 'header'),
-        ...(bodyView(l.op) ? {body: bodyView(l.op)} : {}),
-        ack: responses.find((r) => r.status.startsWith('2')),
-        ackTimeoutSeconds: l.op['x-ack-timeout-seconds'] ?? 10,
-        related: related(l),
-        ...(changes.has(l.op.operationId) ? {change: changes.get(l.op.operationId)} : {}),
-      });
-    }
-  }
+/** The pages an operation's `x-related` names (crossCheck() has made sure each exists and has a page). */
+export function relatedLinks(l: Located, ctx: ViewContext): LinkView[] {
+  return (l.op['x-related'] ?? []).map((id) => {
+    const target = ctx.byId.get(id) as Located;
+    return {id, label: target.op.summary, href: ctx.pages.get(id) as string, kind: target.kind};
+  });
+}
 
-  const index: IndexEntry[] = located.map((l) => ({
+/** The codes an operation lists plus the common ones every operation returns, in code order. */
+export function operationCodes(op: Operation, ctx: ViewContext): ResponseCodeView[] {
+  const listed = (op['x-response-codes'] ?? []).map((n) => ctx.codeByNumber.get(n) as ResponseCodeView);
+  return [...listed, ...ctx.commonCodes].sort((a, b) => a.code - b.code);
+}
+
+const CONTENT_TYPE_HEADER: ParamView = {
+  name: 'Content-Type',
+  in: 'header',
+  required: true,
+  type: 'string',
+  description: 'Always `application/json`.',
+  constraints: [],
+  example: 'application/json',
+};
+
+/** The headers table of an operation: the token (from its security), its own headers, Content-Type for a body. */
+export function operationHeaders(l: Located, params: readonly ParamView[], doc: OpenApiDocument): ParamView[] {
+  return [
+    ...authHeaders(doc, l.op),
+    ...params.filter((p) => p.in === 'header'),
+    ...(l.op.requestBody ? [CONTENT_TYPE_HEADER] : []),
+  ];
+}
+
+/** The request samples: the sandbox URL with path examples filled in, query, cookie and body examples. */
+export function operationSamples(
+  l: Located,
+  params: readonly ParamView[],
+  servers: readonly ServerView[],
+): CodeSample[] {
+  const pathParams = params.filter((p) => p.in === 'path');
+  const examplesOf = (where: ParamView['in']) =>
+    params
+      .filter((p) => p.in === where && p.example !== undefined)
+      .map((p) => ({name: p.name, value: p.example ?? ''}));
+  const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
+  return generateSamples({
+    method: l.method,
+    url: (servers[0]?.url ?? '') + fillPath(l.path, pathParams),
+    query: examplesOf('query'),
+    cookies: examplesOf('cookie'),
+    ...(body !== undefined ? {body} : {}),
+  });
+}
+
+/** What an operation's and a webhook's views share: names, family, parameters, body, related pages, badge. */
+export function commonView(l: Located, ctx: ViewContext) {
+  const tag = l.op.tags[0] ?? 'untagged';
+  const body = bodyView(l.op);
+  const change = ctx.changes.get(l.op.operationId);
+  return {
+    params: [...l.itemParams, ...(l.op.parameters ?? [])].map(paramView),
+    shared: {
+      id: l.op.operationId,
+      method: l.method,
+      summary: l.op.summary,
+      description: l.op.description,
+      tag,
+      tagLabel: tagLabel(ctx.doc, tag),
+      ...(body ? {body} : {}),
+      related: relatedLinks(l, ctx),
+      ...(change ? {change} : {}),
+    },
+  };
+}
+
+export function operationView(l: Located, ctx: ViewContext): OperationView {
+  const {params, shared} = commonView(l, ctx);
+  return {
+    kind: 'operation',
+    ...shared,
+    path: l.path,
+    servers: ctx.servers,
+    headers: operationHeaders(l, params, ctx.doc),
+    pathParams: params.filter((p) => p.in === 'path'),
+    queryParams: params.filter((p) => p.in === 'query'),
+    cookieParams: params.filter((p) => p.in === 'cookie'),
+    samples: operationSamples(l, params, ctx.servers),
+    responses: responseViews(l.op),
+    responseCodes: operationCodes(l.op, ctx),
+    rateLimits: rateLimitView(l, ctx.doc),
+    testValues: ctx.testValues.get(l.op.operationId) ?? [],
+  };
+}
+
+export function webhookView(l: Located, ctx: ViewContext): WebhookView {
+  const {params, shared} = commonView(l, ctx);
+  return {
+    kind: 'webhook',
+    ...shared,
+    name: l.path,
+    headers: params.filter((p) => p.in === 'header'),
+    ack: responseViews(l.op).find((r) => r.status.startsWith('2')),
+    ackTimeoutSeconds: l.op['x-ack-timeout-seconds'] ?? ACK_TIMEOUT_SECONDS,
+  };
+}
+
+/** One line per operation and webhook, for /api and the family lists. */
+export function indexEntries(located: readonly Located[], pages: PageMap): IndexEntry[] {
+  return located.map((l) => ({
     kind: l.kind,
     id: l.op.operationId,
     method: l.method,
@@ -277,16 +328,46 @@ export function buildViews(
     tag: l.op.tags[0] ?? 'untagged',
     ...(pages.get(l.op.operationId) ? {href: pages.get(l.op.operationId)} : {}),
   }));
+}
 
-  const groups = doc['x-tagGroups'] ?? [];
-  const tags: TagView[] = doc.tags.map((t) => ({
-    name: t.name,
-    label: t['x-displayName'] ?? t.name,
-    description: t.description,
-    group: groups.find((g) => g.tags.includes(t.name))?.name ?? 'Other',
-    ...(t['x-overview'] ? {overview: t['x-overview']} : {}),
-    entries: index.filter((e) => e.tag === t.name),
+const rowKey = (row: SchemaRow): string => `${row.path}\n${row.type}\n${row.description ?? ''}`;
+
+/**
+ * Marks the body and response rows that half the operations or more show word for word (the
+ * response envelope) as `shared`: they stay on every page but out of the search index.
+ */
+export function markSharedRows(operations: readonly OperationView[]): OperationView[] {
+  const pages = new Map<string, number>();
+  for (const op of operations) {
+    const keys = new Set([...(op.body?.rows ?? []), ...op.responses.flatMap((r) => r.rows)].map(rowKey));
+    for (const key of keys) pages.set(key, (pages.get(key) ?? 0) + 1);
+  }
+  const shared = new Set([...pages].filter(([, n]) => n * 2 >= operations.length).map(([key]) => key));
+  const mark = (rows: readonly SchemaRow[]): SchemaRow[] =>
+    rows.map((row) => (shared.has(rowKey(row)) ? {...row, shared: true} : row));
+  return operations.map((op) => ({
+    ...op,
+    ...(op.body ? {body: {...op.body, rows: mark(op.body.rows)}} : {}),
+    responses: op.responses.map((r) => ({...r, rows: mark(r.rows)})),
   }));
+}
 
-  return {operations, webhooks, index, tags};
+/**
+ * The views of the whole contract: cross-checks first (every problem at once), then one view per
+ * operation and webhook, the index and the families.
+ */
+export function buildViews(
+  doc: OpenApiDocument,
+  responseCodes: readonly ResponseCodeView[],
+  pages: PageMap,
+  extras: ViewExtras = {},
+): ContractViews {
+  const problems = crossCheck(doc, responseCodes, pages);
+  if (problems.length) throw new ContractError(problems.map((p) => `${p.id}: ${p.message}`).join('\n'));
+  const ctx = viewContext(doc, responseCodes, pages, extras);
+  const located = listOperations(doc);
+  const operations = located.filter((l) => l.kind === 'operation').map((l) => operationView(l, ctx));
+  const webhooks = located.filter((l) => l.kind === 'webhook').map((l) => webhookView(l, ctx));
+  const index = indexEntries(located, pages);
+  return {operations: markSharedRows(operations), webhooks, index, tags: tagViews(doc, index)};
 }

@@ -14,7 +14,7 @@
  *
  * - `index` (SandboxIndex): base path, routes of every operation, credentials, test partner ids.
  * - `loadFamily(family)`: the family's compiled model and validators (`.docusaurus/api-contract/
- *   sandbox/<family>.json` and `<family>.validators.mjs`); called once per family, on its first
+ *   default/sandbox/<family>.json` and `<family>.validators.mjs`); called once per family, on its first
  *   request, so a page loads only its own family. Validators are ajv standalone code: nothing is
  *   compiled at run time.
  * - `clock.now()`: milliseconds. Delays in the atlas count on it; tests move it by hand.

@@ -1,7 +1,7 @@
 /**
  * The Test data page from the compiled atlas: one view that the page's component renders and the
  * Markdown twin serialises, so the two cannot say different things. Pure; built at build time by the
- * api-contract plugin into .docusaurus/api-contract/test-data.json.
+ * api-contract plugin into .docusaurus/api-contract/default/test-data.json.
  */
 import {table} from '../markdown';
 import type {IndexEntry, TagView} from '../contract/types';
@@ -30,11 +30,21 @@ export interface SharedTestValue extends TestValueRow {
   readonly families: readonly string[];
 }
 
+/**
+ * One table of the page under its heading. The remark plugin reads these from the generated file
+ * and puts each heading in the page (table of contents) before `<TestData section="<key>" />`.
+ */
+export interface TestDataSection {
+  readonly key: string;
+  readonly heading: {readonly depth: 2; readonly text: string};
+}
+
 export interface TestDataView {
   readonly credentials: Credentials;
   readonly anyOperation: readonly TestValueRow[];
   readonly shared: readonly SharedTestValue[];
   readonly families: readonly TestDataFamily[];
+  readonly sections: readonly TestDataSection[];
 }
 
 export function testDataView(compiled: CompiledAtlas, tags: readonly TagView[]): TestDataView {
@@ -71,15 +81,30 @@ export function testDataView(compiled: CompiledAtlas, tags: readonly TagView[]):
     anyOperation: compiled.anyOperation,
     shared: [...shared.values()].map(({row, families: f}) => ({...row, families: f})),
     families,
+    sections: testDataSections(families),
   };
 }
 
-/** The sections of the page, in order: what the component renders one by one, and the twin's headings. */
+/** The headings of the page's first tables, in order; each family's follows under its label. */
 export const TEST_DATA_SECTIONS = {
   credentials: 'Credentials',
   anyOperation: 'Any operation',
   shared: 'Any family',
 } as const;
+
+/** The section key of a family's table. */
+export const familySection = (name: string): string => `family-${name}`;
+
+/** The sections of the page, in order: what the component renders one by one, and the twin's headings. */
+export function testDataSections(families: readonly Pick<TestDataFamily, 'name' | 'label'>[]): TestDataSection[] {
+  const section = (key: string, text: string): TestDataSection => ({key, heading: {depth: 2, text}});
+  return [
+    section('credentials', TEST_DATA_SECTIONS.credentials),
+    section('any', TEST_DATA_SECTIONS.anyOperation),
+    section('shared', TEST_DATA_SECTIONS.shared),
+    ...families.map((f) => section(familySection(f.name), f.label)),
+  ];
+}
 
 const code = (text: string): string => `\`${text}\``;
 

@@ -8,8 +8,9 @@ import {useEffect, type ReactNode} from 'react';
 import type {Props} from '@theme/ColorModeToggle';
 import ColorModeToggle from '@theme-original/ColorModeToggle';
 import {useColorMode} from '@docusaurus/theme-common';
+import {site} from '@site/site.config';
 
-const THEME_COLOR = {light: '#0b3d2e', dark: '#1b1b1d'} as const;
+const THEME_COLOR = {light: site.colors.brand, dark: site.colors.darkBackground} as const;
 
 export default function ColorModeToggleWrapper(props: Props): ReactNode {
   const {colorMode} = useColorMode();

@@ -9,11 +9,12 @@ import Copyright from '@theme-original/Footer/Copyright';
 import Translate from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {site} from '@site/site.config';
+import {DOWNLOADS} from '@site/src/lib/downloads';
 import styles from './styles.module.css';
 
 export default function FooterCopyrightWrapper(props: Props): ReactNode {
-  const yaml = useBaseUrl('/downloads/openapi.yaml');
-  const postman = useBaseUrl('/downloads/rupeerail.postman_collection.json');
+  const yaml = useBaseUrl(DOWNLOADS.yaml);
+  const postman = useBaseUrl(DOWNLOADS.postman);
   return (
     <>
       <p className={styles.downloads}>

@@ -1,0 +1,173 @@
+/**
+ * What the api-contract plugin generates, as a list of named files: the section tree of every
+ * operation and webhook (highlighted for its page, as text for the Markdown twin), the families,
+ * the catalogues, the rate limits, the API changelog, the Test data page, the sandbox engine's
+ * files, the hand-written samples and the ids the remark plugin checks. Pure: the plugin's entry
+ * file (../index.ts) reads the contract and the samples and hands each file to Docusaurus'
+ * `createData`.
+ */
+import {familiesOf} from '../../../src/lib/contract/families';
+import {
+  mapBlocks,
+  operationTree,
+  retryText,
+  webhookTree,
+  type Block,
+  type ReferenceTree,
+} from '../../../src/lib/contract/tree';
+import type {Labels} from '../../../src/lib/contract/labels';
+import type {ContractViews} from '../../../src/lib/contract/view-model';
+import type {BodySchemas} from '../../../src/lib/contract/fences';
+import type {
+  CatalogueCode,
+  CodeSample,
+  Rendered,
+  RenderedSample,
+  ResponseCodeView,
+} from '../../../src/lib/contract/types';
+import {DOWNLOADS, type DownloadLink} from '../../../src/lib/downloads';
+import type {OpenApiDocument} from '../../../src/lib/contract/openapi';
+import type {RateLimitTable} from '../../../src/lib/rate-limits';
+import type {Release} from '../../../src/lib/changelog';
+import type {TestDataView} from '../../../src/lib/mock/test-data';
+
+/** Highlights code at build time: (code, Prism language) -> HTML (src/lib/highlight.ts). */
+export type Highlight = (code: string, language: string) => string;
+
+/**
+ * One file for `createData`: its name under the plugin's data folder, and its JSON, or its text
+ * when `data` is a string (an ES module), which createData writes as it is.
+ */
+export interface DataFile {
+  readonly name: string;
+  readonly data: unknown;
+}
+
+export interface PanStatus {
+  readonly value: string;
+  readonly meaning: string;
+}
+
+export const renderSample = (highlight: Highlight, {code, ...s}: CodeSample): RenderedSample => ({
+  ...s,
+  html: highlight(code, s.prism),
+});
+
+/** The tree as its page imports it: every sample and example as highlighted HTML, no raw text. */
+export function renderTree(tree: ReferenceTree, highlight: Highlight): Rendered<ReferenceTree> {
+  // mapBlocks() maps blocks to blocks; here a block's code becomes HTML, which Rendered<> types.
+  const render = (block: Block): Rendered<Block> => {
+    if (block.kind === 'samples') return {...block, samples: block.samples.map((s) => renderSample(highlight, s))};
+    if (block.kind === 'examples')
+      return {...block, examples: block.examples.map(({json, ...e}) => ({...e, html: highlight(json, 'json')}))};
+    return block as Rendered<Block>;
+  };
+  return mapBlocks(tree, render as unknown as (block: Block) => Block) as unknown as Rendered<ReferenceTree>;
+}
+
+/** The `response_code` catalogue with each code's retry advice in the labels' words. */
+export function catalogue(codes: readonly ResponseCodeView[], labels: Labels): CatalogueCode[] {
+  return codes.map((c) => ({...c, retryText: retryText(c.retry, labels)}));
+}
+
+/** The downloads, named in the labels' words. */
+export function downloads(labels: Labels): DownloadLink[] {
+  return [
+    {label: labels['api.downloads.yaml'], path: DOWNLOADS.yaml},
+    {label: labels['api.downloads.json'], path: DOWNLOADS.json},
+    {label: labels['api.downloads.postman'], path: DOWNLOADS.postman},
+  ];
+}
+
+export class PanStatusError extends Error {}
+
+/** The PAN status values and their meanings, from `PanStatus` (enum + x-enum-descriptions). */
+export function panStatuses(bundled: OpenApiDocument): PanStatus[] {
+  const doc = bundled as unknown as {
+    components?: {schemas?: Record<string, {enum?: string[]; 'x-enum-descriptions'?: Record<string, string>}>};
+  };
+  const schema = doc.components?.schemas?.PanStatus;
+  if (!schema?.enum) {
+    throw new PanStatusError(
+      'openapi/families/pan.yaml must define the schema PanStatus (enum + x-enum-descriptions); /PanStatusResponse is generated from it.',
+    );
+  }
+  return schema.enum.map((value) => {
+    const meaning = schema['x-enum-descriptions']?.[value];
+    if (!meaning)
+      throw new PanStatusError(
+        `openapi/families/pan.yaml: PanStatus value ${value} has no entry in x-enum-descriptions.`,
+      );
+    return {value, meaning};
+  });
+}
+
+export interface GeneratedInput {
+  readonly views: ContractViews;
+  readonly labels: Labels;
+  readonly responseCodes: readonly ResponseCodeView[];
+  readonly bodies: Readonly<Record<string, BodySchemas>>;
+  readonly panStatuses: readonly PanStatus[];
+  /** Hand-written sample groups (`jwt`, `verify`), one sample per language. */
+  readonly samples: Readonly<Record<string, readonly CodeSample[]>>;
+  /** Every family's rate limit, for the table on /ResponseCode. */
+  readonly rateLimits: RateLimitTable;
+  /** The API changelog of the current version, entries linked to their pages. */
+  readonly release: Release;
+  readonly testData: TestDataView;
+  /**
+   * The sandbox engine's files (../sandbox.ts `sandboxFiles`): each family's model and its request
+   * validators, an ES module a page imports by path (`sandbox/<family>.validators.mjs`) on first use.
+   */
+  readonly sandbox: readonly {readonly name: string; readonly text: string}[];
+}
+
+/** The trees of every operation and webhook, by the folder their page imports them from. */
+export function trees(views: ContractViews, labels: Labels): {dir: string; tree: ReferenceTree}[] {
+  return [
+    ...views.operations.map((op) => ({dir: 'ops', tree: operationTree(op, labels)})),
+    ...views.webhooks.map((hook) => ({dir: 'webhooks', tree: webhookTree(hook, labels)})),
+  ];
+}
+
+/**
+ * Every file the plugin generates. Pages import the highlighted ones; `source/` holds the same
+ * data with code as text, for the Markdown twins and for the remark plugin's headings.
+ */
+export function generatedFiles(input: GeneratedInput, highlight: Highlight): DataFile[] {
+  const {views, labels} = input;
+  return [
+    ...trees(views, labels).flatMap(({dir, tree}) => [
+      {name: `${dir}/${tree.id}.json`, data: renderTree(tree, highlight)},
+      {name: `source/${dir}/${tree.id}.json`, data: tree},
+    ]),
+    ...views.tags.map((tag) => ({name: `tags/${tag.name}.json`, data: tag})),
+    {name: 'index.json', data: {tags: views.tags}},
+    // What the home page's cards show, and no more: the file is in its chunk.
+    {
+      name: 'families.json',
+      data: familiesOf(views.tags).map(({label, description, href}) => ({label, description, href})),
+    },
+    {name: 'response-codes.json', data: catalogue(input.responseCodes, labels)},
+    {name: 'rate-limits.json', data: input.rateLimits},
+    {name: 'changelog.json', data: input.release},
+    {name: 'test-data.json', data: input.testData},
+    ...input.sandbox.map((f) => ({name: `sandbox/${f.name}`, data: f.text})),
+    {name: 'downloads.json', data: downloads(labels)},
+    // Read at build time only, by the static-code remark plugin that checks JSON in prose.
+    {name: 'body-schemas.json', data: input.bodies},
+    ...Object.entries(input.samples).flatMap(([group, list]) => [
+      {name: `${group}-samples.json`, data: list.map((s) => renderSample(highlight, s))},
+      {name: `source/${group}-samples.json`, data: list},
+    ]),
+    {name: 'pan-status.json', data: input.panStatuses},
+    {
+      name: 'ids.json',
+      data: {
+        operation: views.operations.map((o) => o.id),
+        webhook: views.webhooks.map((w) => w.id),
+        tag: views.tags.map((t) => t.name),
+      },
+    },
+  ];
+}

@@ -1,0 +1,129 @@
+/**
+ * The steps of the remark plugin (../remark.ts), one function each: recognise an API component,
+ * read and check the id it names, import its module and its data once per page, and expand a
+ * component shown in sections (a section tree, the Test data page) into a heading and a part per
+ * section. Pure: the ids and the sections come in as arguments; ../remark.ts reads them from the
+ * generated files.
+ */
+import {expressionAttr, importNode, jsx, literalAttr, type Attr, type Node} from '../../mdx-ast';
+import {generatedModule} from '../paths';
+import {
+  API_COMPONENTS,
+  article,
+  unknownIdMessage,
+  type ApiComponentSpec,
+  type IdKind,
+  type IdSpec,
+} from '../components';
+
+export class ApiReferenceError extends Error {}
+
+/** The ids a page may name, by kind. */
+export type KnownIds = {readonly [K in IdKind]: ReadonlySet<string>};
+
+/** What the remark plugin needs of a section: its key and the heading put before it. */
+export interface SectionPlan {
+  readonly key: string;
+  readonly heading?: {readonly depth: number; readonly text: string};
+}
+
+/** The registered API component `node` is an element of, if any. */
+export function apiComponent(node: Node): {name: string; spec: ApiComponentSpec} | undefined {
+  if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || !node.name) return undefined;
+  const spec = API_COMPONENTS[node.name];
+  return spec ? {name: node.name, spec} : undefined;
+}
+
+/** The literal id the element names (`op="..."`), or an error naming the file, the line and the fix. */
+export function idAttribute(node: Node, name: string, spec: IdSpec, where: string): {id: string; attr: Attr} {
+  const attr = (node.attributes ?? []).find((a) => a.type === 'mdxJsxAttribute' && a.name === spec.attr);
+  if (!attr || typeof attr.value !== 'string' || !attr.value) {
+    throw new ApiReferenceError(
+      `${where}: <${name}> needs a literal ${spec.attr}="..." attribute naming ${article(spec.kind)} ${spec.kind} in openapi/, for example <${name} ${spec.attr}="aeps-cash-withdrawal" />.`,
+    );
+  }
+  return {id: attr.value, attr};
+}
+
+/** Fails with the shared unknown-id message (closest ids first) when the contract lacks `id`. */
+export function checkKnownId(id: string, name: string, spec: IdSpec, known: KnownIds, where: string): void {
+  if (!known[spec.kind].has(id)) {
+    throw new ApiReferenceError(
+      unknownIdMessage({where, component: name, attr: spec.attr, id, kind: spec.kind}, known[spec.kind]),
+    );
+  }
+}
+
+/** The imports of one page: each module once, under a local name the page cannot clash with. */
+export class PageImports {
+  private readonly locals = new Map<string, string>();
+  readonly nodes: Node[] = [];
+
+  /** The local name of `<Name>`'s module (`ApiEndpoint__`). */
+  component(name: string, module: string): string {
+    return this.add(module, `Api${name}__`);
+  }
+
+  /** The local name of one generated data file (`apiData0__`). */
+  data(spec: IdSpec, id: string): string {
+    return this.add(generatedModule(`${spec.dataDir}/${id}.json`), `apiData${this.locals.size}__`);
+  }
+
+  private add(module: string, local: string): string {
+    const known = this.locals.get(module);
+    if (known) return known;
+    this.locals.set(module, local);
+    this.nodes.push(importNode(local, module));
+    return local;
+  }
+}
+
+/**
+ * A component with a section tree, as the page gets it: for each section its heading (a real
+ * Markdown heading, so it gets an anchor and reaches the table of contents), then the component
+ * rendering that section alone.
+ */
+export function expandSections(local: string, attrs: readonly Attr[], sections: readonly SectionPlan[]): Node[] {
+  return sections.flatMap((s) => [
+    ...(s.heading
+      ? [{type: 'heading', depth: s.heading.depth, children: [{type: 'text', value: s.heading.text}]} as Node]
+      : []),
+    jsx(local, [...attrs, literalAttr('section', s.key)], true),
+  ]);
+}
+
+export interface ExpandOptions {
+  /** `docs/...mdx`, for messages. */
+  readonly file: string;
+  readonly known: KnownIds;
+  /** The sections listed in a generated file (`source/ops/<id>.json`, `test-data.json`). */
+  readonly sections: (file: string) => readonly SectionPlan[];
+}
+
+/**
+ * One API element of the page: its module imported, its id checked and its data imported in
+ * place of the id attribute; a flow element shown in sections is replaced by its sections (unless
+ * it names one section itself). Returns the nodes to put in its place, or undefined to keep it
+ * (rewritten) where it is.
+ */
+export function expandElement(node: Node, imports: PageImports, options: ExpandOptions): Node[] | undefined {
+  const found = apiComponent(node);
+  if (!found) return undefined;
+  const {name, spec} = found;
+  const where = `${options.file}${node.position ? `:${node.position.start.line}` : ''}`;
+  const local = imports.component(name, spec.module);
+  node.name = local;
+  let id: string | undefined;
+  if (spec.id) {
+    const named = idAttribute(node, name, spec.id, where);
+    id = named.id;
+    checkKnownId(id, name, spec.id, options.known, where);
+    node.attributes = [
+      ...(node.attributes ?? []).filter((a) => a !== named.attr),
+      expressionAttr('data', imports.data(spec.id, id)),
+    ];
+  }
+  const attrs = node.attributes ?? [];
+  if (!spec.sections || node.type !== 'mdxJsxFlowElement' || attrs.some((a) => a.name === 'section')) return undefined;
+  return expandSections(local, attrs, options.sections(spec.sections(id)));
+}

@@ -1,0 +1,182 @@
+/**
+ * Renders the section tree of an operation or a webhook (src/lib/contract/tree.ts): one React
+ * component per kind of block, in BLOCKS below. src/lib/markdown.ts serialises the same blocks for
+ * the Markdown twin, so what a page says and what its twin says come from one tree.
+ *
+ * Everything here is static HTML, readable without JavaScript. Field tables are not hydrated on
+ * the page a reader opens (ParamTable -> ServerHtml); code arrives highlighted from the build.
+ */
+import {Fragment, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import ChangeBadge from '@site/src/components/ChangeBadge';
+import CodeSamples from '@site/src/components/CodeSamples';
+import DataTable from '@site/src/components/DataTable';
+import InlineText from '@site/src/components/InlineText';
+import MethodBadge from '@site/src/components/MethodBadge';
+import ParamTable from '@site/src/components/ParamTable';
+import RetryLabel from '@site/src/components/RetryLabel';
+import StaticCode from '@site/src/components/StaticCode';
+import type {Block, BlockKind, FieldWords, ReferenceTree} from '@site/src/lib/contract/tree';
+import type {Rendered} from '@site/src/lib/contract/types';
+import styles from './styles.module.css';
+
+/** The tree as the page imports it: code highlighted at build time (see Rendered). */
+export type PageTree = Rendered<ReferenceTree>;
+type PageBlock = Rendered<Block>;
+type BlockOf<K extends BlockKind> = Extract<PageBlock, {readonly kind: K}>;
+
+interface BlockProps<K extends BlockKind> {
+  readonly block: BlockOf<K>;
+  readonly words: FieldWords;
+}
+
+/** Each kind of block and its component. A new kind is a type error until it has one here. */
+const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} = {
+  // Spaces between the parts read as words in the text of the page; a flex line ignores them.
+  'request-line': ({block}) => (
+    <p className={block.via ? styles.eventLine : styles.requestLine}>
+      <MethodBadge method={block.method} /> {block.via && <span>{block.via}</span>}
+      {block.via && ' '}
+      <code className={block.via ? undefined : styles.path}>{block.path}</code>
+      {block.change && ' '}
+      {block.change && <ChangeBadge mark={block.change} />}
+    </p>
+  ),
+  paragraph: ({block}) => (
+    <p>
+      <InlineText text={block.text} />
+    </p>
+  ),
+  servers: ({block}) => (
+    <table className={styles.servers}>
+      <caption className="sr-only">{block.caption}</caption>
+      <tbody>
+        {block.rows.map((row) => (
+          <tr key={row.request}>
+            <th scope="row">{row.label}</th>
+            <td>
+              <code>{row.request}</code>
+            </td>
+          </tr>
+        ))}
+        {block.facts.map((fact) => (
+          <tr key={fact.href} data-search-ignore={fact.searchIgnore || undefined}>
+            <th scope="row">{fact.label}</th>
+            <td>
+              <Link to={fact.href}>{fact.text}</Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  ),
+  fields: ({block, words}) =>
+    block.summary ? (
+      <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined}>
+        <summary>{block.summary}</summary>
+        <ParamTable rows={block.rows} caption={block.caption} words={words} />
+      </details>
+    ) : (
+      <ParamTable rows={block.rows} caption={block.caption} words={words} searchIgnore={block.searchIgnore} />
+    ),
+  examples: ({block}) =>
+    block.examples.map((ex, i) => (
+      <div key={i} className="api-json-example">
+        <StaticCode html={ex.html} language="json" title={ex.title} />
+      </div>
+    )),
+  samples: ({block}) => <CodeSamples samples={block.samples} />,
+  // Rows of the /ResponseCode catalogue: searched there, not once per endpoint.
+  codes: ({block}) => (
+    <DataTable
+      className={styles.tableWrap}
+      searchIgnore
+      head={[block.head.code, block.head.meaning, block.head.retry]}
+      rows={block.codes.map((c) => ({
+        key: String(c.code),
+        cells: [
+          <Link key="code" to={c.href}>
+            <code>{c.code}</code> {c.name}
+          </Link>,
+          <InlineText key="meaning" text={c.meaning} />,
+          <RetryLabel key="retry" retry={c.retry} text={c.retryText} />,
+        ],
+      }))}
+    />
+  ),
+  // The same answers (validation, repeats) on many pages, and values searched on the Test data page.
+  'test-values': ({block}) => (
+    <DataTable
+      // As on the Test data page (src/css/custom.css): cards on phones, values never broken.
+      tableClassName="test-values"
+      labelled
+      searchIgnore
+      head={[block.head.send, block.head.answer, block.head.then]}
+      rows={block.rows.map((r) => ({
+        key: `${r.input}-${r.code}`,
+        cells: [
+          <InlineText key="send" text={r.input} />,
+          <Fragment key="answer">
+            <Link to={r.href}>
+              <code>{r.code}</code> {r.name}
+            </Link>
+            : <InlineText text={r.label} />
+          </Fragment>,
+          <InlineText key="then" text={r.then} />,
+        ],
+      }))}
+    />
+  ),
+  links: ({block}) => {
+    const items = block.links.map((l) => (
+      <>
+        <Link to={l.href}>{l.label}</Link>
+        {l.note && ` ${l.note}`}
+      </>
+    ));
+    return block.lead ? (
+      <p>
+        {block.lead}{' '}
+        {items.map((item, i) => (
+          <span key={block.links[i]?.href}>
+            {i > 0 && ', '}
+            {item}
+          </span>
+        ))}
+      </p>
+    ) : (
+      <ul>
+        {items.map((item, i) => (
+          <li key={block.links[i]?.href}>{item}</li>
+        ))}
+      </ul>
+    );
+  },
+  notice: ({block, words}) => (
+    <div className={styles.notice}>
+      <strong>{block.title}</strong>
+      <Blocks blocks={block.blocks} words={words} />
+    </div>
+  ),
+};
+
+function Blocks({blocks, words}: {readonly blocks: readonly PageBlock[]; readonly words: FieldWords}): ReactNode {
+  return blocks.map((block, i) => {
+    const Render = BLOCKS[block.kind] as (props: BlockProps<typeof block.kind>) => ReactNode;
+    return <Render key={i} block={block} words={words} />;
+  });
+}
+
+interface Props {
+  readonly tree: PageTree;
+  /**
+   * The section to show (its key). The remark plugin renders each section after its heading;
+   * without it, every section is shown, without headings.
+   */
+  readonly section?: string;
+}
+
+export default function Reference({tree, section}: Props): ReactNode {
+  const sections = section === undefined ? tree.sections : tree.sections.filter((s) => s.key === section);
+  return sections.map((s) => <Blocks key={s.key} blocks={s.blocks} words={tree.words} />);
+}

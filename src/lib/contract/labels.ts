@@ -1,0 +1,147 @@
+/**
+ * The words the API reference puts around the contract's own text: section headings, table
+ * captions, column heads, the sentences that open a section, the names of the downloads. Written once here, they reach both
+ * outputs through the section tree (./tree.ts): the page renders the tree and the Markdown twin
+ * serialises it, so the two cannot word a heading or a retry rule differently.
+ *
+ * They are content the build generates, like the contract's descriptions, not words of a React
+ * component: the twin is written outside React, so `translate()` cannot reach it. Docusaurus
+ * translates a plugin's content through translation files instead, and plugins/api-contract
+ * declares these as one (`getTranslationFiles`, `translateContent`): a second locale translates
+ * them in `i18n/<locale>/api-contract/reference.json`, page and twin alike.
+ */
+import {TOKEN_PLACEHOLDER} from '../snippets';
+import {NOTHING_FOLLOWS} from '../mock/test-data';
+
+interface Message {
+  readonly message: string;
+  /** For translators: where the words appear. */
+  readonly description: string;
+}
+
+/** Every label, keyed by its translation id. */
+export const LABEL_MESSAGES = {
+  'api.section.request': {message: 'Request', description: 'Heading of the request section of an operation'},
+  'api.section.samples': {message: 'Code samples', description: 'Heading of the request samples section'},
+  'api.section.responses': {message: 'Responses', description: 'Heading of the responses section'},
+  'api.section.codes': {message: 'Response codes', description: 'Heading of the response_code table of an operation'},
+  'api.section.testValues': {
+    message: 'Test values',
+    description: 'Heading of the table of sandbox test values of an operation',
+  },
+  'api.section.related': {message: 'Related', description: 'Heading of the links to related operations'},
+  'api.servers.caption': {message: 'Full URL per environment', description: 'Caption of the table of base URLs'},
+  'api.servers.auth': {message: 'Authentication', description: 'Row of the URL table that links the token page'},
+  'api.servers.authText': {
+    message: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
+    description: 'How a request authenticates, linked to the headers page',
+  },
+  'api.servers.rateLimit': {message: 'Rate limit', description: 'Row of the URL table that links the rate limits'},
+  'api.change.added': {
+    message: 'New in {version}',
+    description: 'Badge of an operation or webhook the current version added; {version} is the API version',
+  },
+  'api.change.changed': {
+    message: 'Changed in {version}',
+    description: 'Badge of an operation or webhook the current version changed; {version} is the API version',
+  },
+  'api.change.breaking': {
+    message: '{change}, breaking',
+    description: 'The badge when the change can break a client; {change} is the badge without it',
+  },
+  'api.request.headers': {message: 'Headers', description: 'Caption of the request headers table'},
+  'api.request.path': {message: 'Path parameters', description: 'Caption of the path parameters table'},
+  'api.request.query': {message: 'Query parameters', description: 'Caption of the query parameters table'},
+  'api.request.cookies': {message: 'Cookies', description: 'Caption of the cookie parameters table'},
+  'api.request.body': {message: 'Body fields (JSON)', description: 'Caption of the request body fields table'},
+  'api.request.example': {message: 'Request body', description: 'Title of a request body example'},
+  'api.request.none': {
+    message: 'This call takes no parameters beyond the headers.',
+    description: 'Shown instead of parameter tables when a call has none',
+  },
+  'api.samples.intro': {
+    message: `Generated from the contract for the sandbox. Replace \`${TOKEN_PLACEHOLDER}\` with a token signed as described in [Headers and tokens](/HeaderMarkdown).`,
+    description: 'Opens the request samples; keep the code span and the link',
+  },
+  'api.responses.intro': {
+    message: 'Every response uses the same envelope. Branch on `response_code`, not on the HTTP status alone.',
+    description: 'Opens the responses section',
+  },
+  'api.response.headers': {message: 'Response headers', description: 'Caption of a response headers table'},
+  'api.response.fields': {
+    message: 'Response fields ({count})',
+    description: 'Summary that opens the collapsed fields of a response; {count} is the number of rows',
+  },
+  'api.response.fieldsCaption': {message: 'Response body fields', description: 'Caption of a response fields table'},
+  'api.codes.code': {message: 'response_code', description: 'Column head: the code (a field name, keep as is)'},
+  'api.codes.name': {message: 'Name', description: 'Column head: the name of a response code'},
+  'api.codes.meaning': {message: 'Meaning', description: 'Column head: what a response code means'},
+  'api.codes.retry': {message: 'Retry', description: 'Column head: whether resending is safe'},
+  'api.retry.safe': {message: 'Safe to resend as is', description: 'Retry advice of a response code'},
+  'api.retry.newRef': {message: 'Only with a new referenceid', description: 'Retry advice of a response code'},
+  'api.retry.status': {message: 'Never: check status first', description: 'Retry advice of a response code'},
+  'api.retry.no': {message: 'Fix the request first', description: 'Retry advice of a response code'},
+  'api.sandbox.intro': {
+    message:
+      'In the sandbox and in `npm run mock`, these values force each answer. The test credentials and the values every operation takes: [Test data](/docs/v1/test-data).',
+    description: 'Opens the test values of an operation; keep the code span and the link',
+  },
+  'api.sandbox.send': {message: 'Send', description: 'Column head: the test value a request carries'},
+  'api.sandbox.answer': {message: 'Answer', description: 'Column head: the response code it gets'},
+  'api.sandbox.then': {message: 'Then', description: 'Column head: what follows (status, webhooks)'},
+  'api.sandbox.nothing': {
+    message: NOTHING_FOLLOWS,
+    description: 'Then cell of a test value after which no status change or webhook comes',
+  },
+  'api.related.webhook': {message: '(webhook)', description: 'Marks a related link that is a webhook'},
+  'api.webhook.to': {message: 'to your webhook URL', description: 'Between the method and the event id'},
+  'api.webhook.headers': {message: 'Headers we send', description: 'Caption of the webhook headers table'},
+  'api.webhook.payload': {message: 'Payload fields (JSON)', description: 'Caption of the webhook payload table'},
+  'api.webhook.example': {message: 'Example payload', description: 'Title of a webhook payload example'},
+  'api.webhook.ackTitle': {message: 'Acknowledge', description: 'Title of the box that says how to answer'},
+  'api.webhook.ackExample': {message: 'Your answer', description: 'Title of the example answer to a webhook'},
+  'api.webhook.related': {message: 'Related:', description: 'Opens the list of related links of a webhook'},
+  'api.field.name': {message: 'Field', description: 'Column head of a field table'},
+  'api.field.type': {message: 'Type', description: 'Column head of a field table (Markdown twin)'},
+  'api.field.required': {message: 'Required', description: 'Column head of a field table (Markdown twin)'},
+  'api.field.description': {message: 'Description', description: 'Column head of a field table'},
+  'api.field.isRequired': {message: 'required', description: 'Marks a required field'},
+  'api.field.isOptional': {message: 'optional', description: 'Marks an optional field'},
+  'api.field.yes': {message: 'yes', description: 'Required column of the Markdown twin'},
+  'api.field.no': {message: 'no', description: 'Required column of the Markdown twin'},
+  'api.field.oneOf': {message: 'One of:', description: 'Opens the allowed values of a field'},
+  'api.field.rules': {message: 'Rules:', description: 'Opens the validation rules of a field'},
+  'api.field.default': {message: 'Default:', description: 'Opens the default value of a field'},
+  'api.field.example': {message: 'Example:', description: 'Opens the example value of a field'},
+  'api.downloads.yaml': {message: 'OpenAPI 3.1 (YAML)', description: 'Link to download the contract as YAML'},
+  'api.downloads.json': {message: 'OpenAPI 3.1 (JSON)', description: 'Link to download the contract as JSON'},
+  'api.downloads.postman': {message: 'Postman collection', description: 'Link to download the Postman collection'},
+} as const satisfies Readonly<Record<string, Message>>;
+
+export type LabelId = keyof typeof LABEL_MESSAGES;
+
+/** The words of one locale, by id. */
+export type Labels = Readonly<Record<LabelId, string>>;
+
+/** The words as written above (the site's one locale). */
+export function defaultLabels(): Labels {
+  return Object.fromEntries(Object.entries(LABEL_MESSAGES).map(([id, m]) => [id, m.message])) as Labels;
+}
+
+/**
+ * Labels with a locale's translations applied: `translated` maps an id to its message (the shape
+ * of a Docusaurus translation file's content). An id it lacks keeps the English words.
+ */
+export function translateLabels(translated: Readonly<Record<string, {readonly message: string}>>): Labels {
+  const base = defaultLabels();
+  return Object.fromEntries(
+    Object.entries(base).map(([id, message]) => [id, translated[id]?.message ?? message]),
+  ) as Labels;
+}
+
+/** `{name}` placeholders filled in, as Docusaurus' `translate(..., values)` does. */
+export function interpolate(message: string, values: Readonly<Record<string, string | number>>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : String(values[name]),
+  );
+}

@@ -1,0 +1,556 @@
+/**
+ * The section tree: the one model of an operation's or a webhook's reference. The view model
+ * (./view-model.ts) says what the contract holds; the tree says what the reference shows, in
+ * order, with every word: sections under headings, and in each section a list of blocks (a
+ * paragraph, a field table, a group of examples or code samples, ...). It is plain JSON.
+ *
+ * Three readers, no other source:
+ *   - the page: src/components/Reference renders each block kind with one React component;
+ *   - the Markdown twin and llms-full.txt: src/lib/markdown.ts serialises each block kind;
+ *   - the table of contents: plugins/api-contract/remark.ts puts each section's heading in the
+ *     page as a real Markdown heading, then the component that renders that section.
+ * So the page and its twin cannot say different things, and a new kind of block (test values, a
+ * Try it panel) is added here, in the React map and in the Markdown map: the compiler checks that
+ * both maps have it (see CONTRIBUTING.md, "Add a kind of reference block").
+ *
+ * Pure: views and labels in, trees out.
+ */
+import {statusLabel} from '../http';
+import {ackRule} from '../webhook-policy';
+import {interpolate, type LabelId, type Labels} from './labels';
+import type {ChangeBadge} from '../changelog';
+import type {
+  CodeSample,
+  ExampleView,
+  JsonExample,
+  LinkView,
+  OperationView,
+  ParamView,
+  ResponseCodeView,
+  ResponseView,
+  SchemaRow,
+  WebhookView,
+} from './types';
+
+export type {JsonExample} from './types';
+
+export type FieldRow = ParamView | SchemaRow;
+
+/** "Changed in 1.1.0, breaking", linking the entry of the API changelog that says what changed. */
+export interface ChangeMark {
+  readonly text: string;
+  readonly href: string;
+  readonly breaking: boolean;
+}
+
+/** `POST /service/aeps/withdrawal`; for a webhook `POST` `to your webhook URL` `aeps-transaction`. */
+export interface RequestLineBlock {
+  readonly kind: 'request-line';
+  readonly method: string;
+  readonly path: string;
+  /** Words between the method and the path. */
+  readonly via?: string;
+  /** Set when the current version added or changed the operation or webhook. */
+  readonly change?: ChangeMark;
+}
+
+/** Contract prose or one of the labels: text with `code` spans and `[links](/site/path)`. */
+export interface ParagraphBlock {
+  readonly kind: 'paragraph';
+  readonly text: string;
+}
+
+export interface ServerRow {
+  readonly label: string;
+  /** `POST https://sandbox.../api/v1/service/...`: the request line as sent to that environment. */
+  readonly request: string;
+}
+
+/** A fact every request of the operation lives by, linked to the page that explains it: the token, the rate limit. */
+export interface ServerFact {
+  readonly label: string;
+  readonly text: string;
+  readonly href: string;
+  /** The same words on many pages: searched on the page it links, not on each of them. */
+  readonly searchIgnore?: boolean;
+}
+
+export interface ServersBlock {
+  readonly kind: 'servers';
+  readonly caption: string;
+  readonly rows: readonly ServerRow[];
+  readonly facts: readonly ServerFact[];
+}
+
+export interface FieldsBlock {
+  readonly kind: 'fields';
+  readonly caption: string;
+  readonly rows: readonly FieldRow[];
+  /** The same table is on every page (headers): left out of the search index. */
+  readonly searchIgnore?: boolean;
+  /** Shown folded under this summary (response fields). */
+  readonly summary?: string;
+}
+
+export interface ExamplesBlock {
+  readonly kind: 'examples';
+  readonly examples: readonly JsonExample[];
+}
+
+/** One request in every sample language (tabs on the page, one fenced block each in Markdown). */
+export interface SamplesBlock {
+  readonly kind: 'samples';
+  readonly samples: readonly CodeSample[];
+}
+
+export interface CodeRow {
+  readonly code: number;
+  readonly name: string;
+  readonly meaning: string;
+  readonly retry: ResponseCodeView['retry'];
+  readonly retryText: string;
+  /** The row of the catalogue that explains it. */
+  readonly href: string;
+}
+
+export interface CodesBlock {
+  readonly kind: 'codes';
+  readonly head: {readonly code: string; readonly name: string; readonly meaning: string; readonly retry: string};
+  readonly codes: readonly CodeRow[];
+}
+
+export interface LinkItem {
+  readonly label: string;
+  readonly href: string;
+  /** Words after the link, e.g. `(webhook)`. */
+  readonly note?: string;
+}
+
+/** Links to other pages: a list, or with a `lead` one line (`Related: a, b.`). */
+export interface LinksBlock {
+  readonly kind: 'links';
+  readonly lead?: string;
+  readonly links: readonly LinkItem[];
+}
+
+/** One test value of the sandbox: what to send, the code it answers, what follows. */
+export interface TestValueLine {
+  /** Contract-style inline text: `` `adhaarnumber` `999900000013` ``. */
+  readonly input: string;
+  readonly code: number;
+  readonly name: string;
+  readonly label: string;
+  /** The status change and webhooks that follow, or the words for nothing. */
+  readonly then: string;
+  /** The row of the catalogue that explains the code. */
+  readonly href: string;
+}
+
+/** The test values of an operation (openapi/scenarios/), as a table. */
+export interface TestValuesBlock {
+  readonly kind: 'test-values';
+  readonly head: {readonly send: string; readonly answer: string; readonly then: string};
+  readonly rows: readonly TestValueLine[];
+}
+
+/** A titled box of blocks (how to acknowledge a webhook). */
+export interface NoticeBlock {
+  readonly kind: 'notice';
+  readonly title: string;
+  readonly blocks: readonly Block[];
+}
+
+export type Block =
+  | RequestLineBlock
+  | ParagraphBlock
+  | ServersBlock
+  | FieldsBlock
+  | ExamplesBlock
+  | SamplesBlock
+  | CodesBlock
+  | LinksBlock
+  | TestValuesBlock
+  | NoticeBlock;
+
+export type BlockKind = Block['kind'];
+
+export interface SectionHeading {
+  readonly depth: 2 | 3;
+  readonly text: string;
+}
+
+export interface Section {
+  /** What the remark plugin passes as `section` to render this part alone. */
+  readonly key: string;
+  /** Put before the section as a real heading (table of contents, anchor); none for the opening. */
+  readonly heading?: SectionHeading;
+  readonly blocks: readonly Block[];
+}
+
+/** The words the field tables and code tables use in every row. */
+export interface FieldWords {
+  readonly name: string;
+  readonly type: string;
+  readonly required: string;
+  readonly description: string;
+  readonly isRequired: string;
+  readonly isOptional: string;
+  readonly yes: string;
+  readonly no: string;
+  readonly oneOf: string;
+  readonly rules: string;
+  readonly default: string;
+  readonly example: string;
+}
+
+export interface ReferenceTree {
+  readonly kind: 'operation' | 'webhook';
+  readonly id: string;
+  /** What the reference is about (the operation's or webhook's summary). */
+  readonly title: string;
+  readonly words: FieldWords;
+  readonly sections: readonly Section[];
+}
+
+/** The site page that explains the `response_code` values. */
+export const RESPONSE_CODE_PAGE = '/ResponseCode';
+/** The site page that explains the token and the headers. */
+export const HEADERS_PAGE = '/HeaderMarkdown';
+/** Where the rate limits of every family are listed (the table on the catalogue page). */
+export const RATE_LIMITS_PAGE = '/ResponseCode#rate-limits';
+
+const RETRY_LABEL: Readonly<Record<ResponseCodeView['retry'], LabelId>> = {
+  safe: 'api.retry.safe',
+  'new-ref': 'api.retry.newRef',
+  status: 'api.retry.status',
+  no: 'api.retry.no',
+};
+
+/** The retry advice of a response code, in the labels' words (page, twin and catalogue alike). */
+export function retryText(retry: ResponseCodeView['retry'], labels: Labels): string {
+  return labels[RETRY_LABEL[retry]];
+}
+
+export function fieldWords(labels: Labels): FieldWords {
+  return {
+    name: labels['api.field.name'],
+    type: labels['api.field.type'],
+    required: labels['api.field.required'],
+    description: labels['api.field.description'],
+    isRequired: labels['api.field.isRequired'],
+    isOptional: labels['api.field.isOptional'],
+    yes: labels['api.field.yes'],
+    no: labels['api.field.no'],
+    oneOf: labels['api.field.oneOf'],
+    rules: labels['api.field.rules'],
+    default: labels['api.field.default'],
+    example: labels['api.field.example'],
+  };
+}
+
+/* ------------------------------------------------------------------ blocks */
+
+/** The badge of a view the current version added or changed, in the labels' words. */
+export function changeMark(change: ChangeBadge | undefined, labels: Labels): Pick<RequestLineBlock, 'change'> {
+  if (!change) return {};
+  const text = interpolate(labels[change.status === 'added' ? 'api.change.added' : 'api.change.changed'], {
+    version: change.version,
+  });
+  return {
+    change: {
+      text: change.breaking ? interpolate(labels['api.change.breaking'], {change: text}) : text,
+      href: change.href,
+      breaking: change.breaking,
+    },
+  };
+}
+
+/** A field table, or nothing for no rows. */
+export function fields(caption: string, rows: readonly FieldRow[], options: Partial<FieldsBlock> = {}): Block[] {
+  return rows.length ? [{kind: 'fields', caption, rows, ...options}] : [];
+}
+
+/**
+ * Examples under one title: `title: summary` each, or `title: name` when several have no summary
+ * (so two examples never carry the same title).
+ */
+export function examples(title: string, list: readonly ExampleView[]): Block[] {
+  if (!list.length) return [];
+  return [
+    {
+      kind: 'examples',
+      examples: list.map((ex) => {
+        const suffix = ex.summary ?? (list.length > 1 ? ex.name : undefined);
+        return {title: suffix ? `${title}: ${suffix}` : title, json: ex.json};
+      }),
+    },
+  ];
+}
+
+export function paragraph(text: string | undefined): Block[] {
+  return text?.trim() ? [{kind: 'paragraph', text}] : [];
+}
+
+function codesBlock(codes: readonly ResponseCodeView[], labels: Labels): Block[] {
+  if (!codes.length) return [];
+  return [
+    {
+      kind: 'codes',
+      head: {
+        code: labels['api.codes.code'],
+        name: labels['api.codes.name'],
+        meaning: labels['api.codes.meaning'],
+        retry: labels['api.codes.retry'],
+      },
+      codes: codes.map((c) => ({
+        code: c.code,
+        name: c.name,
+        meaning: c.meaning,
+        retry: c.retry,
+        retryText: retryText(c.retry, labels),
+        href: `${RESPONSE_CODE_PAGE}#code-${c.code}`,
+      })),
+    },
+  ];
+}
+
+function linkItems(related: readonly LinkView[], labels: Labels): LinkItem[] {
+  return related.map((r) => ({
+    label: r.label,
+    href: r.href,
+    ...(r.kind === 'webhook' ? {note: labels['api.related.webhook']} : {}),
+  }));
+}
+
+/* ------------------------------------------------------------------ operations */
+
+/** Request line, description, the URL per environment and the token. */
+export function overviewSection(op: OperationView, labels: Labels): Section {
+  return {
+    key: 'overview',
+    blocks: [
+      {kind: 'request-line', method: op.method, path: op.path, ...changeMark(op.change, labels)},
+      ...paragraph(op.description),
+      {
+        kind: 'servers',
+        caption: labels['api.servers.caption'],
+        rows: op.servers.map((s) => ({label: s.label, request: `${op.method} ${s.url}${op.path}`})),
+        facts: [
+          {label: labels['api.servers.auth'], text: labels['api.servers.authText'], href: HEADERS_PAGE},
+          // One sentence per family, on every page of it: searched on /ResponseCode, where the table is.
+          {
+            label: labels['api.servers.rateLimit'],
+            text: op.rateLimits.text,
+            href: RATE_LIMITS_PAGE,
+            searchIgnore: true,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Headers, path, query and cookie parameters, body fields and body examples. */
+export function requestSection(op: OperationView, labels: Labels): Section {
+  const params = op.pathParams.length + op.queryParams.length + op.cookieParams.length;
+  return {
+    key: 'request',
+    heading: {depth: 2, text: labels['api.section.request']},
+    blocks: [
+      // The same headers on every endpoint: searched on /HeaderMarkdown, not on every page.
+      ...fields(labels['api.request.headers'], op.headers, {searchIgnore: true}),
+      ...fields(labels['api.request.path'], op.pathParams),
+      ...fields(labels['api.request.query'], op.queryParams),
+      ...fields(labels['api.request.cookies'], op.cookieParams),
+      ...(op.body
+        ? [
+            ...fields(labels['api.request.body'], op.body.rows),
+            ...examples(labels['api.request.example'], op.body.examples),
+          ]
+        : params === 0
+          ? paragraph(labels['api.request.none'])
+          : []),
+    ],
+  };
+}
+
+export function samplesSection(op: OperationView, labels: Labels): Section[] {
+  if (!op.samples.length) return [];
+  return [
+    {
+      key: 'samples',
+      heading: {depth: 2, text: labels['api.section.samples']},
+      blocks: [...paragraph(labels['api.samples.intro']), {kind: 'samples', samples: op.samples}],
+    },
+  ];
+}
+
+/** One response: description, headers, fields (folded) and examples. */
+export function responseSection(res: ResponseView, labels: Labels): Section {
+  const shared = res.status.startsWith('2') ? {} : {searchIgnore: true};
+  return {
+    key: `response-${res.status}`,
+    heading: {depth: 3, text: statusLabel(res.status)},
+    blocks: [
+      ...paragraph(res.description),
+      // Error responses share one envelope (and the 429 its Retry-After header) across the API:
+      // their fields and headers would put the same words into the search index once per endpoint.
+      ...fields(labels['api.response.headers'], res.headers, shared),
+      ...fields(labels['api.response.fieldsCaption'], res.rows, {
+        summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
+        ...shared,
+      }),
+      ...examples(statusLabel(res.status), res.examples),
+    ],
+  };
+}
+
+export function responsesSections(op: OperationView, labels: Labels): Section[] {
+  if (!op.responses.length) return [];
+  return [
+    {
+      key: 'responses',
+      heading: {depth: 2, text: labels['api.section.responses']},
+      blocks: paragraph(labels['api.responses.intro']),
+    },
+    ...op.responses.map((r) => responseSection(r, labels)),
+  ];
+}
+
+export function codesSection(op: OperationView, labels: Labels): Section[] {
+  const blocks = codesBlock(op.responseCodes, labels);
+  return blocks.length ? [{key: 'codes', heading: {depth: 2, text: labels['api.section.codes']}, blocks}] : [];
+}
+
+/**
+ * The test values that force each answer of the operation in the sandbox, from the scenario atlas:
+ * shown where the atlas has scenarios of its own for the operation (its entry, its family's or the
+ * sandbox's shared ones), with the answers every request gets (success, validation, a repeat)
+ * among them. Without such scenarios there is nothing to force, and no section.
+ */
+export function testValuesSection(op: OperationView, labels: Labels): Section[] {
+  if (!op.testValues.some((r) => r.source !== 'engine')) return [];
+  return [
+    {
+      key: 'test-values',
+      heading: {depth: 2, text: labels['api.section.testValues']},
+      blocks: [
+        ...paragraph(labels['api.sandbox.intro']),
+        {
+          kind: 'test-values',
+          head: {
+            send: labels['api.sandbox.send'],
+            answer: labels['api.sandbox.answer'],
+            then: labels['api.sandbox.then'],
+          },
+          rows: op.testValues.map((r) => ({
+            input: r.input,
+            code: r.code,
+            name: r.codeName,
+            label: r.label,
+            then: r.follows || labels['api.sandbox.nothing'],
+            href: `${RESPONSE_CODE_PAGE}#code-${r.code}`,
+          })),
+        },
+      ],
+    },
+  ];
+}
+
+export function relatedSection(op: OperationView, labels: Labels): Section[] {
+  if (!op.related.length) return [];
+  return [
+    {
+      key: 'related',
+      heading: {depth: 2, text: labels['api.section.related']},
+      blocks: [{kind: 'links', links: linkItems(op.related, labels)}],
+    },
+  ];
+}
+
+/** The reference of one operation, section by section, in page order. */
+export function operationTree(op: OperationView, labels: Labels): ReferenceTree {
+  return {
+    kind: 'operation',
+    id: op.id,
+    title: op.summary,
+    words: fieldWords(labels),
+    sections: [
+      overviewSection(op, labels),
+      requestSection(op, labels),
+      ...samplesSection(op, labels),
+      ...responsesSections(op, labels),
+      ...codesSection(op, labels),
+      ...testValuesSection(op, labels),
+      ...relatedSection(op, labels),
+    ],
+  };
+}
+
+/* ------------------------------------------------------------------ webhooks */
+
+/** How to answer a delivery: the rule (src/lib/webhook-policy.ts) and the example answer. */
+export function ackNotice(hook: WebhookView, labels: Labels): NoticeBlock {
+  return {
+    kind: 'notice',
+    title: labels['api.webhook.ackTitle'],
+    blocks: [
+      ...paragraph(ackRule(hook.ackTimeoutSeconds)),
+      ...examples(labels['api.webhook.ackExample'], hook.ack?.examples ?? []),
+    ],
+  };
+}
+
+/** The reference of one webhook: one section under the event's summary. */
+export function webhookTree(hook: WebhookView, labels: Labels): ReferenceTree {
+  return {
+    kind: 'webhook',
+    id: hook.id,
+    title: hook.summary,
+    words: fieldWords(labels),
+    sections: [
+      {
+        key: 'event',
+        heading: {depth: 2, text: hook.summary},
+        blocks: [
+          {
+            kind: 'request-line',
+            method: hook.method,
+            path: hook.id,
+            via: labels['api.webhook.to'],
+            ...changeMark(hook.change, labels),
+          },
+          ...paragraph(hook.description),
+          // The same signature headers on every webhook: searched on the page that explains them.
+          ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true}),
+          ...(hook.body
+            ? [
+                ...fields(labels['api.webhook.payload'], hook.body.rows),
+                ...examples(labels['api.webhook.example'], hook.body.examples),
+              ]
+            : []),
+          ackNotice(hook, labels),
+          ...(hook.related.length
+            ? [{kind: 'links', lead: labels['api.webhook.related'], links: linkItems(hook.related, labels)} as const]
+            : []),
+        ],
+      },
+    ],
+  };
+}
+
+/* ------------------------------------------------------------------ walking */
+
+/** Every heading of a tree, in order: what the table of contents lists. */
+export function treeHeadings(tree: ReferenceTree): SectionHeading[] {
+  return tree.sections.flatMap((s) => (s.heading ? [s.heading] : []));
+}
+
+/** The tree with `fn` applied to every block, notices' inner blocks included. */
+export function mapBlocks(tree: ReferenceTree, fn: (block: Block) => Block): ReferenceTree {
+  const visit = (block: Block): Block => {
+    const mapped = fn(block);
+    return mapped.kind === 'notice' ? {...mapped, blocks: mapped.blocks.map(visit)} : mapped;
+  };
+  return {...tree, sections: tree.sections.map((s) => ({...s, blocks: s.blocks.map(visit)}))};
+}

@@ -1,0 +1,152 @@
+/**
+ * The steps of the remark plugin (plugins/api-contract/lib/expand.ts) and the plugin as a whole
+ * on an injected contract: imports once per page, data in place of the id, and a tree-backed
+ * component expanded into its sections under their headings.
+ */
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import type {Node} from '../../plugins/mdx-ast';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {remarkApiReference} from '../../plugins/api-contract/remark';
+import {
+  apiComponent,
+  expandSections,
+  idAttribute,
+  PageImports,
+  type SectionPlan,
+} from '../../plugins/api-contract/lib/expand';
+import {API_COMPONENTS} from '../../plugins/api-contract/components';
+
+const element = (name: string, attrs: Record<string, string>, flow = true): Node => ({
+  type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
+  name,
+  attributes: Object.entries(attrs).map(([n, value]) => ({type: 'mdxJsxAttribute', name: n, value})),
+  children: [],
+  position: {start: {line: 3, column: 1}},
+});
+
+/** What a node reads as in a test: headings as `## text`, elements as `<Name a="b" data={x}>`. */
+function show(node: Node): string {
+  if (node.type === 'heading')
+    return `${'#'.repeat((node as unknown as {depth: number}).depth)} ${node.children?.[0]?.value}`;
+  if (node.type === 'mdxjsEsm') return node.value ?? '';
+  const attrs = (node.attributes ?? []).map((a) =>
+    typeof a.value === 'string' ? `${a.name}="${a.value}"` : `${a.name}={${(a.value as {value: string}).value}}`,
+  );
+  return `<${node.name} ${attrs.join(' ')}>`;
+}
+
+const SECTIONS: readonly SectionPlan[] = [
+  {key: 'overview'},
+  {key: 'request', heading: {depth: 2, text: 'Request'}},
+  {key: 'response-200', heading: {depth: 3, text: '200 OK'}},
+];
+
+describe('expand steps', () => {
+  it('recognises the registered components only, in flow and in text', () => {
+    expect(apiComponent(element('Endpoint', {op: 'x'}))?.spec).toBe(API_COMPONENTS.Endpoint);
+    expect(apiComponent(element('FlowDiagram', {}, false))?.name).toBe('FlowDiagram');
+    expect(apiComponent(element('Tabs', {}))).toBeUndefined();
+    expect(apiComponent({type: 'paragraph'})).toBeUndefined();
+  });
+
+  it('reads the literal id attribute', () => {
+    const spec = API_COMPONENTS.OperationList?.id;
+    expect(spec && idAttribute(element('OperationList', {tag: 'aeps'}), 'OperationList', spec, 'a.mdx:3').id).toBe(
+      'aeps',
+    );
+  });
+
+  it('imports each module once and names data by its file', () => {
+    const imports = new PageImports();
+    const spec = API_COMPONENTS.Endpoint?.id;
+    if (!spec) throw new Error('Endpoint has no id spec');
+    expect(imports.component('Endpoint', '@site/src/components/Endpoint')).toBe('ApiEndpoint__');
+    expect(imports.component('Endpoint', '@site/src/components/Endpoint')).toBe('ApiEndpoint__');
+    expect(imports.data(spec, 'a')).toBe('apiData1__');
+    expect(imports.data(spec, 'a')).toBe('apiData1__');
+    expect(imports.nodes.map(show)).toEqual([
+      'import ApiEndpoint__ from "@site/src/components/Endpoint";',
+      'import apiData1__ from "@generated/api-contract/default/ops/a.json";',
+    ]);
+  });
+
+  it('puts each section after its heading', () => {
+    expect(expandSections('ApiEndpoint__', [], SECTIONS).map(show)).toEqual([
+      '<ApiEndpoint__ section="overview">',
+      '## Request',
+      '<ApiEndpoint__ section="request">',
+      '### 200 OK',
+      '<ApiEndpoint__ section="response-200">',
+    ]);
+  });
+});
+
+describe('remarkApiReference', () => {
+  const ids = {operation: ['demo-pay'], webhook: [], tag: ['demo']};
+  const file = {path: path.join(SITE_DIR, 'docs/v1/demo.mdx')};
+
+  it('replaces a flow <Endpoint> by its sections under their headings, with the imports on top', () => {
+    const tree: Node = {type: 'root', children: [element('Endpoint', {op: 'demo-pay'})]};
+    const asked: string[] = [];
+    remarkApiReference({
+      ids,
+      sections: (generated) => {
+        asked.push(generated);
+        return SECTIONS;
+      },
+    })(tree, file);
+    expect(asked).toEqual(['source/ops/demo-pay.json']);
+    expect((tree.children ?? []).map(show)).toEqual([
+      'import ApiEndpoint__ from "@site/src/components/Endpoint";',
+      'import apiData1__ from "@generated/api-contract/default/ops/demo-pay.json";',
+      '<ApiEndpoint__ data={apiData1__} section="overview">',
+      '## Request',
+      '<ApiEndpoint__ data={apiData1__} section="request">',
+      '### 200 OK',
+      '<ApiEndpoint__ data={apiData1__} section="response-200">',
+    ]);
+  });
+
+  it('splits a bare <TestData /> into its tables under their headings, and leaves one that names its section', () => {
+    const tree: Node = {
+      type: 'root',
+      children: [element('TestData', {}), element('TestData', {section: 'credentials'})],
+    };
+    const asked: string[] = [];
+    remarkApiReference({
+      ids,
+      sections: (generated) => {
+        asked.push(generated);
+        return [
+          {key: 'credentials', heading: {depth: 2, text: 'Credentials'}},
+          {key: 'family-aeps', heading: {depth: 2, text: 'AEPS'}},
+        ];
+      },
+    })(tree, file);
+    expect(asked).toEqual(['test-data.json']);
+    expect((tree.children ?? []).map(show)).toEqual([
+      'import ApiTestData__ from "@site/src/components/TestData";',
+      '## Credentials',
+      '<ApiTestData__ section="credentials">',
+      '## AEPS',
+      '<ApiTestData__ section="family-aeps">',
+      '<ApiTestData__ section="credentials">',
+    ]);
+  });
+
+  it('keeps a component without sections in place, with its data, and one without data as it is', () => {
+    const tree: Node = {
+      type: 'root',
+      children: [element('OperationList', {tag: 'demo'}), element('ResponseCodeTable', {})],
+    };
+    remarkApiReference({ids, sections: () => []})(tree, file);
+    expect((tree.children ?? []).map(show)).toEqual([
+      'import ApiOperationList__ from "@site/src/components/OperationList";',
+      'import apiData1__ from "@generated/api-contract/default/tags/demo.json";',
+      'import ApiResponseCodeTable__ from "@site/src/components/ResponseCodeTable";',
+      '<ApiOperationList__ data={apiData1__}>',
+      '<ApiResponseCodeTable__ >',
+    ]);
+  });
+});
