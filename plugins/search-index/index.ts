@@ -12,7 +12,7 @@
 import {spawn} from 'node:child_process';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {SEARCH_INDEX_DIR} from '../../src/lib/search-query';
+import {SEARCH_INDEX_DIR, TITLES_FILE} from '../../src/lib/search-query';
 
 export class SearchIndexError extends Error {}
 
@@ -35,7 +35,10 @@ export default function searchIndexPlugin(context: {siteConfig: {baseUrl: string
   return {
     name: 'search-index',
     async postBuild({outDir, routesPaths}) {
-      await runWriter([outDir, context.siteConfig.baseUrl, path.join(outDir, SEARCH_INDEX_DIR)], routesPaths);
+      await runWriter(
+        [outDir, context.siteConfig.baseUrl, path.join(outDir, SEARCH_INDEX_DIR), TITLES_FILE],
+        routesPaths,
+      );
     },
   };
 }

@@ -56,7 +56,7 @@ export function markIndexedBody(html) {
     const at = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
     if (at >= 0) {
       const end = at + tag.length + 1;
-      return separateCells(`${html.slice(0, end)} data-pagefind-body${html.slice(end)}`);
+      return withoutIds(separateCells(`${html.slice(0, end)} data-pagefind-body${html.slice(end)}`));
     }
   }
   return undefined;
@@ -70,6 +70,17 @@ export function markIndexedBody(html) {
  */
 export function separateCells(html) {
   return html.replace(/<\/(td|th|li|dt|dd|caption)>(?=<)/gi, '</$1> ');
+}
+
+/**
+ * The page without `id` attributes. Pagefind stores every element with an id (each heading, each
+ * response-code row, each field of the section tree) as an anchor in the page's fragment, for
+ * results that point into a page; the search box links pages, and the anchors were a tenth of each
+ * fragment a query downloads.
+ * @param {string} html
+ */
+export function withoutIds(html) {
+  return html.replace(/(<[a-z][\w-]*\b[^>]*?)\sid=(?:"[^"]*"|'[^']*'|[^\s>"']+)/gi, '$1');
 }
 
 /**

@@ -2,7 +2,8 @@
 /**
  * Writes the Pagefind index of a finished build:
  *
- *   node plugins/search-index/write-index.mjs <build-dir> <base-url> <output-dir>   (routes on stdin, JSON)
+ *   node plugins/search-index/write-index.mjs <build-dir> <base-url> <output-dir> <titles-file>
+ *   (routes on stdin, JSON)
  *
  * Run by the search-index plugin in a process of its own: Pagefind's Node API is an ES module with
  * no CommonJS entry, and Docusaurus loads plugins as CommonJS. Problems go to stderr with the route
@@ -10,14 +11,41 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as pagefind from 'pagefind';
 import {EXCLUDED_SELECTORS, fileOfRoute, isIndexedPage, markIndexedBody} from './pages.mjs';
 
+/** Pagefind's fragments are gzip of this signature followed by the page's JSON. */
+const FRAGMENT_SIGNATURE = 'pagefind_dcd';
+
 /**
- * @param {{outDir: string, baseUrl: string, outputPath: string, routes: readonly string[]}} o
+ * The titles file (named by TITLES_FILE of src/lib/search-query.ts, passed in by index.ts): each page's title and URL by its
+ * Pagefind id, read back from the fragments just written. The search box shows a query's results
+ * from it at once and fetches the fragments (the excerpts, 1-6 KB gzip each) only for the query
+ * the reader stops at, not for every word on the way.
+ * @param {string} outputPath @returns {Record<string, [string, string]>}
+ */
+export function readTitles(outputPath) {
+  const dir = path.join(outputPath, 'fragment');
+  /** @type {Record<string, [string, string]>} */
+  const titles = {};
+  for (const file of fs.readdirSync(dir).sort()) {
+    const body = zlib.gunzipSync(fs.readFileSync(path.join(dir, file)));
+    if (body.subarray(0, FRAGMENT_SIGNATURE.length).toString() !== FRAGMENT_SIGNATURE) {
+      throw new Error(`${path.join(dir, file)}: not a Pagefind fragment (no ${FRAGMENT_SIGNATURE} signature).`);
+    }
+    /** @type {{url: string, meta: {title?: string}}} */
+    const page = JSON.parse(body.subarray(FRAGMENT_SIGNATURE.length).toString('utf8'));
+    titles[file.replace(/\.pf_fragment$/, '')] = [page.meta.title ?? page.url, page.url];
+  }
+  return titles;
+}
+
+/**
+ * @param {{outDir: string, baseUrl: string, outputPath: string, titlesFile: string, routes: readonly string[]}} o
  * @returns {Promise<number>} how many pages were indexed
  */
-export async function writeSearchIndex({outDir, baseUrl, outputPath, routes}) {
+export async function writeSearchIndex({outDir, baseUrl, outputPath, titlesFile, routes}) {
   const {index, errors} = await pagefind.createIndex({excludeSelectors: [...EXCLUDED_SELECTORS], forceLanguage: 'en'});
   try {
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
@@ -51,6 +79,7 @@ export async function writeSearchIndex({outDir, baseUrl, outputPath, routes}) {
       )
         fs.rmSync(path.join(outputPath, file));
     }
+    fs.writeFileSync(path.join(outputPath, titlesFile), JSON.stringify(readTitles(outputPath)));
     return pages;
   } finally {
     await pagefind.close();
@@ -58,14 +87,16 @@ export async function writeSearchIndex({outDir, baseUrl, outputPath, routes}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [outDir, baseUrl, outputPath] = process.argv.slice(2);
-  if (!outDir || !baseUrl || !outputPath) {
-    console.error('usage: node plugins/search-index/write-index.mjs <build-dir> <base-url> <output-dir> < routes.json');
+  const [outDir, baseUrl, outputPath, titlesFile] = process.argv.slice(2);
+  if (!outDir || !baseUrl || !outputPath || !titlesFile) {
+    console.error(
+      'usage: node plugins/search-index/write-index.mjs <build-dir> <base-url> <output-dir> <titles-file> < routes.json',
+    );
     process.exit(2);
   }
   try {
     const routes = JSON.parse(fs.readFileSync(0, 'utf8'));
-    const pages = await writeSearchIndex({outDir, baseUrl, outputPath, routes});
+    const pages = await writeSearchIndex({outDir, baseUrl, outputPath, titlesFile, routes});
     console.log(`search index: ${pages} pages`);
   } catch (e) {
     console.error(e instanceof Error ? e.message : String(e));

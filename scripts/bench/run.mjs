@@ -21,7 +21,7 @@ import {
   serveStatic,
 } from './lib.mjs';
 import {lighthouseMedian, loadLighthouse, withChromium} from './lighthouse.mjs';
-import {firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
+import {FIRST_QUERIES, firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
 import {CREATE_DOCUSAURUS, ensureStockSite} from './stock.mjs';
 
 const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-bytes] [--reuse-build] [--in-process-server]
@@ -111,9 +111,6 @@ function searchIndex(buildDir) {
     gzip: bodies.reduce((n, b) => n + gzipSize(b), 0),
   };
 }
-
-/** Queries whose first-search download the bench measures: one word, two words, a field name. */
-const FIRST_QUERIES = ['IIN', 'adhaarnumber', 'cash withdrawal', 'mini statement'];
 
 /**
  * The contract edit: a marker in the description of the first operation of CONTRACT_FILE, watched

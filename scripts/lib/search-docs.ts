@@ -1,10 +1,13 @@
 /**
- * `searchDocs(query)` in Node, from the index the site ships (build/pagefind/, written by
+ * Site search in Node, from the index the site ships (build/pagefind/, written by
  * plugins/search-index): the same Pagefind code and options as the search box, so a tool (an MCP
  * server, a script) gets the results a reader gets. Run `npm run build` first.
  *
- *   const search = await openSearchIndex('build');
- *   await search('cash withdrawal'); // [{title, url, excerpt, excerptParts}, ...]
+ *   await searchDocs('build', 'cash withdrawal', 5);
+ *   // [{title: 'AEPS cash withdrawal', url: '/docs/v1/service/aeps/withdrawal', excerpt: '…'}, ...]
+ *
+ * `openSearchIndex(buildDir)` gives the query function itself, with each hit's matched words
+ * marked (`excerptParts`), for callers that render them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -59,4 +62,34 @@ export async function openSearchIndex(
   const api = (await import(pathToFileURL(copy).href)) as PagefindApi;
   await initPagefind(api, `${pathToFileURL(dir).href}/`, '/');
   return (query, limit = 8) => runQuery(api, query, limit);
+}
+
+/** A search result as a tool shows it: the page's title, its site path, words around the match. */
+export interface DocHit {
+  readonly title: string;
+  /** The page's path on the site, as it links it (`/docs/v1/service/aeps/withdrawal`). */
+  readonly url: string;
+  /** Plain text around the best match. */
+  readonly excerpt: string;
+}
+
+/** One open index per build folder: the first query loads it, later ones reuse it. */
+const opened = new Map<string, ReturnType<typeof openSearchIndex>>();
+
+/**
+ * The first `limit` pages of the built site at `buildDir` for `query`, best first; none for a
+ * blank query. Throws SearchIndexMissingError (naming the folder and `npm run build`) when the
+ * build has no index.
+ */
+export async function searchDocs(buildDir: string, query: string, limit = 8): Promise<DocHit[]> {
+  const key = path.resolve(buildDir);
+  let search = opened.get(key);
+  if (!search) {
+    search = openSearchIndex(key);
+    opened.set(key, search);
+    // A failed open (no build yet) is tried again on the next call.
+    search.catch(() => opened.delete(key));
+  }
+  const hits = await (await search)(query, limit);
+  return hits.map(({title, url, excerpt}) => ({title, url, excerpt}));
 }

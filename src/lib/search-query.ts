@@ -8,6 +8,16 @@
 /** The folder of build/ that holds the index, and the URL path it is served under. */
 export const SEARCH_INDEX_DIR = 'pagefind';
 
+/**
+ * Each page's title and URL by its Pagefind id, beside the index (plugins/search-index writes it):
+ * the box shows a query's results from it at once and fetches excerpts only for the query the
+ * reader stops at.
+ */
+export const TITLES_FILE = 'pagefind-titles.json';
+
+/** The titles file's content: `{[pagefind id]: [title, url]}`. */
+export type TitleMap = Readonly<Record<string, readonly [string, string]>>;
+
 /** The query parameter that carries the words searched to the page opened (highlighted there). */
 export const HIGHLIGHT_PARAM = '_highlight';
 
@@ -30,7 +40,13 @@ export interface PagefindResultData {
 export interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  search(query: string): Promise<{readonly results: readonly {data(): Promise<PagefindResultData>}[]} | null>;
+  search(query: string): Promise<{readonly results: readonly PagefindResult[]} | null>;
+}
+
+/** One result of `search()`: the page's id (its fragment's name) and its data, fetched on demand. */
+export interface PagefindResult {
+  readonly id: string;
+  data(): Promise<PagefindResultData>;
 }
 
 export interface SearchHit {
@@ -78,24 +94,48 @@ export function hitHref(hit: Pick<SearchHit, 'url'>, query: string): string {
   return params ? `${hit.url}?${params}` : hit.url;
 }
 
-/** Runs `query` and returns the first `limit` hits, best first; none for a blank query. */
 /** Points Pagefind at its files and loads the index metadata. */
 export async function initPagefind(api: PagefindApi, basePath: string, baseUrl: string): Promise<void> {
   await api.options({...SEARCH_OPTIONS, basePath, baseUrl});
   await api.init();
 }
 
+function toHit(d: PagefindResultData): SearchHit {
+  const parts = excerptParts(d.excerpt);
+  return {title: d.meta.title ?? d.url, url: d.url, excerpt: parts.map((p) => p.text).join(''), excerptParts: parts};
+}
+
+/** Runs `query` and returns the first `limit` hits, best first, with excerpts; none for a blank query. */
 export async function runQuery(api: PagefindApi, query: string, limit: number): Promise<SearchHit[]> {
-  if (!query.trim()) return [];
-  const found = await api.search(query);
-  const data = await Promise.all((found?.results ?? []).slice(0, limit).map((r) => r.data()));
-  return data.map((d) => {
-    const parts = excerptParts(d.excerpt);
-    return {
-      title: d.meta.title ?? d.url,
-      url: d.url,
-      excerpt: parts.map((p) => p.text).join(''),
-      excerptParts: parts,
-    };
-  });
+  return (await findPages(api, undefined, query, limit)).complete();
+}
+
+export interface FoundPages {
+  /** The hits from the titles file, without excerpts; undefined when it lacks one of them. */
+  readonly quick: SearchHit[] | undefined;
+  /** Fetches the pages' fragments and returns the same hits with their excerpts. */
+  complete(): Promise<SearchHit[]>;
+}
+
+/**
+ * Runs `query` (Pagefind fetches the index chunks its words need) and returns the first `limit`
+ * hits in two steps: at once from `titles`, and with excerpts on `complete()`, which fetches each
+ * page's fragment. A page missing from `titles` (an index written without it) leaves `quick` unset.
+ */
+export async function findPages(
+  api: PagefindApi,
+  titles: TitleMap | undefined,
+  query: string,
+  limit: number,
+): Promise<FoundPages> {
+  if (!query.trim()) return {quick: [], complete: () => Promise.resolve([])};
+  const results = ((await api.search(query))?.results ?? []).slice(0, limit);
+  const known = results.map((r) => titles?.[r.id]);
+  const quick = known.every((t): t is readonly [string, string] => t !== undefined)
+    ? known.map(([title, url]) => ({title, url, excerpt: '', excerptParts: []}))
+    : undefined;
+  return {
+    quick,
+    complete: async () => (await Promise.all(results.map((r) => r.data()))).map(toHit),
+  };
 }

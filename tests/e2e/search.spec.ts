@@ -18,7 +18,9 @@ import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
 import {buildDir} from './helpers/paths';
-import {openSearchIndex} from '../../scripts/lib/search-docs';
+import {openSearchIndex, searchDocs} from '../../scripts/lib/search-docs';
+// The bench's reader queries (issue 12), so the report and this test judge the same list.
+import {READER_QUERIES} from '../../scripts/bench/search.mjs';
 
 const SEARCH_INPUT = 'input.navbar__search-input:visible';
 const FOCUSED_INPUT = 'input.navbar__search-input:focus';
@@ -133,6 +135,21 @@ test.describe('the index', () => {
     expect(hits[0]).toMatchObject({title: 'AEPS cash withdrawal', url: '/docs/v1/service/aeps/withdrawal'});
     expect(hits[0]?.excerpt).toMatch(/cash withdrawal/i);
     expect(hits[0]?.excerptParts.filter((p) => p.match).map((p) => p.text.toLowerCase())).toContain('cash');
+  });
+
+  test('searchDocs puts the expected page first for each of the bench’s reader queries', async () => {
+    const firsts = await Promise.all(
+      READER_QUERIES.map(async ({query, expect: want}) => {
+        const [first] = await searchDocs(buildDir, query, 3);
+        const ok = first !== undefined && (typeof want === 'string' ? first.url === want : want.test(first.url));
+        return `${query} -> ${first?.url ?? 'nothing'}${ok ? '' : ` (expected ${String(want)})`}`;
+      }),
+    );
+    expect(firsts.filter((line) => line.includes('(expected'))).toEqual([]);
+    const [hit] = await searchDocs(buildDir, 'mini statement', 1);
+    // Only the three fields a tool needs, as plain text.
+    expect(Object.keys(hit ?? {}).sort()).toEqual(['excerpt', 'title', 'url']);
+    expect(hit?.excerpt).not.toMatch(/<mark>|&amp;/);
   });
 });
 

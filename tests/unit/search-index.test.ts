@@ -1,5 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {fileOfRoute, isIndexedPage, markIndexedBody, separateCells} from '../../plugins/search-index/pages.mjs';
+import {readTitles} from '../../plugins/search-index/write-index.mjs';
+import {
+  fileOfRoute,
+  isIndexedPage,
+  markIndexedBody,
+  separateCells,
+  withoutIds,
+} from '../../plugins/search-index/pages.mjs';
 
 const page = (htmlClass: string, body: string) =>
   `<!doctype html><html lang=en dir=ltr class="${htmlClass}" data-has-hydrated=false><head></head><body>${body}</body></html>`;
@@ -44,6 +55,14 @@ describe('markIndexedBody', () => {
   });
 });
 
+describe('withoutIds', () => {
+  it('drops id attributes, quoted or not, and leaves data-id and the text alone', () => {
+    expect(withoutIds('<h2 class=a id="aeps">id=x</h2><tr id=code-14 data-id="k"><td id=\'y\'>14</td></tr>')).toBe(
+      '<h2 class=a>id=x</h2><tr data-id="k"><td>14</td></tr>',
+    );
+  });
+});
+
 describe('separateCells', () => {
   it('puts a space after table cells and list items, so "Code" and "Meaning" stay two words', () => {
     expect(separateCells('<tr><th>Code</th><th>Meaning</th></tr><tr><td>14</td><td>LIMIT</td></tr>')).toBe(
@@ -70,5 +89,29 @@ describe('fileOfRoute', () => {
   it('strips a base URL other than /', () => {
     expect(fileOfRoute('/api-docs/ResponseCode', '/api-docs/')).toBe('ResponseCode/index.html');
     expect(fileOfRoute('/api-docs/', '/api-docs/')).toBe('index.html');
+  });
+});
+
+describe('readTitles', () => {
+  it('reads each fragment’s title and URL by its id, and names a file that is no fragment', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-titles-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'fragment'));
+      const fragment = (page: object) => zlib.gzipSync(Buffer.from(`pagefind_dcd${JSON.stringify(page)}`));
+      fs.writeFileSync(
+        path.join(dir, 'fragment', 'en_1a2b3c4.pf_fragment'),
+        fragment({url: '/docs/v1/aeps', meta: {title: 'Aadhaar banking (AEPS)'}}),
+      );
+      fs.writeFileSync(path.join(dir, 'fragment', 'en_5d6e7f8.pf_fragment'), fragment({url: '/blog', meta: {}}));
+      expect(readTitles(dir)).toEqual({
+        en_1a2b3c4: ['Aadhaar banking (AEPS)', '/docs/v1/aeps'],
+        en_5d6e7f8: ['/blog', '/blog'],
+      });
+      const bad = path.join(dir, 'fragment', 'en_9.pf_fragment');
+      fs.writeFileSync(bad, zlib.gzipSync(Buffer.from('{}')));
+      expect(() => readTitles(dir)).toThrow(`${bad}: not a Pagefind fragment (no pagefind_dcd signature).`);
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
   });
 });

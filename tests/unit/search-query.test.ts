@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {
   excerptParts,
+  findPages,
   hitHref,
   initPagefind,
   queryTerms,
@@ -24,7 +25,15 @@ function fakePagefind(pages: readonly PagefindResultData[]) {
     },
     search: (query) => {
       calls.push(`search ${query}`);
-      return Promise.resolve({results: pages.map((d) => ({data: () => Promise.resolve(d)}))});
+      return Promise.resolve({
+        results: pages.map((d, i) => ({
+          id: `en_${i}`,
+          data: () => {
+            calls.push(`data ${d.url}`);
+            return Promise.resolve(d);
+          },
+        })),
+      });
     },
   };
   return {api, calls};
@@ -71,7 +80,7 @@ describe('runQuery', () => {
   it('returns title, URL and excerpt of the first hits, in Pagefind’s order', async () => {
     const {api, calls} = fakePagefind([withdrawal, {url: '/docs/v1/aeps', excerpt: 'x', meta: {}}, withdrawal]);
     const hits = await runQuery(api, 'cash withdrawal', 2);
-    expect(calls).toEqual(['search cash withdrawal']);
+    expect(calls).toEqual(['search cash withdrawal', 'data /docs/v1/service/aeps/withdrawal', 'data /docs/v1/aeps']);
     expect(hits.map((h) => [h.title, h.url])).toEqual([
       ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal'],
       ['/docs/v1/aeps', '/docs/v1/aeps'], // a page without a title is named by its URL
@@ -94,5 +103,41 @@ describe('initPagefind', () => {
       `options ${JSON.stringify({...SEARCH_OPTIONS, basePath: '/pagefind/', baseUrl: '/'})}`,
       'init',
     ]);
+  });
+});
+
+describe('findPages', () => {
+  const aeps: PagefindResultData = {url: '/docs/v1/aeps', excerpt: 'AEPS <mark>cash</mark>', meta: {title: 'AEPS'}};
+
+  it('answers from the titles file at once and fetches excerpts only on complete()', async () => {
+    const {api, calls} = fakePagefind([withdrawal, aeps]);
+    const titles = {
+      en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal'],
+      en_1: ['AEPS', '/docs/v1/aeps'],
+    } as const;
+    const found = await findPages(api, titles, 'cash', 6);
+    expect(found.quick).toEqual([
+      {title: 'AEPS cash withdrawal', url: '/docs/v1/service/aeps/withdrawal', excerpt: '', excerptParts: []},
+      {title: 'AEPS', url: '/docs/v1/aeps', excerpt: '', excerptParts: []},
+    ]);
+    expect(calls).toEqual(['search cash']);
+    const complete = await found.complete();
+    expect(complete.map((h) => h.excerpt)).toEqual(["AEPS cash withdrawal. A customer's <PID> & more", 'AEPS cash']);
+    expect(calls).toEqual(['search cash', 'data /docs/v1/service/aeps/withdrawal', 'data /docs/v1/aeps']);
+  });
+
+  it('has no quick hits when the titles file lacks a page, so the box waits for the excerpts', async () => {
+    const {api} = fakePagefind([withdrawal, aeps]);
+    const found = await findPages(api, {en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal']}, 'cash', 6);
+    expect(found.quick).toBeUndefined();
+    expect((await found.complete()).map((h) => h.url)).toEqual(['/docs/v1/service/aeps/withdrawal', '/docs/v1/aeps']);
+  });
+
+  it('asks nothing for a blank query', async () => {
+    const {api, calls} = fakePagefind([withdrawal]);
+    const found = await findPages(api, {}, ' ', 6);
+    expect(found.quick).toEqual([]);
+    expect(await found.complete()).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

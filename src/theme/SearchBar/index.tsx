@@ -27,7 +27,9 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {HIGHLIGHT_PARAM, hitHref, type SearchHit} from '@site/src/lib/search-query';
 import styles from './styles.module.css';
 
-const RESULT_LIMIT = 6;
+const RESULT_LIMIT = 5;
+/** A pause in typing this long means the reader has stopped at this query: fetch its excerpts. */
+const EXCERPT_DELAY_MS = 300;
 /** Shorter queries match most pages: they would only download page excerpts nobody reads. */
 const MIN_QUERY_LENGTH = 2;
 
@@ -88,17 +90,32 @@ export default function SearchBar(): ReactNode {
   const [status, setStatus] = useState<Status>('idle');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** The hits shown still wait for their excerpts. */
+  const [excerptsPending, setExcerptsPending] = useState(false);
   useHighlightOnArrival();
 
   // One query at a time: while one runs, only the newest text waits its turn, so a fast typist's
-  // intermediate words are never searched (each search may fetch index chunks and page excerpts).
+  // intermediate words are never searched. Each query shows its results at once (titles, from the
+  // titles file) and fetches their excerpts (a fragment of 1-6 KB gzip per page) only once the
+  // reader has paused for EXCERPT_DELAY_MS: typing "cash withdrawal" a key at a time would
+  // otherwise fetch excerpts for every word on the way, more than the index itself.
   const running = useRef(false);
   const waiting = useRef<string | null>(null);
+  /** Ends the current pause early: set while one runs, called when new text comes in. */
+  const wake = useRef<(() => void) | null>(null);
   const run = useCallback(
     (q: string) => {
       waiting.current = q;
+      wake.current?.();
       if (running.current) return;
       running.current = true;
+      const show = (found: readonly SearchHit[], text: string, pending: boolean) => {
+        setHits(found);
+        setShownFor(text.trim());
+        setActive(found.length ? 0 : -1);
+        setExcerptsPending(pending);
+        setStatus('ready');
+      };
       void (async () => {
         for (let next = waiting.current; next !== null; next = waiting.current) {
           waiting.current = null;
@@ -107,10 +124,22 @@ export default function SearchBar(): ReactNode {
             const {search} = await loadEngine();
             const found = await search(baseUrl, text, RESULT_LIMIT);
             if (waiting.current !== null) continue; // newer text came in: show its results instead
-            setHits(found);
-            setShownFor(text.trim());
-            setActive(found.length ? 0 : -1);
-            setStatus('ready');
+            if (found.quick) {
+              show(found.quick, text, found.quick.length > 0);
+              if (!found.quick.length) continue;
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, EXCERPT_DELAY_MS);
+                wake.current = () => {
+                  clearTimeout(timer);
+                  resolve();
+                };
+              });
+              wake.current = null;
+              if (waiting.current !== null) continue;
+            }
+            const complete = await found.complete();
+            if (waiting.current !== null) continue;
+            show(complete, text, false);
           } catch {
             setStatus('error');
           }
@@ -242,6 +271,7 @@ export default function SearchBar(): ReactNode {
         aria-label={label}
         className={styles.results}
         hidden={!showList}
+        aria-busy={showList && excerptsPending}
         data-results-for={showList && status === 'ready' ? shownFor : undefined}>
         {shownHits.map((hit, i) => (
           <li
