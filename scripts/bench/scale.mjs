@@ -208,6 +208,8 @@ async function main() {
   const logs = path.join(ROOT, 'bench-results', 'logs');
   /** @type {{size: number, operations: number, routes: number, seconds: number, peakRssMb: number, msPerOperation: number, method: string}[]} */
   const rows = [];
+  /** @type {{size: number, reason: string}[]} */
+  const failures = [];
   for (const size of sizes) {
     const copies = Math.ceil(((size - 1) * baseOps) / perRound);
     const {base, site} = copySite();
@@ -233,6 +235,12 @@ async function main() {
         msPerOperation: Math.round((m.seconds * 1000) / operations),
         method: m.method,
       });
+      // Each size as it is done: a larger one may take long or be stopped.
+      console.error(`${size}x: ${JSON.stringify(rows.at(-1))}`);
+    } catch (error) {
+      // A failed size (out of memory, stopped) is a result too: reported, and the others still run.
+      failures.push({size, reason: (error instanceof Error ? error.message : String(error)).slice(-600)});
+      console.error(`${size}x: build failed (log: bench-results/logs/scale-${size}x-build.log)`);
     } finally {
       if (keep) console.error(`kept ${base}`);
       else fs.rmSync(base, {recursive: true, force: true});
@@ -241,7 +249,7 @@ async function main() {
   fs.mkdirSync(path.join(ROOT, 'bench-results'), {recursive: true});
   fs.writeFileSync(
     path.join(ROOT, 'bench-results', 'scale.json'),
-    JSON.stringify({cores: os.availableParallelism(), loadAverageAtStart: os.loadavg()[0], rows}, null, 2),
+    JSON.stringify({cores: os.availableParallelism(), loadAverageAtStart: os.loadavg()[0], rows, failures}, null, 2),
   );
   // Growth between sizes: the cost of each added operation, which is flat when the build is linear.
   const lines = [
@@ -256,6 +264,9 @@ async function main() {
     }),
   ];
   console.log(lines.join('\n'));
+  for (const f of failures) console.log(`\n${f.size}x: the build failed: ${f.reason}`);
+  // As `npm run bench`: 0 whether or not the targets are met, 1 when a size could not be measured.
+  if (failures.length) process.exitCode = 1;
   const last = rows.at(-1);
   if (last)
     console.log(
