@@ -23,11 +23,11 @@ export const HIGHLIGHT_PARAM = '_highlight';
 
 /**
  * Pagefind's options. Its default ranking puts the expected page first for the reader queries of
- * tests/unit/search-query.test.ts, so no weights are set. `noWorker`: the engine runs in the page
- * (a query takes a few milliseconds here), which saves the worker script (12 KB gzip) from the
- * first search's download.
+ * scripts/bench/search.mjs (checked in tests/e2e/search.spec.ts), so no ranking weights are set;
+ * the build weighs a few elements instead (`data-pagefind-weight`: field names, response codes).
+ * Pagefind 1.6's `pagefind.js` runs the engine in the page; it has no worker option.
  */
-export const SEARCH_OPTIONS = {excerptLength: 22, noWorker: true} as const;
+export const SEARCH_OPTIONS = {excerptLength: 22} as const;
 
 /** What Pagefind's `result.data()` gives, as far as we read it. */
 export interface PagefindResultData {

@@ -187,12 +187,16 @@ test.describe('keyboard and screen readers', () => {
     const list = page.locator('[role="listbox"][data-results-for="aeps"]');
     await expect(list).toBeVisible({timeout: 15_000});
     await expect(input).toHaveAttribute('aria-expanded', 'true');
-    // The box's own live region (Docusaurus has another, for route changes).
-    await expect(page.locator('.navbar__search [role="status"]')).toHaveText(/^\d+ results$/);
     const options = list.locator('[role="option"]');
     await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    // At once, while the excerpts are still to come (the list is aria-busy until they are in):
+    // their arrival must not move the reader's selection.
     await page.keyboard.press('ArrowDown');
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    await expect(options.nth(1).locator('mark').first()).toBeVisible();
     await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    // The box's own live region (Docusaurus has another, for route changes).
+    await expect(page.locator('.navbar__search [role="status"]')).toHaveText(/^\d+ results$/);
     await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
     const title = (await options.nth(1).locator('span').first().innerText()).trim();
     await page.keyboard.press('Enter');

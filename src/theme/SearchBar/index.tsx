@@ -109,10 +109,11 @@ export default function SearchBar(): ReactNode {
       wake.current?.();
       if (running.current) return;
       running.current = true;
-      const show = (found: readonly SearchHit[], text: string, pending: boolean) => {
+      /** `excerpts`: the same hits as shown, now with excerpts: the reader's selection stays. */
+      const show = (found: readonly SearchHit[], text: string, pending: boolean, excerpts = false) => {
         setHits(found);
         setShownFor(text.trim());
-        setActive(found.length ? 0 : -1);
+        if (!excerpts || !found.length) setActive(found.length ? 0 : -1);
         setExcerptsPending(pending);
         setStatus('ready');
       };
@@ -139,7 +140,7 @@ export default function SearchBar(): ReactNode {
             }
             const complete = await found.complete();
             if (waiting.current !== null) continue;
-            show(complete, text, false);
+            show(complete, text, false, found.quick !== undefined);
           } catch {
             setStatus('error');
           }
