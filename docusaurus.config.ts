@@ -14,6 +14,7 @@ import routeSourcesPlugin from './plugins/route-sources';
 import routeListPlugin from './plugins/route-list';
 import leanDocsPlugin from './plugins/lean-docs';
 import leanRegistryPlugin from './plugins/lean-registry';
+import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from './src/lib/contract/families';
@@ -117,34 +118,10 @@ const config = {
     routeSourcesPlugin,
     routeListPlugin,
     leanRegistryPlugin,
+    // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
+    searchIndexPlugin,
   ],
   clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts', './src/client/idle-prefetch.ts'],
-
-  themes: [
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        hashed: 'filename',
-        indexDocs: true,
-        indexBlog: true,
-        indexPages: true,
-        docsRouteBasePath: '/docs',
-        language: ['en'],
-        highlightSearchTermsOnTargetPage: true,
-        searchBarShortcutHint: true,
-        explicitSearchResultPath: true,
-        searchResultLimits: 8,
-        // Left out of the index, because they repeat the same words on every API page
-        // and would multiply its size without helping anyone find a page: code samples
-        // (one request in seven languages), JSON examples, and what each endpoint page
-        // copies from a shared source, marked data-search-ignore: the request headers
-        // table, the response envelope's rows (status, response_code, message: see
-        // `shared` in src/lib/contract/types.ts), error-envelope field tables and its rows
-        // of the response-code catalogue. Also the page actions ("Copy page as Markdown").
-        ignoreCssSelectors: ['.api-code-samples', '.api-json-example', '[data-search-ignore]', '.rr-page-actions'],
-      },
-    ],
-  ],
 
   themeConfig: {
     image: 'img/social-card.png',

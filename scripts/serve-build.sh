@@ -10,13 +10,16 @@
 #
 # Everything nginx writes (rendered config, pid, logs, temp files) lives in .tmp/nginx-<port>/
 # of the repo. It listens on 127.0.0.1 only. Running it twice is harmless: a second start
-# re-renders the config and reloads the running server.
+# re-renders the config and reloads the running server. SERVE_DEPLOY_DIR names another folder of
+# *.conf files to render instead of deploy/ (the bench serves the stock site with our nginx.conf and
+# the stock build's own CSP hashes).
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-deploy_dir="$repo_root/deploy"
+deploy_dir="${SERVE_DEPLOY_DIR:-$repo_root/deploy}"
 
 die() { echo "serve-build: $*" >&2; exit 1; }
+[[ -f "$deploy_dir/nginx.conf" ]] || die "no nginx.conf in '$deploy_dir' (SERVE_DEPLOY_DIR)"
 usage() { die "usage: $0 <build-dir> <port> | $0 --stop <port> | $0 --foreground <build-dir> <port>"; }
 
 # Unprivileged ports only: this script is for tests and local previews, not for port 80.

@@ -1,7 +1,7 @@
 /**
  * `npm run mcp:build`: writes mcp/dist/, a copy of the MCP server that runs with Node alone:
  *
- *   mcp/dist/server.mjs    ./main.ts and everything it imports (the SDK, zod, lunr, the engine),
+ *   mcp/dist/server.mjs    ./main.ts and everything it imports (the SDK, zod, the engine, the search code),
  *                          in one ES module (esbuild)
  *   mcp/dist/data/         what the server answers from (./data.ts): read from a production build
  *                          (build/: the Markdown twins, llms.txt, the OpenAPI download, and the

@@ -5,7 +5,7 @@
  * site says, and needs neither the contract's YAML nor the dev toolchain to run.
  *
  *   mcp/dist/data/bundle.json              this file's DocsBundle
- *   mcp/dist/data/search-index.json        the site's search index (./search.ts copies and reads it)
+ *   mcp/dist/data/pagefind/                the site's search index (./search.ts copies and reads it)
  *   mcp/dist/data/sandbox/<family>.validators.mjs   ajv standalone code, one module per family
  */
 import fs from 'node:fs';

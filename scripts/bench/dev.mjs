@@ -3,7 +3,7 @@
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {freePort, median, onInterrupt, run, sleep} from './lib.mjs';
+import {median, onInterrupt, run, sleep} from './lib.mjs';
 
 /**
  * @typedef {{name: string, file: string, page: string, edit: (text: string, marker: string) => string}} Edit
@@ -14,13 +14,12 @@ import {freePort, median, onInterrupt, run, sleep} from './lib.mjs';
  * Clears the site's caches, starts `docusaurus start`, and measures: seconds until `/` answers 200
  * with the app shell; then, per edit, the median over `runs` of seconds from writing the file to
  * `marker` appearing (through HMR) in a browser page already open on `edit.page`.
- * @param {{siteDir: string, env: NodeJS.ProcessEnv, edits: Edit[], runs: number, browser: import('playwright-core').Browser, log: string}} o
+ * @param {{siteDir: string, env: NodeJS.ProcessEnv, edits: Edit[], runs: number, browser: import('playwright-core').Browser, port: number, log: string}} o
  * @returns {Promise<{coldStartSeconds: number, edits: Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>}>}
  */
-export async function devFigures({siteDir, env, edits, runs, browser, log}) {
+export async function devFigures({siteDir, env, edits, runs, browser, port, log}) {
   const bin = path.join(siteDir, 'node_modules', '.bin', 'docusaurus');
   await run(bin, ['clear'], {cwd: siteDir, env});
-  const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   fs.mkdirSync(path.dirname(log), {recursive: true});
   const out = fs.openSync(log, 'w');

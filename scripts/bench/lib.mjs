@@ -1,6 +1,6 @@
 // @ts-check
 // Small helpers shared by the bench: processes, timing, memory, static serving, sizes.
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -61,6 +61,21 @@ export const gzipSize = (data) => zlib.gzipSync(data, {level: 9}).length;
 
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The bench's ports, by role. `BENCH_PORT=N` fixes them to N (our nginx), N+1 (the stock site's
+ * nginx), N+2 and N+3 (the two dev servers), for a machine where ports are handed out; without it
+ * each is a port that is free when asked for.
+ * @param {'ours' | 'stock' | 'dev-ours' | 'dev-stock'} role @returns {Promise<number>}
+ */
+export async function benchPort(role) {
+  const base = process.env.BENCH_PORT;
+  if (!base) return freePort();
+  const n = Number(base);
+  if (!Number.isInteger(n) || n < 1024 || n > 65532)
+    throw new Error(`BENCH_PORT must be a port from 1024 to 65532 (it and the next three are used), not '${base}'`);
+  return n + ['ours', 'stock', 'dev-ours', 'dev-stock'].indexOf(role);
+}
 
 /** A TCP port that was free a moment ago. @returns {Promise<number>} */
 export function freePort() {
@@ -192,8 +207,33 @@ const TYPES = /** @type {Record<string, string>} */ ({
   '.woff2': 'font/woff2',
 });
 
+const SERVE_BUILD = path.join(ROOT, 'scripts', 'serve-build.sh');
+
 /**
- * Serves a build folder on 127.0.0.1 the way our nginx does in spirit: `/x`, `/x/` and `/x.html`
+ * Serves a build folder with nginx and the production config (scripts/serve-build.sh renders
+ * deploy/*.conf, or the *.conf files of `deployDir`, into .tmp/nginx-<port>/), as readers get it.
+ * @param {string} root @param {number} port @param {string} [deployDir]
+ * @returns {Promise<{origin: string, close: () => Promise<void>}>}
+ */
+export async function serveNginx(root, port, deployDir) {
+  const env = {...process.env};
+  if (deployDir) env.SERVE_DEPLOY_DIR = deployDir;
+  else delete env.SERVE_DEPLOY_DIR;
+  const stopArgs = [SERVE_BUILD, '--stop', String(port)];
+  const unregister = onInterrupt(() => void spawnSync('bash', stopArgs, {stdio: 'ignore'}));
+  await run('bash', [SERVE_BUILD, root, String(port)], {cwd: ROOT, env});
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => {
+      unregister();
+      await run('bash', stopArgs, {cwd: ROOT});
+    },
+  };
+}
+
+/**
+ * The old in-process server (`npm run bench -- --in-process-server`), kept to compare with
+ * earlier runs. Serves a build folder on 127.0.0.1 the way our nginx does in spirit: `/x`, `/x/` and `/x.html`
  * resolve, unknown paths get 404.html with status 404, text is gzipped, hashed assets are
  * cacheable. Serving uncompressed would make Lighthouse's simulated network charge both sites for
  * bytes no real host sends.

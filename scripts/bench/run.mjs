@@ -7,21 +7,37 @@ import path from 'node:path';
 import {chromium} from 'playwright-core';
 import {firstVisitBytes, heaviestPage} from './bytes.mjs';
 import {devFigures} from './dev.mjs';
-import {CHROMIUM, CHROMIUM_FLAGS, countRoutes, gzipSize, measured, ROOT, run, serveStatic} from './lib.mjs';
+import {buildScriptHashes, renderHashesConf} from '../../plugins/csp-hashes/hashes.mjs';
+import {
+  benchPort,
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  countRoutes,
+  gzipSize,
+  measured,
+  ROOT,
+  run,
+  serveNginx,
+  serveStatic,
+} from './lib.mjs';
 import {lighthouseMedian, loadLighthouse, withChromium} from './lighthouse.mjs';
+import {FIRST_QUERIES, firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
 import {CREATE_DOCUSAURUS, ensureStockSite} from './stock.mjs';
 
-const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-bytes] [--reuse-build]
-  --skip-lighthouse  no Lighthouse runs
-  --skip-dev         no dev-server figures
-  --only-bytes       builds, routes, first-visit bytes and search index only (= both skips)
-  --reuse-build      measure the existing build/ folders instead of building (no build time/memory)
+const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-bytes] [--reuse-build] [--in-process-server]
+  --skip-lighthouse    no Lighthouse runs
+  --skip-dev           no dev-server figures
+  --only-bytes         builds, routes, first-visit bytes and search index only (= both skips)
+  --reuse-build        measure the existing build/ folders instead of building (no build time/memory)
+  --in-process-server  serve both builds from a small Node server in the bench instead of nginx
+                       with deploy/nginx.conf (the figures of runs before nginx became the default)
 env: BENCH_RUNS (Lighthouse runs per page, default 3), BENCH_DEV_RUNS (edits per file, default 3),
+     BENCH_PORT (N: nginx on N and N+1, dev servers on N+2 and N+3; default free ports),
      DOCS_DRAFT=1 (passed to our build and dev server), CHROME_PATH (default /usr/bin/chromium)`;
 
 const flags = new Set(process.argv.slice(2));
 for (const f of flags) {
-  if (!['--skip-lighthouse', '--skip-dev', '--only-bytes', '--reuse-build'].includes(f)) {
+  if (!['--skip-lighthouse', '--skip-dev', '--only-bytes', '--reuse-build', '--in-process-server'].includes(f)) {
     console.error(f === '--help' || f === '-h' ? USAGE : `unknown flag ${f}\n${USAGE}`);
     process.exit(f === '--help' || f === '-h' ? 0 : 2);
   }
@@ -29,6 +45,7 @@ for (const f of flags) {
 const skipLighthouse = flags.has('--only-bytes') || flags.has('--skip-lighthouse');
 const skipDev = flags.has('--only-bytes') || flags.has('--skip-dev');
 const reuseBuild = flags.has('--reuse-build');
+const inProcessServer = flags.has('--in-process-server');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const DEV_RUNS = Number(process.env.BENCH_DEV_RUNS || 3);
 const OUT_DIR = path.join(ROOT, 'bench-results');
@@ -74,11 +91,25 @@ const buildFigures = (m) => ({
   peakRssMb: m?.peakRssMb ?? null,
 });
 
-/** Size of build/search-index*.json (the local search plugin's index), 0 when there is none. @param {string} buildDir */
+/**
+ * The search index on disk: Pagefind's folder (build/pagefind/, fetched piece by piece per query),
+ * else the single file of the search plugin used before it (build/search-index*.json), else none.
+ * @param {string} buildDir
+ */
 function searchIndex(buildDir) {
-  const files = fs.readdirSync(buildDir).filter((f) => /^search-index.*\.json$/.test(f));
-  const bodies = files.map((f) => fs.readFileSync(path.join(buildDir, f)));
-  return {files, raw: bodies.reduce((n, b) => n + b.length, 0), gzip: bodies.reduce((n, b) => n + gzipSize(b), 0)};
+  const pagefind = path.join(buildDir, 'pagefind');
+  const files = fs.existsSync(pagefind)
+    ? fs.readdirSync(pagefind, {recursive: true, encoding: 'utf8'}).map((f) => path.join('pagefind', f))
+    : fs.readdirSync(buildDir).filter((f) => /^search-index.*\.json$/.test(f));
+  const bodies = files
+    .filter((f) => fs.statSync(path.join(buildDir, f)).isFile())
+    .map((f) => fs.readFileSync(path.join(buildDir, f)));
+  return {
+    kind: fs.existsSync(pagefind) ? 'pagefind' : files.length ? 'search-index.json' : 'none',
+    files: bodies.length,
+    raw: bodies.reduce((n, b) => n + b.length, 0),
+    gzip: bodies.reduce((n, b) => n + gzipSize(b), 0),
+  };
 }
 
 /**
@@ -106,6 +137,33 @@ function contractEdit() {
   };
 }
 
+/**
+ * The stock build's server config: our deploy/*.conf with the stock build's own inline-script
+ * hashes in csp-hashes.conf (ours would block its colour-mode script), so both sites are served
+ * alike. @param {string} stockOut @returns {string} the folder to render
+ */
+function stockDeployDir(stockOut) {
+  const dir = path.join(ROOT, '.tmp', 'bench-deploy-stock');
+  fs.rmSync(dir, {recursive: true, force: true});
+  fs.mkdirSync(dir, {recursive: true});
+  const deploy = path.join(ROOT, 'deploy');
+  for (const f of fs.readdirSync(deploy).filter((n) => n.endsWith('.conf') && n !== 'csp-hashes.conf'))
+    fs.copyFileSync(path.join(deploy, f), path.join(dir, f));
+  fs.writeFileSync(path.join(dir, 'csp-hashes.conf'), renderHashesConf(buildScriptHashes(stockOut)));
+  return dir;
+}
+
+/**
+ * Serves a build the way the bench was asked to: nginx with the production config (default), or
+ * the in-process server. @param {string} buildDir @param {'ours' | 'stock'} role @param {string} [deployDir]
+ */
+async function serve(buildDir, role, deployDir) {
+  if (inProcessServer) return serveStatic(buildDir);
+  const server = await serveNginx(buildDir, await benchPort(role), deployDir);
+  say(`${role}: nginx (deploy/nginx.conf) on ${server.origin}`);
+  return server;
+}
+
 /** @param {string} file @param {string} page */
 const mdxEdit = (file, page) => ({
   name: 'mdx',
@@ -131,8 +189,8 @@ async function main() {
   const stockOut = path.join(stockDir, 'build');
 
   const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_FLAGS});
-  const ourServer = await serveStatic(ourOut);
-  const stockServer = await serveStatic(stockOut);
+  const ourServer = await serve(ourOut, 'ours');
+  const stockServer = await serve(stockOut, 'stock', inProcessServer ? undefined : stockDeployDir(stockOut));
   /** @type {any} */
   const results = {};
   try {
@@ -162,6 +220,7 @@ async function main() {
       lighthouseRuns: skipLighthouse ? 0 : RUNS,
       devRuns: skipDev ? 0 : DEV_RUNS,
       flags: [...flags],
+      serving: inProcessServer ? 'in-process Node server (--in-process-server)' : 'nginx, deploy/nginx.conf',
       cores: os.availableParallelism(),
       loadAverageAtStart: os.loadavg()[0],
       memoryMethod: ourBuild?.method ?? stockBuild?.method ?? null,
@@ -172,6 +231,10 @@ async function main() {
     };
     results.bytes = {...bytes, apiPages: api.measured};
     results.searchIndex = {ours: searchIndex(ourOut), stock: searchIndex(stockOut)};
+    say('search: first-query downloads, latency and reader queries...');
+    const firstQuery = [];
+    for (const q of FIRST_QUERIES) firstQuery.push(await firstQueryBytes(browser, ourServer.origin, OURS.docs, q));
+    results.search = {firstQuery, ...(await queryQuality(browser, ourServer.origin, READER_QUERIES))};
 
     if (lighthouse) {
       results.lighthouse = await withChromium(async (port) => {
@@ -210,6 +273,7 @@ async function main() {
         edits: [mdxEdit(path.join(ROOT, 'docs/v1/index.mdx'), OURS.docs), contractEdit()],
         runs: DEV_RUNS,
         browser,
+        port: await benchPort('dev-ours'),
         log: path.join(LOGS, 'ours-dev.log'),
       });
       say('dev server: stock (cold start, MDX edit)...');
@@ -220,6 +284,7 @@ async function main() {
         edits: [mdxEdit(/** @type {string} */ (intro), STOCK.docs)],
         runs: DEV_RUNS,
         browser,
+        port: await benchPort('dev-stock'),
         log: path.join(LOGS, 'stock-dev.log'),
       });
       results.dev = {ours, stock};
@@ -299,39 +364,85 @@ function report(r) {
     row(`First-visit JS+CSS gzip, ${type} (\`${ourPath}\` / \`${stockPath}\`)`, o.gzip, s.gzip, kb, target);
     row(`First-visit JS+CSS raw, ${type}`, o.raw, s.raw, kb);
   }
-  row('Search index gzip', searchIndex.ours.gzip, searchIndex.stock.gzip, kb);
-  row('Search index raw', searchIndex.ours.raw, searchIndex.stock.raw, kb);
-
-  if (r.lighthouse) {
-    const {ours, stock} = r.lighthouse;
-    /** @type {[string, string, (n: number|null|undefined) => string, [string, (v: number) => boolean] | undefined][]} */
-    const metrics = [
-      ['performance', 'Performance', (n) => fmt(n, 0), ['≥ 95', (v) => v >= 95]],
-      ['accessibility', 'Accessibility', (n) => fmt(n, 0), ['= 100', (v) => v === 100]],
-      ['bestPractices', 'Best Practices', (n) => fmt(n, 0), ['= 100', (v) => v === 100]],
-      ['seo', 'SEO', (n) => fmt(n, 0), ['= 100', (v) => v === 100]],
-      ['lcpMs', 'LCP (ms)', (n) => fmt(n, 0), undefined],
-      ['tbtMs', 'TBT (ms)', (n) => fmt(n, 0), undefined],
-      // Lighthouse shows CLS to 3 decimals; "0" means it shows 0.000.
-      ['cls', 'CLS', (n) => fmt(n, 3), ['0', (v) => v < 0.0005]],
-    ];
-    for (const type of ['home', 'docs', 'api', 'blog']) {
-      for (const [key, label, f, target] of metrics) {
-        row(
-          `Lighthouse mobile ${type === 'api' ? 'API' : type}: ${label}`,
-          ours[type][key],
-          stock[type][key],
-          f,
-          target,
-        );
-      }
-      if (ours[type].failing.length) notes.push(`Lighthouse ${type} (ours) fails: ${ours[type].failing.join(', ')}.`);
+  row(
+    `Search index on disk, gzip (${searchIndex.ours.kind}, ${searchIndex.ours.files} files)`,
+    searchIndex.ours.gzip,
+    searchIndex.stock.gzip,
+    kb,
+  );
+  if (r.search) {
+    for (const q of r.search.firstQuery) {
+      row(
+        `Search: first query "${q.query}" typed a key per ${q.keyDelayMs} ms, all it downloads (gzip)`,
+        q.gzip,
+        null,
+        kb,
+        ['≤ 150 KB', (v) => v <= 150 * 1024],
+      );
     }
     row(
-      'Lighthouse CPU benchmark index (higher = faster machine)',
-      ours.home.benchmarkIndex,
-      stock.home.benchmarkIndex,
+      'Search: keystroke to results shown, median over the reader queries (ms)',
+      r.search.medianLatencyMs,
+      null,
       (n) => fmt(n, 0),
+      ['≤ 100 ms', (v) => v <= 100],
+    );
+    const good = r.search.queries.filter((/** @type {any} */ q) => q.ok);
+    row('Search: reader queries whose expected page opens first', good.length, null, (n) => fmt(n, 0), [
+      `= ${r.search.queries.length}`,
+      (v) => v === r.search.queries.length,
+    ]);
+    for (const q of r.search.queries.filter((/** @type {any} */ q) => !q.ok))
+      notes.push(`Search "${q.query}" opened ${q.opened} first.`);
+  }
+
+  /** @type {string[]} */
+  const lhRows = [];
+  if (r.lighthouse) {
+    const {ours, stock} = r.lighthouse;
+    const runs = r.meta.lighthouseRuns;
+    lhRows.push(
+      `Lighthouse mobile, median of ${runs} runs per page, served by ${r.meta.serving}; "ours / stock" in each cell:`,
+      '',
+      '| Page | Performance | TBT (ms) | LCP (ms) | CLS | Accessibility | Best Practices | SEO | Perf ≥ 95 | TBT ≤ 150 ms |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: | :---: |',
+    );
+    /** @param {number | null} v @param {(v: number) => boolean} ok */
+    const mark = (v, ok) => (v == null ? 'n/a' : ok(v) ? 'yes' : '**no**');
+    for (const type of ['home', 'docs', 'api', 'blog']) {
+      const o = ours[type];
+      const s = stock[type];
+      /** @param {string} key @param {number} digits */
+      const pair = (key, digits) => `${fmt(o[key], digits)} / ${fmt(s[key], digits)}`;
+      const label = type === 'api' ? 'API' : type;
+      const checks = [
+        ['performance', 'Performance', '≥ 95', (/** @type {number} */ v) => v >= 95],
+        ['tbtMs', 'TBT (ms)', '≤ 150', (/** @type {number} */ v) => v <= 150],
+        ['accessibility', 'Accessibility', '= 100', (/** @type {number} */ v) => v === 100],
+        ['bestPractices', 'Best Practices', '= 100', (/** @type {number} */ v) => v === 100],
+        ['seo', 'SEO', '= 100', (/** @type {number} */ v) => v === 100],
+        // Lighthouse shows CLS to 3 decimals; "0" means it shows 0.000.
+        ['cls', 'CLS', '0', (/** @type {number} */ v) => v < 0.0005],
+      ];
+      for (const [key, name, target, ok] of /** @type {[string, string, string, (v: number) => boolean][]} */ (
+        checks
+      )) {
+        const value = o[key];
+        targets.push({
+          figure: `Lighthouse mobile ${label}: ${name}`,
+          target,
+          value,
+          met: value == null ? null : ok(value),
+        });
+      }
+      lhRows.push(
+        `| ${label} (\`${type === 'api' ? r.bytes.ours.api.path : OURS[/** @type {'home'} */ (type)]}\` / \`${type === 'api' ? STOCK.docs : STOCK[/** @type {'home'} */ (type)]}\`) | ${pair('performance', 0)} | ${pair('tbtMs', 0)} | ${pair('lcpMs', 0)} | ${pair('cls', 3)} | ${pair('accessibility', 0)} | ${pair('bestPractices', 0)} | ${pair('seo', 0)} | ${mark(o.performance, (v) => v >= 95)} | ${mark(o.tbtMs, (v) => v <= 150)} |`,
+      );
+      if (o.failing.length) notes.push(`Lighthouse ${type} (ours) fails: ${o.failing.join(', ')}.`);
+    }
+    lhRows.push(
+      '',
+      `Lighthouse CPU benchmark index (higher = faster machine): ${fmt(ours.home.benchmarkIndex, 0)} / ${fmt(stock.home.benchmarkIndex, 0)}. Load average at start: ${fmt(r.meta.loadAverageAtStart, 2)} on ${r.meta.cores} cores.`,
     );
   }
   if (r.dev) {
@@ -356,7 +467,8 @@ function report(r) {
       if (/** @type {any} */ (e).error) notes.push(`Dev ${side} ${name} edit: ${/** @type {any} */ (e).error}`);
     }
   }
-  return {table: `${rows.join('\n')}\n\n${notes.join('\n')}`, targets};
+  const lh = lhRows.length ? `\n\n${lhRows.join('\n')}` : '';
+  return {table: `${rows.join('\n')}${lh}\n\n${notes.join('\n')}`, targets};
 }
 
 main().catch((e) => {

@@ -148,7 +148,8 @@ test.describe('"Copy page as Markdown"', () => {
       await open('/docs/v1/service/aeps/withdrawal');
       const button = page.getByRole('button', {name: 'Copy page as Markdown'});
       await button.click();
-      await expect(page.getByRole('status')).toHaveText('Page copied to the clipboard as Markdown');
+      // The page's own live region: the navbar's search box has another.
+      await expect(page.getByRole('main').getByRole('status')).toHaveText('Page copied to the clipboard as Markdown');
       await expect(button).toHaveCount(0); // its name is now "Copied"
       await expect(page.getByRole('button', {name: 'Copied'})).toHaveCount(1);
       const copied = await page.evaluate(() => navigator.clipboard.readText());

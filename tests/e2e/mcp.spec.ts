@@ -7,8 +7,8 @@
  * compared with the `.md` files of this build, found through the build's own /api twin (method and
  * path -> page) and OpenAPI download (operation ids), not through the server's data.
  *
- * Coupling to a library's internals: search_docs reads the search plugin's index file
- * (mcp/src/search.ts says how); the "cash withdrawal" test below is what fails if its format moves.
+ * search_docs reads the build's Pagefind index with the search box's code (mcp/src/search.ts); the
+ * "cash withdrawal" test below is what fails if the copy into the MCP data or the query moves.
  * No browser and no nginx: only the files of the build.
  */
 import {execFileSync} from 'node:child_process';

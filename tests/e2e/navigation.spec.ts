@@ -130,6 +130,12 @@ test.describe('API reference tables (not hydrated on the page opened, see src/co
     const first = await tableRows(page);
     expect(first.length).toBeGreaterThan(3);
     expect(first.every((rows) => rows.length > 0)).toBe(true);
+    expect(await page.locator('main [data-server-html] tr').count()).toBeGreaterThan(10);
+    // Not hydrated: React created no fiber for any row (it keys each DOM node it owns `__reactFiber$…`).
+    const hydratedRows = await page
+      .locator('main [data-server-html] tr')
+      .evaluateAll((rows) => rows.filter((tr) => Object.keys(tr).some((k) => k.startsWith('__reactFiber$'))).length);
+    expect(hydratedRows, 'field table rows hydrated on the page opened').toBe(0);
     const mark = await markDocument(page);
     // Away by a client-side link (the paginator), then back through history: React renders the rows itself.
     const next = page.locator('a.pagination-nav__link--next');

@@ -1,29 +1,31 @@
 /**
- * Offline search (@easyops-cn/docusaurus-search-local) in Chromium against the built site:
- * the index is fetched only once the reader reaches for the search box, Ctrl+K focuses it, it
- * works in the phone layout, the words searched are highlighted on the page opened, and the
- * queries a reader would type put the right page first.
+ * Offline search (Pagefind index in build/pagefind/, src/theme/SearchBar) in Chromium against the
+ * built site: nothing of search loads until the reader reaches for the box, Ctrl+K focuses it, it
+ * works from the keyboard and in the phone layout, it passes axe with its list open, the words
+ * searched are highlighted on the page opened, the queries a reader would type put the right page
+ * first, and Node reads the same index (scripts/lib/search-docs.ts, for tools such as an MCP server).
  *
- * Ranking: the plugin searches page titles, then headings, then descriptions and body text,
- * and lists title hits first, so "first result" mostly tests that titles say what a page is.
- * Enter opens the first suggestion (the plugin selects it as you type).
+ * Enter opens the first result (the box selects it as results arrive).
  *
  * Targets whose page is not in this build yet (family pages still being written) are skipped
  * with their path in the name, and start running as soon as the page is built.
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {gunzipSync} from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
 import {buildDir} from './helpers/paths';
+import {openSearchIndex, searchDocs} from '../../scripts/lib/search-docs';
+// The bench's reader queries (issue 12), so the report and this test judge the same list.
+import {READER_QUERIES} from '../../scripts/bench/search.mjs';
 
-// :visible: while the plugin's bar mounts, a hidden copy sits behind the stand-in (src/theme/SearchBar).
 const SEARCH_INPUT = 'input.navbar__search-input:visible';
-/** Whichever of them has the focus. */
 const FOCUSED_INPUT = 'input.navbar__search-input:focus';
-/** autocomplete.js renders an ARIA listbox; its classes are CSS-module hashes. */
-const SUGGESTION = '[role="listbox"] [role="option"]';
+const RESULT = '[role="listbox"] [role="option"]';
+const INDEX_DIR = join(buildDir, 'pagefind');
 
 /** Is there a built page at this route (a docs family may not be written yet)? */
 function built(route: string): boolean {
@@ -35,16 +37,29 @@ function builtUnder(prefix: string): boolean {
   return existsSync(join(buildDir, prefix));
 }
 
-/** Type a query the way a reader does and open the first suggestion; returns the page opened. */
+/** Type a query the way a reader does and open the first result; returns the page opened. */
 async function searchAndOpenFirst(page: Page, query: string): Promise<URL> {
   const input = page.locator(SEARCH_INPUT);
   await input.click();
   await input.pressSequentially(query, {delay: 20});
-  await expect(page.locator(SUGGESTION).first()).toBeVisible({timeout: 15_000});
+  await expect(page.locator(`[role="listbox"][data-results-for="${query}"] [role="option"]`).first()).toBeVisible({
+    timeout: 15_000,
+  });
   const before = page.url();
   await input.press('Enter');
   await expect(page).not.toHaveURL(before, {timeout: 15_000});
   return new URL(page.url());
+}
+
+/** Each page's indexed text, as Pagefind stores it (a gzipped, signed JSON fragment per page). */
+function indexedPages(): {url: string; content: string}[] {
+  const dir = join(INDEX_DIR, 'fragment');
+  return readdirSync(dir).map((f) => {
+    const json = gunzipSync(readFileSync(join(dir, f)))
+      .subarray('pagefind_dcd'.length)
+      .toString('utf8');
+    return JSON.parse(json) as {url: string; content: string};
+  });
 }
 
 test.describe('loading', () => {
@@ -55,66 +70,159 @@ test.describe('loading', () => {
   }) => {
     await open('/docs/v1/service/aeps/withdrawal');
     const requests: string[] = [];
-    const workers: string[] = [];
     // Route prefetches (<link rel=prefetch>, resource type "other") start on the first key press
     // too (src/client/idle-prefetch.ts) and may repeat chunks the page has: not search's doing.
     page.on('request', (r) => {
-      if (r.resourceType() !== 'other') requests.push(r.url());
+      if (r.resourceType() !== 'other') requests.push(new URL(r.url()).pathname);
     });
-    page.on('worker', (w) => workers.push(w.url()));
     // Give idle-time prefetching a chance to show up. No mouse movement: hovering the box
-    // also starts the download (the plugin's onMouseEnter), which is fine for readers.
+    // fetches the search code ahead, which is fine for readers.
     await page.waitForTimeout(1500);
-    // The first load happened inside open(): its requests are in the performance timeline.
-    const timeline = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    const timeline = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
     const before = new Set([...timeline, ...requests]);
-    expect([...before].filter((url) => /search-index/.test(url))).toEqual([]);
-    expect(workers).toEqual([]);
+    expect([...before].filter((p) => p.startsWith('/pagefind/'))).toEqual([]);
 
-    const indexLoaded = page.waitForResponse((res) => /\/search-index[^/]*\.json$/.test(new URL(res.url()).pathname));
+    const metaLoaded = page.waitForResponse((res) => /^\/pagefind\/.*\.pf_meta$/.test(new URL(res.url()).pathname));
     requests.length = 0;
     await page.keyboard.press('Control+k');
     await expect(page.locator(FOCUSED_INPUT)).toHaveCount(1);
-    const res = await indexLoaded;
+    const res = await metaLoaded;
     expect(res.status()).toBe(200);
     // Hashed file name, so a new build never serves a stale index from a cache.
-    expect(new URL(res.url()).pathname).toMatch(/^\/search-index-[0-9a-f]{8}\.json$/);
-    expect(workers.length).toBe(1);
-    // Everything focusing fetched (index, worker, autocomplete code) was new: none of it was
-    // part of the page load.
-    const onFocus = [...new Set(requests)];
-    expect(onFocus.length).toBeGreaterThan(1);
-    expect(onFocus.filter((url) => before.has(url))).toEqual([]);
+    expect(new URL(res.url()).pathname).toMatch(/^\/pagefind\/pagefind\.en_[0-9a-f]{10}\.pf_meta$/);
+    // The engine and the index metadata, and nothing of the index itself before a query.
+    await expect
+      .poll(() => requests.filter((p) => p.startsWith('/pagefind/')).sort())
+      .toEqual(
+        expect.arrayContaining([
+          '/pagefind/pagefind.js',
+          '/pagefind/wasm.en.pagefind',
+          '/pagefind/pagefind-entry.json',
+        ]),
+      );
+    expect(requests.filter((p) => /\/(index|fragment)\//.test(p))).toEqual([]);
+    expect(requests.filter((p) => before.has(p))).toEqual([]);
     expect(problemList(problems)).toEqual([]);
   });
 });
 
 test.describe('the index', () => {
   test('holds what every endpoint page repeats once at most: the request headers and the response envelope', () => {
-    const file = readdirSync(buildDir).find((f) => /^search-index-[0-9a-f]{8}\.json$/.test(f));
-    expect(file, 'a hashed search index in the build').toBeDefined();
-    const index = readFileSync(join(buildDir, file ?? ''), 'utf8');
-    const count = (text: string) => index.split(text).length - 1;
+    const pages = indexedPages();
+    expect(pages.length).toBeGreaterThan(90);
+    const holding = (text: string) => pages.filter((p) => p.content.includes(text)).map((p) => p.url);
     // Words of the Authorization header's row and of the envelope's `message` row, on every endpoint page.
-    expect(count('Bearer followed by a JWT signed')).toBeLessThanOrEqual(1);
-    expect(count('A human-readable summary you may show')).toBeLessThanOrEqual(1);
+    expect(holding('Bearer followed by a JWT signed').length).toBeLessThanOrEqual(1);
+    expect(holding('A human-readable summary you may show').length).toBeLessThanOrEqual(1);
+  });
+
+  test('holds pages, not lists of them, and no site chrome', () => {
+    const urls = indexedPages().map((p) => p.url);
+    expect(urls).toContain('/docs/v1/service/aeps/withdrawal');
+    expect(urls).toContain('/blog/long-blog-post');
+    expect(urls).toContain('/ResponseCode');
+    expect(urls.filter((u) => /^\/blog(\/page\/|\/tags|\/archive|\/authors|$)/.test(u))).toEqual([]);
+    const home = indexedPages().find((p) => p.url === '/');
+    // The footer's link lists are on every page and in no page's text.
+    expect(home?.content).not.toContain('Copyright');
+  });
+
+  test('answers queries in Node as the site does: "cash withdrawal" finds the AEPS withdrawal page first', async () => {
+    const search = await openSearchIndex(buildDir);
+    const hits = await search('cash withdrawal');
+    expect(hits[0]).toMatchObject({title: 'AEPS cash withdrawal', url: '/docs/v1/service/aeps/withdrawal'});
+    expect(hits[0]?.excerpt).toMatch(/cash withdrawal/i);
+    expect(hits[0]?.excerptParts.filter((p) => p.match).map((p) => p.text.toLowerCase())).toContain('cash');
+  });
+
+  test('searchDocs puts the expected page first for each of the bench’s reader queries', async () => {
+    const firsts = await Promise.all(
+      READER_QUERIES.map(async ({query, expect: want}) => {
+        const [first] = await searchDocs(buildDir, query, 3);
+        const ok = first !== undefined && (typeof want === 'string' ? first.url === want : want.test(first.url));
+        return `${query} -> ${first?.url ?? 'nothing'}${ok ? '' : ` (expected ${String(want)})`}`;
+      }),
+    );
+    expect(firsts.filter((line) => line.includes('(expected'))).toEqual([]);
+    const [hit] = await searchDocs(buildDir, 'mini statement', 1);
+    // Only the three fields a tool needs, as plain text.
+    expect(Object.keys(hit ?? {}).sort()).toEqual(['excerpt', 'title', 'url']);
+    expect(hit?.excerpt).not.toMatch(/<mark>|&amp;/);
   });
 });
 
 test.describe('the box before the search code is loaded', () => {
-  test('takes what a reader types at once, searches it, and is replaced in place', async ({page, problems, open}) => {
+  test('takes what a reader types at once, searches it, and stays in place', async ({page, problems, open}) => {
     await open('/docs/v1/');
-    // The box on a fresh page is a stand-in; its code and the plugin's load on first use.
     const input = page.locator(SEARCH_INPUT);
     const before = await input.boundingBox();
     await input.click();
-    await page.keyboard.type('response code'); // no delay: faster than the code and index arrive
-    await expect(page.locator(SUGGESTION).first()).toBeVisible({timeout: 15_000});
+    await page.keyboard.type('response code'); // no delay: faster than the engine and index arrive
+    await expect(page.locator(RESULT).first()).toBeVisible({timeout: 15_000});
+    await expect(page.locator('[role="listbox"]')).toHaveAttribute('data-results-for', 'response code');
     await expect(input).toHaveValue('response code');
     await expect(page.locator(FOCUSED_INPUT)).toHaveCount(1);
     await page.keyboard.press('Escape');
+    await expect(page.locator('[role="listbox"]')).toBeHidden();
     expect(await input.boundingBox()).toEqual(before);
     expect(problemList(problems)).toEqual([]);
+  });
+});
+
+test.describe('keyboard and screen readers', () => {
+  test('a combobox: arrows move through the results, Enter opens the one selected, the count is announced', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    await open('/docs/v1/');
+    const input = page.locator(SEARCH_INPUT);
+    await page.keyboard.press('Control+k');
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute('role', 'combobox');
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.type('aeps');
+    const list = page.locator('[role="listbox"][data-results-for="aeps"]');
+    await expect(list).toBeVisible({timeout: 15_000});
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    const options = list.locator('[role="option"]');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    // At once, while the excerpts are still to come (the list is aria-busy until they are in):
+    // their arrival must not move the reader's selection.
+    await page.keyboard.press('ArrowDown');
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    await expect(options.nth(1).locator('mark').first()).toBeVisible();
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    // The box's own live region (Docusaurus has another, for route changes).
+    await expect(page.locator('.navbar__search [role="status"]')).toHaveText(/^\d+ results$/);
+    await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
+    const title = (await options.nth(1).locator('span').first().innerText()).trim();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
+    expect(problemList(problems)).toEqual([]);
+  });
+
+  test('axe finds nothing with the results open', async ({page, open}) => {
+    await open('/docs/v1/');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('withdrawal');
+    await expect(page.locator('[role="listbox"][data-results-for="withdrawal"]')).toBeVisible({timeout: 15_000});
+    const results = await new AxeBuilder({page})
+      .options({resultTypes: ['violations']})
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([]);
+  });
+
+  test('a query with no match says so', async ({page, open}) => {
+    await open('/docs/v1/');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('zzqxj');
+    await expect(page.locator('[role="listbox"][data-results-for="zzqxj"]')).toContainText('No results for “zzqxj”', {
+      timeout: 15_000,
+    });
   });
 });
 
@@ -148,10 +256,29 @@ test.describe('queries a reader would type', () => {
       ready: () => built('/ResponseCode'),
     },
     {
+      // A response code by number: the catalogue, not a page that quotes an amount of 1400.
+      query: 'code 14',
+      expected: '/ResponseCode',
+      accept: (p) => p === '/ResponseCode',
+      ready: () => built('/ResponseCode'),
+    },
+    {
+      query: 'LIMIT_EXCEEDED',
+      expected: '/ResponseCode',
+      accept: (p) => p === '/ResponseCode',
+      ready: () => built('/ResponseCode'),
+    },
+    {
       query: 'BBPS',
       expected: 'a BBPS page',
-      accept: (p) => p.startsWith('/docs/v1/service/bbps/'),
+      accept: (p) => p === '/docs/v1/service/bbps' || p.startsWith('/docs/v1/service/bbps/'),
       ready: () => builtUnder('docs/v1/service/bbps'),
+    },
+    {
+      query: 'mini statement',
+      expected: '/docs/v1/service/aeps/statement',
+      accept: (p) => p === '/docs/v1/service/aeps/statement',
+      ready: () => built('/docs/v1/service/aeps/statement'),
     },
   ];
 

@@ -178,8 +178,11 @@ test.describe('security headers', () => {
       expect(scriptSrc).toContain("'self'");
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       expect(scriptSrc).not.toContain("'unsafe-eval'");
-      // Nothing but our origin and hashes: no hosts, schemes or wildcards.
-      const otherSources = scriptSrc.filter((source) => !/^'(?:self|sha256-[A-Za-z0-9+/]+=*)'$/.test(source));
+      // Nothing but our origin, hashes and 'wasm-unsafe-eval' (compiling WebAssembly only, for the
+      // search engine: Pagefind's wasm): no hosts, schemes or wildcards.
+      const otherSources = scriptSrc.filter(
+        (source) => !/^'(?:self|wasm-unsafe-eval|sha256-[A-Za-z0-9+/]+=*)'$/.test(source),
+      );
       expect(otherSources).toEqual([]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);

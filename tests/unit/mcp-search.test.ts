@@ -1,90 +1,64 @@
 /**
- * mcp/src/search.ts on a small index in the search plugin's format (built here with lunr, as the
- * plugin builds it): pages whose title matches come first, a heading match links its section,
- * listing pages without a title are skipped, the excerpt is cut around the first word. The real
- * index of a build is searched by tests/e2e/mcp.spec.ts.
+ * mcp/src/search.ts on a small Pagefind index written the way the build writes it
+ * (plugins/search-index/write-index.mjs): the index is copied into the MCP data folder, queried
+ * with the search box's code, and answers with absolute URLs; a build without an index gets a
+ * message naming the folder and the command. The real build's index is searched by
+ * tests/e2e/mcp.spec.ts ("cash withdrawal" finds the AEPS withdrawal page first).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lunr from 'lunr';
-import {afterAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {writeSearchIndex} from '../../plugins/search-index/write-index.mjs';
 import {copySearchIndex, openSearch, SearchIndexMissingError} from '../../mcp/src/search';
+import {SEARCH_INDEX_DIR, TITLES_FILE} from '../../src/lib/search-query';
 
-interface Doc {
-  i: number;
-  t: string;
-  u: string;
-  h?: string;
-  p?: number;
-}
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en" class="mdx-wrapper mdx-page plugin-pages"><head><title>${title}</title></head>` +
+  `<body><nav>Menu</nav><article><h1>${title}</h1><p>${text}</p></article></body></html>`;
 
-const group = (documents: Doc[]) => ({
-  documents,
-  index: lunr(function () {
-    this.ref('i');
-    this.field('t');
-    for (const d of documents) this.add(d);
-  }).toJSON(),
-});
-
-const titles: Doc[] = [
-  {i: 1, t: 'Cash withdrawal', u: '/docs/cw'},
-  {i: 2, t: 'Getting started', u: '/docs/start'},
-  {i: 3, t: '', u: '/blog/authors/asha'},
-];
-const headings: Doc[] = [
-  {i: 4, t: 'Retry a withdrawal', u: '/docs/start', h: '#retry', p: 2},
-  {i: 5, t: 'Withdrawal posts', u: '/blog/authors/asha', h: '', p: 3},
-];
-const content: Doc[] = [
-  {i: 6, t: 'A cash withdrawal debits the customer and credits your wallet.', u: '/docs/cw', h: '', p: 1},
-  {
-    i: 7,
-    t: `${'Long introduction. '.repeat(10)}Send the same referenceid for a withdrawal you retry.`,
-    u: '/docs/start',
-    h: '#retry',
-    p: 2,
-  },
-];
+const PAGES: Record<string, string> = {
+  '/cash': page('Cash withdrawal', 'A cash withdrawal debits the customer and credits your wallet.'),
+  '/start': page('Getting started', 'Sign a token, then send your first request to the sandbox.'),
+};
 
 const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-search-build-'));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-search-data-'));
-fs.writeFileSync(
-  path.join(buildDir, 'search-index-0a1b2c3d.json'),
-  JSON.stringify([group(titles), group(headings), group([]), group([]), group(content)]),
-);
+
+beforeAll(async () => {
+  for (const [route, html] of Object.entries(PAGES)) {
+    fs.mkdirSync(path.join(buildDir, route), {recursive: true});
+    fs.writeFileSync(path.join(buildDir, route, 'index.html'), html);
+  }
+  await writeSearchIndex({
+    outDir: buildDir,
+    baseUrl: '/',
+    outputPath: path.join(buildDir, SEARCH_INDEX_DIR),
+    titlesFile: TITLES_FILE,
+    routes: Object.keys(PAGES),
+  });
+}, 60_000);
 
 afterAll(() => {
   for (const dir of [buildDir, dataDir]) fs.rmSync(dir, {recursive: true, force: true});
 });
 
 describe('search_docs over the site index', () => {
-  it('ranks title matches first and cuts the excerpt around the query', async () => {
+  it('answers from the copied index with absolute URLs and an excerpt', async () => {
     copySearchIndex(buildDir, dataDir);
     const search = await openSearch(dataDir, 'https://docs.example/');
-    expect(await search('withdrawal')).toEqual([
-      {
-        title: 'Cash withdrawal',
-        url: 'https://docs.example/docs/cw',
-        excerpt: 'A cash withdrawal debits the customer and credits your wallet.',
-      },
-      {
-        title: 'Getting started',
-        url: 'https://docs.example/docs/start#retry',
-        excerpt: '…introduction. Long introduction. Send the same referenceid for a withdrawal you retry.',
-      },
-    ]);
-    expect((await search('withdr')).map((h) => h.title)).toEqual(['Cash withdrawal', 'Getting started']);
+    const hits = await search('withdrawal');
+    expect(hits.map((h) => [h.title, h.url])).toEqual([['Cash withdrawal', 'https://docs.example/cash']]);
+    expect(hits[0]?.excerpt).toContain('cash withdrawal debits the customer');
+    expect((await search('sandbox')).map((h) => h.title)).toEqual(['Getting started']);
     expect(await search('  ')).toEqual([]);
-    expect(await search('withdrawal', 1)).toHaveLength(1);
   });
 
   it('names the build to make when the index is missing', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-search-empty-'));
     expect(() => copySearchIndex(empty, dataDir)).toThrow(SearchIndexMissingError);
     expect(() => copySearchIndex(empty, dataDir)).toThrow(
-      `mcp:build: expected one search-index*.json in ${empty}, found 0. Run npm run build first.`,
+      `mcp:build: no search index in ${path.join(empty, SEARCH_INDEX_DIR)} (no pagefind.js). Run npm run build first.`,
     );
     fs.rmSync(empty, {recursive: true, force: true});
   });

@@ -65,7 +65,11 @@ export default function ParamTable({rows, caption, words, searchIgnore}: Props):
                 className={clsx(depth > 0 && styles.nested)}
                 data-search-ignore={('shared' in row && row.shared) || undefined}>
                 <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
-                  <code className={styles.name}>{row.name}</code>
+                  {/* The page that documents a field comes first when a reader searches its name
+                      (Pagefind weighs words by this attribute; plain text weighs 1). */}
+                  <code className={styles.name} data-pagefind-weight="3">
+                    {row.name}
+                  </code>
                   <div className={styles.type}>{row.type}</div>
                   {row.required ? (
                     <span className={styles.required}>{words.isRequired}</span>

@@ -26,7 +26,9 @@ export default function ResponseCodeTable(): ReactNode {
         key: String(c.code),
         id: `code-${c.code}`,
         cells: [
-          <>
+          // The catalogue is where a code is explained: its number and name weigh more in the search
+          // index than the same number in an amount or a date elsewhere ("code 14").
+          <div key="code" data-pagefind-weight="8">
             <code className={styles.code}>{c.code}</code>
             <div className={styles.name}>{c.name}</div>
             {'common' in c && c.common && (
@@ -34,7 +36,7 @@ export default function ResponseCodeTable(): ReactNode {
                 <Translate id="codes.common">Any operation</Translate>
               </div>
             )}
-          </>,
+          </div>,
           <InlineText key="meaning" text={c.meaning} />,
           <InlineText key="action" text={c.action} />,
           <RetryLabel key="retry" retry={c.retry} text={c.retryText} />,

@@ -19,9 +19,13 @@ interface Props {
   readonly children: ReactNode;
 }
 
-/** True while the page the reader opened is being hydrated (Docusaurus marks <html> after). */
+/**
+ * True while the page the reader opened is being hydrated. Docusaurus's server HTML carries
+ * `data-has-hydrated="false"` on <html> and sets it to "true" once hydrated, so the attribute is
+ * always there: only its value tells (testing for its presence made every table hydrate).
+ */
 const hydratingFirstPage = (): boolean =>
-  typeof document !== 'undefined' && !document.documentElement.hasAttribute('data-has-hydrated');
+  typeof document !== 'undefined' && document.documentElement.getAttribute('data-has-hydrated') !== 'true';
 
 export default function ServerHtml({as: Tag, className, children}: Props): ReactNode {
   const [keep, setKeep] = useState(hydratingFirstPage);
@@ -30,9 +34,16 @@ export default function ServerHtml({as: Tag, className, children}: Props): React
     if (keep && !ref.current?.firstChild) setKeep(false);
   }, [keep]);
   return keep ? (
-    <Tag ref={ref} className={className} dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />
+    <Tag
+      ref={ref}
+      className={className}
+      data-server-html
+      dangerouslySetInnerHTML={{__html: ''}}
+      suppressHydrationWarning
+    />
   ) : (
-    <Tag ref={ref} className={className}>
+    // data-server-html on both: the server's markup and the hydrated page must agree.
+    <Tag ref={ref} className={className} data-server-html>
       {children}
     </Tag>
   );

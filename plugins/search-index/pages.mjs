@@ -1,0 +1,96 @@
+// @ts-check
+/**
+ * Which built pages go into the search index, and which part of each: pure functions of a page's
+ * HTML, so the choice is tested without a build (tests/unit/search-index.test.ts). Plain JavaScript:
+ * write-index.mjs runs in a Node process of its own (see index.ts).
+ */
+
+/**
+ * Page kinds by the class Docusaurus puts on `<html>`: a doc, a blog post, a page of src/pages.
+ * Blog lists, tag, author and archive pages only repeat posts, the not-found page and the `/docs`
+ * redirect say nothing a reader searches for.
+ */
+const INDEXED_KINDS = ['docs-doc-page', 'blog-post-page', 'plugin-pages'];
+
+/**
+ * Left out of the index, inside the part that is indexed. Code samples (one request in seven
+ * languages) and JSON examples repeat the same words on every API page and would multiply the
+ * index without helping anyone find a page; what each endpoint page copies from a shared source is
+ * marked `data-search-ignore` by its component (the request headers table, the response envelope's
+ * rows, error-envelope tables, the Test data tables); and the page's furniture: breadcrumbs, the
+ * "Copy page as Markdown" actions, the table of contents shown on phones, the doc footer (edit link,
+ * last update), previous/next links and a post's tags.
+ */
+/** @type {readonly string[]} */
+export const EXCLUDED_SELECTORS = [
+  '.api-code-samples',
+  '.api-json-example',
+  '[data-search-ignore]',
+  '.rr-page-actions',
+  '.theme-doc-breadcrumbs',
+  '.theme-doc-toc-mobile',
+  '.theme-doc-footer',
+  '.pagination-nav',
+  '.theme-blog-footer-edit-meta-row',
+  '.theme-code-block',
+];
+
+const HTML_CLASS = /<html\b[^>]*\bclass=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+
+/** Is this built page one a reader should find through search? @param {string} html */
+export function isIndexedPage(html) {
+  const m = HTML_CLASS.exec(html);
+  const classes = (m?.[1] ?? m?.[2] ?? m?.[3] ?? '').split(/\s+/);
+  return INDEXED_KINDS.some((kind) => classes.includes(kind));
+}
+
+/**
+ * The page with `data-pagefind-body` on its content: the first `<article>` (a doc or a post:
+ * title, prose, reference) or, on pages without one, the first `<main>`. Navbar, sidebars and
+ * footer stay outside, so no word of the site's chrome is indexed once per page. Undefined when
+ * the page has neither (the caller names the file).
+ * @param {string} html @returns {string | undefined}
+ */
+export function markIndexedBody(html) {
+  for (const tag of ['article', 'main']) {
+    const at = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
+    if (at >= 0) {
+      const end = at + tag.length + 1;
+      return withoutIds(separateCells(`${html.slice(0, end)} data-pagefind-body${html.slice(end)}`));
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A space after each table cell, list item and definition: the build minifies HTML, and Pagefind
+ * reads `<td>Code</td><td>Meaning</td>` as the one word "CodeMeaning", so a field name or a response
+ * code in a table would not be found on its own.
+ * @param {string} html
+ */
+export function separateCells(html) {
+  return html.replace(/<\/(td|th|li|dt|dd|caption)>(?=<)/gi, '</$1> ');
+}
+
+/**
+ * The page without `id` attributes. Pagefind stores every element with an id (each heading, each
+ * response-code row, each field of the section tree) as an anchor in the page's fragment, for
+ * results that point into a page; the search box links pages, and the anchors were a tenth of each
+ * fragment a query downloads.
+ * @param {string} html
+ */
+export function withoutIds(html) {
+  return html.replace(/(<[a-z][\w-]*\b[^>]*?)\sid=(?:"[^"]*"|'[^']*'|[^\s>"']+)/gi, '$1');
+}
+
+/**
+ * The file Docusaurus writes a route to (trailingSlash unset): `/` -> `index.html`,
+ * `/docs/v1/` and `/docs/v1` -> `docs/v1/index.html`. The route itself, as Docusaurus links it, is
+ * the URL the index records, so a result never lands on a redirect or a second spelling.
+ * @param {string} route @param {string} baseUrl
+ */
+export function fileOfRoute(route, baseUrl) {
+  const rel = route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\//, '');
+  const dir = rel.replace(/\/+$/, '');
+  return dir ? `${dir}/index.html` : 'index.html';
+}

@@ -1,0 +1,280 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run bench:scale`: how the build grows with the size of the API. For each size (1x, 10x and
+ * 30x the operations of today's contract by default) it copies the site into a temporary folder,
+ * adds synthetic service families there, and times a cold production build, with its peak memory.
+ * Nothing in the repository changes. Prints a markdown table and writes bench-results/scale.json.
+ *
+ * A synthetic family is a copy of one of the real families whose pages live in a folder of their
+ * own (FAMILIES): its contract file (paths, schemas, webhooks), its test-data scenarios and its docs
+ * folder, with every path, operationId, webhook and schema name marked with the copy's number
+ * (`/service/dmt-x7/remitter`, `dmt-x7-remitter-query`, `DmtRemitterX7`). So the copies have the real families' schemas, examples, prose and
+ * response codes, and every check the build runs holds for them as for the originals.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {execFileSync} from 'node:child_process';
+import {parse as parseYaml} from 'yaml';
+import {countRoutes, measured, ROOT} from './lib.mjs';
+
+const USAGE = `usage: npm run bench:scale [-- --sizes 1,10,30] [--keep]
+  --sizes  multiples of today's operation count to build (default 1,10,30)
+  --keep   leave the temporary copies in place (their paths are printed)`;
+
+/**
+ * Families copied: each has its docs in docs/v1/service/<tag>/ and nothing else there, so a copy is
+ * one contract file, one scenario file and one folder. (AEPS, BBPS and payouts share folders or
+ * pages with a second family; PAN's callback page is under docs/v1/api/.)
+ */
+const FAMILIES = ['dmt', 'gibl', 'matm', 'paycc', 'recharge', 'upicollect'];
+
+/** What is not copied into the temporary site: installed, generated or measured things. */
+const SKIP = new Set(['node_modules', 'build', '.docusaurus', '.tmp', 'bench-results', '.git', 'test-results']);
+
+/** @param {string[]} argv */
+function parseArgs(argv) {
+  let sizes = [1, 10, 30];
+  let keep = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--keep') keep = true;
+    else if (a === '--sizes' && argv[i + 1]) {
+      sizes = String(argv[++i]).split(',').map(Number);
+      if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+        console.error(`--sizes takes whole multiples of 1 or more, comma-separated: got ${argv[i]}\n${USAGE}`);
+        process.exit(2);
+      }
+    } else {
+      console.error(a === '--help' || a === '-h' ? USAGE : `unknown argument ${a}\n${USAGE}`);
+      process.exit(a === '--help' || a === '-h' ? 0 : 2);
+    }
+  }
+  return {sizes, keep};
+}
+
+/** @param {string} text */
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** @param {string} file */
+const operationsIn = (file) => (fs.readFileSync(file, 'utf8').match(/^\s+operationId:/gm) ?? []).length;
+
+/**
+ * The renaming of one copy: names of the family's operations, webhooks and schemas get the
+ * suffix, its paths and pages move under `/service/<tag>-x<n>`.
+ * @param {string} tag @param {number} n
+ */
+function renaming(tag, n) {
+  const doc = parseYaml(fs.readFileSync(path.join(ROOT, 'openapi/families', `${tag}.yaml`), 'utf8'));
+  /** @type {string[]} */
+  const ids = [];
+  for (const item of Object.values(doc.paths ?? {}))
+    for (const op of Object.values(/** @type {Record<string, any>} */ (item)))
+      if (op?.operationId) ids.push(op.operationId);
+  for (const [name, item] of Object.entries(doc.webhooks ?? {})) {
+    ids.push(name);
+    for (const op of Object.values(/** @type {Record<string, any>} */ (item)))
+      if (op?.operationId) ids.push(op.operationId);
+  }
+  const schemas = Object.keys(doc.schemas ?? {});
+  const suffix = `x${n}`;
+  // Longest first, so `pan-status-check` is renamed before `pan-status`.
+  const idPattern = new RegExp(
+    `(?<![\\w-])(${[...new Set(ids)]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|')})(?![\\w-])`,
+    'g',
+  );
+  const schemaPattern = schemas.length
+    ? new RegExp(
+        `\\b(${schemas
+          .sort((a, b) => b.length - a.length)
+          .map(escape)
+          .join('|')})\\b`,
+        'g',
+      )
+    : undefined;
+  const pathPattern = new RegExp(`/service/${escape(tag)}(?=[/"'\\s)#?\`]|$)`, 'gm');
+  const tagPattern = new RegExp(`tags: \\[${escape(tag)}\\]`, 'g');
+  /** @param {string} text */
+  return (text) => {
+    // The family's prefix carries the suffix (`pan-status` -> `pan-x7-status`): checks read the
+    // ends of ids (a status operation's id ends in -status).
+    let out = text.replace(idPattern, (id) =>
+      id.startsWith(`${tag}-`) ? `${tag}-${suffix}-${id.slice(tag.length + 1)}` : `${suffix}-${id}`,
+    );
+    if (schemaPattern) out = out.replace(schemaPattern, `$1${suffix.toUpperCase()}`);
+    return out.replace(pathPattern, `/service/${tag}-${suffix}`).replace(tagPattern, `tags: [${tag}-${suffix}]`);
+  };
+}
+
+/** @param {string} dir @returns {string[]} files under dir, relative */
+const filesUnder = (dir) =>
+  fs.readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+
+/**
+ * Adds `copies` rounds of synthetic families to the site at `site`; returns the operation count.
+ * @param {string} site @param {number} copies
+ */
+function addFamilies(site, copies) {
+  const rootFile = path.join(site, 'openapi/openapi.yaml');
+  let rootYaml = fs.readFileSync(rootFile, 'utf8');
+  const root = parseYaml(rootYaml);
+  /** @type {string[]} */
+  const tagEntries = [];
+  /** @type {string[]} */
+  const groupTags = [];
+  /** @type {string[]} */
+  const routes = [];
+  for (let n = 2; n < copies + 2; n++) {
+    for (const tag of FAMILIES) {
+      const rename = renaming(tag, n);
+      const name = `${tag}-x${n}`;
+      for (const dir of ['openapi/families', 'openapi/scenarios']) {
+        const from = path.join(ROOT, dir, `${tag}.yaml`);
+        if (fs.existsSync(from))
+          fs.writeFileSync(path.join(site, dir, `${name}.yaml`), rename(fs.readFileSync(from, 'utf8')));
+      }
+      const docsFrom = path.join(ROOT, 'docs/v1/service', tag);
+      const docsTo = path.join(site, 'docs/v1/service', name);
+      for (const rel of filesUnder(docsFrom)) {
+        fs.mkdirSync(path.dirname(path.join(docsTo, rel)), {recursive: true});
+        fs.writeFileSync(path.join(docsTo, rel), rename(fs.readFileSync(path.join(docsFrom, rel), 'utf8')));
+        if (rel.endsWith('.mdx'))
+          routes.push(`/docs/v1/service/${name}${`/${rel.replace(/\.mdx$/, '')}`.replace(/\/index$/, '')}`);
+      }
+      const real = root.tags.find((/** @type {{name: string}} */ t) => t.name === tag);
+      tagEntries.push(
+        [
+          `  - name: ${name}`,
+          `    x-overview: /docs/v1/service/${name}`,
+          `    x-displayName: ${JSON.stringify(`${real['x-displayName'] ?? tag} (synthetic ${n})`)}`,
+          ...(real['x-rate-limit'] ? [`    x-rate-limit: ${JSON.stringify(real['x-rate-limit'])}`] : []),
+          `    description: ${JSON.stringify(real.description ?? '')}`,
+        ].join('\n'),
+      );
+      groupTags.push(name);
+    }
+  }
+  if (tagEntries.length) {
+    rootYaml = rootYaml.replace(/^x-tagGroups:\n/m, `${tagEntries.join('\n')}\nx-tagGroups:\n`);
+    rootYaml = rootYaml.replace(
+      /^x-tagGroups:\n/m,
+      `x-tagGroups:\n  - name: Synthetic\n    tags: [${groupTags.join(', ')}]\n`,
+    );
+    fs.writeFileSync(rootFile, rootYaml);
+    fs.appendFileSync(
+      path.join(site, 'project-routes.txt'),
+      `\n# synthetic families (npm run bench:scale)\n${routes.join('\n')}\n`,
+    );
+  }
+  return fs
+    .readdirSync(path.join(site, 'openapi/families'))
+    .reduce((sum, f) => sum + operationsIn(path.join(site, 'openapi/families', f)), 0);
+}
+
+/** A copy of the site in a fresh temporary folder, with ../shared/routes.txt as beside ours. */
+function copySite() {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'rupeerail-scale-'));
+  const site = path.join(base, 'site');
+  fs.cpSync(ROOT, site, {
+    recursive: true,
+    filter: (src) => !SKIP.has(path.basename(src)) || path.dirname(src) !== ROOT,
+  });
+  // The packages are shared, each by a link; the bundler's persistent cache (node_modules/.cache)
+  // is not, so every build is cold and ours is left alone.
+  fs.mkdirSync(path.join(site, 'node_modules'));
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry !== '.cache')
+      fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(site, 'node_modules', entry));
+  }
+  const shared = path.resolve(ROOT, '..', 'shared', 'routes.txt');
+  if (fs.existsSync(shared)) {
+    fs.mkdirSync(path.join(base, 'shared'));
+    fs.copyFileSync(shared, path.join(base, 'shared', 'routes.txt'));
+  }
+  return {base, site};
+}
+
+async function main() {
+  const {sizes, keep} = parseArgs(process.argv.slice(2));
+  const baseOps = fs
+    .readdirSync(path.join(ROOT, 'openapi/families'))
+    .reduce((sum, f) => sum + operationsIn(path.join(ROOT, 'openapi/families', f)), 0);
+  const perRound = FAMILIES.reduce((sum, t) => sum + operationsIn(path.join(ROOT, 'openapi/families', `${t}.yaml`)), 0);
+  const bin = path.join(ROOT, 'node_modules/.bin/docusaurus');
+  const logs = path.join(ROOT, 'bench-results', 'logs');
+  /** @type {{size: number, operations: number, routes: number, seconds: number, peakRssMb: number, msPerOperation: number, method: string}[]} */
+  const rows = [];
+  /** @type {{size: number, reason: string}[]} */
+  const failures = [];
+  for (const size of sizes) {
+    const copies = Math.ceil(((size - 1) * baseOps) / perRound);
+    const {base, site} = copySite();
+    try {
+      const operations = addFamilies(site, copies);
+      // Pages show their last update from Git, as in the real repository: one commit of everything.
+      const git = (/** @type {string[]} */ ...args) => execFileSync('git', args, {cwd: site, stdio: 'ignore'});
+      git('init', '-q');
+      git('add', '-A');
+      git('-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-q', '-m', `scale ${size}x`);
+      console.error(`${size}x: ${operations} operations in ${site}, building...`);
+      const m = await measured(bin, ['build'], {
+        cwd: site,
+        env: process.env,
+        log: path.join(logs, `scale-${size}x-build.log`),
+      });
+      rows.push({
+        size,
+        operations,
+        routes: countRoutes(path.join(site, 'build')).indexHtml,
+        seconds: Math.round(m.seconds),
+        peakRssMb: m.peakRssMb,
+        msPerOperation: Math.round((m.seconds * 1000) / operations),
+        method: m.method,
+      });
+      // Each size as it is done: a larger one may take long or be stopped.
+      console.error(`${size}x: ${JSON.stringify(rows.at(-1))}`);
+    } catch (error) {
+      // A failed size (out of memory, stopped) is a result too: reported, and the others still run.
+      failures.push({size, reason: (error instanceof Error ? error.message : String(error)).slice(-600)});
+      console.error(`${size}x: build failed (log: bench-results/logs/scale-${size}x-build.log)`);
+    } finally {
+      if (keep) console.error(`kept ${base}`);
+      else fs.rmSync(base, {recursive: true, force: true});
+    }
+  }
+  fs.mkdirSync(path.join(ROOT, 'bench-results'), {recursive: true});
+  fs.writeFileSync(
+    path.join(ROOT, 'bench-results', 'scale.json'),
+    JSON.stringify({cores: os.availableParallelism(), loadAverageAtStart: os.loadavg()[0], rows, failures}, null, 2),
+  );
+  // Growth between sizes: the cost of each added operation, which is flat when the build is linear.
+  const lines = [
+    '| size | operations | routes | cold build (s) | peak RSS (MB) | ms per operation | ms per added operation |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r, i) => {
+      const prev = rows[i - 1];
+      const added = prev
+        ? Math.round(((r.seconds - prev.seconds) * 1000) / Math.max(1, r.operations - prev.operations))
+        : '';
+      return `| ${r.size}x | ${r.operations} | ${r.routes} | ${r.seconds} | ${r.peakRssMb} | ${r.msPerOperation} | ${added} |`;
+    }),
+  ];
+  console.log(lines.join('\n'));
+  for (const f of failures) console.log(`\n${f.size}x: the build failed: ${f.reason}`);
+  // As `npm run bench`: 0 whether or not the targets are met, 1 when a size could not be measured.
+  if (failures.length) process.exitCode = 1;
+  const last = rows.at(-1);
+  if (last)
+    console.log(
+      `\nTargets at the largest size (${last.operations} operations): build <= 300 s ${last.seconds <= 300 ? 'met' : 'NOT met'} (${last.seconds} s); peak <= 1536 MB ${last.peakRssMb <= 1536 ? 'met' : 'NOT met'} (${last.peakRssMb} MB, ${last.method}).`,
+    );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+/**
+ * The search engine in the browser: Pagefind's own script, fetched from the index the build wrote
+ * (build/pagefind/, plugins/search-index) the first time a reader reaches for the search box. A
+ * chunk of its own, so no page pays for it on load.
+ */
+import {
+  findPages,
+  initPagefind,
+  SEARCH_INDEX_DIR,
+  TITLES_FILE,
+  type FoundPages,
+  type PagefindApi,
+  type TitleMap,
+} from '@site/src/lib/search-query';
+
+interface Engine {
+  readonly api: PagefindApi;
+  readonly titles: TitleMap | undefined;
+}
+
+let engine: Promise<Engine> | undefined;
+
+/** The titles file, or undefined without it: results then wait for their excerpts. */
+async function loadTitles(base: string): Promise<TitleMap | undefined> {
+  const response = await fetch(`${base}${TITLES_FILE}`);
+  return response.ok ? ((await response.json()) as TitleMap) : undefined;
+}
+
+/**
+ * Starts loading Pagefind, its index metadata and the titles file once; a failed load is tried
+ * again next time.
+ */
+export function loadEngine(baseUrl: string): Promise<Engine> {
+  engine ??= (async () => {
+    const base = `${baseUrl}${SEARCH_INDEX_DIR}/`;
+    // Results only wait for excerpts without it: never a reason to fail the search.
+    const titles = loadTitles(base).catch(() => undefined);
+    // Not bundled: the file is written after the bundle, by the index build.
+    const api = (await import(/* webpackIgnore: true */ `${base}pagefind.js`)) as PagefindApi;
+    await initPagefind(api, base, baseUrl);
+    return {api, titles: await titles};
+  })().catch((error: unknown) => {
+    engine = undefined;
+    throw error;
+  });
+  return engine;
+}
+
+export async function search(baseUrl: string, query: string, limit: number): Promise<FoundPages> {
+  const {api, titles} = await loadEngine(baseUrl);
+  return findPages(api, titles, query, limit);
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {describe, expect, it} from 'vitest';
+import {readTitles} from '../../plugins/search-index/write-index.mjs';
+import {
+  fileOfRoute,
+  isIndexedPage,
+  markIndexedBody,
+  separateCells,
+  withoutIds,
+} from '../../plugins/search-index/pages.mjs';
+
+const page = (htmlClass: string, body: string) =>
+  `<!doctype html><html lang=en dir=ltr class="${htmlClass}" data-has-hydrated=false><head></head><body>${body}</body></html>`;
+
+describe('isIndexedPage', () => {
+  it('takes docs, blog posts and pages, by the class Docusaurus puts on <html>', () => {
+    expect(isIndexedPage(page('docs-wrapper plugin-docs docs-doc-page docs-doc-id-v1/index', ''))).toBe(true);
+    expect(isIndexedPage(page('blog-wrapper blog-post-page plugin-blog plugin-id-default', ''))).toBe(true);
+    expect(isIndexedPage(page('mdx-wrapper mdx-page plugin-pages plugin-id-default', ''))).toBe(true);
+    expect(isIndexedPage('<html lang=en class=plugin-pages><body></body></html>')).toBe(true);
+  });
+
+  it('leaves out blog lists, tag, author and archive pages, the not-found page and redirects', () => {
+    expect(isIndexedPage(page('blog-wrapper blog-list-page plugin-blog', ''))).toBe(false);
+    expect(isIndexedPage(page('blog-wrapper blog-tags-post-list-page plugin-blog', ''))).toBe(false);
+    expect(isIndexedPage(page('blog-wrapper blog-authors-posts-page plugin-blog', ''))).toBe(false);
+    expect(isIndexedPage(page('plugin-native plugin-id-default', ''))).toBe(false);
+    expect(isIndexedPage(page('plugin-docs-root-redirect plugin-id-default', ''))).toBe(false);
+    expect(isIndexedPage('<html lang=en><body></body></html>')).toBe(false);
+  });
+});
+
+describe('markIndexedBody', () => {
+  it('marks the first <article>, so the navbar, sidebar and footer stay out', () => {
+    const html = '<nav>Docs</nav><main><article class="x"><h1>T</h1></article></main><footer>F</footer>';
+    expect(markIndexedBody(html)).toBe(
+      '<nav>Docs</nav><main><article data-pagefind-body class="x"><h1>T</h1></article></main><footer>F</footer>',
+    );
+  });
+
+  it('marks <main> on a page without an article, and nothing on a page without either', () => {
+    expect(markIndexedBody('<nav></nav><main><h1>Home</h1></main>')).toBe(
+      '<nav></nav><main data-pagefind-body><h1>Home</h1></main>',
+    );
+    expect(markIndexedBody('<div><h1>Nothing</h1></div>')).toBeUndefined();
+  });
+
+  it('does not take an element whose name only starts with "main" or "article"', () => {
+    expect(markIndexedBody('<mainframe></mainframe><main>x</main>')).toBe(
+      '<mainframe></mainframe><main data-pagefind-body>x</main>',
+    );
+  });
+});
+
+describe('withoutIds', () => {
+  it('drops id attributes, quoted or not, and leaves data-id and the text alone', () => {
+    expect(withoutIds('<h2 class=a id="aeps">id=x</h2><tr id=code-14 data-id="k"><td id=\'y\'>14</td></tr>')).toBe(
+      '<h2 class=a>id=x</h2><tr data-id="k"><td>14</td></tr>',
+    );
+  });
+});
+
+describe('separateCells', () => {
+  it('puts a space after table cells and list items, so "Code" and "Meaning" stay two words', () => {
+    expect(separateCells('<tr><th>Code</th><th>Meaning</th></tr><tr><td>14</td><td>LIMIT</td></tr>')).toBe(
+      '<tr><th>Code</th> <th>Meaning</th> </tr><tr><td>14</td> <td>LIMIT</td> </tr>',
+    );
+    expect(separateCells('<ul><li>a</li><li>b</li></ul><dl><dt>x</dt><dd>y</dd></dl>')).toBe(
+      '<ul><li>a</li> <li>b</li> </ul><dl><dt>x</dt> <dd>y</dd> </dl>',
+    );
+  });
+
+  it('leaves inline markup joined: a word split by <code> or <span> stays one word', () => {
+    expect(separateCells('<p>ref<code>id</code><span>x</span></p>')).toBe('<p>ref<code>id</code><span>x</span></p>');
+  });
+});
+
+describe('fileOfRoute', () => {
+  it('finds the index.html Docusaurus writes for a route, with or without its trailing slash', () => {
+    expect(fileOfRoute('/', '/')).toBe('index.html');
+    expect(fileOfRoute('/docs/v1/', '/')).toBe('docs/v1/index.html');
+    expect(fileOfRoute('/docs/v1/service/aeps/withdrawal', '/')).toBe('docs/v1/service/aeps/withdrawal/index.html');
+    expect(fileOfRoute('/docs/v1/service/aeps/kyc/{kycId}', '/')).toBe('docs/v1/service/aeps/kyc/{kycId}/index.html');
+  });
+
+  it('strips a base URL other than /', () => {
+    expect(fileOfRoute('/api-docs/ResponseCode', '/api-docs/')).toBe('ResponseCode/index.html');
+    expect(fileOfRoute('/api-docs/', '/api-docs/')).toBe('index.html');
+  });
+});
+
+describe('readTitles', () => {
+  it('reads each fragment’s title and URL by its id, and names a file that is no fragment', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-titles-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'fragment'));
+      const fragment = (page: object) => zlib.gzipSync(Buffer.from(`pagefind_dcd${JSON.stringify(page)}`));
+      fs.writeFileSync(
+        path.join(dir, 'fragment', 'en_1a2b3c4.pf_fragment'),
+        fragment({url: '/docs/v1/aeps', meta: {title: 'Aadhaar banking (AEPS)'}}),
+      );
+      fs.writeFileSync(path.join(dir, 'fragment', 'en_5d6e7f8.pf_fragment'), fragment({url: '/blog', meta: {}}));
+      expect(readTitles(dir)).toEqual({
+        en_1a2b3c4: ['Aadhaar banking (AEPS)', '/docs/v1/aeps'],
+        en_5d6e7f8: ['/blog', '/blog'],
+      });
+      const bad = path.join(dir, 'fragment', 'en_9.pf_fragment');
+      fs.writeFileSync(bad, zlib.gzipSync(Buffer.from('{}')));
+      expect(() => readTitles(dir)).toThrow(`${bad}: not a Pagefind fragment (no pagefind_dcd signature).`);
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
