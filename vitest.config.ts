@@ -26,6 +26,11 @@ const docusaurusClientAsJsx: Plugin = {
   name: 'docusaurus-client-as-jsx',
   enforce: 'pre',
   async resolveId(source, importer) {
+    // What an export imports from beside it (BrowserOnly's ../browserContext.js) is JSX too.
+    if (source.startsWith('.') && importer?.includes('/@docusaurus/core/lib/client/')) {
+      const resolved = await this.resolve(source, importer.replace(/\?.*$/, ''), {skipSelf: true});
+      return resolved?.id.endsWith('.js') ? `${resolved.id}?lang.jsx` : resolved;
+    }
     const m = CLIENT_EXPORT.exec(source);
     if (!m) return null;
     const resolved = await this.resolve(`@docusaurus/core/lib/client/exports/${m[1]}.js`, importer, {skipSelf: true});

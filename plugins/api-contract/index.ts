@@ -34,7 +34,7 @@ import {listOperations} from '../../src/lib/contract/view-model';
 import {testDataView} from '../../src/lib/mock/test-data';
 import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
 import {site} from '../../site.config';
-import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
+import {CONTRACT_DIR, GENERATED_PUBLIC_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
 import {proseStatusProblems} from './prose';
@@ -86,6 +86,20 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
         console.warn(problems);
       }
       return {...loaded, labels: defaultLabels()};
+    },
+
+    // The sandbox's files (GENERATED_PUBLIC_DIR) into the site as they are: the client build emits
+    // them, so `npm run build` writes them to build/ and `npm start` serves them from memory.
+    configureWebpack(_config, isServer, {currentBundler}) {
+      if (isServer) return {};
+      const {CopyRspackPlugin} = currentBundler.instance as {
+        CopyRspackPlugin?: new (options: unknown) => {apply(compiler: unknown): void};
+      };
+      if (!CopyRspackPlugin)
+        throw new Error(
+          `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future: {v4: true} in docusaurus.config.ts.`,
+        );
+      return {plugins: [new CopyRspackPlugin({patterns: [{from: GENERATED_PUBLIC_DIR, to: '.'}]})]};
     },
 
     getTranslationFiles() {

@@ -152,7 +152,7 @@ describe('operation sections', () => {
     ]);
   });
 
-  it('samples: the sentence that says where the token comes from, then every language', () => {
+  it('samples: the sentence that says where the token comes from, every language, then Try it', () => {
     expect(samplesSection(op, labels)).toEqual([
       {
         key: 'samples',
@@ -163,6 +163,7 @@ describe('operation sections', () => {
             text: 'Generated from the contract for the sandbox. Replace `YOUR_JWT` with a token signed as described in [Headers and tokens](/HeaderMarkdown).',
           },
           {kind: 'samples', samples: op.samples},
+          {kind: 'try-it', op: 'demo-get', family: 'demo'},
         ],
       },
     ]);

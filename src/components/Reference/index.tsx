@@ -16,6 +16,7 @@ import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
 import RetryLabel from '@site/src/components/RetryLabel';
 import StaticCode from '@site/src/components/StaticCode';
+import TryIt from '@site/src/components/TryIt';
 import type {Block, BlockKind, FieldWords, ReferenceTree} from '@site/src/lib/contract/tree';
 import type {Rendered} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
@@ -127,6 +128,7 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       }))}
     />
   ),
+  'try-it': ({block}) => <TryIt op={block.op} family={block.family} />,
   links: ({block}) => {
     const items = block.links.map((l) => (
       <>

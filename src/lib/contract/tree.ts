@@ -153,6 +153,18 @@ export interface TestValuesBlock {
   readonly rows: readonly TestValueLine[];
 }
 
+/**
+ * The Try it panel of an operation: nothing in the static page (it needs JavaScript, and the page
+ * reads fully without it); in the browser a button that loads the panel, the engine and the
+ * family's compiled model on first use (src/components/TryIt). Carries only what that load needs.
+ */
+export interface TryItBlock {
+  readonly kind: 'try-it';
+  readonly op: string;
+  /** The sandbox family whose files the panel loads (`sandbox/<family>.json`). */
+  readonly family: string;
+}
+
 /** A titled box of blocks (how to acknowledge a webhook). */
 export interface NoticeBlock {
   readonly kind: 'notice';
@@ -170,6 +182,7 @@ export type Block =
   | CodesBlock
   | LinksBlock
   | TestValuesBlock
+  | TryItBlock
   | NoticeBlock;
 
 export type BlockKind = Block['kind'];
@@ -374,13 +387,18 @@ export function requestSection(op: OperationView, labels: Labels): Section {
   };
 }
 
+/** The request in every sample language, then the Try it panel that sends it. */
 export function samplesSection(op: OperationView, labels: Labels): Section[] {
   if (!op.samples.length) return [];
   return [
     {
       key: 'samples',
       heading: {depth: 2, text: labels['api.section.samples']},
-      blocks: [...paragraph(labels['api.samples.intro']), {kind: 'samples', samples: op.samples}],
+      blocks: [
+        ...paragraph(labels['api.samples.intro']),
+        {kind: 'samples', samples: op.samples},
+        {kind: 'try-it', op: op.id, family: op.tag},
+      ],
     },
   ];
 }

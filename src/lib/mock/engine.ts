@@ -14,7 +14,7 @@
  *
  * - `index` (SandboxIndex): base path, routes of every operation, credentials, test partner ids.
  * - `loadFamily(family)`: the family's compiled model and validators (`.docusaurus/api-contract/
- *   default/sandbox/<family>.json` and `<family>.validators.mjs`); called once per family, on its first
+ *   default/public/sandbox/<family>.json` and `<family>.validators.js`); called once per family, on its first
  *   request, so a page loads only its own family. Validators are ajv standalone code: nothing is
  *   compiled at run time.
  * - `clock.now()`: milliseconds. Delays in the atlas count on it; tests move it by hand.
@@ -35,7 +35,8 @@
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
 import {applyCarried, carriedValues, fieldErrors, getPath, text, vary, type FieldError} from './body';
-import {base64UrlDecode, hmacBase64Url, hmacHex} from './crypto';
+import {base64UrlDecode, hmacBase64Url} from './crypto';
+import {signDelivery} from './signature';
 import type {
   FamilyModel,
   FamilyValidators,
@@ -418,17 +419,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   });
 
   async function sign(webhook: QueuedWebhook): Promise<WebhookDelivery> {
-    const timestamp = String(Math.floor(clock.now() / 1000));
-    const signature = await hmacHex(webhookSecret, `${webhook.id}.${timestamp}.${webhook.body}`);
-    return {
-      ...webhook,
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Webhook-Id': webhook.id,
-        'X-Webhook-Timestamp': timestamp,
-        'X-Signature': `v1=${signature}`,
-      },
-    };
+    return {...webhook, headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body)};
   }
 
   return {
