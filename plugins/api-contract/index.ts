@@ -65,6 +65,18 @@ function readSamples(group: string): CodeSample[] {
   });
 }
 
+/** src/css/served/: stylesheets served as they are, linked where needed (lib/data.ts `stylesheets`). */
+const SERVED_CSS_DIR = path.join(SITE_DIR, 'src', 'css', 'served');
+
+function readServedStylesheets(): Record<string, string> {
+  return Object.fromEntries(
+    fs
+      .readdirSync(SERVED_CSS_DIR)
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => [f, fs.readFileSync(path.join(SERVED_CSS_DIR, f), 'utf8')]),
+  );
+}
+
 const NAME = 'api-contract';
 
 export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
@@ -75,7 +87,12 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
     name: NAME,
 
     getPathsToWatch() {
-      return [`${CONTRACT_DIR}/**/*.yaml`, `${SAMPLES_DIR}/**/*`, path.join(context.siteDir, 'docs/**/*.mdx')];
+      return [
+        `${CONTRACT_DIR}/**/*.yaml`,
+        `${SAMPLES_DIR}/**/*`,
+        path.join(context.siteDir, 'docs/**/*.mdx'),
+        `${SERVED_CSS_DIR}/*.css`,
+      ];
     },
 
     async loadContent() {
@@ -132,6 +149,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
           bodies: content.bodies,
           panStatuses: panStatuses(content.bundled),
           samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
+          stylesheets: readServedStylesheets(),
           rateLimits: routed.rateLimits,
           release: routed.release,
           testData: testDataView(content.sandbox, routed.views.tags),

@@ -109,6 +109,7 @@ describe('generatedFiles', () => {
           {name: 'index.json', text: '{}\n'},
           {name: 'demo.validators.mjs', text: 'export const body = {};\n'},
         ],
+        stylesheets: {'panel.css': '/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n'},
       },
       highlight,
     );
@@ -126,6 +127,7 @@ describe('generatedFiles', () => {
       'public/sandbox/demo.validators.js',
       'public/sandbox/demo.requests.json',
       'public/sandbox/webhooks.examples.json',
+      'public/css/panel.css',
       'downloads.json',
       'body-schemas.json',
       'jwt-samples.json',
@@ -139,6 +141,7 @@ describe('generatedFiles', () => {
     expect(byName.get('ids.json')).toEqual({operation: ['demo-pay'], webhook: [], tag: ['demo']});
     // An ES module goes as its text, which createData writes as it is.
     expect(byName.get('public/sandbox/demo.validators.js')).toBe('export const body = {};\n');
+    expect(byName.get('public/css/panel.css')).toBe('/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n');
   });
 });
 

@@ -157,6 +157,7 @@ describe('operation sections', () => {
       {
         key: 'samples',
         heading: {depth: 2, text: 'Code samples'},
+        aside: true,
         blocks: [
           {
             kind: 'paragraph',

@@ -118,6 +118,12 @@ export interface GeneratedInput {
   readonly release: Release;
   readonly testData: TestDataView;
   /**
+   * Stylesheets served on their own, by file name (src/css/served/): linked by the pages or panels
+   * that need them instead of bundled into the stylesheet every page loads. The client build's
+   * minimizer makes them small on the way to build/ (with the sandbox's files).
+   */
+  readonly stylesheets: Readonly<Record<string, string>>;
+  /**
    * The sandbox engine's files (../sandbox.ts `sandboxFiles`): each family's model and its request
    * validators, an ES module a page imports by path (`sandbox/<family>.validators.mjs`) on first use.
    */
@@ -167,6 +173,7 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
       data: requests,
     })),
     {name: publicSandboxFile(WEBHOOK_EXAMPLES), data: webhookExamples(views.webhooks)},
+    ...Object.entries(input.stylesheets).map(([name, css]) => ({name: `${PUBLIC_DIR}/css/${name}`, data: css})),
     {name: 'downloads.json', data: downloads(labels)},
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
     {name: 'body-schemas.json', data: input.bodies},

@@ -176,9 +176,16 @@ interface Props {
    * without it, every section is shown, without headings.
    */
   readonly section?: string;
+  /**
+   * Only the blocks of this kind: the remark plugin shows a response's examples again, this way,
+   * in the column beside the fields on wide screens (plugins/api-contract/lib/expand.ts).
+   */
+  readonly part?: BlockKind;
 }
 
-export default function Reference({tree, section}: Props): ReactNode {
+export default function Reference({tree, section, part}: Props): ReactNode {
   const sections = section === undefined ? tree.sections : tree.sections.filter((s) => s.key === section);
-  return sections.map((s) => <Blocks key={s.key} blocks={s.blocks} words={tree.words} />);
+  return sections.map((s) => (
+    <Blocks key={s.key} blocks={part ? s.blocks.filter((b) => b.kind === part) : s.blocks} words={tree.words} />
+  ));
 }

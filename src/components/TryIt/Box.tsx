@@ -10,7 +10,7 @@ interface Props {
 
 /**
  * The frame of the Try it panel and of the webhook lab: a named region under an h3, styled by
- * static/css/sandbox.css. React 19 puts a stylesheet link with a `precedence` into the head once,
+ * src/css/served/sandbox.css. React 19 puts a stylesheet link with a `precedence` into the head once,
  * however many boxes render it, and holds the box back (Suspense) until it has loaded, so it never
  * shows unstyled.
  */

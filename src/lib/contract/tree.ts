@@ -197,6 +197,11 @@ export interface Section {
   readonly key: string;
   /** Put before the section as a real heading (table of contents, anchor); none for the opening. */
   readonly heading?: SectionHeading;
+  /**
+   * On wide screens, shown in the sticky column beside the fields (the code samples and Try it),
+   * with a copy of the response examples; in page order below that width. See src/css/served/reference.css.
+   */
+  readonly aside?: true;
   readonly blocks: readonly Block[];
 }
 
@@ -394,6 +399,7 @@ export function samplesSection(op: OperationView, labels: Labels): Section[] {
     {
       key: 'samples',
       heading: {depth: 2, text: labels['api.section.samples']},
+      aside: true,
       blocks: [
         ...paragraph(labels['api.samples.intro']),
         {kind: 'samples', samples: op.samples},
