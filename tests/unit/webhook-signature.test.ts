@@ -29,7 +29,7 @@ describe('webhook signatures: verifyDelivery says why a delivery fails', () => {
     expect(await verifyDelivery({headers: await signed(), body: BODY, secret: SECRET, now: NOW})).toEqual({
       reason: 'ok',
       message:
-        'Verified: the signature matches the raw body with this secret, and X-Webhook-Timestamp is within 300 seconds of the clock.',
+        'The signature matches the raw body with this secret, and X-Webhook-Timestamp is within 300 seconds of the clock: process the delivery (once per X-Webhook-Id).',
     });
   });
 

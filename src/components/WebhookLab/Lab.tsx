@@ -153,7 +153,7 @@ export default function Lab({event}: Props): ReactNode {
         </label>
         <textarea
           id={`${id}-headers`}
-          rows={4}
+          rows={5}
           spellCheck={false}
           value={headers}
           onChange={(e) => setHeaders(e.target.value)}

@@ -153,6 +153,6 @@ export async function verifyDelivery(input: VerifyInput): Promise<VerifyResult> 
   }
   return {
     reason: 'ok',
-    message: `Verified: the signature matches the raw body with this secret, and ${HEADER_TIMESTAMP} is within ${TIMESTAMP_TOLERANCE_SECONDS} seconds of the clock.`,
+    message: `The signature matches the raw body with this secret, and ${HEADER_TIMESTAMP} is within ${TIMESTAMP_TOLERANCE_SECONDS} seconds of the clock: process the delivery (once per ${HEADER_ID}).`,
   };
 }
