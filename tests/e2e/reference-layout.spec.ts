@@ -29,15 +29,16 @@ test.describe('operation page, wide (1440 px)', () => {
   test('samples, Try it and response examples in a sticky column beside the fields', async ({page, problems, open}) => {
     expect(await open(API_PAGE)).toBe(200);
     expect(await layoutShift(page)).toBe(0);
-    const main = page.locator('.api-reference__main');
+    const main = page.getByRole('heading', {name: 'Request', level: 2});
     const side = page.locator('.api-reference__side');
     const [m, s] = [await main.boundingBox(), await side.boundingBox()];
     expect(m && s && s.x >= m.x + m.width).toBe(true);
     await expect(side.getByRole('heading', {name: 'Code samples'})).toBeVisible();
     await expect(side.getByRole('button', {name: 'Try it', exact: true})).toBeVisible();
     await expect(side.locator('.api-reference__examples')).toBeVisible();
-    // The response examples show in the column, not again in the responses.
-    await expect(page.locator('.api-reference__after .api-json-example').first()).toBeHidden();
+    // The response examples show in the column, not again in the responses; the request's stays.
+    await expect(page.locator('.markdown > .api-json-example--response').first()).toBeHidden();
+    await expect(page.locator('.markdown > .api-json-example:not(.api-json-example--response)').first()).toBeVisible();
     // The table of contents stays, beside the column and clear of it.
     const toc = page.locator('.theme-doc-toc-desktop');
     await expect(toc).toBeVisible();
@@ -45,7 +46,7 @@ test.describe('operation page, wide (1440 px)', () => {
     expect(s && t && s.x + s.width <= t.x).toBe(true);
     expect(m && m.width >= 400, `the fields get ${m?.width} px`).toBe(true);
 
-    // Scrolled to the response codes, the column is still in view under the navbar.
+    // The column starts at the top of the content and, scrolled to the response codes, is still in view.
     await page.getByRole('heading', {name: 'Response codes'}).scrollIntoViewIfNeeded();
     const navbar = (await page.locator('nav.navbar').boundingBox())?.height ?? 0;
     const stuck = await side.boundingBox();
@@ -64,13 +65,13 @@ for (const width of [1280, 390]) {
       const top = async (selector: string): Promise<number> =>
         (await page.locator(selector).first().boundingBox())?.y ?? Number.NaN;
       const [request, samples, responses] = [
-        await top('.api-reference__main'),
+        await top('#request'),
         await top('.api-reference__side'),
-        await top('.api-reference__after'),
+        await top('#responses'),
       ];
       expect(request < samples && samples < responses).toBe(true);
       await expect(page.locator('.api-reference__examples')).toBeHidden();
-      await expect(page.locator('.api-reference__after .api-json-example').first()).toBeVisible();
+      await expect(page.locator('.markdown > .api-json-example--response').first()).toBeVisible();
       expect(problemList(problems)).toEqual([]);
     });
   });

@@ -120,7 +120,7 @@ describe('remarkApiReference', () => {
     ]);
   });
 
-  it('groups the sections around an aside: the fields before it, the aside, the rest (wide layout)', () => {
+  it('wraps the aside sections, where they stand, and shows the response examples again in it (wide layout)', () => {
     const tree: Node = {type: 'root', children: [element('Endpoint', {op: 'demo-pay'})]};
     remarkApiReference({
       ids,
@@ -137,21 +137,18 @@ describe('remarkApiReference', () => {
       ...(node.type === 'mdxJsxFlowElement' ? (node.children ?? []).flatMap((c) => outline(c, depth + 1)) : []),
     ];
     expect((tree.children ?? []).slice(3).flatMap((n) => outline(n))).toEqual([
-      '<div className="api-reference">',
-      '  <div className="api-reference__main">',
-      '    <ApiEndpoint__ data={apiData1__} section="overview">',
-      '    ## Request',
-      '    <ApiEndpoint__ data={apiData1__} section="request">',
-      '  <div className="api-reference__side">',
-      '    ## Code samples',
-      '    <ApiEndpoint__ data={apiData1__} section="samples">',
-      '    <div className="api-reference__examples" data-search-ignore="true">',
-      '      <ApiEndpoint__ data={apiData1__} section="response-200" part="examples">',
-      '  <div className="api-reference__after">',
-      '    ## Responses',
-      '    <ApiEndpoint__ data={apiData1__} section="responses">',
-      '    ### 200 OK',
-      '    <ApiEndpoint__ data={apiData1__} section="response-200">',
+      '<ApiEndpoint__ data={apiData1__} section="overview">',
+      '## Request',
+      '<ApiEndpoint__ data={apiData1__} section="request">',
+      '<div className="api-reference__side">',
+      '  ## Code samples',
+      '  <ApiEndpoint__ data={apiData1__} section="samples">',
+      '  <div className="api-reference__examples" data-search-ignore="true">',
+      '    <ApiEndpoint__ data={apiData1__} section="response-200" part="examples">',
+      '## Responses',
+      '<ApiEndpoint__ data={apiData1__} section="responses">',
+      '### 200 OK',
+      '<ApiEndpoint__ data={apiData1__} section="response-200">',
     ]);
   });
 

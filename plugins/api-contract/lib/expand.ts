@@ -115,8 +115,11 @@ export function expandSections(local: string, attrs: readonly Attr[], sections: 
     ]);
   const first = sections.findIndex((s) => s.aside);
   if (first < 0) return part(sections);
-  // The layout of src/css/served/reference.css: the fields before the aside, the aside, the rest. In this
-  // order the page reads as it always has below the wide breakpoint (the aside's sections are adjacent).
+  // The layout of src/css/served/reference.css: the aside's sections in one element, where they stand
+  // in page order (so the page reads as it always has below the wide breakpoint), the rest as they
+  // are. Only the aside is wrapped: the search index (easyops' parser) takes everything after a
+  // heading up to the next heading among its siblings, so a wrapper around the other sections would
+  // fold the whole reference into the section of the last heading of the prose above it.
   const end = sections.findIndex((s, i) => i > first && !s.aside);
   const after = end < 0 ? sections.length : end;
   // The column also shows each response's examples, again: src/css/served/reference.css shows this copy
@@ -125,17 +128,15 @@ export function expandSections(local: string, attrs: readonly Attr[], sections: 
     .filter((s) => s.key.startsWith('response-'))
     .map((s) => jsx(local, [...attrs, literalAttr('section', s.key), literalAttr('part', 'examples')], true));
   return [
-    div('api-reference', [
-      div('api-reference__main', part(sections.slice(0, first))),
-      div('api-reference__side', [
-        ...part(sections.slice(first, after)),
-        {
-          ...div('api-reference__examples', examples),
-          attributes: [literalAttr('className', 'api-reference__examples'), literalAttr('data-search-ignore', 'true')],
-        },
-      ]),
-      div('api-reference__after', part(sections.slice(after))),
+    ...part(sections.slice(0, first)),
+    div('api-reference__side', [
+      ...part(sections.slice(first, after)),
+      {
+        ...div('api-reference__examples', examples),
+        attributes: [literalAttr('className', 'api-reference__examples'), literalAttr('data-search-ignore', 'true')],
+      },
     ]),
+    ...part(sections.slice(after)),
   ];
 }
 

@@ -82,7 +82,8 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
     ),
   examples: ({block}) =>
     block.examples.map((ex, i) => (
-      <div key={i} className="api-json-example">
+      // The response ones are hidden beside the column that shows them on wide screens (reference.css).
+      <div key={i} className={block.response ? 'api-json-example api-json-example--response' : 'api-json-example'}>
         <StaticCode html={ex.html} language="json" title={ex.title} />
       </div>
     )),

@@ -95,6 +95,8 @@ export interface FieldsBlock {
 export interface ExamplesBlock {
   readonly kind: 'examples';
   readonly examples: readonly JsonExample[];
+  /** Examples of a response: on wide screens the page shows them in the column beside the fields. */
+  readonly response?: true;
 }
 
 /** One request in every sample language (tabs on the page, one fenced block each in Markdown). */
@@ -292,7 +294,11 @@ export function fields(caption: string, rows: readonly FieldRow[], options: Part
  * Examples under one title: `title: summary` each, or `title: name` when several have no summary
  * (so two examples never carry the same title).
  */
-export function examples(title: string, list: readonly ExampleView[]): Block[] {
+export function examples(
+  title: string,
+  list: readonly ExampleView[],
+  options: Pick<ExamplesBlock, 'response'> = {},
+): Block[] {
   if (!list.length) return [];
   return [
     {
@@ -301,6 +307,7 @@ export function examples(title: string, list: readonly ExampleView[]): Block[] {
         const suffix = ex.summary ?? (list.length > 1 ? ex.name : undefined);
         return {title: suffix ? `${title}: ${suffix}` : title, json: ex.json};
       }),
+      ...options,
     },
   ];
 }
@@ -424,7 +431,7 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
         summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
         ...shared,
       }),
-      ...examples(statusLabel(res.status), res.examples),
+      ...examples(statusLabel(res.status), res.examples, {response: true}),
     ],
   };
 }
