@@ -7,7 +7,8 @@
  *   @generated/*   an empty module: .docusaurus/ only exists after a build (a test that needs
  *                  generated data builds it from a fixture instead)
  *   @theme/*       a pass-through stub (the classic theme ships JSX in .js files)
- *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Link, useBaseUrl, ...), read as JSX
+ *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Link, useBaseUrl, ...), read as JSX;
+ *                  Head renders nothing (it needs the site's provider, and <head> is not page content)
  */
 import path from 'node:path';
 import {defineConfig, type Plugin} from 'vitest/config';
@@ -16,7 +17,7 @@ const root = import.meta.dirname;
 const stubs = path.join(root, 'tests', 'unit', 'stubs');
 
 const CLIENT_EXPORT =
-  /^@docusaurus\/(BrowserOnly|ComponentCreator|constants|ExecutionEnvironment|Head|Interpolate|isInternalUrl|Link|Noop|renderRoutes|router|Translate|use.*)$/;
+  /^@docusaurus\/(BrowserOnly|ComponentCreator|constants|ExecutionEnvironment|Interpolate|isInternalUrl|Link|Noop|renderRoutes|router|Translate|use.*)$/;
 
 /**
  * The client exports of @docusaurus/core are .js files with JSX in them. Resolving them with a
@@ -26,6 +27,11 @@ const docusaurusClientAsJsx: Plugin = {
   name: 'docusaurus-client-as-jsx',
   enforce: 'pre',
   async resolveId(source, importer) {
+    // What an export imports from beside it (BrowserOnly's ../browserContext.js) is JSX too.
+    if (source.startsWith('.') && importer?.includes('/@docusaurus/core/lib/client/')) {
+      const resolved = await this.resolve(source, importer.replace(/\?.*$/, ''), {skipSelf: true});
+      return resolved?.id.endsWith('.js') ? `${resolved.id}?lang.jsx` : resolved;
+    }
     const m = CLIENT_EXPORT.exec(source);
     if (!m) return null;
     const resolved = await this.resolve(`@docusaurus/core/lib/client/exports/${m[1]}.js`, importer, {skipSelf: true});
@@ -42,6 +48,7 @@ export default defineConfig({
     alias: [
       {find: /^@site\/(.*)$/, replacement: `${root}/$1`},
       {find: /^@generated\/.*$/, replacement: path.join(stubs, 'empty.ts')},
+      {find: /^@docusaurus\/Head$/, replacement: path.join(stubs, 'head.ts')},
       {find: /^@theme(-original|-init)?\/.*$/, replacement: path.join(stubs, 'theme.ts')},
     ],
   },

@@ -7,11 +7,12 @@
  * docs), checks the request token, and POSTs webhooks to --webhook-url signed as /docs/v1/webhooks says.
  */
 import {parseArgs} from 'node:util';
+import {MOCK_PORT} from '../src/lib/try-it';
 import {MockSetupError, startMockServer} from './lib/mock-server';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--quiet]
 
-  --port N                 port on 127.0.0.1 (default 4010)
+  --port N                 port on 127.0.0.1 (default ${MOCK_PORT})
   --webhook-url URL        where to POST webhooks (http or https); without it they are only listed
   --webhook-secret SECRET  secret that signs X-Signature (default: the sandbox test secret)
   --quiet                  print the URL only, not every request`;
@@ -25,7 +26,7 @@ export function parseMockArgs(argv: readonly string[]): {
   const {values} = parseArgs({
     args: [...argv],
     options: {
-      port: {type: 'string', default: '4010'},
+      port: {type: 'string', default: String(MOCK_PORT)},
       'webhook-url': {type: 'string'},
       'webhook-secret': {type: 'string'},
       quiet: {type: 'boolean', default: false},

@@ -50,26 +50,6 @@ declare module '@generated/api-contract/default/test-data.json' {
   export default view;
 }
 
-/* The sandbox engine's files (plugins/api-contract/sandbox.ts): routes and credentials, then per
-   family its model and its request validators, for a page to load on first use. */
-declare module '@generated/api-contract/default/sandbox/index.json' {
-  import type {SandboxIndex} from '@site/src/lib/mock/model';
-  const index: SandboxIndex;
-  export default index;
-}
-
-declare module '@generated/api-contract/default/sandbox/*.validators.mjs' {
-  import type {ValidateFunction} from '@site/src/lib/mock/model';
-  export const body: Readonly<Record<string, ValidateFunction>>;
-  export const params: Readonly<Record<string, ValidateFunction>>;
-}
-
-declare module '@generated/api-contract/default/sandbox/*.json' {
-  import type {FamilyModel} from '@site/src/lib/mock/model';
-  const model: FamilyModel;
-  export default model;
-}
-
 /** Every family's rate limit and what Retry-After means (src/lib/rate-limits.ts). */
 declare module '@generated/api-contract/default/rate-limits.json' {
   import type {RateLimitTable} from '@site/src/lib/rate-limits';

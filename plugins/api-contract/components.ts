@@ -88,6 +88,11 @@ export interface ApiComponentSpec {
    * section, with `section="<key>"`; an element that names its section itself is left as written.
    */
   readonly sections?: (id: string | undefined) => string;
+  /**
+   * A stylesheet the component needs (`css/reference.css`, from src/css/served/): linked by the
+   * pages that use the component only, where a bundled one would be in every page's.
+   */
+  readonly stylesheet?: string;
   /** The component as Markdown, for the page's twin and llms-full.txt. */
   readonly markdown: (props: Props, ctx: MarkdownContext) => string;
 }
@@ -119,17 +124,22 @@ const treeSource =
   (id: string | undefined): string =>
     `source/${spec.dataDir}/${id}.json`;
 
+/** The wide layout of a reference and the rule that shows Try it and the webhook lab after hydration. */
+const REFERENCE_CSS = 'css/reference.css';
+
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Endpoint: {
     module: '@site/src/components/Endpoint',
     id: OPERATION,
     sections: treeSource(OPERATION),
+    stylesheet: REFERENCE_CSS,
     markdown: (props, ctx) => treeMarkdown(entry(ctx.data.operation, OPERATION, props, ctx.where('Endpoint')), ctx.url),
   },
   WebhookEvent: {
     module: '@site/src/components/WebhookEvent',
     id: WEBHOOK,
     sections: treeSource(WEBHOOK),
+    stylesheet: REFERENCE_CSS,
     markdown: (props, ctx) => treeMarkdown(entry(ctx.data.webhook, WEBHOOK, props, ctx.where('WebhookEvent')), ctx.url),
   },
   OperationList: {
@@ -156,6 +166,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   },
   VerifySignature: {
     module: '@site/src/components/VerifySignature',
+    stylesheet: REFERENCE_CSS,
     markdown: (_props, ctx) => ctx.samples('verify', ctx.data.verifySamples, 'Signature verification code'),
   },
   ApiIndex: {

@@ -34,7 +34,7 @@ import {listOperations} from '../../src/lib/contract/view-model';
 import {testDataView} from '../../src/lib/mock/test-data';
 import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
 import {site} from '../../site.config';
-import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
+import {CONTRACT_DIR, GENERATED_PUBLIC_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
 import {proseStatusProblems} from './prose';
@@ -65,6 +65,18 @@ function readSamples(group: string): CodeSample[] {
   });
 }
 
+/** src/css/served/: stylesheets served as they are, linked where needed (lib/data.ts `stylesheets`). */
+const SERVED_CSS_DIR = path.join(SITE_DIR, 'src', 'css', 'served');
+
+function readServedStylesheets(): Record<string, string> {
+  return Object.fromEntries(
+    fs
+      .readdirSync(SERVED_CSS_DIR)
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => [f, fs.readFileSync(path.join(SERVED_CSS_DIR, f), 'utf8')]),
+  );
+}
+
 const NAME = 'api-contract';
 
 export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
@@ -75,7 +87,12 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
     name: NAME,
 
     getPathsToWatch() {
-      return [`${CONTRACT_DIR}/**/*.yaml`, `${SAMPLES_DIR}/**/*`, path.join(context.siteDir, 'docs/**/*.mdx')];
+      return [
+        `${CONTRACT_DIR}/**/*.yaml`,
+        `${SAMPLES_DIR}/**/*`,
+        path.join(context.siteDir, 'docs/**/*.mdx'),
+        `${SERVED_CSS_DIR}/*.css`,
+      ];
     },
 
     async loadContent() {
@@ -86,6 +103,20 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
         console.warn(problems);
       }
       return {...loaded, labels: defaultLabels()};
+    },
+
+    // The sandbox's files (GENERATED_PUBLIC_DIR) into the site as they are: the client build emits
+    // them, so `npm run build` writes them to build/ and `npm start` serves them from memory.
+    configureWebpack(_config, isServer, {currentBundler}) {
+      if (isServer) return {};
+      const {CopyRspackPlugin} = currentBundler.instance as {
+        CopyRspackPlugin?: new (options: unknown) => {apply(compiler: unknown): void};
+      };
+      if (!CopyRspackPlugin)
+        throw new Error(
+          `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future: {v4: true} in docusaurus.config.ts.`,
+        );
+      return {plugins: [new CopyRspackPlugin({patterns: [{from: GENERATED_PUBLIC_DIR, to: '.'}]})]};
     },
 
     getTranslationFiles() {
@@ -118,6 +149,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
           bodies: content.bodies,
           panStatuses: panStatuses(content.bundled),
           samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
+          stylesheets: readServedStylesheets(),
           rateLimits: routed.rateLimits,
           release: routed.release,
           testData: testDataView(content.sandbox, routed.views.tags),

@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {site} from '../../site.config';
 import {GENERATED_DIR, SITE_DIR} from './paths';
 import {walk, type Node} from '../mdx-ast';
 import type {IdKind} from './components';
@@ -50,7 +51,7 @@ function generatedSections(file: string): SectionPlan[] {
   const {sections} = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, file), 'utf8')) as {
     sections: readonly SectionPlan[];
   };
-  return sections.map(({key, heading}) => ({key, ...(heading ? {heading} : {})}));
+  return sections.map(({key, heading, aside}) => ({key, ...(heading ? {heading} : {}), ...(aside ? {aside} : {})}));
 }
 
 export interface RemarkApiReferenceOptions {
@@ -79,6 +80,7 @@ export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tr
       sections: options.sections ?? generatedSections,
     };
     walk(tree, (node) => expandElement(node, imports, expand));
-    if (imports.nodes.length) tree.children = [...imports.nodes, ...(tree.children ?? [])];
+    if (imports.nodes.length)
+      tree.children = [...imports.nodes, ...imports.links(site.baseUrl), ...(tree.children ?? [])];
   };
 }

@@ -4,7 +4,7 @@
  * module per family. The validators are ajv standalone code, generated here so that no browser ever
  * compiles a schema: a self-contained ES module per family, with no imports.
  *
- * Used by the api-contract plugin (through `createData`, into .docusaurus/api-contract/default/sandbox/,
+ * Used by the api-contract plugin (through `createData`, into .docusaurus/api-contract/default/public/sandbox/,
  * where a page can import a family's files by path on first use) and by `npm run mock` (into
  * .tmp/sandbox/, where Node imports them).
  */

@@ -169,6 +169,8 @@ const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: Block
         inline(r.then, url),
       ]),
     ),
+  // The panel is the page's interactive copy of the samples and the test values, both written above.
+  'try-it': () => '',
   links: (b, {url}) => {
     const items = b.links.map((l) => `${link(l.label, url(l.href))}${l.note ? ` ${l.note}` : ''}`);
     return b.lead ? `${b.lead} ${items.join(', ')}` : items.map((i) => `- ${i}`).join('\n');

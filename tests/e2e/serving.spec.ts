@@ -11,6 +11,7 @@ import {expect, test} from './fixtures';
 import {header, load, request, titleOf, type HttpResult} from './helpers/http';
 import {baseUrl, buildDir} from './helpers/paths';
 import {alternateForms, encodeRoute, readRoutes} from './helpers/routes';
+import {site} from '../../site.config';
 
 // Overridable only to run this harness against another site (a stock Docusaurus build).
 const SITE_TITLE = process.env.E2E_SITE_TITLE ?? 'RupeeRail';
@@ -188,7 +189,8 @@ test.describe('security headers', () => {
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       expect(csp.get('form-action')).toEqual(["'self'"]);
-      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      // Our API's sandbox, where Try it sends when a reader gives their own key; nothing else.
+      expect(csp.get('connect-src')).toEqual(["'self'", new URL(site.environments.sandbox.baseUrl).origin]);
       expect(csp.get('font-src')).toEqual(["'self'"]);
       expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
       expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);

@@ -109,6 +109,7 @@ describe('generatedFiles', () => {
           {name: 'index.json', text: '{}\n'},
           {name: 'demo.validators.mjs', text: 'export const body = {};\n'},
         ],
+        stylesheets: {'panel.css': '/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n'},
       },
       highlight,
     );
@@ -122,8 +123,11 @@ describe('generatedFiles', () => {
       'rate-limits.json',
       'changelog.json',
       'test-data.json',
-      'sandbox/index.json',
-      'sandbox/demo.validators.mjs',
+      'public/sandbox/index.json',
+      'public/sandbox/demo.validators.js',
+      'public/sandbox/demo.requests.json',
+      'public/sandbox/webhooks.examples.json',
+      'public/css/panel.css',
       'downloads.json',
       'body-schemas.json',
       'jwt-samples.json',
@@ -136,7 +140,8 @@ describe('generatedFiles', () => {
     expect(byName.get('families.json')).toEqual([{label: 'Demo', description: 'Demo calls.', href: '/docs/v1/demo'}]);
     expect(byName.get('ids.json')).toEqual({operation: ['demo-pay'], webhook: [], tag: ['demo']});
     // An ES module goes as its text, which createData writes as it is.
-    expect(byName.get('sandbox/demo.validators.mjs')).toBe('export const body = {};\n');
+    expect(byName.get('public/sandbox/demo.validators.js')).toBe('export const body = {};\n');
+    expect(byName.get('public/css/panel.css')).toBe('/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n');
   });
 });
 

@@ -100,9 +100,53 @@ describe('remarkApiReference', () => {
     expect((tree.children ?? []).map(show)).toEqual([
       'import ApiEndpoint__ from "@site/src/components/Endpoint";',
       'import apiData1__ from "@generated/api-contract/default/ops/demo-pay.json";',
+      '<link rel="stylesheet" href="/css/reference.css">',
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '## Request',
       '<ApiEndpoint__ data={apiData1__} section="request">',
+      '### 200 OK',
+      '<ApiEndpoint__ data={apiData1__} section="response-200">',
+    ]);
+  });
+
+  it('links the stylesheet its components need at the top of the page, once', () => {
+    const tree: Node = {
+      type: 'root',
+      children: [element('Endpoint', {op: 'demo-pay'}), element('VerifySignature', {}), element('TestData', {})],
+    };
+    remarkApiReference({ids, sections: () => []})(tree, file);
+    expect((tree.children ?? []).filter((n) => n.name === 'link').map(show)).toEqual([
+      '<link rel="stylesheet" href="/css/reference.css">',
+    ]);
+  });
+
+  it('wraps the aside sections, where they stand, and shows the response examples again in it (wide layout)', () => {
+    const tree: Node = {type: 'root', children: [element('Endpoint', {op: 'demo-pay'})]};
+    remarkApiReference({
+      ids,
+      sections: () => [
+        {key: 'overview'},
+        {key: 'request', heading: {depth: 2, text: 'Request'}},
+        {key: 'samples', heading: {depth: 2, text: 'Code samples'}, aside: true},
+        {key: 'responses', heading: {depth: 2, text: 'Responses'}},
+        {key: 'response-200', heading: {depth: 3, text: '200 OK'}},
+      ],
+    })(tree, file);
+    const outline = (node: Node, depth = 0): string[] => [
+      `${'  '.repeat(depth)}${show(node)}`,
+      ...(node.type === 'mdxJsxFlowElement' ? (node.children ?? []).flatMap((c) => outline(c, depth + 1)) : []),
+    ];
+    expect((tree.children ?? []).slice(3).flatMap((n) => outline(n))).toEqual([
+      '<ApiEndpoint__ data={apiData1__} section="overview">',
+      '## Request',
+      '<ApiEndpoint__ data={apiData1__} section="request">',
+      '<div className="api-reference__side">',
+      '  ## Code samples',
+      '  <ApiEndpoint__ data={apiData1__} section="samples">',
+      '  <div className="api-reference__examples" data-search-ignore="true">',
+      '    <ApiEndpoint__ data={apiData1__} section="response-200" part="examples">',
+      '## Responses',
+      '<ApiEndpoint__ data={apiData1__} section="responses">',
       '### 200 OK',
       '<ApiEndpoint__ data={apiData1__} section="response-200">',
     ]);

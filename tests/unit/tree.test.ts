@@ -152,17 +152,19 @@ describe('operation sections', () => {
     ]);
   });
 
-  it('samples: the sentence that says where the token comes from, then every language', () => {
+  it('samples: the sentence that says where the token comes from, every language, then Try it', () => {
     expect(samplesSection(op, labels)).toEqual([
       {
         key: 'samples',
         heading: {depth: 2, text: 'Code samples'},
+        aside: true,
         blocks: [
           {
             kind: 'paragraph',
             text: 'Generated from the contract for the sandbox. Replace `YOUR_JWT` with a token signed as described in [Headers and tokens](/HeaderMarkdown).',
           },
           {kind: 'samples', samples: op.samples},
+          {kind: 'try-it', op: 'demo-get', family: 'demo'},
         ],
       },
     ]);

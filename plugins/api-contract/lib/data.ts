@@ -30,6 +30,8 @@ import type {OpenApiDocument} from '../../../src/lib/contract/openapi';
 import type {RateLimitTable} from '../../../src/lib/rate-limits';
 import type {Release} from '../../../src/lib/changelog';
 import type {TestDataView} from '../../../src/lib/mock/test-data';
+import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '../../../src/lib/try-it';
+import {PUBLIC_DIR} from '../paths';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (src/lib/highlight.ts). */
 export type Highlight = (code: string, language: string) => string;
@@ -116,11 +118,21 @@ export interface GeneratedInput {
   readonly release: Release;
   readonly testData: TestDataView;
   /**
+   * Stylesheets served on their own, by file name (src/css/served/): linked by the pages or panels
+   * that need them instead of bundled into the stylesheet every page loads. The client build's
+   * minimizer makes them small on the way to build/ (with the sandbox's files).
+   */
+  readonly stylesheets: Readonly<Record<string, string>>;
+  /**
    * The sandbox engine's files (../sandbox.ts `sandboxFiles`): each family's model and its request
    * validators, an ES module a page imports by path (`sandbox/<family>.validators.mjs`) on first use.
    */
   readonly sandbox: readonly {readonly name: string; readonly text: string}[];
 }
+
+/** Where a sandbox file goes among the generated files: under the served folder, `.mjs` as `.js`. */
+export const publicSandboxFile = (name: string): string =>
+  `${PUBLIC_DIR}/${SANDBOX_URL_DIR}/${name.replace(/\.mjs$/, '.js')}`;
 
 /** The trees of every operation and webhook, by the folder their page imports them from. */
 export function trees(views: ContractViews, labels: Labels): {dir: string; tree: ReferenceTree}[] {
@@ -152,7 +164,16 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
     {name: 'rate-limits.json', data: input.rateLimits},
     {name: 'changelog.json', data: input.release},
     {name: 'test-data.json', data: input.testData},
-    ...input.sandbox.map((f) => ({name: `sandbox/${f.name}`, data: f.text})),
+    // Served as they are (../paths.ts PUBLIC_DIR) for the Try it panel and the webhook lab to fetch on
+    // first use: the engine's files (a validators module as .js, the type a browser imports a module
+    // by), each family's example requests, and the webhooks' examples.
+    ...input.sandbox.map((f) => ({name: publicSandboxFile(f.name), data: f.text})),
+    ...Object.entries(requestExamples(views.operations)).map(([family, requests]) => ({
+      name: publicSandboxFile(`${family}.requests.json`),
+      data: requests,
+    })),
+    {name: publicSandboxFile(WEBHOOK_EXAMPLES), data: webhookExamples(views.webhooks)},
+    ...Object.entries(input.stylesheets).map(([name, css]) => ({name: `${PUBLIC_DIR}/css/${name}`, data: css})),
     {name: 'downloads.json', data: downloads(labels)},
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
     {name: 'body-schemas.json', data: input.bodies},

@@ -25,7 +25,15 @@ export type KnownIds = {readonly [K in IdKind]: ReadonlySet<string>};
 export interface SectionPlan {
   readonly key: string;
   readonly heading?: {readonly depth: number; readonly text: string};
+  /** Shown beside the fields on wide screens (src/lib/contract/tree.ts `Section.aside`). */
+  readonly aside?: true;
 }
+
+/** A `<div className="...">` around `children`, in the MDX tree. */
+const div = (className: string, children: Node[]): Node => ({
+  ...jsx('div', [literalAttr('className', className)], true),
+  children,
+});
 
 /** The registered API component `node` is an element of, if any. */
 export function apiComponent(node: Node): {name: string; spec: ApiComponentSpec} | undefined {
@@ -58,6 +66,20 @@ export function checkKnownId(id: string, name: string, spec: IdSpec, known: Know
 export class PageImports {
   private readonly locals = new Map<string, string>();
   readonly nodes: Node[] = [];
+  /** Stylesheets the page's components need (ApiComponentSpec `stylesheet`), each once. */
+  readonly stylesheets = new Set<string>();
+
+  /**
+   * A link to each stylesheet, at the top of the page's content. Not in `<head>`: Docusaurus' Head
+   * (react-helmet-async) takes every head tag it manages out on hydration and puts it back a moment
+   * later, and a stylesheet taken out is a layout shift. A link in the body is kept by hydration as
+   * React rendered it, and holds back the content after it until its rules apply.
+   */
+  links(baseUrl: string): Node[] {
+    return [...this.stylesheets].map((href) =>
+      jsx('link', [literalAttr('rel', 'stylesheet'), literalAttr('href', `${baseUrl}${href}`)], true),
+    );
+  }
 
   /** The local name of `<Name>`'s module (`ApiEndpoint__`). */
   component(name: string, module: string): string {
@@ -84,12 +106,38 @@ export class PageImports {
  * rendering that section alone.
  */
 export function expandSections(local: string, attrs: readonly Attr[], sections: readonly SectionPlan[]): Node[] {
-  return sections.flatMap((s) => [
-    ...(s.heading
-      ? [{type: 'heading', depth: s.heading.depth, children: [{type: 'text', value: s.heading.text}]} as Node]
-      : []),
-    jsx(local, [...attrs, literalAttr('section', s.key)], true),
-  ]);
+  const part = (list: readonly SectionPlan[]): Node[] =>
+    list.flatMap((s) => [
+      ...(s.heading
+        ? [{type: 'heading', depth: s.heading.depth, children: [{type: 'text', value: s.heading.text}]} as Node]
+        : []),
+      jsx(local, [...attrs, literalAttr('section', s.key)], true),
+    ]);
+  const first = sections.findIndex((s) => s.aside);
+  if (first < 0) return part(sections);
+  // The layout of src/css/served/reference.css: the aside's sections in one element, where they stand
+  // in page order (so the page reads as it always has below the wide breakpoint), the rest as they
+  // are. Only the aside is wrapped: the search index (easyops' parser) takes everything after a
+  // heading up to the next heading among its siblings, so a wrapper around the other sections would
+  // fold the whole reference into the section of the last heading of the prose above it.
+  const end = sections.findIndex((s, i) => i > first && !s.aside);
+  const after = end < 0 ? sections.length : end;
+  // The column also shows each response's examples, again: src/css/served/reference.css shows this copy
+  // on wide screens and the examples in the responses below that width. Searched in the responses.
+  const examples = sections
+    .filter((s) => s.key.startsWith('response-'))
+    .map((s) => jsx(local, [...attrs, literalAttr('section', s.key), literalAttr('part', 'examples')], true));
+  return [
+    ...part(sections.slice(0, first)),
+    div('api-reference__side', [
+      ...part(sections.slice(first, after)),
+      {
+        ...div('api-reference__examples', examples),
+        attributes: [literalAttr('className', 'api-reference__examples'), literalAttr('data-search-ignore', 'true')],
+      },
+    ]),
+    ...part(sections.slice(after)),
+  ];
 }
 
 export interface ExpandOptions {
@@ -112,6 +160,7 @@ export function expandElement(node: Node, imports: PageImports, options: ExpandO
   const {name, spec} = found;
   const where = `${options.file}${node.position ? `:${node.position.start.line}` : ''}`;
   const local = imports.component(name, spec.module);
+  if (spec.stylesheet) imports.stylesheets.add(spec.stylesheet);
   node.name = local;
   let id: string | undefined;
   if (spec.id) {

@@ -16,6 +16,7 @@ import MethodBadge from '@site/src/components/MethodBadge';
 import ParamTable from '@site/src/components/ParamTable';
 import RetryLabel from '@site/src/components/RetryLabel';
 import StaticCode from '@site/src/components/StaticCode';
+import TryIt from '@site/src/components/TryIt';
 import type {Block, BlockKind, FieldWords, ReferenceTree} from '@site/src/lib/contract/tree';
 import type {Rendered} from '@site/src/lib/contract/types';
 import styles from './styles.module.css';
@@ -81,7 +82,8 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
     ),
   examples: ({block}) =>
     block.examples.map((ex, i) => (
-      <div key={i} className="api-json-example">
+      // The response ones are hidden beside the column that shows them on wide screens (reference.css).
+      <div key={i} className={block.response ? 'api-json-example api-json-example--response' : 'api-json-example'}>
         <StaticCode html={ex.html} language="json" title={ex.title} />
       </div>
     )),
@@ -127,6 +129,7 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       }))}
     />
   ),
+  'try-it': ({block}) => <TryIt op={block.op} family={block.family} />,
   links: ({block}) => {
     const items = block.links.map((l) => (
       <>
@@ -174,9 +177,16 @@ interface Props {
    * without it, every section is shown, without headings.
    */
   readonly section?: string;
+  /**
+   * Only the blocks of this kind: the remark plugin shows a response's examples again, this way,
+   * in the column beside the fields on wide screens (plugins/api-contract/lib/expand.ts).
+   */
+  readonly part?: BlockKind;
 }
 
-export default function Reference({tree, section}: Props): ReactNode {
+export default function Reference({tree, section, part}: Props): ReactNode {
   const sections = section === undefined ? tree.sections : tree.sections.filter((s) => s.key === section);
-  return sections.map((s) => <Blocks key={s.key} blocks={s.blocks} words={tree.words} />);
+  return sections.map((s) => (
+    <Blocks key={s.key} blocks={part ? s.blocks.filter((b) => b.kind === part) : s.blocks} words={tree.words} />
+  ));
 }

@@ -95,6 +95,8 @@ export interface FieldsBlock {
 export interface ExamplesBlock {
   readonly kind: 'examples';
   readonly examples: readonly JsonExample[];
+  /** Examples of a response: on wide screens the page shows them in the column beside the fields. */
+  readonly response?: true;
 }
 
 /** One request in every sample language (tabs on the page, one fenced block each in Markdown). */
@@ -153,6 +155,18 @@ export interface TestValuesBlock {
   readonly rows: readonly TestValueLine[];
 }
 
+/**
+ * The Try it panel of an operation: nothing in the static page (it needs JavaScript, and the page
+ * reads fully without it); in the browser a button that loads the panel, the engine and the
+ * family's compiled model on first use (src/components/TryIt). Carries only what that load needs.
+ */
+export interface TryItBlock {
+  readonly kind: 'try-it';
+  readonly op: string;
+  /** The sandbox family whose files the panel loads (`sandbox/<family>.json`). */
+  readonly family: string;
+}
+
 /** A titled box of blocks (how to acknowledge a webhook). */
 export interface NoticeBlock {
   readonly kind: 'notice';
@@ -170,6 +184,7 @@ export type Block =
   | CodesBlock
   | LinksBlock
   | TestValuesBlock
+  | TryItBlock
   | NoticeBlock;
 
 export type BlockKind = Block['kind'];
@@ -184,6 +199,11 @@ export interface Section {
   readonly key: string;
   /** Put before the section as a real heading (table of contents, anchor); none for the opening. */
   readonly heading?: SectionHeading;
+  /**
+   * On wide screens, shown in the sticky column beside the fields (the code samples and Try it),
+   * with a copy of the response examples; in page order below that width. See src/css/served/reference.css.
+   */
+  readonly aside?: true;
   readonly blocks: readonly Block[];
 }
 
@@ -274,7 +294,11 @@ export function fields(caption: string, rows: readonly FieldRow[], options: Part
  * Examples under one title: `title: summary` each, or `title: name` when several have no summary
  * (so two examples never carry the same title).
  */
-export function examples(title: string, list: readonly ExampleView[]): Block[] {
+export function examples(
+  title: string,
+  list: readonly ExampleView[],
+  options: Pick<ExamplesBlock, 'response'> = {},
+): Block[] {
   if (!list.length) return [];
   return [
     {
@@ -283,6 +307,7 @@ export function examples(title: string, list: readonly ExampleView[]): Block[] {
         const suffix = ex.summary ?? (list.length > 1 ? ex.name : undefined);
         return {title: suffix ? `${title}: ${suffix}` : title, json: ex.json};
       }),
+      ...options,
     },
   ];
 }
@@ -374,13 +399,19 @@ export function requestSection(op: OperationView, labels: Labels): Section {
   };
 }
 
+/** The request in every sample language, then the Try it panel that sends it. */
 export function samplesSection(op: OperationView, labels: Labels): Section[] {
   if (!op.samples.length) return [];
   return [
     {
       key: 'samples',
       heading: {depth: 2, text: labels['api.section.samples']},
-      blocks: [...paragraph(labels['api.samples.intro']), {kind: 'samples', samples: op.samples}],
+      aside: true,
+      blocks: [
+        ...paragraph(labels['api.samples.intro']),
+        {kind: 'samples', samples: op.samples},
+        {kind: 'try-it', op: op.id, family: op.tag},
+      ],
     },
   ];
 }
@@ -400,7 +431,7 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
         summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
         ...shared,
       }),
-      ...examples(statusLabel(res.status), res.examples),
+      ...examples(statusLabel(res.status), res.examples, {response: true}),
     ],
   };
 }

@@ -1,0 +1,187 @@
+/**
+ * Try it (src/components/TryIt) on three operations of different families, on a wide desktop and
+ * a 390 px phone, light and dark: open the panel, pick a test value from the atlas, send, and see
+ * the documented code and the webhook that follows with its signature. Then the parts a reader
+ * relies on: Copy as cURL copies exactly what the panel shows was sent, a production key is refused
+ * before anything is signed, the answer is announced (live region), the panel is axe clean in both
+ * colour modes, and with JavaScript off the page has no panel at all.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
+
+interface Case {
+  readonly path: string;
+  /** Part of the test value's label in the picker. */
+  readonly pick: string;
+  readonly code: number;
+  readonly webhook: string;
+}
+
+const CASES: readonly Case[] = [
+  {
+    path: '/docs/v1/service/aeps/withdrawal',
+    pick: 'Pending at the bank, then success',
+    code: 2,
+    webhook: 'aeps-transaction',
+  },
+  {
+    path: '/docs/v1/service/bbps/bill/payment',
+    pick: 'Pending with the biller, then failed',
+    code: 2,
+    webhook: 'bbps-payment-update',
+  },
+  {
+    path: '/docs/v1/service/payout/orders',
+    pick: 'Bank timed out, then success',
+    code: 5,
+    webhook: 'payout-order-update',
+  },
+];
+
+const VIEWS = [
+  {name: 'desktop', viewport: {width: 1440, height: 900}},
+  {name: 'phone', viewport: {width: 390, height: 844}},
+] as const;
+
+/** Opens the panel of the page and waits until it has loaded its family. */
+async function openPanel(page: Page): Promise<void> {
+  await page.getByRole('button', {name: 'Try it', exact: true}).click();
+  await expect(page.getByRole('region', {name: 'Try it'})).toBeVisible();
+  await expect(page.getByRole('button', {name: 'Send', exact: true})).toBeEnabled();
+}
+
+async function pickTestValue(page: Page, pick: string): Promise<void> {
+  const picker = page.getByLabel('Test value', {exact: true});
+  const label = (await picker.locator('option').allTextContents()).find((t) => t.includes(pick));
+  expect(label, `a test value "${pick}" in the picker`).toBeDefined();
+  await picker.selectOption({label: label as string});
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  for (const view of VIEWS) {
+    test.describe(`Try it, ${view.name}, ${mode}`, () => {
+      test.use({viewport: view.viewport, colorScheme: mode});
+
+      for (const c of CASES) {
+        test(`${c.path}: a test value answers ${c.code} and ${c.webhook} follows`, async ({page, problems, open}) => {
+          expect(await open(c.path)).toBe(200);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+          await openPanel(page);
+          await pickTestValue(page, c.pick);
+          await page.getByRole('button', {name: 'Send', exact: true}).click();
+
+          const panel = page.getByRole('region', {name: 'Try it'});
+          await expect(panel.getByText(`HTTP 200, response_code ${c.code}`)).toBeVisible();
+          await expect(panel.getByText(`"response_code": ${c.code},`).first()).toBeVisible();
+          await expect(panel.getByRole('heading', {name: 'Webhooks that follow (1)'})).toBeVisible();
+          await expect(panel.locator('code', {hasText: new RegExp(`^${c.webhook}$`)})).toBeVisible();
+          await expect(panel.getByText(/X-Signature: v1=[0-9a-f]{64}/)).toBeVisible();
+          await expect(panel.getByText(/X-Webhook-Timestamp: \d{10}/)).toBeVisible();
+          // Nothing sticks out of the panel sideways, on the phone too.
+          const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+          expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
+          expect(problemList(problems)).toEqual([]);
+        });
+      }
+
+      test('the open panel, with an answer, has no axe violation', async ({page, problems, open}) => {
+        expect(await open(CASES[0]!.path)).toBe(200);
+        await openPanel(page);
+        await page.getByRole('button', {name: 'Send', exact: true}).click();
+        await expect(page.getByText('HTTP 200, response_code 1')).toBeVisible();
+        const results = await new AxeBuilder({page})
+          .setLegacyMode()
+          .options({resultTypes: ['violations']})
+          .include('.api-sandbox__box')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
+        expect(problemList(problems)).toEqual([]);
+      });
+    });
+  }
+}
+
+test.describe('Try it, what is sent', () => {
+  test.use({viewport: {width: 1440, height: 900}});
+
+  test('Copy as cURL copies the request exactly as sent', async ({page, context, problems, open}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    expect(await open(CASES[0]!.path)).toBe(200);
+    await openPanel(page);
+    const copy = page.getByRole('button', {name: 'Copy as cURL'});
+    await expect(copy, 'nothing to copy before a request was sent').toBeDisabled();
+    await page.getByRole('radio', {name: 'Raw JSON'}).check();
+    const json = page.getByLabel('JSON', {exact: true});
+    const body = (await json.inputValue()).replace('"amount": 1500', '"amount": 1600');
+    await json.fill(body);
+    await page.getByRole('button', {name: 'Send', exact: true}).click();
+    await expect(page.getByText('HTTP 200, response_code 1')).toBeVisible();
+    await copy.click();
+    await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    await page.getByText('The request as cURL').click();
+    const shown = await page.locator('.api-sandbox__curl pre').textContent();
+    expect(copied).toBe(shown);
+    expect(copied).toMatch(
+      /^curl --request POST 'http:\/\/127\.0\.0\.1:4010\/api\/v1\/service\/aeps\/withdrawal' \\\n {2}--header 'Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+' \\\n {2}--header 'Content-Type: application\/json' \\\n {2}--data-raw '\{\n/,
+    );
+    // The body as edited, byte for byte.
+    expect(copied?.endsWith(`--data-raw '${body}'`)).toBe(true);
+    expect(problemList(problems)).toEqual([]);
+  });
+
+  test('the real sandbox refuses a production key before anything is signed or sent', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open(CASES[0]!.path)).toBe(200);
+    await openPanel(page);
+    await page.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
+    await page.getByLabel('Partner id').fill('PS001234');
+    await page.getByLabel('JWT secret (jwt_test_…)').fill('jwt_live_91ab77');
+    await page.getByRole('button', {name: 'Send', exact: true}).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'This looks like a production key. Try it sends to the sandbox only: use your sandbox secret (jwt_test_...), and rotate a production secret that was pasted anywhere.',
+    );
+    await expect(page.getByText(/^HTTP \d+/)).toHaveCount(0);
+    await expect(page.getByRole('button', {name: 'Copy as cURL'})).toBeDisabled();
+    // Memory only unless asked: nothing in the tab's storage.
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    expect(problemList(problems)).toEqual([]);
+  });
+
+  test('works from the keyboard, and the answer is announced', async ({page, problems, open}) => {
+    expect(await open(CASES[0]!.path)).toBe(200);
+    await page.getByRole('button', {name: 'Try it', exact: true}).focus();
+    await page.keyboard.press('Enter');
+    const send = page.getByRole('button', {name: 'Send', exact: true});
+    await expect(send).toBeEnabled();
+    await page.getByLabel('Test value', {exact: true}).focus();
+    await page.keyboard.press('ArrowDown');
+    await send.focus();
+    await page.keyboard.press('Enter');
+    const live = page.locator('.api-sandbox__box [aria-live="polite"]');
+    await expect(live).toContainText(/HTTP \d{3}, response_code \d+/);
+    expect(problemList(problems)).toEqual([]);
+  });
+});
+
+test.describe('Try it, JavaScript off', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('the page reads fully, with no panel and no button', async ({page, problems, open}) => {
+    expect(await open(CASES[0]!.path)).toBe(200);
+    await expect(page.getByRole('heading', {name: 'Code samples', level: 2})).toBeVisible();
+    await expect(page.locator('.api-code-samples').first()).toBeVisible();
+    await expect(page.getByRole('heading', {name: 'Test values', level: 2})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Try it'})).toHaveCount(0);
+    await expect(page.getByRole('region', {name: 'Try it'})).toHaveCount(0);
+    expect(problemList(problems)).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The webhook lab (src/components/WebhookLab) on a webhook page: the example it opens with is
+ * signed on the spot and verifies; each way a delivery can be spoiled gets its own reason
+ * (the words are src/lib/webhook-signature.ts's, unit-tested there); light and dark are axe clean.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
+
+const PAGE = '/docs/v1/service/aeps/webhooks';
+
+async function openLab(page: Page): Promise<void> {
+  await page.getByRole('button', {name: 'Open the webhook lab'}).click();
+  await expect(page.getByRole('region', {name: 'Webhook lab'})).toBeVisible();
+  await expect(page.getByLabel('Headers, one per line (Name: value)')).toHaveValue(/X-Signature: v1=[0-9a-f]{64}/);
+}
+
+async function verdict(page: Page): Promise<string> {
+  await page.getByRole('button', {name: 'Verify'}).click();
+  const result = page.locator('[data-reason]');
+  await expect(result).toBeVisible();
+  return (await result.getAttribute('data-reason')) ?? '';
+}
+
+test.describe('webhook lab', () => {
+  test.use({viewport: {width: 1280, height: 900}});
+
+  test("opens with the page's event, signed now, and it verifies", async ({page, problems, open}) => {
+    expect(await open(PAGE)).toBe(200);
+    await openLab(page);
+    await expect(page.getByLabel('Example event')).toHaveValue('aeps-transaction');
+    await expect(page.getByLabel('Raw body, byte for byte')).toHaveValue(/^\{"event":"AEPS_TRANSACTION_UPDATE",/);
+    expect(await verdict(page)).toBe('ok');
+    await expect(page.locator('[data-reason="ok"]')).toContainText('Verified');
+    expect(problemList(problems)).toEqual([]);
+  });
+
+  test('says why a spoiled delivery fails', async ({page, problems, open}) => {
+    expect(await open(PAGE)).toBe(200);
+    await openLab(page);
+    const body = page.getByLabel('Raw body, byte for byte');
+    const headers = page.getByLabel('Headers, one per line (Name: value)');
+    const secret = page.getByLabel('Webhook secret');
+    const clock = page.getByLabel('Your clock (Unix seconds)');
+    const raw = await body.inputValue();
+    const signedHeaders = await headers.inputValue();
+    const now = Number(await clock.inputValue());
+
+    await body.fill(JSON.stringify(JSON.parse(raw), null, 2));
+    expect(await verdict(page)).toBe('body-changed');
+    await expect(page.locator('[data-reason]')).toContainText('Not verified: the body was re-serialised');
+    await body.fill(raw);
+
+    await secret.fill('whsec_test_wrong');
+    expect(await verdict(page)).toBe('wrong-secret');
+    await secret.fill('whsec_test_4f1d2c');
+
+    await clock.fill(String(now + 400));
+    expect(await verdict(page)).toBe('timestamp-outside-window');
+    await expect(page.locator('[data-reason]')).toContainText('400 seconds old');
+    await clock.fill(String(now));
+
+    await headers.fill(signedHeaders.replace(/^X-Signature:.*$/m, ''));
+    expect(await verdict(page)).toBe('missing-header');
+    await headers.fill(signedHeaders.replace(/v1=[0-9a-f]+/, 'v1=abc'));
+    expect(await verdict(page)).toBe('malformed-header');
+    await headers.fill(signedHeaders);
+    expect(await verdict(page)).toBe('ok');
+    expect(problemList(problems)).toEqual([]);
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test.describe(mode, () => {
+      test.use({colorScheme: mode});
+      test('the lab, with a failure shown, has no axe violation', async ({page, problems, open}) => {
+        expect(await open(PAGE)).toBe(200);
+        await openLab(page);
+        await page.getByLabel('Webhook secret').fill('whsec_test_wrong');
+        expect(await verdict(page)).toBe('wrong-secret');
+        const results = await new AxeBuilder({page})
+          .setLegacyMode()
+          .options({resultTypes: ['violations']})
+          .include('.api-sandbox__box')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
+        expect(problemList(problems)).toEqual([]);
+      });
+    });
+  }
+});
