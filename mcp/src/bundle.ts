@@ -26,6 +26,7 @@ import {markdownTwinPath} from '../../src/lib/markdown-twin';
 import {RESPONSE_CODE_PAGE} from '../../src/lib/contract/tree';
 import type {CatalogueCode, TagView} from '../../src/lib/contract/types';
 import type {FamilyModel, SandboxIndex} from '../../src/lib/mock/model';
+import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
 import {copySearchIndex} from './search';
 import {BUNDLE_FILE, SANDBOX_DIR, type DocsBundle, type FamilyEntry, type OperationEntry} from './data';
 
@@ -81,9 +82,12 @@ export function readBundle(buildDir: string, generatedDir = GENERATED_DIR): Docs
         }
       : {}),
   }));
-  const index = generated<SandboxIndex>(`${SANDBOX_DIR}/index.json`);
+  const index = generated<SandboxIndex>(publicSandboxFile('index.json'));
   const models = Object.fromEntries(
-    [...new Set(index.routes.map((r) => r.family))].map((f) => [f, generated<FamilyModel>(`${SANDBOX_DIR}/${f}.json`)]),
+    [...new Set(index.routes.map((r) => r.family))].map((f) => [
+      f,
+      generated<FamilyModel>(publicSandboxFile(`${f}.json`)),
+    ]),
   );
   return {
     site: {name: site.productName, url: origin, apiVersion: site.apiVersion},
@@ -105,8 +109,9 @@ export function writeData(buildDir: string, dataDir: string, generatedDir = GENE
   fs.writeFileSync(path.join(dataDir, BUNDLE_FILE), JSON.stringify(bundle));
   copySearchIndex(buildDir, dataDir);
   for (const family of Object.keys(bundle.sandbox.families)) {
+    // Served to pages as `.js` (an ES module either way); Node needs the `.mjs` name to load it as one.
     const name = `${family}.validators.mjs`;
-    fs.copyFileSync(path.join(generatedDir, SANDBOX_DIR, name), path.join(dataDir, SANDBOX_DIR, name));
+    fs.copyFileSync(path.join(generatedDir, publicSandboxFile(name)), path.join(dataDir, SANDBOX_DIR, name));
   }
   return bundle;
 }

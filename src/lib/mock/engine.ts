@@ -13,8 +13,8 @@
  *   await sandbox.sign(queued);      // signs a queued webhook again (a retry: same id, new timestamp)
  *
  * - `index` (SandboxIndex): base path, routes of every operation, credentials, test partner ids.
- * - `loadFamily(family)`: the family's compiled model and validators (`.docusaurus/api-contract/
- *   default/sandbox/<family>.json` and `<family>.validators.mjs`); called once per family, on its first
+ * - `loadFamily(family)`: the family's compiled model and validators (`<family>.json` and
+ *   `<family>.validators.mjs`, served to pages from /sandbox/ as `.js`); called once per family, on its first
  *   request, so a page loads only its own family. Validators are ajv standalone code: nothing is
  *   compiled at run time.
  * - `clock.now()`: milliseconds. Delays in the atlas count on it; tests move it by hand.
