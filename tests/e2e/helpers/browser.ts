@@ -3,6 +3,7 @@
  * request to another origin, collected as `problems` (tests/e2e/fixtures.ts wires them into every
  * browser context), and React's hydration.
  */
+import AxeBuilder from '@axe-core/playwright';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
 
 /** What went wrong while a page was open. Every list empty means a clean page. */
@@ -123,4 +124,18 @@ export function problemList(problems: PageProblems): string[] {
     ...problems.failedRequests.map((line) => `request: ${line}`),
     ...problems.foreignRequests.map((line) => `foreign request: ${line}`),
   ];
+}
+
+/**
+ * The WCAG 2.0/2.1 A and AA violations axe finds inside `selector` (an opened panel), as
+ * `rule: targets` lines: the sandbox panels' check, where the page-wide one is a11y.spec.ts's.
+ */
+export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({page})
+    .setLegacyMode()
+    .options({resultTypes: ['violations']})
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
