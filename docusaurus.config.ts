@@ -99,6 +99,10 @@ const config = {
         },
         pages: {beforeDefaultRemarkPlugins},
         theme: {customCss: './src/css/custom.css'},
+        // The preset adds its debug plugin to the dev server, which copies every plugin's content
+        // (the whole contract) into a page module on every reload: a second, slow recompile of
+        // each edit, for a page (/__docusaurus/debug) nobody here reads.
+        debug: false,
         sitemap: {lastmod: 'date'},
       } satisfies Preset.Options,
     ],

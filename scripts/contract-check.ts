@@ -2,6 +2,9 @@
  * `npm run lint:contract`: lint the contract with redocly.yaml, bundle it, cross-check it
  * (x-related, x-response-codes, request schemas, oneOf titles, ...), and list operations that no
  * docs page shows or that two pages show. Exit 1 on any problem.
+ *
+ * `--lint-only`: the lint alone, silent when clean: the dev server runs this beside its reload
+ * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting.
  */
 import {contractIds, lintContract, loadContract, scanPages, unknownIds} from '../plugins/api-contract/load';
 import {listOperations} from '../src/lib/contract/view-model';
@@ -13,6 +16,15 @@ async function main(): Promise<void> {
   for (const u of unknown) console.error(u);
   const problems = await lintContract();
   for (const p of problems) console.error(p);
+  if (process.argv.includes('--lint-only')) {
+    if (problems.length) {
+      console.error(
+        `${problems.length} lint problem(s) in the API contract (rules in redocly.yaml); the build stops on them.`,
+      );
+      process.exit(1);
+    }
+    return;
+  }
   if (unknown.length || problems.length) {
     console.error(`\n${unknown.length} unknown id(s) on pages, ${problems.length} lint problem(s).`);
     process.exit(1);

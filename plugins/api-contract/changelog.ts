@@ -9,6 +9,7 @@ import path from 'node:path';
 import {bundle, loadConfig, makeDocumentFromString, parseYaml} from '@redocly/openapi-core';
 import {buildRelease, ChangelogError, compareVersions, type Release} from '../../src/lib/changelog';
 import {compareContracts} from '../../src/lib/changelog-diff';
+import {createMemo} from '../../src/lib/memo';
 import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
 
 export const RELEASES_DIR = path.join(CONTRACT_DIR, 'releases');
@@ -38,11 +39,30 @@ export function listReleases(dir = RELEASES_DIR): Map<string, string> {
   return out;
 }
 
+/**
+ * The comparisons and releases of this process, kept for the next load: the dev server loads the
+ * contract again on every edit of it, and a published release never changes.
+ */
+const memo = createMemo();
+const readReleases = new Map<string, {readonly text: string; readonly parsed: Promise<unknown>}>();
+
 /** A published release, dereferenced; its `info.version` must be its file's name. */
-async function readRelease(version: string, file: string): Promise<unknown> {
+export function readRelease(version: string, file: string): Promise<unknown> {
+  const text = fs.readFileSync(file, 'utf8');
+  const key = `${version} ${file}`;
+  const kept = readReleases.get(key);
+  if (kept?.text === text) return kept.parsed;
+  const parsed = dereferenceRelease(version, file, text);
+  readReleases.set(key, {text, parsed});
+  // A release that fails is read again next time (it may have been restored meanwhile).
+  parsed.catch(() => readReleases.delete(key));
+  return parsed;
+}
+
+async function dereferenceRelease(version: string, file: string, text: string): Promise<unknown> {
   let parsed: {info?: {version?: unknown}};
   try {
-    parsed = parseYaml(fs.readFileSync(file, 'utf8')) as typeof parsed;
+    parsed = parseYaml(text) as typeof parsed;
   } catch (e) {
     throw new ChangelogError(
       `${rel(file)} does not parse as YAML: ${(e as Error).message}. Restore it from git; a published release is never edited.`,
@@ -54,7 +74,7 @@ async function readRelease(version: string, file: string): Promise<unknown> {
     );
   const config = await loadConfig({configPath: REDOCLY_CONFIG});
   const res = await bundle({
-    doc: makeDocumentFromString(fs.readFileSync(file, 'utf8'), file),
+    doc: makeDocumentFromString(text, file),
     config,
     dereference: true,
   });
@@ -79,7 +99,7 @@ export async function loadChangelog(input: ChangelogInput): Promise<Release> {
   const releases = listReleases(dir);
   const published = releases.get(version);
   if (published) {
-    const {diffs} = compareContracts(await readRelease(version, published), input.current);
+    const {diffs} = compareContracts(await readRelease(version, published), input.current, memo);
     if (diffs.length)
       throw new ChangelogError(
         `openapi/ differs from the published ${version} (${rel(published)}) in ${diffs.length} place(s), first ${diffs[0]?.path.map(String).join('.')}, but info.version is still ${version}. Set info.version in openapi/openapi.yaml and apiVersion in site.config.ts to the next version; the changelog then lists these changes.`,
@@ -93,6 +113,6 @@ export async function loadChangelog(input: ChangelogInput): Promise<Release> {
     throw new ChangelogError(
       `${rel(dir)}/ holds no release older than ${version} to compare the contract with. Keep the last published contract there as <version>.yaml (see the comment at the top of the existing one).`,
     );
-  const compared = compareContracts(await readRelease(previous, releases.get(previous) as string), input.current);
+  const compared = compareContracts(await readRelease(previous, releases.get(previous) as string), input.current, memo);
   return buildRelease({version, previous, date: input.date, pages: input.pages, ...compared});
 }

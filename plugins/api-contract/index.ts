@@ -20,7 +20,9 @@
  *
  * This file owns the file system; everything under lib/ is pure and tested in tests/unit.
  */
+import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
@@ -29,7 +31,16 @@ import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
 import {DOWNLOADS} from '../../src/lib/downloads';
 import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '../../src/lib/contract/labels';
 import type {CodeSample} from '../../src/lib/contract/types';
-import {contractSite, ContractLoadError, loadContract, type ContractSite, type LoadedContract} from './load';
+import {
+  contractSite,
+  ContractLoadError,
+  loadContract,
+  loadContractSource,
+  scanPages,
+  withPages,
+  type ContractSite,
+  type ContractSource,
+} from './load';
 import {listOperations} from '../../src/lib/contract/view-model';
 import {testDataView} from '../../src/lib/mock/test-data';
 import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
@@ -45,7 +56,7 @@ import {permalinksBySource} from './lib/permalinks';
 export {DOWNLOADS};
 
 /** The contract as loaded, with the reference's labels in the build's locale. */
-export interface ContractContent extends LoadedContract {
+export interface ContractContent extends ContractSource {
   readonly labels: Labels;
 }
 
@@ -79,30 +90,58 @@ function readServedStylesheets(): Record<string, string> {
 
 const NAME = 'api-contract';
 
+const CONTRACT_CHECK_SCRIPT = path.join(SITE_DIR, 'scripts', 'contract-check.ts');
+let linting: ChildProcess | undefined;
+
+/**
+ * The contract's lint (`npm run lint:contract -- --lint-only`) in a child process at the lowest
+ * priority, so the reload it runs beside keeps the CPU; a new edit stops the lint of the last one.
+ * Its problems are printed to the dev server's terminal; the build waits for the lint and stops.
+ */
+function lintBeside(): void {
+  linting?.kill();
+  const child = spawn(process.execPath, ['--import', 'tsx', CONTRACT_CHECK_SCRIPT, '--lint-only'], {
+    cwd: SITE_DIR,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  linting = child;
+  child.on('exit', () => {
+    if (linting === child) linting = undefined;
+  });
+  if (child.pid) os.setPriority(child.pid, 19);
+}
+
 export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
   const isProd = process.env.NODE_ENV === 'production';
   // Built in allContentLoaded; its links are checked against the build's routes in postBuild.
   let routed: ContractSite | undefined;
+  // What allContentLoaded last wrote, and from what: the files stay in .docusaurus/ until replaced.
+  let generated: {content: ContractContent; key: string; routed: ContractSite} | undefined;
   return {
     name: NAME,
 
+    // The pages are not watched here: which page shows which operation is read in allContentLoaded,
+    // which Docusaurus runs again whenever the docs or pages plugin reloads for an edited page.
     getPathsToWatch() {
-      return [
-        `${CONTRACT_DIR}/**/*.yaml`,
-        `${SAMPLES_DIR}/**/*`,
-        path.join(context.siteDir, 'docs/**/*.mdx'),
-        `${SERVED_CSS_DIR}/*.css`,
-      ];
+      return [`${CONTRACT_DIR}/**/*.yaml`, `${SAMPLES_DIR}/**/*`, `${SERVED_CSS_DIR}/*.css`];
     },
 
     async loadContent() {
-      const loaded = await loadContract();
-      const problems = coverageProblems(loaded.orphans, loaded.duplicates);
-      if (problems) {
-        if (isProd) throw new Error(problems);
-        console.warn(problems);
+      if (isProd) {
+        // The build checks the pages' ids before the lint, so a mistyped id is the first message.
+        const {
+          uses: _uses,
+          shownIn: _shownIn,
+          orphans: _orphans,
+          duplicates: _duplicates,
+          ...source
+        } = await loadContract();
+        return {...source, labels: defaultLabels()};
       }
-      return {...loaded, labels: defaultLabels()};
+      // The dev server shows an edit without waiting for the lint (half a second of a contract
+      // edit's reload): it runs beside the reload, in a child process, and prints what it finds.
+      lintBeside();
+      return {...(await loadContractSource({lint: 'skip'})), labels: defaultLabels()};
     },
 
     // The sandbox's files (GENERATED_PUBLIC_DIR) into the site as they are: the client build emits
@@ -130,16 +169,27 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
 
     async allContentLoaded({allContent, actions}) {
       const content = allContent[NAME]?.default as ContractContent;
+      const loaded = withPages(content, scanPages());
+      const problems = coverageProblems(loaded.orphans, loaded.duplicates);
+      if (problems) {
+        if (isProd) throw new Error(problems);
+        console.warn(problems);
+      }
       const permalinks = permalinksBySource(allContent);
       const permalinkOf = (file: string): string | undefined => permalinks.get(file);
-      routed = contractSite(content, permalinkOf);
+      // Everything below depends on the contract and on the route of each page that shows an
+      // operation; an edit to a page's prose changes neither, and the dev server then reuses it all.
+      const key = JSON.stringify([...loaded.shownIn].map(([id, file]) => [id, permalinkOf(file)]));
+      const reuse = generated?.content === content && generated.key === key ? generated : undefined;
+      routed = reuse ? reuse.routed : contractSite(loaded, permalinkOf);
       const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
-      const claims = proseStatusProblems(content.uses, permalinkOf, routed.pages, related);
+      const claims = proseStatusProblems(loaded.uses, permalinkOf, routed.pages, related);
       if (claims.length) {
         throw new ContractLoadError(
           `The prose has ${claims.length} status claim(s) that lead to no status operation:\n${claims.map((p) => `  ${p}`).join('\n')}`,
         );
       }
+      if (reuse) return;
       await loadLanguages();
       const files = generatedFiles(
         {
@@ -162,6 +212,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       await Promise.all(
         files.map((f) => actions.createData(f.name, typeof f.data === 'string' ? f.data : JSON.stringify(f.data))),
       );
+      generated = {content, key, routed};
     },
 
     injectHtmlTags() {

@@ -29,8 +29,15 @@ import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_D
 import {compileSandbox} from './sandbox';
 import {loadChangelog} from './changelog';
 import {mdxFiles} from './pages';
+import {createMemo} from '../../src/lib/memo';
 
 export class ContractLoadError extends Error {}
+
+/**
+ * Checks of one file or one operation kept by their input for the next load: the dev server loads
+ * the contract again on every edit, and an edit changes one file.
+ */
+const memo = createMemo();
 
 const rel = (file: string | undefined): string => (file ? path.relative(SITE_DIR, file) : '<unknown>');
 
@@ -265,12 +272,13 @@ export function envelopeCheck(root = CONTRACT_ROOT): string[] {
       ? addressPairs(fs.readFileSync(reference, 'utf8')).map((p) => [p.district, p.state] as const)
       : [],
   );
+  const pairs = [...known];
   return files.flatMap((f) => {
     const text = fs.readFileSync(f, 'utf8');
-    return [
+    return memo(['envelopeCheck', f, text, f === reference ? [] : pairs], () => [
       ...envelopeProblems(text, rel(f)),
       ...(known.size && f !== reference ? addressProblems(text, rel(f), known, rel(reference)) : []),
-    ];
+    ]);
   });
 }
 
@@ -284,19 +292,14 @@ export function locateTag(name: string, root = CONTRACT_ROOT): string {
 const describeProblem = (p: ContractProblem, familiesDir?: string): string =>
   `${p.id.startsWith('tag ') ? locateTag(p.id.slice('tag '.length)) : locate(p.id, p.key, familiesDir)}: ${p.id}: ${p.message}`;
 
-export interface LoadedContract {
+/** What the contract files alone say: lint-clean, bundled, checked. No page is read for it. */
+export interface ContractSource {
   readonly bundled: OpenApiDocument;
   /** Dereferenced: what the views are built from. */
   readonly deref: OpenApiDocument;
   /** Every operation's and webhook's body schemas, for checking JSON written in prose. */
   readonly bodies: Record<string, BodySchemas>;
   readonly responseCodes: ResponseCodeView[];
-  /** Operation or webhook id -> the file that shows it (`docs/v1/...mdx`). */
-  readonly shownIn: ReadonlyMap<string, string>;
-  /** Every API component on a page that names a contract id (for the prose checks of the build). */
-  readonly uses: readonly PageUse[];
-  readonly orphans: string[];
-  readonly duplicates: string[];
   /** What Retry-After means, in the contract's words (the shared 429 response), for /ResponseCode. */
   readonly retryAfter: string;
   /** What the current version changed since the last published one; entries not yet linked to pages. */
@@ -305,49 +308,43 @@ export interface LoadedContract {
   readonly sandbox: CompiledAtlas;
 }
 
-/**
- * Lint, bundle and cross-check the contract, and find the file that shows each operation. Where
- * that file is served is Docusaurus' business: the plugin asks the docs and pages plugins
- * (`contractViews` with their permalinks), so no route is worked out here.
- */
-export async function loadContract(): Promise<LoadedContract> {
-  // A mistyped id on a page comes first: the orphan and x-related messages it causes are noise.
-  const uses = scanPages();
-  const unknown = unknownIds(uses, contractIds());
-  if (unknown.length) {
-    throw new ContractLoadError(
-      `${unknown.length} page(s) name an id that the API contract does not define:\n${unknown.join('\n')}`,
-    );
-  }
+/** The contract with the pages that show it. */
+export interface LoadedContract extends ContractSource {
+  /** Operation or webhook id -> the file that shows it (`docs/v1/...mdx`). */
+  readonly shownIn: ReadonlyMap<string, string>;
+  /** Every API component on a page that names a contract id (for the prose checks of the build). */
+  readonly uses: readonly PageUse[];
+  readonly orphans: string[];
+  readonly duplicates: string[];
+}
+
+export interface SourceOptions {
+  /**
+   * The lint, run separately (the dev server runs it beside the reload and prints its problems, so
+   * an edit shows at once; the build and `lint:contract` wait for it and stop on a problem).
+   */
+  readonly lint?: 'wait' | 'skip';
+}
+
+const lintError = (problems: readonly string[]): ContractLoadError =>
+  new ContractLoadError(
+    `The API contract has ${problems.length} lint problem(s) (rules in redocly.yaml):\n${problems.map((p) => `  ${p}`).join('\n')}\n  Fix each one in the file and line named; \`npm run lint:contract\` re-checks without a full build.`,
+  );
+
+/** Lints the contract; a problem fails with every file and line and the fix. */
+export async function assertLintClean(): Promise<void> {
   const problems = await lintContract();
-  if (problems.length) {
-    throw new ContractLoadError(
-      `The API contract has ${problems.length} lint problem(s) (rules in redocly.yaml):\n${problems.map((p) => `  ${p}`).join('\n')}\n  Fix each one in the file and line named; \`npm run lint:contract\` re-checks without a full build.`,
-    );
-  }
+  if (problems.length) throw lintError(problems);
+}
+
+/** Lint, bundle and check the contract files: everything that does not depend on the pages. */
+export async function loadContractSource({lint = 'wait'}: SourceOptions = {}): Promise<ContractSource> {
+  if (lint === 'wait') await assertLintClean();
   const [bundled, deref] = await Promise.all([bundleContract(false), bundleContract(true)]);
   const responseCodes = loadResponseCodes();
-  const ids = new Set(listOperations(deref).map((l) => l.op.operationId));
-  const shownIn = new Map<string, string>();
-  const duplicates: string[] = [];
-  for (const use of uses) {
-    if (!ids.has(use.id)) continue; // tags
-    const previous = shownIn.get(use.id);
-    if (previous && previous !== use.file)
-      duplicates.push(`${use.id} is shown on both ${previous} and ${use.file}:${use.line}`);
-    else shownIn.set(use.id, use.file);
-  }
   const sandbox = compileSandbox(deref, responseCodes);
-  const checks = [
-    ...envelopeCheck(),
-    ...crossCheck(deref, responseCodes, shownIn).map((p) => describeProblem(p)),
-    ...sandbox.problems,
-  ];
-  if (checks.length) {
-    throw new ContractLoadError(
-      `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${p}`).join('\n')}`,
-    );
-  }
+  const checks = [...envelopeCheck(), ...sandbox.problems];
+  if (checks.length) throw checkError(checks);
   const retryAfter = retryAfterText(deref);
   if (!retryAfter) {
     throw new ContractLoadError(
@@ -362,20 +359,61 @@ export async function loadContract(): Promise<LoadedContract> {
     siteVersion: site.apiVersion,
     date: site.apiReleaseDate,
   });
+  return {bundled, deref, bodies: bodySchemas(deref), responseCodes, retryAfter, release, sandbox};
+}
+
+const checkError = (checks: readonly string[]): ContractLoadError =>
+  new ContractLoadError(
+    `The API contract has ${checks.length} problem(s) the lint cannot see:\n${checks.map((p) => `  ${p}`).join('\n')}`,
+  );
+
+/** The ids a loaded contract defines, by kind (what `contractIds` reads from the YAML). */
+function sourceIds(deref: OpenApiDocument): Record<IdKind, Set<string>> {
+  const ids: Record<IdKind, Set<string>> = {operation: new Set(), webhook: new Set(), tag: new Set()};
+  for (const t of deref.tags ?? []) ids.tag.add(t.name);
+  for (const {kind, op} of listOperations(deref)) ids[kind].add(op.operationId);
+  return ids;
+}
+
+/**
+ * The contract with the pages that show it (`uses`, from `scanPages`): an id no contract defines,
+ * and the checks that need the pages (x-related naming an operation no page shows), fail here.
+ */
+export function withPages(source: ContractSource, uses: readonly PageUse[]): LoadedContract {
+  const unknown = unknownIds(uses, sourceIds(source.deref));
+  if (unknown.length) throw unknownIdsError(unknown);
+  const ids = new Set(listOperations(source.deref).map((l) => l.op.operationId));
+  const shownIn = new Map<string, string>();
+  const duplicates: string[] = [];
+  for (const use of uses) {
+    if (!ids.has(use.id)) continue; // tags
+    const previous = shownIn.get(use.id);
+    if (previous && previous !== use.file)
+      duplicates.push(`${use.id} is shown on both ${previous} and ${use.file}:${use.line}`);
+    else shownIn.set(use.id, use.file);
+  }
+  const checks = crossCheck(source.deref, source.responseCodes, shownIn).map((p) => describeProblem(p));
+  if (checks.length) throw checkError(checks);
   const orphans = [...ids].filter((id) => !shownIn.has(id)).sort();
-  return {
-    bundled,
-    deref,
-    bodies: bodySchemas(deref),
-    responseCodes,
-    shownIn,
-    uses,
-    orphans,
-    duplicates,
-    retryAfter,
-    release,
-    sandbox,
-  };
+  return {...source, shownIn, uses, orphans, duplicates};
+}
+
+const unknownIdsError = (unknown: readonly string[]): ContractLoadError =>
+  new ContractLoadError(
+    `${unknown.length} page(s) name an id that the API contract does not define:\n${unknown.join('\n')}`,
+  );
+
+/**
+ * Lint, bundle and cross-check the contract, and find the file that shows each operation. Where
+ * that file is served is Docusaurus' business: the plugin asks the docs and pages plugins
+ * (`contractViews` with their permalinks), so no route is worked out here.
+ */
+export async function loadContract(): Promise<LoadedContract> {
+  // A mistyped id on a page comes first: the orphan and x-related messages it causes are noise.
+  const uses = scanPages();
+  const unknown = unknownIds(uses, contractIds());
+  if (unknown.length) throw unknownIdsError(unknown);
+  return withPages(await loadContractSource(), uses);
 }
 
 /** The contract's data that links pages: each at the route Docusaurus gave the file that shows it. */

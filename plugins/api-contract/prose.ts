@@ -61,6 +61,20 @@ export function proseBlocks(source: string): ProseBlock[] {
 }
 
 /**
+ * The last parse of each file, by its text: the dev server runs this check after every page edit,
+ * and only the edited page needs parsing again.
+ */
+const parsed = new Map<string, {readonly source: string; readonly blocks: ProseBlock[]}>();
+
+function cachedProseBlocks(file: string, source: string): ProseBlock[] {
+  const hit = parsed.get(file);
+  if (hit?.source === source) return hit.blocks;
+  const blocks = proseBlocks(source);
+  parsed.set(file, {source, blocks});
+  return blocks;
+}
+
+/**
  * Every status claim in the content folders that links no status operation. `uses` are the API
  * components of the pages (which operation each file shows), `permalinkOf` the route Docusaurus gave
  * a file (`docs/v1/...mdx`), `pages` the operation -> route map and `related` each operation's
@@ -91,7 +105,7 @@ export function proseStatusProblems(
       const shows = opsAtRoute(route);
       const page: PageProse = {
         file: path.relative(siteDir, file),
-        blocks: proseBlocks(source),
+        blocks: cachedProseBlocks(file, source),
         shows,
         suggestions: suggestStatusPages(route, shows, related, pages),
       };

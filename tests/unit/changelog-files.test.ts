@@ -8,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {stringifyYaml} from '@redocly/openapi-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {loadChangelog, listReleases} from '../../plugins/api-contract/changelog';
+import {apiCompare, type Diff} from 'api-smart-diff';
+import {loadChangelog, listReleases, readRelease} from '../../plugins/api-contract/changelog';
+import {changelogRules, compareContracts, normalise} from '../../src/lib/changelog-diff';
+import {createMemo, type Memo} from '../../src/lib/memo';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {contractSite, loadContract, type ContractSite, type LoadedContract} from '../../plugins/api-contract/load';
 import {site} from '../../site.config';
@@ -147,5 +150,39 @@ describe('the real contract', () => {
     expect(routed.rateLimits.retryAfter).toMatch(
       /^Whole seconds until the limit this request went over has room for it again\./,
     );
+  });
+});
+
+describe('compareContracts piece by piece', () => {
+  let current: unknown;
+  let published: unknown;
+  beforeAll(async () => {
+    current = (await loadContract()).deref;
+    published = await readRelease('1.0.0', listReleases().get('1.0.0') as string);
+  }, 180_000);
+  const key = (d: Diff): string => JSON.stringify([d.path, d.action, d.type, d.before, d.after]);
+
+  it('gives the diffs the tool gives on the whole documents (the real 1.1.0 against 1.0.0)', () => {
+    const whole = apiCompare(normalise(published), normalise(current), {rules: changelogRules()}).diffs;
+    expect(whole.length).toBeGreaterThan(50);
+    expect(compareContracts(published, current).diffs.map(key).sort()).toEqual(whole.map(key).sort());
+  });
+
+  it('with a memo, compares again only the operation an edit changed', () => {
+    const memo = createMemo();
+    let made = 0;
+    const counting: Memo = (input, make) => memo(input, () => (made++, make()));
+    const first = compareContracts(published, current, counting);
+    const pieces = made;
+    const edited = structuredClone(current) as {paths: Record<string, {post?: {summary?: string}}>};
+    const withdrawal = Object.values(edited.paths).find((item) => item.post?.summary?.includes('withdrawal'));
+    (withdrawal?.post as {summary: string}).summary += ' (edited)';
+    made = 0;
+    const second = compareContracts(published, edited, counting);
+    expect([pieces > 80, made]).toEqual([true, 1]);
+    const before = new Set(first.diffs.map(key));
+    expect(second.diffs.filter((d) => !before.has(key(d))).map((d) => d.path.slice(2).join('.'))).toEqual([
+      'post.summary',
+    ]);
   });
 });

@@ -31,6 +31,7 @@ import type {RateLimitTable} from '../../../src/lib/rate-limits';
 import type {Release} from '../../../src/lib/changelog';
 import type {TestDataView} from '../../../src/lib/mock/test-data';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '../../../src/lib/try-it';
+import {createMemo} from '../../../src/lib/memo';
 import {PUBLIC_DIR} from '../paths';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (src/lib/highlight.ts). */
@@ -146,11 +147,15 @@ export function trees(views: ContractViews, labels: Labels): {dir: string; tree:
  * Every file the plugin generates. Pages import the highlighted ones; `source/` holds the same
  * data with code as text, for the Markdown twins and for the remark plugin's headings.
  */
+const memo = createMemo();
+
 export function generatedFiles(input: GeneratedInput, highlight: Highlight): DataFile[] {
   const {views, labels} = input;
   return [
     ...trees(views, labels).flatMap(({dir, tree}) => [
-      {name: `${dir}/${tree.id}.json`, data: renderTree(tree, highlight)},
+      // Highlighting is most of the time of this function; a tree unchanged since the last load (the
+      // dev server's reload after an edit elsewhere) keeps its highlighted copy.
+      {name: `${dir}/${tree.id}.json`, data: memo(['renderTree', tree], () => renderTree(tree, highlight))},
       {name: `source/${dir}/${tree.id}.json`, data: tree},
     ]),
     ...views.tags.map((tag) => ({name: `tags/${tag.name}.json`, data: tag})),
