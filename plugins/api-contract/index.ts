@@ -141,7 +141,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       // The dev server shows an edit without waiting for the lint (half a second of a contract
       // edit's reload): it runs beside the reload, in a child process, and prints what it finds.
       lintBeside();
-      return {...(await loadContractSource({lint: 'skip'})), labels: defaultLabels()};
+      return {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()};
     },
 
     // The sandbox's files (GENERATED_PUBLIC_DIR) into the site as they are: the client build emits
@@ -197,7 +197,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
           labels: content.labels,
           responseCodes: content.responseCodes,
           bodies: content.bodies,
-          panStatuses: panStatuses(content.bundled),
+          panStatuses: panStatuses(content.deref),
           samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
           stylesheets: readServedStylesheets(),
           rateLimits: routed.rateLimits,
@@ -247,14 +247,14 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       fs.mkdirSync(path.join(outDir, path.dirname(CHANGELOG_FEEDS.rss)), {recursive: true});
       fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.rss), feeds.rss);
       fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.atom), feeds.atom);
+      const {bundled} = content;
+      if (!bundled)
+        throw new Error('api-contract: postBuild has no bundled contract; loadContent makes one in a build.');
       const dir = path.join(outDir, 'downloads');
       fs.mkdirSync(dir, {recursive: true});
-      fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(content.bundled));
-      fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(content.bundled, null, 2)}\n`);
-      fs.writeFileSync(
-        path.join(outDir, DOWNLOADS.postman),
-        `${JSON.stringify(await toPostman(content.bundled), null, 2)}\n`,
-      );
+      fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
+      fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
+      fs.writeFileSync(path.join(outDir, DOWNLOADS.postman), `${JSON.stringify(await toPostman(bundled), null, 2)}\n`);
     },
   };
 }

@@ -128,9 +128,9 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const summary = summaryOf(site, readJson<Pick<Family, 'label'>[]>('families.json'));
       const details = detailsOf(site, urls);
       const contract = plugins.find((p) => p.name === 'api-contract')?.content as ContractContent | undefined;
-      if (!contract)
+      if (!contract?.bundled)
         throw new Error(
-          "llms-txt: the api-contract plugin's content is missing; keep './plugins/api-contract' in docusaurus.config.ts plugins.",
+          "llms-txt: the api-contract plugin's content (with its bundled contract) is missing; keep './plugins/api-contract' in docusaurus.config.ts plugins.",
         );
       const assistants = assistantsSection({
         doc: contract.bundled,

@@ -85,8 +85,8 @@ export function downloads(labels: Labels): DownloadLink[] {
 export class PanStatusError extends Error {}
 
 /** The PAN status values and their meanings, from `PanStatus` (enum + x-enum-descriptions). */
-export function panStatuses(bundled: OpenApiDocument): PanStatus[] {
-  const doc = bundled as unknown as {
+export function panStatuses(contract: OpenApiDocument): PanStatus[] {
+  const doc = contract as unknown as {
     components?: {schemas?: Record<string, {enum?: string[]; 'x-enum-descriptions'?: Record<string, string>}>};
   };
   const schema = doc.components?.schemas?.PanStatus;
