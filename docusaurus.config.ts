@@ -57,8 +57,22 @@ const config = {
   trailingSlash: undefined,
 
   future: {
-    // In 3.10 this turns on Docusaurus Faster (Rspack, SWC, Lightning CSS).
     v4: true,
+    // Docusaurus Faster (Rspack, SWC, Lightning CSS), every flag as `faster: true` sets it but one:
+    // Rspack's persistent cache serves the dev server's restarts, not builds. A build from a clean
+    // clone (CI) fills it for nobody, and holding it cost 1.3 GB more peak memory at 977 operations
+    // (4.95 GB with it, 3.65 GB without, same build time), with no faster second build at today's size.
+    faster: {
+      swcJsLoader: true,
+      swcJsMinimizer: true,
+      swcHtmlMinimizer: true,
+      lightningCssMinimizer: true,
+      mdxCrossCompilerCache: true,
+      rspackBundler: true,
+      rspackPersistentCache: process.env.NODE_ENV !== 'production',
+      ssgWorkerThreads: true,
+      gitEagerVcs: true,
+    },
   },
 
   // DOCS_DRAFT=1 (see sidebars.ts) relaxes this while a family is half written; CI never sets it.

@@ -153,7 +153,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       };
       if (!CopyRspackPlugin)
         throw new Error(
-          `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future: {v4: true} in docusaurus.config.ts.`,
+          `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future.faster.rspackBundler true in docusaurus.config.ts.`,
         );
       return {plugins: [new CopyRspackPlugin({patterns: [{from: GENERATED_PUBLIC_DIR, to: '.'}]})]};
     },
