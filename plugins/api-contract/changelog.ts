@@ -9,7 +9,7 @@ import path from 'node:path';
 import {bundle, loadConfig, makeDocumentFromString, parseYaml} from '@redocly/openapi-core';
 import {buildRelease, ChangelogError, compareVersions, type Release} from '../../src/lib/changelog';
 import {compareContracts} from '../../src/lib/changelog-diff';
-import {createMemo} from '../../src/lib/memo';
+import {createReloadMemo} from '../../src/lib/memo';
 import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
 
 export const RELEASES_DIR = path.join(CONTRACT_DIR, 'releases');
@@ -43,7 +43,7 @@ export function listReleases(dir = RELEASES_DIR): Map<string, string> {
  * The comparisons and releases of this process, kept for the next load: the dev server loads the
  * contract again on every edit of it, and a published release never changes.
  */
-const memo = createMemo();
+const memo = createReloadMemo();
 const readReleases = new Map<string, {readonly text: string; readonly parsed: Promise<unknown>}>();
 
 /** A published release, dereferenced; its `info.version` must be its file's name. */

@@ -29,7 +29,7 @@ import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_D
 import {compileSandbox} from './sandbox';
 import {loadChangelog} from './changelog';
 import {mdxFiles} from './pages';
-import {createMemo} from '../../src/lib/memo';
+import {createReloadMemo} from '../../src/lib/memo';
 
 export class ContractLoadError extends Error {}
 
@@ -37,7 +37,7 @@ export class ContractLoadError extends Error {}
  * Checks of one file or one operation kept by their input for the next load: the dev server loads
  * the contract again on every edit, and an edit changes one file.
  */
-const memo = createMemo();
+const memo = createReloadMemo();
 
 const rel = (file: string | undefined): string => (file ? path.relative(SITE_DIR, file) : '<unknown>');
 

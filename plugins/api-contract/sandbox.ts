@@ -19,7 +19,7 @@ import type {JsonSchema} from '../../src/lib/contract/schema';
 import type {ResponseCodeView} from '../../src/lib/contract/types';
 import {compileAtlas, paramsSchema, type CompiledAtlas, type SchemaCheck} from '../../src/lib/mock/atlas';
 import type {FamilyValidators, ValidatorError} from '../../src/lib/mock/model';
-import {createMemo} from '../../src/lib/memo';
+import {createReloadMemo} from '../../src/lib/memo';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
 
 export const SCENARIOS_DIR = path.join(CONTRACT_DIR, 'scenarios');
@@ -68,7 +68,7 @@ export function makeSchemaCheck(): SchemaCheck {
 const sharedCheck = makeSchemaCheck();
 
 /** Generated code by its schemas, for the same reason. */
-const memo = createMemo(200);
+const memo = createReloadMemo();
 
 export class SandboxCodeError extends Error {}
 

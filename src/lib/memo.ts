@@ -6,7 +6,17 @@
  */
 export type Memo = <T>(input: unknown, make: () => T) => T;
 
-export function createMemo(limit = 1000): Memo {
+/**
+ * A memo for the dev server, which loads the same things again on every edit; none in a build
+ * (`NODE_ENV=production`), which loads each once: there it would only hold memory.
+ */
+export function createReloadMemo(): Memo {
+  return createMemo(process.env.NODE_ENV === 'production' ? 0 : undefined);
+}
+
+export function createMemo(limit = 10_000): Memo {
+  // Nothing kept: the input is not even serialised.
+  if (limit === 0) return <T>(_input: unknown, make: () => T): T => make();
   const kept = new Map<string, unknown>();
   return <T>(input: unknown, make: () => T): T => {
     const key = JSON.stringify(input);

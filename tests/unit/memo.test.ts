@@ -23,3 +23,13 @@ describe('createMemo', () => {
     expect(made).toEqual(['a', 'b', 'c', 'b']);
   });
 });
+
+describe('createMemo(0)', () => {
+  it('keeps nothing', () => {
+    const memo = createMemo(0);
+    let made = 0;
+    memo('a', () => made++);
+    memo('a', () => made++);
+    expect(made).toBe(2);
+  });
+});

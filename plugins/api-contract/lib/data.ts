@@ -31,7 +31,7 @@ import type {RateLimitTable} from '../../../src/lib/rate-limits';
 import type {Release} from '../../../src/lib/changelog';
 import type {TestDataView} from '../../../src/lib/mock/test-data';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '../../../src/lib/try-it';
-import {createMemo} from '../../../src/lib/memo';
+import {createReloadMemo} from '../../../src/lib/memo';
 import {PUBLIC_DIR} from '../paths';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (src/lib/highlight.ts). */
@@ -147,7 +147,7 @@ export function trees(views: ContractViews, labels: Labels): {dir: string; tree:
  * Every file the plugin generates. Pages import the highlighted ones; `source/` holds the same
  * data with code as text, for the Markdown twins and for the remark plugin's headings.
  */
-const memo = createMemo();
+const memo = createReloadMemo();
 
 export function generatedFiles(input: GeneratedInput, highlight: Highlight): DataFile[] {
   const {views, labels} = input;
