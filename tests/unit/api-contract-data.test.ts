@@ -11,6 +11,7 @@ import {
   panStatuses,
   renderTree,
   type Highlight,
+  jsonModule,
 } from '../../plugins/api-contract/lib/data';
 import {coverageProblems, unroutedLinks} from '../../plugins/api-contract/lib/checks';
 import {permalinksBySource} from '../../plugins/api-contract/lib/permalinks';
@@ -76,6 +77,17 @@ const views: ContractViews = {
   ],
 };
 
+describe('jsonModule', () => {
+  it('exports the value, whatever its strings hold', () => {
+    const value = {a: 'quote " apostrophe \' backslash \\ </script> \u2028 ₹ \n', b: [1, null, true]};
+    const text = jsonModule(value);
+    expect(text.startsWith('export default JSON.parse("')).toBe(true);
+    const literal = /^export default JSON\.parse\((".*")\);\n$/s.exec(text)?.[1] ?? '';
+    // A string literal made by JSON.stringify is JSON too: parsed once it is the text, twice the value.
+    expect(JSON.parse(JSON.parse(literal) as string)).toEqual(value);
+  });
+});
+
 describe('renderTree', () => {
   it('turns every sample and example into highlighted HTML and keeps no raw code', () => {
     const page = JSON.stringify(renderTree(operationTree(op, labels), highlight));
@@ -114,7 +126,7 @@ describe('generatedFiles', () => {
       highlight,
     );
     expect(files.map((f) => f.name)).toEqual([
-      'ops/demo-pay.json',
+      'ops/demo-pay.js',
       'source/ops/demo-pay.json',
       'tags/demo.json',
       'index.json',

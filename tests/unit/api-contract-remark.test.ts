@@ -67,7 +67,7 @@ describe('expand steps', () => {
     expect(imports.data(spec, 'a')).toBe('apiData1__');
     expect(imports.nodes.map(show)).toEqual([
       'import ApiEndpoint__ from "@site/src/components/Endpoint";',
-      'import apiData1__ from "@generated/api-contract/default/ops/a.json";',
+      'import apiData1__ from "@generated/api-contract/default/ops/a.js";',
     ]);
   });
 
@@ -99,7 +99,7 @@ describe('remarkApiReference', () => {
     expect(asked).toEqual(['source/ops/demo-pay.json']);
     expect((tree.children ?? []).map(show)).toEqual([
       'import ApiEndpoint__ from "@site/src/components/Endpoint";',
-      'import apiData1__ from "@generated/api-contract/default/ops/demo-pay.json";',
+      'import apiData1__ from "@generated/api-contract/default/ops/demo-pay.js";',
       '<link rel="stylesheet" href="/css/reference.css">',
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '## Request',

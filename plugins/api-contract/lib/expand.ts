@@ -88,7 +88,7 @@ export class PageImports {
 
   /** The local name of one generated data file (`apiData0__`). */
   data(spec: IdSpec, id: string): string {
-    return this.add(generatedModule(`${spec.dataDir}/${id}.json`), `apiData${this.locals.size}__`);
+    return this.add(generatedModule(spec.dataFile(id)), `apiData${this.locals.size}__`);
   }
 
   private add(module: string, local: string): string {
