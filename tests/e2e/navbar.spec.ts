@@ -37,9 +37,20 @@ test.describe('navbar on phones and desktops', () => {
       await open('/');
       await expect(hamburger(page)).toBeVisible();
       await expect(navbarDocsLink(page)).toBeHidden();
+      // Created on first opening, not during the page load (src/theme/Navbar/MobileSidebar)...
+      await expect(panel(page)).toHaveCount(0);
+      await page.evaluate(() => {
+        document.addEventListener('transitionrun', (event) => {
+          const target = event.target as Element;
+          if (target.classList.contains('navbar-sidebar') && event.propertyName === 'transform')
+            document.documentElement.dataset.panelSlid = 'true';
+        });
+      });
 
       await hamburger(page).click();
       await expect(panel(page)).toBeVisible();
+      // ...and still sliding in, the first time too (@starting-style in src/css/custom.css).
+      await expect(page.locator('html')).toHaveAttribute('data-panel-slid', 'true');
       const primaryDocs = panel(page).locator('.menu__link', {hasText: 'Docs'});
       await expect.poll(() => inPanel(page, primaryDocs)).toBe(true);
 
