@@ -139,7 +139,12 @@ const config = {
     // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
     searchIndexPlugin,
   ],
-  clientModules: ['./src/client/safe-pathname.ts', './src/client/announcement.ts', './src/client/idle-prefetch.ts'],
+  clientModules: [
+    './src/client/deferred-chunk-scripts.ts',
+    './src/client/safe-pathname.ts',
+    './src/client/announcement.ts',
+    './src/client/idle-prefetch.ts',
+  ],
 
   themeConfig: {
     image: 'img/social-card.png',

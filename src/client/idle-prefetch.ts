@@ -9,6 +9,8 @@
  * (`window.docusaurus.preload`, untouched).
  */
 
+import {firstInteraction} from './first-interaction';
+
 type Prefetch = Window['docusaurus']['prefetch'];
 
 /**
@@ -53,22 +55,6 @@ export function deferPrefetch(
     }
     return false;
   };
-}
-
-const INTERACTIONS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'wheel', 'touchstart'] as const;
-
-let interacted: Promise<void> | undefined;
-
-/** Resolves on the reader's first interaction with the page. */
-function firstInteraction(): Promise<void> {
-  interacted ??= new Promise((resolve) => {
-    const done = () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
-      resolve();
-    };
-    for (const type of INTERACTIONS) window.addEventListener(type, done, {capture: true, passive: true});
-  });
-  return interacted;
 }
 
 function browserIdle(run: (deadline: {timeRemaining(): number}) => void): void {

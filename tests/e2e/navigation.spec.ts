@@ -1,6 +1,7 @@
 /**
  * Moving between pages without a page load: link prefetches that wait for the reader
- * (src/client/idle-prefetch.ts), the progress bar that shows only when a page is slow to arrive,
+ * (src/client/idle-prefetch.ts), the opened page's chunk scripts created after main.js has run
+ * (src/client/deferred-chunk-scripts.ts), the progress bar that shows only when a page is slow to arrive,
  * and the API reference tables, which the page opened keeps as server HTML and React renders
  * itself after a client-side navigation.
  */
@@ -59,6 +60,44 @@ test.describe('link prefetching', () => {
       .toBeGreaterThan(0);
     const foreign = (await prefetches(page)).filter((href) => !new URL(href).pathname.startsWith('/assets/'));
     expect(foreign, 'prefetched, but not a chunk of the site').toEqual([]);
+    expect(problemList(problems)).toEqual([]);
+  });
+});
+
+test.describe('chunk scripts', () => {
+  /**
+   * src/client/deferred-chunk-scripts.ts: the opened page's chunk scripts are created in tasks of
+   * their own, not inside main.js's evaluation (while main.js runs, `document.currentScript` is
+   * its <script>). The page still hydrates from them.
+   */
+  test('the page opened creates its chunk scripts after main.js has run, not while it runs', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    await page.addInitScript(() => {
+      const created: {src: string; duringMain: boolean}[] = [];
+      (window as unknown as {__e2eChunkScripts: typeof created}).__e2eChunkScripts = created;
+      // Noted at the call (a MutationObserver reports later, when currentScript has moved on).
+      const append: (this: Node, node: Node) => Node = Node.prototype.appendChild; // eslint-disable-line @typescript-eslint/unbound-method -- called with its node below
+      Reflect.set(Node.prototype, 'appendChild', function (this: Node, node: Node): Node {
+        if (node instanceof HTMLScriptElement && node.src.includes('/assets/js/')) {
+          const running = document.currentScript;
+          created.push({
+            src: new URL(node.src).pathname,
+            duringMain: running instanceof HTMLScriptElement && /\/main\.[0-9a-f]+\.js$/.test(running.src),
+          });
+        }
+        return append.call(this, node);
+      });
+    });
+    await open(API_PAGE);
+    const created = await page.evaluate(
+      () => (window as unknown as {__e2eChunkScripts: {src: string; duringMain: boolean}[]}).__e2eChunkScripts,
+    );
+    const chunks = created.filter((c) => !/\/(runtime~main|main)\.[0-9a-f]+\.js$/.test(c.src));
+    expect(chunks.length, 'chunk scripts of the API page').toBeGreaterThan(3);
+    expect(chunks.filter((c) => c.duringMain).map((c) => c.src)).toEqual([]);
     expect(problemList(problems)).toEqual([]);
   });
 });

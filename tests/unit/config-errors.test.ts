@@ -24,7 +24,15 @@ function fixture(navbarItem: object): string {
   fs.mkdirSync(path.join(dir, 'src'));
   fs.writeFileSync(path.join(dir, 'docs', 'intro.md'), '---\ntitle: Intro\n---\n\nA page.\n');
   // Our wraps import from these folders and from site.config.ts.
-  for (const part of ['src/theme', 'src/components', 'src/lib', 'src/css', 'site.config.ts', 'node_modules']) {
+  for (const part of [
+    'src/theme',
+    'src/components',
+    'src/lib',
+    'src/client',
+    'src/css',
+    'site.config.ts',
+    'node_modules',
+  ]) {
     fs.symlinkSync(path.join(repo, part), path.join(dir, part));
   }
   fs.writeFileSync(
