@@ -426,11 +426,19 @@ const unknownIdsError = (unknown: readonly string[]): ContractLoadError =>
  * (`contractViews` with their permalinks), so no route is worked out here.
  */
 export async function loadContract(): Promise<LoadedContract> {
-  // A mistyped id on a page comes first: the orphan and x-related messages it causes are noise.
+  const uses = assertPageIdsKnown();
+  return withPages(await loadContractSource(), uses);
+}
+
+/**
+ * The pages' API components, after checking each id against the YAML as written (no lint or
+ * bundle): a mistyped id on a page comes first, as the orphan and x-related messages it causes are noise.
+ */
+export function assertPageIdsKnown(): PageUse[] {
   const uses = scanPages();
   const unknown = unknownIds(uses, contractIds());
   if (unknown.length) throw unknownIdsError(unknown);
-  return withPages(await loadContractSource(), uses);
+  return uses;
 }
 
 /** The contract's data that links pages: each at the route Docusaurus gave the file that shows it. */
