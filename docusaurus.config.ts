@@ -14,6 +14,7 @@ import routeSourcesPlugin from './plugins/route-sources';
 import routeListPlugin from './plugins/route-list';
 import leanDocsPlugin from './plugins/lean-docs';
 import leanRegistryPlugin from './plugins/lean-registry';
+import leanServerBundlePlugin from './plugins/lean-server-bundle';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
@@ -136,6 +137,7 @@ const config = {
     routeSourcesPlugin,
     routeListPlugin,
     leanRegistryPlugin,
+    leanServerBundlePlugin,
     // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
     searchIndexPlugin,
   ],

@@ -68,8 +68,12 @@ const say = (msg) => console.log(`[bench ${((performance.now() - t0) / 1000).toF
 const stockEnv = {...process.env};
 delete stockEnv.DOCS_DRAFT;
 
-/** @param {string} siteDir @param {string} name @param {NodeJS.ProcessEnv} env */
-async function coldBuild(siteDir, name, env) {
+/**
+ * @param {string} siteDir @param {string} name @param {NodeJS.ProcessEnv} env
+ * @param {[string, string[]]} build the build command: ours is `npm run build` (scripts/build.mjs, the
+ *   Node flags production builds use), the stock site's its own `docusaurus build`
+ */
+async function coldBuild(siteDir, name, env, [cmd, args]) {
   const bin = path.join(siteDir, 'node_modules', '.bin', 'docusaurus');
   if (reuseBuild && fs.existsSync(path.join(siteDir, 'build', 'index.html'))) {
     say(`${name}: reusing ${path.relative(ROOT, path.join(siteDir, 'build')) || 'build'} (--reuse-build)`);
@@ -77,11 +81,11 @@ async function coldBuild(siteDir, name, env) {
   }
   await run(bin, ['clear'], {cwd: siteDir, env});
   say(`${name}: cold build...`);
-  const m = await measured(bin, ['build'], {cwd: siteDir, env, log: path.join(LOGS, `${name}-build.log`)});
+  const m = await measured(cmd, args, {cwd: siteDir, env, log: path.join(LOGS, `${name}-build.log`)});
   say(`${name}: built in ${m.seconds.toFixed(1)} s, peak RSS ${m.peakRssMb} MB; warm rebuild...`);
   // The stock site's Rspack persistent cache (node_modules/.cache) is now filled; ours keeps none for
   // builds (docusaurus.config.ts), so its second build is a cold one again.
-  const warm = await run(bin, ['build'], {cwd: siteDir, env, log: path.join(LOGS, `${name}-build-warm.log`)});
+  const warm = await run(cmd, args, {cwd: siteDir, env, log: path.join(LOGS, `${name}-build-warm.log`)});
   return {...m, warmSeconds: warm.seconds};
 }
 
@@ -184,8 +188,14 @@ async function main() {
   if (draft) say('DOCS_DRAFT=1: our site is built in draft mode (broken links and missing pages only warn)');
 
   const stockDir = await ensureStockSite(say);
-  const ourBuild = await coldBuild(ROOT, 'ours', process.env);
-  const stockBuild = await coldBuild(stockDir, 'stock', stockEnv);
+  const ourBuild = await coldBuild(ROOT, 'ours', process.env, [
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'build.mjs')],
+  ]);
+  const stockBuild = await coldBuild(stockDir, 'stock', stockEnv, [
+    path.join(stockDir, 'node_modules', '.bin', 'docusaurus'),
+    ['build'],
+  ]);
   const ourOut = path.join(ROOT, 'build');
   const stockOut = path.join(stockDir, 'build');
 

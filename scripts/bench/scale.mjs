@@ -204,7 +204,6 @@ async function main() {
     .readdirSync(path.join(ROOT, 'openapi/families'))
     .reduce((sum, f) => sum + operationsIn(path.join(ROOT, 'openapi/families', f)), 0);
   const perRound = FAMILIES.reduce((sum, t) => sum + operationsIn(path.join(ROOT, 'openapi/families', `${t}.yaml`)), 0);
-  const bin = path.join(ROOT, 'node_modules/.bin/docusaurus');
   const logs = path.join(ROOT, 'bench-results', 'logs');
   /** @type {{size: number, operations: number, routes: number, seconds: number, peakRssMb: number, msPerOperation: number, method: string}[]} */
   const rows = [];
@@ -221,7 +220,8 @@ async function main() {
       git('add', '-A');
       git('-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-q', '-m', `scale ${size}x`);
       console.error(`${size}x: ${operations} operations in ${site}, building...`);
-      const m = await measured(bin, ['build'], {
+      // Built as production builds are, by `npm run build` (scripts/build.mjs and its Node flags).
+      const m = await measured(process.execPath, [path.join(site, 'scripts', 'build.mjs')], {
         cwd: site,
         env: process.env,
         log: path.join(logs, `scale-${size}x-build.log`),
