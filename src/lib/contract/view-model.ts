@@ -2,6 +2,7 @@
  * Bundled, dereferenced OpenAPI 3.1 document -> the view models the pages render.
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
+import {createReloadMemo} from '../memo';
 import {generateSamples} from '../snippets';
 import {
   operationRateLimits,
@@ -256,14 +257,22 @@ export function operationSamples(
       .filter((p) => p.in === where && p.example !== undefined)
       .map((p) => ({name: p.name, value: p.example ?? ''}));
   const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
-  return generateSamples({
+  const request = {
     method: l.method,
     url: (servers[0]?.url ?? '') + fillPath(l.path, pathParams),
     query: examplesOf('query'),
     cookies: examplesOf('cookie'),
     ...(body !== undefined ? {body} : {}),
-  });
+  };
+  return samplesMemo(['samples', request], () => generateSamples(request));
 }
+
+/**
+ * The dev server's samples of each request, kept while the request is unchanged: a contract edit
+ * builds every operation's view again, and generating the seven languages for all of them was
+ * about 70 ms of that reload. The samples are only read.
+ */
+const samplesMemo = createReloadMemo();
 
 /** What an operation's and a webhook's views share: names, family, parameters, body, related pages, badge. */
 export function commonView(l: Located, ctx: ViewContext) {
