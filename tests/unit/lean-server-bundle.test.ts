@@ -22,7 +22,9 @@ async function serverChunks(splitChunks: false | typeof SERVER_SPLIT_CHUNKS): Pr
     optimization: {minimize: false, concatenateModules: false, splitChunks},
   });
   await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve())),
+    compiler.run((error, stats) =>
+      error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve(),
+    ),
   );
   const out = path.join(dir, 'out');
   const texts = fs.readdirSync(out).map((f) => fs.readFileSync(path.join(out, f), 'utf8'));
