@@ -245,6 +245,13 @@ export function operationHeaders(l: Located, params: readonly ParamView[], doc: 
   ];
 }
 
+/**
+ * The dev server's samples of each request, kept while the request is unchanged: a contract edit
+ * builds every operation's view again, and generating the seven languages for all of them was
+ * about 70 ms of that reload. The samples are only read.
+ */
+const samplesMemo = createReloadMemo();
+
 /** The request samples: the sandbox URL with path examples filled in, query, cookie and body examples. */
 export function operationSamples(
   l: Located,
@@ -266,13 +273,6 @@ export function operationSamples(
   };
   return samplesMemo(['samples', request], () => generateSamples(request));
 }
-
-/**
- * The dev server's samples of each request, kept while the request is unchanged: a contract edit
- * builds every operation's view again, and generating the seven languages for all of them was
- * about 70 ms of that reload. The samples are only read.
- */
-const samplesMemo = createReloadMemo();
 
 /** What an operation's and a webhook's views share: names, family, parameters, body, related pages, badge. */
 export function commonView(l: Located, ctx: ViewContext) {
