@@ -188,4 +188,30 @@ test.describe('API reference tables (not hydrated on the page opened, see src/co
     expect(await tableRows(page)).toEqual(first);
     expect(problemList(problems)).toEqual([]);
   });
+
+  test('keep their rows when the reader goes back before the next page has arrived', async ({page, problems, open}) => {
+    await open(API_PAGE);
+    const first = await tableRows(page);
+    expect(first.flat().length).toBeGreaterThan(10);
+    // Hold every script asked for from now on: the next page cannot arrive, so its navigation stays
+    // pending and the page opened stays on screen (a slow phone network does the same).
+    const held: Array<() => Promise<void>> = [];
+    await page.route(/\.js$/, (route) => {
+      held.push(() => route.continue());
+    });
+    const next = page.locator('a.pagination-nav__link--next');
+    const href = (await next.getAttribute('href')) ?? '';
+    await next.click();
+    await waitForPathname(page, encodeURI(href).replace(/%7B/g, '{').replace(/%7D/g, '}'));
+    expect(held.length, 'the next page asked for scripts of its own').toBeGreaterThan(0);
+    await page.goBack();
+    await waitForPathname(page, API_PAGE);
+    await Promise.all(held.map((release) => release()));
+    await page.unroute(/\.js$/);
+    await expect(page.getByRole('heading', {level: 1, name: API_PAGE_HEADING})).toBeVisible();
+    // React re-rendered the page while the navigation was pending: the rows are still the server's.
+    await page.waitForTimeout(300);
+    expect(await tableRows(page)).toEqual(first);
+    expect(problemList(problems)).toEqual([]);
+  });
 });

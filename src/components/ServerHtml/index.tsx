@@ -24,6 +24,13 @@ interface Props {
  * `data-has-hydrated="false"` on <html> and sets it to "true" once hydrated, so the attribute is
  * always there: only its value tells (testing for its presence made every table hydrate).
  */
+/**
+ * One object for every render: React 19 compares `dangerouslySetInnerHTML` by identity, and a new
+ * `{__html: ''}` on a later render (the page re-rendered while a navigation away was still pending,
+ * then the reader went back) would set innerHTML to '' and wipe the server's markup.
+ */
+const KEEP_SERVER_MARKUP = {__html: ''} as const;
+
 const hydratingFirstPage = (): boolean =>
   typeof document !== 'undefined' && document.documentElement.getAttribute('data-has-hydrated') !== 'true';
 
@@ -38,7 +45,7 @@ export default function ServerHtml({as: Tag, className, children}: Props): React
       ref={ref}
       className={className}
       data-server-html
-      dangerouslySetInnerHTML={{__html: ''}}
+      dangerouslySetInnerHTML={KEEP_SERVER_MARKUP}
       suppressHydrationWarning
     />
   ) : (

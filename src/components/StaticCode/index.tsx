@@ -1,4 +1,4 @@
-import {useRef, useState, type ReactNode} from 'react';
+import {useMemo, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {translate} from '@docusaurus/Translate';
 import styles from './styles.module.css';
@@ -23,6 +23,9 @@ interface Props {
 export default function StaticCode({html, language, title, lineNumbersStart}: Props): ReactNode {
   const pre = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
+  // The same object while the HTML is the same: React 19 compares it by identity and would otherwise
+  // set innerHTML again on every render (the copy button's), dropping the reader's text selection.
+  const code = useMemo(() => ({__html: html}), [html]);
   const copy = () => {
     const text = pre.current?.textContent ?? '';
     void navigator.clipboard.writeText(text.replace(/\n$/, '')).then(() => {
@@ -37,7 +40,7 @@ export default function StaticCode({html, language, title, lineNumbersStart}: Pr
       <div className={styles.content}>
         <pre ref={pre} className={clsx(styles.pre, numbered && styles.numbered)} tabIndex={0}>
           <code
-            dangerouslySetInnerHTML={{__html: html}}
+            dangerouslySetInnerHTML={code}
             style={numbered ? {counterReset: `line ${Number(lineNumbersStart) - 1}`} : undefined}
           />
         </pre>
