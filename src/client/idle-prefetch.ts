@@ -64,16 +64,26 @@ function browserIdle(run: (deadline: {timeRemaining(): number}) => void): void {
   });
 }
 
-let installed = false;
+/** The `window.docusaurus` objects this module made, so it wraps each API object once. */
+const wrapped = new WeakSet<object>();
 
 /**
- * Runs in the first render's layout effects, before any link's IntersectionObserver reports.
- * Docusaurus freezes `window.docusaurus`, so it is replaced by a frozen copy (links read
- * `window.docusaurus.prefetch` when they call it).
+ * Puts a deferred `prefetch` into `holder.docusaurus` unless it is already one of ours. Docusaurus
+ * freezes `window.docusaurus`, so it is replaced by a frozen copy (links read
+ * `window.docusaurus.prefetch` when they call it). Checked on every route update, not once: in the
+ * dev server a hot update re-runs Docusaurus' client entry, which puts its own object back and
+ * remounts every link, and each visible link would then prefetch at once, in the hot update's task.
  */
+export function deferPrefetchOf(holder: {docusaurus?: Window['docusaurus']}, scheduleIdle = browserIdle): boolean {
+  const api = holder.docusaurus;
+  if (!api || wrapped.has(api)) return false;
+  const lean = Object.freeze({...api, prefetch: deferPrefetch(api.prefetch.bind(api), scheduleIdle)});
+  wrapped.add(lean);
+  holder.docusaurus = lean;
+  return true;
+}
+
+/** Runs in the first render's layout effects, before any link's IntersectionObserver reports. */
 export function onRouteDidUpdate(): void {
-  if (installed || typeof window === 'undefined' || !window.docusaurus) return;
-  installed = true;
-  const api = window.docusaurus;
-  window.docusaurus = Object.freeze({...api, prefetch: deferPrefetch(api.prefetch.bind(api), browserIdle)});
+  if (typeof window !== 'undefined') deferPrefetchOf(window);
 }

@@ -3,7 +3,7 @@ import {parseInline} from '../../src/lib/inline';
 import {statusLabel} from '../../src/lib/http';
 import {filterTags} from '../../src/lib/contract/filter';
 import {safePathname} from '../../src/client/safe-pathname';
-import {deferPrefetch} from '../../src/client/idle-prefetch';
+import {deferPrefetch, deferPrefetchOf} from '../../src/client/idle-prefetch';
 import {englishPlural, formatUtcDate} from '../../src/lib/date';
 import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
 import type {TagView} from '../../src/lib/contract/types';
@@ -136,6 +136,38 @@ describe('deferPrefetch', () => {
     idle.shift()?.({timeRemaining: () => 40});
     expect(done).toEqual(['/a', '/b', '/c', '/d']);
     expect(idle).toHaveLength(0);
+  });
+});
+
+describe('deferPrefetchOf', () => {
+  type Api = NonNullable<Parameters<typeof deferPrefetchOf>[0]['docusaurus']>;
+  const api = (calls: string[]): Api => ({
+    prefetch: (p: string) => {
+      calls.push(p);
+      return false;
+    },
+    preload: () => false,
+  });
+
+  it('wraps the API once, and again when the page puts a fresh one back (a dev server hot update)', () => {
+    const calls: string[] = [];
+    const idle: ((deadline: {timeRemaining(): number}) => void)[] = [];
+    const schedule = (run: (deadline: {timeRemaining(): number}) => void) => idle.push(run);
+    const holder: {docusaurus?: Api} = {docusaurus: api(calls)};
+    const original = holder.docusaurus;
+    expect(deferPrefetchOf(holder, schedule)).toBe(true);
+    expect(holder.docusaurus).not.toBe(original);
+    expect(Object.isFrozen(holder.docusaurus)).toBe(true);
+    expect(deferPrefetchOf(holder, schedule)).toBe(false); // already ours: each route update leaves it
+    expect(holder.docusaurus?.prefetch('/a')).toBe(false);
+    expect(calls).toEqual([]); // queued, not run in the caller's task
+    holder.docusaurus = api(calls); // Docusaurus' client entry ran again
+    expect(deferPrefetchOf(holder, schedule)).toBe(true);
+    expect(holder.docusaurus?.prefetch('/b')).toBe(false);
+    expect(calls).toEqual([]);
+    for (const run of idle.splice(0)) run({timeRemaining: () => 40});
+    expect(calls).toEqual(['/a', '/b']);
+    expect(deferPrefetchOf({}, schedule)).toBe(false); // no API (server side, or before the client entry)
   });
 });
 
