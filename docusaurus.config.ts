@@ -15,6 +15,7 @@ import routeListPlugin from './plugins/route-list';
 import leanDocsPlugin from './plugins/lean-docs';
 import leanRegistryPlugin from './plugins/lean-registry';
 import leanServerBundlePlugin from './plugins/lean-server-bundle';
+import mdxHotPlugin from './plugins/mdx-hot';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
@@ -138,6 +139,8 @@ const config = {
     routeListPlugin,
     leanRegistryPlugin,
     leanServerBundlePlugin,
+    // Dev server only: an edited doc updates in place, not by remounting the app.
+    [mdxHotPlugin as PluginModule, {docsPath: docsOptions.path}],
     // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
     searchIndexPlugin,
   ],
