@@ -160,6 +160,14 @@ test.describe('API reference tables (not hydrated on the page opened, see src/co
         tables.map((t) => Array.from(t.querySelectorAll('tbody tr'), (tr) => (tr as HTMLElement).innerText)),
       );
 
+  /** Clicks the paginator's "Next" link and waits for the address to change (braces stay as they are). */
+  async function followNextLink(page: Page): Promise<void> {
+    const next = page.locator('a.pagination-nav__link--next');
+    const href = (await next.getAttribute('href')) ?? '';
+    await next.click();
+    await waitForPathname(page, encodeURI(href).replace(/%7B/g, '{').replace(/%7D/g, '}'));
+  }
+
   test('keep their rows after hydration, and render the same rows after client-side navigation', async ({
     page,
     problems,
@@ -177,10 +185,7 @@ test.describe('API reference tables (not hydrated on the page opened, see src/co
     expect(hydratedRows, 'field table rows hydrated on the page opened').toBe(0);
     const mark = await markDocument(page);
     // Away by a client-side link (the paginator), then back through history: React renders the rows itself.
-    const next = page.locator('a.pagination-nav__link--next');
-    const href = (await next.getAttribute('href')) ?? '';
-    await next.click();
-    await waitForPathname(page, encodeURI(href).replace(/%7B/g, '{').replace(/%7D/g, '}'));
+    await followNextLink(page);
     await page.goBack();
     await waitForPathname(page, API_PAGE);
     await expect(page.getByRole('heading', {level: 1, name: API_PAGE_HEADING})).toBeVisible();
@@ -199,10 +204,7 @@ test.describe('API reference tables (not hydrated on the page opened, see src/co
     await page.route(/\.js$/, (route) => {
       held.push(() => route.continue());
     });
-    const next = page.locator('a.pagination-nav__link--next');
-    const href = (await next.getAttribute('href')) ?? '';
-    await next.click();
-    await waitForPathname(page, encodeURI(href).replace(/%7B/g, '{').replace(/%7D/g, '}'));
+    await followNextLink(page);
     expect(held.length, 'the next page asked for scripts of its own').toBeGreaterThan(0);
     await page.goBack();
     await waitForPathname(page, API_PAGE);
