@@ -4,6 +4,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
@@ -61,6 +62,34 @@ export const gzipSize = (data) => zlib.gzipSync(data, {level: 9}).length;
 
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until the machine's one-minute load average is below `below` (default: one less than the
+ * cores), at most `maxMs`. The bench's own builds leave the load high for a minute or two after they
+ * end (2 cores: a build runs 4-9 processes and threads); a Lighthouse or dev-server run started at
+ * once measures that tail, not the site. Returns the load it started at, the load it ended at and
+ * the seconds waited, for the report.
+ * @param {{below?: number, maxMs?: number, pollMs?: number, loadavg?: () => number, wait?: (ms: number) => Promise<unknown>, now?: () => number}} [opts]
+ */
+export async function settle(opts = {}) {
+  const cores = os.availableParallelism();
+  const {
+    below = Math.max(1, cores - 1),
+    maxMs = 240_000,
+    pollMs = 5_000,
+    loadavg = () => /** @type {number} */ (os.loadavg()[0]),
+    wait = sleep,
+    now = () => performance.now(),
+  } = opts;
+  const from = loadavg();
+  const start = now();
+  let load = from;
+  while (load >= below && now() - start < maxMs) {
+    await wait(pollMs);
+    load = loadavg();
+  }
+  return {from, to: load, waitedS: Math.round((now() - start) / 1000), settled: load < below};
+}
 
 /**
  * The bench's ports, by role. `BENCH_PORT=N` fixes them to N (our nginx), N+1 (the stock site's

@@ -19,6 +19,7 @@ import {
   run,
   serveNginx,
   serveStatic,
+  settle,
 } from './lib.mjs';
 import {lighthouseMedian, loadLighthouse, withChromium} from './lighthouse.mjs';
 import {FIRST_QUERIES, firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
@@ -62,6 +63,19 @@ const CONTRACT_FILE = path.join(ROOT, 'openapi/families/aeps.yaml');
 const t0 = performance.now();
 /** @param {string} msg */
 const say = (msg) => console.log(`[bench ${((performance.now() - t0) / 1000).toFixed(0).padStart(4)}s] ${msg}`);
+
+/**
+ * Waits for the load of the bench's own builds to pass before a timed step (lib.mjs `settle`), and
+ * says how long it waited and at what load the step starts.
+ * @param {string} step
+ */
+async function settleAndSay(step) {
+  const r = await settle();
+  say(
+    `before ${step}: load average ${r.from.toFixed(1)} -> ${r.to.toFixed(1)} after ${r.waitedS} s${r.settled ? '' : ' (did not settle; figures may be inflated)'}`,
+  );
+  return r;
+}
 
 /**
  * Our env as given (so DOCS_DRAFT=1 reaches our build); the stock site gets it without DOCS_DRAFT.
@@ -250,6 +264,7 @@ async function main() {
     results.search = {firstQuery, ...(await queryQuality(browser, ourServer.origin, READER_QUERIES))};
 
     if (lighthouse) {
+      results.meta.settledBeforeLighthouse = await settleAndSay('Lighthouse');
       results.lighthouse = await withChromium(async (port) => {
         /** @param {string} origin @param {string} p */
         const lh = (origin, p) => {
@@ -279,6 +294,7 @@ async function main() {
 
   try {
     if (!skipDev) {
+      results.meta.settledBeforeDev = await settleAndSay('the dev servers');
       say('dev server: ours (cold start, MDX and contract edits)...');
       const ours = await devFigures({
         siteDir: ROOT,
@@ -455,7 +471,7 @@ function report(r) {
     }
     lhRows.push(
       '',
-      `Lighthouse CPU benchmark index (higher = faster machine): ${fmt(ours.home.benchmarkIndex, 0)} / ${fmt(stock.home.benchmarkIndex, 0)}. Load average at start: ${fmt(r.meta.loadAverageAtStart, 2)} on ${r.meta.cores} cores.`,
+      `Lighthouse CPU benchmark index (higher = faster machine): ${fmt(ours.home.benchmarkIndex, 0)} / ${fmt(stock.home.benchmarkIndex, 0)}. Load average after the builds: ${fmt(r.meta.loadAverageAtStart, 2)}, when Lighthouse started: ${fmt(r.meta.settledBeforeLighthouse?.to, 2)} (waited ${r.meta.settledBeforeLighthouse?.waitedS ?? 0} s), on ${r.meta.cores} cores.`,
     );
   }
   if (r.dev) {

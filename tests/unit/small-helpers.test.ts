@@ -8,6 +8,7 @@ import {englishPlural, formatUtcDate} from '../../src/lib/date';
 import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
 import type {TagView} from '../../src/lib/contract/types';
 import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
+import {settle} from '../../scripts/bench/lib.mjs';
 
 describe('parseInline', () => {
   it('reads links to site pages, next to code spans', () => {
@@ -187,5 +188,36 @@ describe('formatUtcDate', () => {
     expect(englishPlural('One min read|9 min read', 1)).toBe('One min read');
     expect(englishPlural('One min read|9 min read', 9)).toBe('9 min read');
     expect(englishPlural('min read', 2)).toBe('min read');
+  });
+});
+
+describe('settle (the bench waits out its own builds before a timed step)', () => {
+  /** A fake clock and load average: each wait moves the clock on and takes the next load reading. */
+  const machine = (loads: number[]) => {
+    let t = 0;
+    let i = 0;
+    return {
+      loadavg: () => loads[Math.min(i, loads.length - 1)] as number,
+      wait: (ms: number) => {
+        t += ms;
+        i += 1;
+        return Promise.resolve();
+      },
+      now: () => t,
+    };
+  };
+
+  it('returns at once on a quiet machine', async () => {
+    expect(await settle({below: 1, ...machine([0.4])})).toEqual({from: 0.4, to: 0.4, waitedS: 0, settled: true});
+  });
+
+  it('polls until the load falls below the mark', async () => {
+    const r = await settle({below: 1, pollMs: 5000, ...machine([9.1, 6, 3.2, 0.9, 0.5])});
+    expect(r).toEqual({from: 9.1, to: 0.9, waitedS: 15, settled: true});
+  });
+
+  it('gives up after maxMs and says the load did not settle', async () => {
+    const r = await settle({below: 1, pollMs: 5000, maxMs: 20_000, ...machine([4])});
+    expect(r).toEqual({from: 4, to: 4, waitedS: 20, settled: false});
   });
 });
