@@ -122,6 +122,23 @@ test.describe('navbar on phones and desktops', () => {
     });
   });
 
+  for (const width of [390, 320]) {
+    test.describe(() => {
+      test.use({viewport: {width, height: 844}, isMobile: true, hasTouch: true});
+
+      test(`on a ${width} px phone the panel's header shows the whole brand name`, async ({page, problems, open}) => {
+        await open(API_PAGE);
+        await hamburger(page).click();
+        const brand = panel(page).locator('.navbar-sidebar__brand .navbar__title');
+        await expect(brand).toBeVisible();
+        // Cut to "Rupee…" (CSS text-overflow) when the header also held the API version label.
+        expect(await brand.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+        await expect(panel(page).getByRole('button', {name: 'Close navigation bar', exact: true})).toBeVisible();
+        expect(problemList(problems)).toEqual([]);
+      });
+    });
+  }
+
   test.describe(() => {
     test.use({viewport: DESKTOP});
 
