@@ -9,6 +9,8 @@
  *   5. end-to-end tests against the build served by nginx (Playwright: HTTP + Chromium + axe)
  *   6. the published Postman collection run with newman against `npm run mock`
  *      (scripts/newman-mock.ts): each request counts once
+ *   7. the dev server (Playwright, playwright.dev.config.ts): a saved MDX or contract edit shows in
+ *      the open page without a page load
  * Each unit and end-to-end test counts once (read from the runners' JSON reports; a file that
  * fails to load counts as one failed test); every other step counts as one test. The last line
  * is `N passed, N failed`, which CI reads.
@@ -82,6 +84,10 @@ if (built) {
   failed += 1;
   failures.push('build (end-to-end tests and newman skipped)');
 }
+// Last: the dev server rewrites .docusaurus/, which nothing after it reads. It needs no build.
+runner('dev server', ['playwright', 'test', '--config', 'playwright.dev.config.ts'], report('dev'), countPlaywright, {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: report('dev'),
+});
 
 if (failures.length) {
   console.log('\nFailed:');

@@ -1,0 +1,158 @@
+/**
+ * The dev server shows a writer's saved edit in the open page, in place: no page load, no remount
+ * of the app (plugins/mdx-hot hands a docs MDX module's new exports to the open page's DocItem,
+ * src/client/doc-hot.ts). A module no open page shows passes its update up, so the page opened
+ * next shows the newest text. Contract edits take the same path: an operation's data modules are
+ * imported by the MDX module of the page that shows it.
+ *
+ * Each test edits real files (saved the way an editor saves: a new file renamed over the old one)
+ * and puts them back when it ends.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
+
+const root = path.resolve(__dirname, '../..');
+const INTRO = {file: path.join(root, 'docs/v1/index.mdx'), route: '/docs/v1/'};
+const TEST_DATA = {file: path.join(root, 'docs/v1/test-data.mdx'), route: '/docs/v1/test-data'};
+const CONTRACT = path.join(root, 'openapi/families/aeps.yaml');
+const WITHDRAWAL = '/docs/v1/service/aeps/withdrawal';
+
+const originals = new Map<string, string>();
+const save = (file: string, text: string): void => {
+  if (!originals.has(file)) originals.set(file, fs.readFileSync(file, 'utf8'));
+  fs.writeFileSync(`${file}.hot-tmp`, text);
+  fs.renameSync(`${file}.hot-tmp`, file);
+};
+const original = (file: string): string => originals.get(file) ?? fs.readFileSync(file, 'utf8');
+/** Puts back every edited file; true when one had to be written. */
+const restoreAll = (): boolean => {
+  let wrote = false;
+  for (const [file, text] of originals) {
+    if (fs.readFileSync(file, 'utf8') === text) continue;
+    save(file, text);
+    wrote = true;
+  }
+  return wrote;
+};
+/** Appends `text` as a last paragraph to the doc as it was before the test. */
+const append = (file: string, text: string): void => save(file, `${original(file).trimEnd()}\n\n${text}\n`);
+
+// Put the files back even when a test fails or the run is stopped. The dev server's rebuild for
+// the restore must not land in the next test's page (an update to a page not open remounts the app).
+test.afterEach(async () => {
+  if (restoreAll()) await new Promise((r) => setTimeout(r, 3_000));
+});
+process.once('exit', restoreAll);
+
+/** Opens `route`, and marks the window: a page load would lose the mark. */
+async function openMarked(page: Page, route: string): Promise<{errors: string[]}> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(route);
+  await expect(page.locator('article h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    (window as unknown as {hotMark: number}).hotMark = 1;
+    (document.querySelector('nav.navbar') as unknown as {hotMark: number}).hotMark = 1;
+  });
+  return {errors};
+}
+/** No page load since openMarked: the window still has its mark. */
+const stillTheSameLoad = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (window as unknown as {hotMark?: number}).hotMark === 1);
+/**
+ * Only the doc re-rendered: the navbar is the element it was (remounting the app, what Docusaurus
+ * does for a docs MDX update without plugins/mdx-hot, creates a new one).
+ */
+const appNotRemounted = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (document.querySelector('nav.navbar') as unknown as {hotMark?: number} | null)?.hotMark === 1);
+const article = (page: Page) => page.locator('article');
+
+async function followSidebar(page: Page, route: string): Promise<void> {
+  await page.locator(`.menu a[href="${route}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${route.replace(/\//g, '\\/')}$`));
+  await expect(article(page).locator('h1').first()).toBeVisible();
+}
+
+test('an MDX edit shows in the open page, its new heading in the table of contents, without a page load', async ({
+  page,
+}) => {
+  const {errors} = await openMarked(page, INTRO.route);
+  append(INTRO.file, '## Hot heading hq1\n\nHot paragraph hq1.');
+  await expect(article(page)).toContainText('Hot paragraph hq1.');
+  await expect(article(page).locator('h2', {hasText: 'Hot heading hq1'})).toHaveCount(1);
+  await expect(page.locator('.table-of-contents a', {hasText: 'Hot heading hq1'})).toHaveCount(1);
+  expect(await stillTheSameLoad(page)).toBe(true);
+  expect(await appNotRemounted(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("a front matter title edit changes the page's heading and its <title>", async ({page}) => {
+  const {errors} = await openMarked(page, INTRO.route);
+  const text = original(INTRO.file);
+  const title = /^title: (.+)$/m.exec(text)?.[1];
+  expect(title, 'docs/v1/index.mdx has a title in its front matter').toBeTruthy();
+  save(INTRO.file, text.replace(`title: ${title}`, `title: ${title} hq2`));
+  await expect(article(page).locator('h1').first()).toContainText('hq2');
+  await expect(page).toHaveTitle(/hq2/);
+  // No remount check: the title is also in the doc's metadata module, whose update is not MDX.
+  expect(await stillTheSameLoad(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('edits survive leaving and coming back, and an edit saved while another doc is open shows when it is opened', async ({
+  page,
+}) => {
+  const {errors} = await openMarked(page, INTRO.route);
+  append(INTRO.file, 'First edit hq3.');
+  await expect(article(page)).toContainText('First edit hq3.');
+  expect(await appNotRemounted(page)).toBe(true);
+
+  // Away and back: the page shows the edited text, not the one it first loaded.
+  await followSidebar(page, TEST_DATA.route);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/docs\/v1\/$/);
+  await expect(article(page)).toContainText('First edit hq3.');
+
+  // Another doc edited while this one is open: this page stays as it is...
+  append(TEST_DATA.file, 'Other doc hq3.');
+  await page.waitForTimeout(2_500);
+  await expect(article(page)).toContainText('First edit hq3.');
+  // ...and the other one shows its edit when opened, then takes the next edit in place.
+  await followSidebar(page, TEST_DATA.route);
+  await expect(article(page)).toContainText('Other doc hq3.');
+  append(TEST_DATA.file, 'Other doc again hq3.');
+  await expect(article(page)).toContainText('Other doc again hq3.');
+
+  // The first doc, edited again while away, shows the newest edit, not the one made in place.
+  append(INTRO.file, 'Made while away hq3.');
+  await page.waitForTimeout(2_500);
+  await followSidebar(page, INTRO.route);
+  await expect(article(page)).toContainText('Made while away hq3.');
+  await expect(article(page)).not.toContainText('First edit hq3.');
+  append(INTRO.file, 'And in place after that hq3.');
+  await expect(article(page)).toContainText('And in place after that hq3.');
+
+  expect(await stillTheSameLoad(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("a contract edit shows in the open operation page's reference, without a page load", async ({page}) => {
+  const {errors} = await openMarked(page, WITHDRAWAL);
+  const text = original(CONTRACT);
+  const at = text.indexOf('operationId: aeps-cash-withdrawal');
+  expect(at, 'openapi/families/aeps.yaml has the cash withdrawal operation').toBeGreaterThan(0);
+  // The operation's first description after its operationId, folded (`>-` then text) or inline.
+  save(
+    CONTRACT,
+    text.slice(0, at) + text.slice(at).replace(/description:(\s*>-?\s*\n\s*|\s+)/, '$&Hot contract hq4. '),
+  );
+  await expect(article(page)).toContainText('Hot contract hq4.', {timeout: 30_000});
+  expect(await stillTheSameLoad(page)).toBe(true);
+  expect(await appNotRemounted(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
