@@ -25,3 +25,21 @@ export default function SandboxBox({title, children}: Props): ReactNode {
     </section>
   );
 }
+
+interface FieldProps {
+  /** The id of the control, which the label names. */
+  readonly htmlFor: string;
+  readonly label: ReactNode;
+  /** The control (input, select or textarea) with `id={htmlFor}`. */
+  readonly children: ReactNode;
+}
+
+/** One labelled control of the Try it panel or the webhook lab. */
+export function SandboxField({htmlFor, label, children}: FieldProps): ReactNode {
+  return (
+    <div className="api-sandbox__field">
+      <label htmlFor={htmlFor}>{label}</label>
+      {children}
+    </div>
+  );
+}

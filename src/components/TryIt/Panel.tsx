@@ -29,7 +29,7 @@ import {
 } from '@site/src/lib/try-it';
 import {loadPanel, type Loaded} from './load';
 import Heading from '@theme/Heading';
-import SandboxBox from '@site/src/components/TryIt/Box';
+import SandboxBox, {SandboxField} from '@site/src/components/TryIt/Box';
 
 interface Props {
   readonly op: string;
@@ -236,16 +236,13 @@ export default function Panel({op, family}: Props): ReactNode {
 
   const paramInputs = (where: 'pathParams' | 'query'): ReactNode =>
     Object.keys(example[where]).map((name) => (
-      <div key={`${where}-${name}`} className="api-sandbox__field">
-        <label htmlFor={`${id}-${where}-${name}`}>
-          <code>{name}</code>
-        </label>
+      <SandboxField key={`${where}-${name}`} htmlFor={`${id}-${where}-${name}`} label={<code>{name}</code>}>
         <input
           id={`${id}-${where}-${name}`}
           value={draft[where][name] ?? ''}
           onChange={(e) => setDraft({...draft, [where]: {...draft[where], [name]: e.target.value}})}
         />
-      </div>
+      </SandboxField>
     ));
 
   const responseCode = (() => {
@@ -277,21 +274,17 @@ export default function Panel({op, family}: Props): ReactNode {
           <legend>
             <Translate id="tryIt.key">Your sandbox key</Translate>
           </legend>
-          <div className="api-sandbox__field">
-            <label htmlFor={`${id}-partner`}>
-              <Translate id="tryIt.partnerId">Partner id</Translate>
-            </label>
+          <SandboxField htmlFor={`${id}-partner`} label={<Translate id="tryIt.partnerId">Partner id</Translate>}>
             <input
               id={`${id}-partner`}
               value={partnerId}
               autoComplete="off"
               onChange={(e) => setPartnerId(e.target.value)}
             />
-          </div>
-          <div className="api-sandbox__field">
-            <label htmlFor={`${id}-secret`}>
-              <Translate id="tryIt.secret">JWT secret (jwt_test_…)</Translate>
-            </label>
+          </SandboxField>
+          <SandboxField
+            htmlFor={`${id}-secret`}
+            label={<Translate id="tryIt.secret">JWT secret (jwt_test_…)</Translate>}>
             <input
               id={`${id}-secret`}
               type="password"
@@ -300,7 +293,7 @@ export default function Panel({op, family}: Props): ReactNode {
               onChange={(e) => setSecret(e.target.value)}
               aria-describedby={`${id}-secret-note`}
             />
-          </div>
+          </SandboxField>
           <p id={`${id}-secret-note`} className="api-sandbox__note">
             <Translate id="tryIt.secretNote">
               Kept in this page's memory only and never sent: the panel signs a fresh token with it for each request.
@@ -315,10 +308,7 @@ export default function Panel({op, family}: Props): ReactNode {
       )}
 
       {choices.length > 1 && (
-        <div className="api-sandbox__field">
-          <label htmlFor={`${id}-choice`}>
-            <Translate id="tryIt.testValue">Test value</Translate>
-          </label>
+        <SandboxField htmlFor={`${id}-choice`} label={<Translate id="tryIt.testValue">Test value</Translate>}>
           <select id={`${id}-choice`} value={choice} onChange={(e) => pick(e.target.value)}>
             <option value="">{translate({id: 'tryIt.testValue.example', message: 'The example request'})}</option>
             {choices.map((c) => (
@@ -327,7 +317,7 @@ export default function Panel({op, family}: Props): ReactNode {
               </option>
             ))}
           </select>
-        </div>
+        </SandboxField>
       )}
 
       {paramInputs('pathParams')}
@@ -356,23 +346,17 @@ export default function Panel({op, family}: Props): ReactNode {
           </div>
           {view === 'fields' && fields ? (
             fields.map((f) => (
-              <div key={f.path} className="api-sandbox__field">
-                <label htmlFor={`${id}-f-${f.path}`}>
-                  <code>{f.path}</code>
-                </label>
+              <SandboxField key={f.path} htmlFor={`${id}-f-${f.path}`} label={<code>{f.path}</code>}>
                 <input
                   id={`${id}-f-${f.path}`}
                   value={f.value}
                   inputMode={f.type === 'number' ? 'decimal' : undefined}
                   onChange={(e) => setDraft({...draft, body: setBodyField(draft.body ?? '{}', f.path, e.target.value)})}
                 />
-              </div>
+              </SandboxField>
             ))
           ) : (
-            <div className="api-sandbox__field">
-              <label htmlFor={`${id}-json`}>
-                <Translate id="tryIt.json">JSON</Translate>
-              </label>
+            <SandboxField htmlFor={`${id}-json`} label={<Translate id="tryIt.json">JSON</Translate>}>
               <textarea
                 id={`${id}-json`}
                 spellCheck={false}
@@ -380,7 +364,7 @@ export default function Panel({op, family}: Props): ReactNode {
                 value={draft.body}
                 onChange={(e) => setDraft({...draft, body: e.target.value})}
               />
-            </div>
+            </SandboxField>
           )}
         </fieldset>
       )}

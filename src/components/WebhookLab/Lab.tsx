@@ -16,7 +16,7 @@ import {
   type SignatureVerdict,
 } from '@site/src/lib/webhook-signature';
 import {loadIndex, loadWebhookExamples} from '@site/src/components/TryIt/load';
-import SandboxBox from '@site/src/components/TryIt/Box';
+import SandboxBox, {SandboxField} from '@site/src/components/TryIt/Box';
 
 interface Props {
   readonly event?: string;
@@ -130,10 +130,7 @@ export default function Lab({event}: Props): ReactNode {
         </Translate>
       </p>
       <div className="api-sandbox__row">
-        <div className="api-sandbox__field">
-          <label htmlFor={`${id}-event`}>
-            <Translate id="webhookLab.event">Example event</Translate>
-          </label>
+        <SandboxField htmlFor={`${id}-event`} label={<Translate id="webhookLab.event">Example event</Translate>}>
           <select id={`${id}-event`} value={chosen} onChange={(e) => void prefill(loaded, e.target.value)}>
             {Object.keys(loaded.examples).map((name) => (
               <option key={name} value={name}>
@@ -141,18 +138,14 @@ export default function Lab({event}: Props): ReactNode {
               </option>
             ))}
           </select>
-        </div>
-        <div className="api-sandbox__field">
-          <label htmlFor={`${id}-clock`}>
-            <Translate id="webhookLab.clock">Your clock (Unix seconds)</Translate>
-          </label>
+        </SandboxField>
+        <SandboxField
+          htmlFor={`${id}-clock`}
+          label={<Translate id="webhookLab.clock">Your clock (Unix seconds)</Translate>}>
           <input id={`${id}-clock`} inputMode="numeric" value={clock} onChange={(e) => setClock(e.target.value)} />
-        </div>
+        </SandboxField>
       </div>
-      <div className="api-sandbox__field">
-        <label htmlFor={`${id}-body`}>
-          <Translate id="webhookLab.body">Raw body, byte for byte</Translate>
-        </label>
+      <SandboxField htmlFor={`${id}-body`} label={<Translate id="webhookLab.body">Raw body, byte for byte</Translate>}>
         <textarea
           id={`${id}-body`}
           rows={5}
@@ -160,11 +153,10 @@ export default function Lab({event}: Props): ReactNode {
           value={body}
           onChange={(e) => setBody(e.target.value)}
         />
-      </div>
-      <div className="api-sandbox__field">
-        <label htmlFor={`${id}-headers`}>
-          <Translate id="webhookLab.headers">Headers, one per line (Name: value)</Translate>
-        </label>
+      </SandboxField>
+      <SandboxField
+        htmlFor={`${id}-headers`}
+        label={<Translate id="webhookLab.headers">Headers, one per line (Name: value)</Translate>}>
         <textarea
           id={`${id}-headers`}
           rows={5}
@@ -172,11 +164,8 @@ export default function Lab({event}: Props): ReactNode {
           value={headers}
           onChange={(e) => setHeaders(e.target.value)}
         />
-      </div>
-      <div className="api-sandbox__field">
-        <label htmlFor={`${id}-secret`}>
-          <Translate id="webhookLab.secret">Webhook secret</Translate>
-        </label>
+      </SandboxField>
+      <SandboxField htmlFor={`${id}-secret`} label={<Translate id="webhookLab.secret">Webhook secret</Translate>}>
         <input
           id={`${id}-secret`}
           autoComplete="off"
@@ -184,7 +173,7 @@ export default function Lab({event}: Props): ReactNode {
           value={secret}
           onChange={(e) => setSecret(e.target.value)}
         />
-      </div>
+      </SandboxField>
       <div className="api-sandbox__actions">
         <button type="button" className="button button--primary" onClick={() => void verify()}>
           <Translate id="webhookLab.verify">Verify</Translate>
