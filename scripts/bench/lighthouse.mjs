@@ -68,40 +68,36 @@ export async function withChromium(fn) {
 }
 
 /**
- * Median of `runs` Lighthouse runs of one URL, each figure taken separately.
- * @param {Awaited<ReturnType<typeof loadLighthouse>>} lighthouse @param {number} port
- * @param {string} url @param {number} runs
- * @returns {Promise<LhFigures & {runs: LhFigures[], failing: string[], version: string}>}
+ * One Lighthouse run of `url`: its figures, and the scored audits below full marks in the categories
+ * that must be 100.
+ * @param {Awaited<ReturnType<typeof loadLighthouse>>} lighthouse @param {number} port @param {string} url
+ * @returns {Promise<{figures: LhFigures, failing: string[], version: string}>}
  */
-export async function lighthouseMedian(lighthouse, port, url, runs) {
-  /** @type {LhFigures[]} */
-  const all = [];
-  /** Scored audits below full marks in the categories that must be 100, in any run. */
-  const failing = new Set();
-  let version = '';
-  for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(url, {
-      port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    const lhr = result?.lhr;
-    if (!lhr || lhr.runtimeError)
-      throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
-    version = lhr.lighthouseVersion;
-    for (const cat of ['accessibility', 'best-practices', 'seo']) {
-      for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
-        const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit?.score != null && audit.score < 1) failing.add(ref.id);
-      }
+async function lighthouseRun(lighthouse, port, url) {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr || lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  /** @type {string[]} */
+  const failing = [];
+  for (const cat of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit?.score != null && audit.score < 1) failing.push(ref.id);
     }
-    /** @param {string} id */
-    const score = (id) =>
-      lhr.categories[id]?.score == null ? null : Math.round(/** @type {number} */ (lhr.categories[id].score) * 100);
-    /** @param {string} id */
-    const value = (id) => lhr.audits[id]?.numericValue ?? null;
-    all.push({
+  }
+  /** @param {string} id */
+  const score = (id) =>
+    lhr.categories[id]?.score == null ? null : Math.round(/** @type {number} */ (lhr.categories[id].score) * 100);
+  /** @param {string} id */
+  const value = (id) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    figures: {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -110,21 +106,54 @@ export async function lighthouseMedian(lighthouse, port, url, runs) {
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-    });
-  }
-  /** @param {keyof LhFigures} k */
-  const med = (k) => median(all.map((r) => r[k]).filter((v) => v != null));
-  return {
-    performance: med('performance'),
-    accessibility: med('accessibility'),
-    bestPractices: med('bestPractices'),
-    seo: med('seo'),
-    lcpMs: med('lcpMs'),
-    tbtMs: med('tbtMs'),
-    cls: med('cls'),
-    benchmarkIndex: med('benchmarkIndex'),
-    runs: all,
-    failing: [...failing].sort(),
-    version,
+    },
+    failing,
+    version: lhr.lighthouseVersion,
   };
+}
+
+/**
+ * The median of `runs` Lighthouse runs of each URL, each figure taken separately. The runs go round
+ * the URLs (every URL once, then every URL again), so a machine that slows down or speeds up part
+ * way through weighs on every page, and on both sites, alike; one URL's runs back to back put all of
+ * a slow minute on that page.
+ * @param {Awaited<ReturnType<typeof loadLighthouse>>} lighthouse @param {number} port
+ * @param {readonly string[]} urls @param {number} runs @param {(url: string, round: number) => void} [onRun]
+ * @returns {Promise<Map<string, LhFigures & {runs: LhFigures[], failing: string[], version: string}>>}
+ */
+export async function lighthouseMedians(lighthouse, port, urls, runs, onRun) {
+  /** @type {Map<string, {all: LhFigures[], failing: Set<string>, version: string}>} */
+  const byUrl = new Map(urls.map((u) => [u, {all: [], failing: new Set(), version: ''}]));
+  for (let round = 0; round < runs; round++) {
+    for (const url of byUrl.keys()) {
+      onRun?.(url, round);
+      const run = await lighthouseRun(lighthouse, port, url);
+      const entry = /** @type {{all: LhFigures[], failing: Set<string>, version: string}} */ (byUrl.get(url));
+      entry.all.push(run.figures);
+      for (const id of run.failing) entry.failing.add(id);
+      entry.version = run.version;
+    }
+  }
+  return new Map(
+    [...byUrl].map(([url, {all, failing, version}]) => {
+      /** @param {keyof LhFigures} k */
+      const med = (k) => median(all.map((r) => r[k]).filter((v) => v != null));
+      return [
+        url,
+        {
+          performance: med('performance'),
+          accessibility: med('accessibility'),
+          bestPractices: med('bestPractices'),
+          seo: med('seo'),
+          lcpMs: med('lcpMs'),
+          tbtMs: med('tbtMs'),
+          cls: med('cls'),
+          benchmarkIndex: med('benchmarkIndex'),
+          runs: all,
+          failing: [...failing].sort(),
+          version,
+        },
+      ];
+    }),
+  );
 }

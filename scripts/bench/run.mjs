@@ -21,7 +21,7 @@ import {
   serveStatic,
   settle,
 } from './lib.mjs';
-import {lighthouseMedian, loadLighthouse, withChromium} from './lighthouse.mjs';
+import {lighthouseMedians, loadLighthouse, withChromium} from './lighthouse.mjs';
 import {FIRST_QUERIES, firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
 import {CREATE_DOCUSAURUS, ensureStockSite} from './stock.mjs';
 
@@ -266,25 +266,23 @@ async function main() {
     if (lighthouse) {
       results.meta.settledBeforeLighthouse = await settleAndSay('Lighthouse');
       results.lighthouse = await withChromium(async (port) => {
-        /** @param {string} origin @param {string} p */
-        const lh = (origin, p) => {
-          say(`lighthouse ${origin}${p} x${RUNS}...`);
-          return lighthouseMedian(lighthouse, port, origin + p, RUNS);
-        };
-        const ours = {
-          home: await lh(ourServer.origin, OURS.home),
-          docs: await lh(ourServer.origin, OURS.docs),
-          api: await lh(ourServer.origin, api.heaviest.path),
-          blog: await lh(ourServer.origin, OURS.blog),
-        };
-        const stockDocs = await lh(stockServer.origin, STOCK.docs);
-        const stock = {
-          home: await lh(stockServer.origin, STOCK.home),
-          docs: stockDocs,
-          api: stockDocs,
-          blog: await lh(stockServer.origin, STOCK.blog),
-        };
-        return {ours, stock};
+        const oursAt = {home: OURS.home, docs: OURS.docs, api: api.heaviest.path, blog: OURS.blog};
+        const stockAt = {home: STOCK.home, docs: STOCK.docs, blog: STOCK.blog};
+        /** @param {string} origin @param {Record<string, string>} paths */
+        const urls = (origin, paths) => Object.values(paths).map((p) => origin + p);
+        const medians = await lighthouseMedians(
+          lighthouse,
+          port,
+          [...urls(ourServer.origin, oursAt), ...urls(stockServer.origin, stockAt)],
+          RUNS,
+          (url, round) => say(`lighthouse ${url} (run ${round + 1} of ${RUNS})`),
+        );
+        /** @param {string} origin @param {Record<string, string>} paths */
+        const of = (origin, paths) =>
+          Object.fromEntries(Object.entries(paths).map(([page, p]) => [page, medians.get(origin + p)]));
+        const stock = of(stockServer.origin, stockAt);
+        // The stock site has no API page: its docs page stands in for the comparison.
+        return {ours: of(ourServer.origin, oursAt), stock: {...stock, api: stock.docs}};
       });
     }
   } finally {
