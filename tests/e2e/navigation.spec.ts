@@ -111,7 +111,8 @@ test.describe('navigation progress bar (200 ms delay)', () => {
       // A bar put into the page, not one still fading out from an earlier navigation.
       new MutationObserver((records) => {
         for (const r of records)
-          for (const node of r.addedNodes) if ((node as Element).id === 'nprogress') state.__e2eProgressSeen = true;
+          if (Array.from(r.addedNodes).some((node) => (node as Element).id === 'nprogress'))
+            state.__e2eProgressSeen = true;
       }).observe(document, {childList: true, subtree: true});
     });
   }
