@@ -249,7 +249,7 @@ async function main() {
       flags: [...flags],
       serving: inProcessServer ? 'in-process Node server (--in-process-server)' : 'nginx, deploy/nginx.conf',
       cores: os.availableParallelism(),
-      loadAverageAtStart: os.loadavg()[0],
+      loadAverageAfterBuilds: os.loadavg()[0],
       memoryMethod: ourBuild?.method ?? stockBuild?.method ?? null,
     };
     results.build = {
@@ -469,7 +469,7 @@ function report(r) {
     }
     lhRows.push(
       '',
-      `Lighthouse CPU benchmark index (higher = faster machine): ${fmt(ours.home.benchmarkIndex, 0)} / ${fmt(stock.home.benchmarkIndex, 0)}. Load average after the builds: ${fmt(r.meta.loadAverageAtStart, 2)}, when Lighthouse started: ${fmt(r.meta.settledBeforeLighthouse?.to, 2)} (waited ${r.meta.settledBeforeLighthouse?.waitedS ?? 0} s), on ${r.meta.cores} cores.`,
+      `Lighthouse CPU benchmark index (higher = faster machine): ${fmt(ours.home.benchmarkIndex, 0)} / ${fmt(stock.home.benchmarkIndex, 0)}. Load average after the builds: ${fmt(r.meta.loadAverageAfterBuilds, 2)}, when Lighthouse started: ${fmt(r.meta.settledBeforeLighthouse?.to, 2)} (waited ${r.meta.settledBeforeLighthouse?.waitedS ?? 0} s), on ${r.meta.cores} cores.`,
     );
   }
   if (r.dev) {
