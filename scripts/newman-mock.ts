@@ -46,7 +46,8 @@ async function main(): Promise<void> {
     .filter((c) => c.common)
     .map((c) => c.code);
   const check = makeSchemaCheck();
-  const server = await startMockServer({port: Number(values.port), outDir: tempSandboxDir('newman')});
+  const outDir = tempSandboxDir('newman');
+  const server = await startMockServer({port: Number(values.port), outDir});
   const {credentials} = server.index;
   const ops = listOperations(doc)
     .filter((l) => l.kind === 'operation')
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     });
   } finally {
     await server.close();
+    fs.rmSync(outDir, {recursive: true, force: true});
   }
 
   const results: RequestResult[] = summary.run.executions.map((ex) => {

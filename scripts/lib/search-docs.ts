@@ -54,12 +54,18 @@ export async function openSearchIndex(
   }
   installFileFetch();
   // pagefind.js is an ES module, but the site's package.json makes .js files CommonJS: it is
-  // imported from a .mjs copy named by its content and folder (one module instance per index).
+  // imported from a .mjs copy named by its content, folder and process (one module instance per
+  // index; Node keeps a module it has imported, so the copy is removed once imported).
   const source = fs.readFileSync(script);
   const hash = crypto.createHash('sha256').update(source).update(dir).digest('hex').slice(0, 16);
-  const copy = path.join(os.tmpdir(), `rupeerail-pagefind-${hash}.mjs`);
-  if (!fs.existsSync(copy)) fs.writeFileSync(copy, source);
-  const api = (await import(pathToFileURL(copy).href)) as PagefindApi;
+  const copy = path.join(os.tmpdir(), `rupeerail-pagefind-${hash}-${process.pid}.mjs`);
+  fs.writeFileSync(copy, source);
+  let api: PagefindApi;
+  try {
+    api = (await import(pathToFileURL(copy).href)) as PagefindApi;
+  } finally {
+    fs.rmSync(copy, {force: true});
+  }
   await initPagefind(api, `${pathToFileURL(dir).href}/`, '/');
   return (query, limit = 8) => runQuery(api, query, limit);
 }

@@ -4,6 +4,7 @@
  * pages say, tried again on the documented schedule when the endpoint fails. The clock is the test's,
  * so a minute of retry schedule takes no time. Ports from this worktree's range (4241-4249).
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -26,6 +27,8 @@ const received: {headers: http.IncomingHttpHeaders; body: string}[] = [];
 const lines: string[] = [];
 let verifyWebhook: Verify;
 
+const sandboxDir = tempSandboxDir('server');
+
 beforeAll(async () => {
   ({verifyWebhook} = (await import(path.join(SITE_DIR, 'samples/verify/verify.mjs'))) as {verifyWebhook: Verify});
   receiver = http.createServer((req, res) => {
@@ -40,7 +43,7 @@ beforeAll(async () => {
   server = await startMockServer({
     port: MOCK_PORT,
     webhookUrl: `http://127.0.0.1:${HOOK_PORT}/hooks`,
-    outDir: tempSandboxDir('server'),
+    outDir: sandboxDir,
     clock: {now: () => now},
     tickMs: 20,
     log: (line) => lines.push(line),
@@ -50,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await new Promise((resolve) => receiver?.close(resolve));
+  fs.rmSync(sandboxDir, {recursive: true, force: true});
 });
 
 let n = 0;

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, onTestFinished} from 'vitest';
 import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from './webhook-vector';
 
 const SAMPLES = path.resolve(__dirname, '../../samples');
@@ -96,7 +96,7 @@ describe('signature samples (samples/verify)', () => {
   });
 
   it('the shell sample checks a saved delivery, with the previous secret during a rotation', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-'));
+    const dir = tempDir('verify-');
     const file = path.join(dir, 'body.json');
     fs.writeFileSync(file, BODY);
     const run = (sig: string, extra: Record<string, string> = {}): string =>
@@ -119,7 +119,7 @@ describe('signature samples (samples/verify)', () => {
   it.skipIf(!hasJava())(
     'Java gives the same answers',
     () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-java-'));
+      const dir = tempDir('verify-java-');
       fs.copyFileSync(path.join(SAMPLES, 'verify/verify.java'), path.join(dir, 'WebhookSignature.java'));
       const calls = CASES.map(
         ([, body, sig, secrets, now]) =>
@@ -136,6 +136,13 @@ describe('signature samples (samples/verify)', () => {
     60_000,
   );
 });
+
+/** A folder of the test's own in the system's temporary folder, removed when the test ends. */
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onTestFinished(() => fs.rmSync(dir, {recursive: true, force: true}));
+  return dir;
+}
 
 function hasJava(): boolean {
   try {
@@ -177,7 +184,7 @@ describe('the signed example and the replay script on the deliveries guide (docs
 
   it('send-test-delivery.sh posts a delivery that the Node.js verifier accepts', async () => {
     const verifyWebhook = await load();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-'));
+    const dir = tempDir('replay-');
     const script = path.join(dir, 'send-test-delivery.sh');
     const body = path.join(dir, 'body.json');
     fs.writeFileSync(script, fenced('send-test-delivery.sh'));

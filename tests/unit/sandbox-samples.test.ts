@@ -127,7 +127,8 @@ describe('the page samples against npm run mock', () => {
   for (const lang of LANGUAGES) {
     it(`${lang}: every operation's sample gets its documented response`, async () => {
       // A fresh sandbox per language: the same samples again would be repeats (code 4).
-      const server = await startMockServer({port: PORT, outDir: tempSandboxDir('samples')});
+      const outDir = tempSandboxDir('samples');
+      const server = await startMockServer({port: PORT, outDir});
       try {
         const statusCalls = operations.filter((op) => models.get(op.id)?.lookup);
         const outputs = {
@@ -153,6 +154,7 @@ describe('the page samples against npm run mock', () => {
         expect(results).toHaveLength(operations.length);
       } finally {
         await server.close();
+        fs.rmSync(outDir, {recursive: true, force: true});
       }
     }, 120_000);
   }
