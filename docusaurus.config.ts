@@ -18,6 +18,7 @@ import leanServerBundlePlugin from './plugins/lean-server-bundle';
 import mdxHotPlugin from './plugins/mdx-hot';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
+import {remarkTableCode} from './plugins/table-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from './src/lib/contract/families';
 import type {OpenApiDocument} from './src/lib/contract/openapi';
@@ -36,8 +37,9 @@ const familyColumns = familiesByGroup(familiesOf(tagViews(contractRoot, []))).ma
 }));
 
 // Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
-// and remarkStaticCode highlights fenced code at build time (no Prism in the browser).
-const beforeDefaultRemarkPlugins = [remarkApiReference, remarkStaticCode];
+// and remarkStaticCode highlights fenced code at build time (no Prism in the browser); remarkTableCode
+// marks the code in tables that may break anywhere (src/css/custom.css).
+const beforeDefaultRemarkPlugins = [remarkApiReference, remarkStaticCode, remarkTableCode];
 
 // The preset's docs options, handed to plugins/lean-docs, which wraps the same plugin.
 const docsOptions = {

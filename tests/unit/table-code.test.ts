@@ -1,0 +1,68 @@
+/**
+ * plugins/table-code: which inline code in a Markdown table may break anywhere.
+ */
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import {describe, expect, it} from 'vitest';
+import type {Node} from '../../plugins/mdx-ast';
+import {BREAKABLE_CLASS, isBreakable, LONGEST_WHOLE_RUN, remarkTableCode} from '../../plugins/table-code/remark';
+
+/** Each inline code of the Markdown, with the class the plugin gave it (none: undefined). */
+function classes(markdown: string): [string, unknown][] {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Node;
+  remarkTableCode()(tree);
+  const out: [string, unknown][] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'inlineCode') {
+      out.push([
+        node.value ?? '',
+        (node.data as {hProperties?: {className?: unknown}} | undefined)?.hProperties?.className,
+      ]);
+    }
+    node.children?.forEach(visit);
+  };
+  visit(tree);
+  return out;
+}
+
+describe('isBreakable', () => {
+  it(`is true for a run of more than ${LONGEST_WHOLE_RUN} characters without a space`, () => {
+    expect(isBreakable('REVERSED')).toBe(false);
+    expect(isBreakable('PENDING_OTP')).toBe(false);
+    expect(isBreakable('x'.repeat(LONGEST_WHOLE_RUN))).toBe(false);
+    expect(isBreakable('x'.repeat(LONGEST_WHOLE_RUN + 1))).toBe(true);
+    expect(isBreakable('https://sandbox.rupeerail.example/api/v1')).toBe(true);
+    expect(isBreakable('POST /service/dmt/transfer/status')).toBe(true);
+    expect(isBreakable('POST /aeps/kyc')).toBe(false);
+  });
+});
+
+describe('remarkTableCode', () => {
+  it('marks long code in table cells, linked or not, and leaves short code and code outside tables alone', () => {
+    const md = [
+      'A URL outside a table: `https://api.rupeerail.example/api/v1`.',
+      '',
+      '| Status | Base URL |',
+      '| --- | --- |',
+      '| `REVERSED` | `https://sandbox.rupeerail.example/api/v1` |',
+      '| **`PENDING`** | [`/service/dmt/transfer/status`](./status) |',
+    ].join('\n');
+    expect(classes(md)).toEqual([
+      ['https://api.rupeerail.example/api/v1', undefined],
+      ['REVERSED', undefined],
+      ['https://sandbox.rupeerail.example/api/v1', [BREAKABLE_CLASS]],
+      ['PENDING', undefined],
+      ['/service/dmt/transfer/status', [BREAKABLE_CLASS]],
+    ]);
+  });
+
+  it('keeps hast properties another plugin set', () => {
+    const tree = unified().use(remarkParse).use(remarkGfm).parse('| a |\n| - |\n| `averyveryverylongtoken` |') as Node;
+    const cell = tree.children?.[0]?.children?.[1]?.children?.[0];
+    const code = cell?.children?.[0] as Node;
+    code.data = {hProperties: {title: 'kept'}};
+    remarkTableCode()(tree);
+    expect(code.data).toEqual({hProperties: {title: 'kept', className: [BREAKABLE_CLASS]}});
+  });
+});
