@@ -149,7 +149,7 @@ const ACTIONS: Readonly<Record<Diff['action'], string>> = {
  */
 function describe(diff: Diff, from: number, before: Json, after: Json): string {
   const text = diff.description?.replace(/\s+/g, ' ').trim();
-  if (text && !text.startsWith('in ')) return text;
+  if (text && !text.startsWith('in ')) return `${text}${valuesOf(diff)}`;
   const keys = diff.path.map(String);
   const action = `[${ACTIONS[diff.action]}]`;
   if (keys[0] === 'tags' && keys[1] !== undefined) {
@@ -158,7 +158,26 @@ function describe(diff: Diff, from: number, before: Json, after: Json): string {
     const rest = keys.slice(2).join('.');
     return rest ? `${action} \`${rest}\` of tag \`${name}\`` : `${action} tag \`${name}\``;
   }
-  return `${action} \`${keys.slice(from).join('.') || keys.join('.')}\``;
+  return `${action} \`${keys.slice(from).join('.') || keys.join('.')}\`${valuesOf(diff)}`;
+}
+
+/** Longest value a line quotes: a limit or a pattern, not a paragraph. */
+const MAX_QUOTED = 80;
+
+/**
+ * ` (was `13`, now `15`)` for a rule of the wire whose value was replaced (a maximum, a pattern,
+ * one of the possible values), so a reader sees what to change without diffing the contracts; ''
+ * for anything else (a description, an example, a value too long or not a single one).
+ */
+export function valuesOf(diff: Pick<Diff, 'action' | 'type' | 'before' | 'after'>): string {
+  if (diff.action !== 'replace' || diff.type === 'annotation') return '';
+  const quote = (v: unknown): string | undefined => {
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return undefined;
+    const s = String(v);
+    return s.length <= MAX_QUOTED && !s.includes('`') ? `\`${s}\`` : undefined;
+  };
+  const [was, now] = [quote(diff.before), quote(diff.after)];
+  return was && now ? ` (was ${was}, now ${now})` : '';
 }
 
 /** `[Added] 4 and 7; [Removed] 11 and 12` for an array extension compared as sets. */

@@ -16,6 +16,7 @@ import {
   releaseSummary,
   residualType,
   type Release,
+  valuesOf,
 } from '../../src/lib/changelog';
 import {compareContracts, normalise} from '../../src/lib/changelog-diff';
 import {changelogFeeds, rfc822, xml} from '../../src/lib/changelog-feed';
@@ -258,7 +259,10 @@ describe('buildRelease', () => {
     const compared = compareContracts(twoOps(22), twoOps(99));
     const r = buildRelease({version: '2', previous: '1', date: '2026-11-24', pages: new Map(), ...compared});
     expect(r.everyOperation).toEqual([
-      {type: 'breaking', text: '[Replaced] maximum validator of `code` in every response content (application/json)'},
+      {
+        type: 'breaking',
+        text: '[Replaced] maximum validator of `code` in every response content (application/json) (was `22`, now `99`)',
+      },
     ]);
     expect(r.items.map((i) => [i.id, i.status, i.breaking, i.changes])).toEqual([
       ['a', 'changed', false, []],
@@ -283,6 +287,20 @@ describe('buildRelease', () => {
         'api-smart-diff left 1 change(s) between 1.0.0 and 1.1.0 unclassified, and src/lib/changelog.ts has no class for them:\n  paths./pay.post.callbacks.done (add)\n  Fix: write the contract so the tool can classify the change, or give residualType() a class for it, with a test.',
       ),
     );
+  });
+});
+
+describe('valuesOf', () => {
+  it('quotes the old and new value of a replaced rule of the wire, and nothing else', () => {
+    expect(valuesOf({action: 'replace', type: 'breaking', before: 13, after: 15})).toBe(' (was `13`, now `15`)');
+    expect(valuesOf({action: 'replace', type: 'non-breaking', before: '^v1=[0-9a-f]{64}$', after: '^v1=.+$'})).toBe(
+      ' (was `^v1=[0-9a-f]{64}$`, now `^v1=.+$`)',
+    );
+    expect(valuesOf({action: 'replace', type: 'annotation', before: 'Old words.', after: 'New words.'})).toBe('');
+    expect(valuesOf({action: 'add', type: 'non-breaking', after: 5})).toBe('');
+    expect(valuesOf({action: 'replace', type: 'breaking', before: ['A'], after: ['A', 'B']})).toBe('');
+    expect(valuesOf({action: 'replace', type: 'breaking', before: 'x'.repeat(81), after: 'y'})).toBe('');
+    expect(valuesOf({action: 'replace', type: 'breaking', before: 'a`b', after: 'c'})).toBe('');
   });
 });
 
