@@ -140,7 +140,10 @@ const treeSource =
   (id: string | undefined): string =>
     `source/${spec.dataDir}/${id}.json`;
 
-/** The wide layout of a reference and the rule that shows Try it and the webhook lab after hydration. */
+/**
+ * The wide layout of a reference, the rule that shows Try it and the webhook lab after hydration, and
+ * the tables of test values (operation pages and the Test data page).
+ */
 const REFERENCE_CSS = 'css/reference.css';
 
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
@@ -201,6 +204,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   TestData: {
     module: '@site/src/components/TestData',
     sections: () => 'test-data.json',
+    stylesheet: REFERENCE_CSS,
     markdown: (_props, ctx) => testDataMarkdown(ctx.data.testData, ctx.url),
   },
   ApiChangelog: {
