@@ -62,14 +62,20 @@ export function markIndexedBody(html) {
   return undefined;
 }
 
+/** Elements that end a word: cells, rows, list items, paragraphs, blocks. */
+const BLOCKS = 'td|th|tr|li|dt|dd|caption|p|div|h[1-6]|pre|blockquote|summary|details|section|table|ul|ol|dl';
+const BLOCK_START = new RegExp(`<(${BLOCKS})(?=[\\s>])`, 'gi');
+const BLOCK_END = new RegExp(`</(${BLOCKS})>`, 'gi');
+
 /**
- * A space after each table cell, list item and definition: the build minifies HTML, and Pagefind
- * reads `<td>Code</td><td>Meaning</td>` as the one word "CodeMeaning", so a field name or a response
- * code in a table would not be found on its own.
+ * A space before and after each block element (a table cell, a list item, a paragraph, a div):
+ * the build minifies HTML, drops the end tags HTML lets it drop (`</td>`, `</p>`, `</li>`), and
+ * Pagefind reads `<td>Code<td>Meaning` or `<span>required</span><td><p>The` as the one word
+ * "CodeMeaning" or "requiredThe", in what it finds and in the excerpt a result shows.
  * @param {string} html
  */
 export function separateCells(html) {
-  return html.replace(/<\/(td|th|li|dt|dd|caption)>(?=<)/gi, '</$1> ');
+  return html.replace(BLOCK_START, ' <$1').replace(BLOCK_END, '</$1> ');
 }
 
 /**

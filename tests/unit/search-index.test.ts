@@ -37,13 +37,13 @@ describe('markIndexedBody', () => {
   it('marks the first <article>, so the navbar, sidebar and footer stay out', () => {
     const html = '<nav>Docs</nav><main><article class="x"><h1>T</h1></article></main><footer>F</footer>';
     expect(markIndexedBody(html)).toBe(
-      '<nav>Docs</nav><main><article data-pagefind-body class="x"><h1>T</h1></article></main><footer>F</footer>',
+      '<nav>Docs</nav><main><article data-pagefind-body class="x"> <h1>T</h1> </article></main><footer>F</footer>',
     );
   });
 
   it('marks <main> on a page without an article, and nothing on a page without either', () => {
     expect(markIndexedBody('<nav></nav><main><h1>Home</h1></main>')).toBe(
-      '<nav></nav><main data-pagefind-body><h1>Home</h1></main>',
+      '<nav></nav><main data-pagefind-body> <h1>Home</h1> </main>',
     );
     expect(markIndexedBody('<div><h1>Nothing</h1></div>')).toBeUndefined();
   });
@@ -64,17 +64,47 @@ describe('withoutIds', () => {
 });
 
 describe('separateCells', () => {
-  it('puts a space after table cells and list items, so "Code" and "Meaning" stay two words', () => {
-    expect(separateCells('<tr><th>Code</th><th>Meaning</th></tr><tr><td>14</td><td>LIMIT</td></tr>')).toBe(
-      '<tr><th>Code</th> <th>Meaning</th> </tr><tr><td>14</td> <td>LIMIT</td> </tr>',
-    );
-    expect(separateCells('<ul><li>a</li><li>b</li></ul><dl><dt>x</dt><dd>y</dd></dl>')).toBe(
-      '<ul><li>a</li> <li>b</li> </ul><dl><dt>x</dt> <dd>y</dd> </dl>',
-    );
+  /** The words a reader of the text sees, as Pagefind reads them (tags dropped, no space added). */
+  const words = (html: string): string[] =>
+    separateCells(html)
+      .replace(/<[^>]+>/g, '')
+      .split(/\s+/)
+      .filter(Boolean);
+
+  it('ends a word at each table cell, list item and block, with or without its end tag', () => {
+    expect(words('<tr><th>Code</th><th>Meaning</th></tr><tr><td>14</td><td>LIMIT</td></tr>')).toEqual([
+      'Code',
+      'Meaning',
+      '14',
+      'LIMIT',
+    ]);
+    expect(words('<ul><li>a</li><li>b</li></ul><dl><dt>x</dt><dd>y</dd></dl>')).toEqual(['a', 'b', 'x', 'y']);
+    // As the minified build writes them: no </td>, </p> or </li>.
+    expect(
+      words('<tr><td><code>code</code><div>integer</div><span>required</span><td><p>The outcome<p>Second'),
+    ).toEqual(['code', 'integer', 'required', 'The', 'outcome', 'Second']);
+    expect(words('another finger.<td><span>Only with</span><ul><li>one<li>two</ul><div>three</div>four')).toEqual([
+      'another',
+      'finger.',
+      'Only',
+      'with',
+      'one',
+      'two',
+      'three',
+      'four',
+    ]);
   });
 
   it('leaves inline markup joined: a word split by <code> or <span> stays one word', () => {
-    expect(separateCells('<p>ref<code>id</code><span>x</span></p>')).toBe('<p>ref<code>id</code><span>x</span></p>');
+    expect(separateCells('ref<code>id</code><span>x</span><b>y</b>')).toBe('ref<code>id</code><span>x</span><b>y</b>');
+    expect(words('<p>ref<code>id</code><span>x</span></p>')).toEqual(['refidx']);
+  });
+
+  it('does not take a longer tag name for a block (<pre> is one, <param>, <picture> and <data> are not)', () => {
+    expect(separateCells('a<picture>b</picture><param>c<data>d</data>')).toBe(
+      'a<picture>b</picture><param>c<data>d</data>',
+    );
+    expect(words('a<pre>b</pre>c')).toEqual(['a', 'b', 'c']);
   });
 });
 
