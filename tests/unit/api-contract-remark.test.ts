@@ -171,6 +171,8 @@ describe('remarkApiReference', () => {
     expect(asked).toEqual(['test-data.json']);
     expect((tree.children ?? []).map(show)).toEqual([
       'import ApiTestData__ from "@site/src/components/TestData";',
+      // The tables of test values are styled by the served reference stylesheet (one link a page).
+      '<link rel="stylesheet" href="/css/reference.css">',
       '## Credentials',
       '<ApiTestData__ section="credentials">',
       '## AEPS',
