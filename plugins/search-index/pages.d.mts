@@ -2,5 +2,5 @@ export const EXCLUDED_SELECTORS: readonly string[];
 export function isIndexedPage(html: string): boolean;
 export function markIndexedBody(html: string): string | undefined;
 export function fileOfRoute(route: string, baseUrl: string): string;
-export function separateCells(html: string): string;
+export function separateBlocks(html: string): string;
 export function withoutIds(html: string): string;

@@ -56,7 +56,7 @@ export function markIndexedBody(html) {
     const at = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
     if (at >= 0) {
       const end = at + tag.length + 1;
-      return withoutIds(separateCells(`${html.slice(0, end)} data-pagefind-body${html.slice(end)}`));
+      return withoutIds(separateBlocks(`${html.slice(0, end)} data-pagefind-body${html.slice(end)}`));
     }
   }
   return undefined;
@@ -74,7 +74,7 @@ const BLOCK_END = new RegExp(`</(${BLOCKS})>`, 'gi');
  * "CodeMeaning" or "requiredThe", in what it finds and in the excerpt a result shows.
  * @param {string} html
  */
-export function separateCells(html) {
+export function separateBlocks(html) {
   return html.replace(BLOCK_START, ' <$1').replace(BLOCK_END, '</$1> ');
 }
 

@@ -8,7 +8,7 @@ import {
   fileOfRoute,
   isIndexedPage,
   markIndexedBody,
-  separateCells,
+  separateBlocks,
   withoutIds,
 } from '../../plugins/search-index/pages.mjs';
 
@@ -63,10 +63,10 @@ describe('withoutIds', () => {
   });
 });
 
-describe('separateCells', () => {
+describe('separateBlocks', () => {
   /** The words a reader of the text sees, as Pagefind reads them (tags dropped, no space added). */
   const words = (html: string): string[] =>
-    separateCells(html)
+    separateBlocks(html)
       .replace(/<[^>]+>/g, '')
       .split(/\s+/)
       .filter(Boolean);
@@ -96,12 +96,12 @@ describe('separateCells', () => {
   });
 
   it('leaves inline markup joined: a word split by <code> or <span> stays one word', () => {
-    expect(separateCells('ref<code>id</code><span>x</span><b>y</b>')).toBe('ref<code>id</code><span>x</span><b>y</b>');
+    expect(separateBlocks('ref<code>id</code><span>x</span><b>y</b>')).toBe('ref<code>id</code><span>x</span><b>y</b>');
     expect(words('<p>ref<code>id</code><span>x</span></p>')).toEqual(['refidx']);
   });
 
   it('does not take a longer tag name for a block (<pre> is one, <param>, <picture> and <data> are not)', () => {
-    expect(separateCells('a<picture>b</picture><param>c<data>d</data>')).toBe(
+    expect(separateBlocks('a<picture>b</picture><param>c<data>d</data>')).toBe(
       'a<picture>b</picture><param>c<data>d</data>',
     );
     expect(words('a<pre>b</pre>c')).toEqual(['a', 'b', 'c']);
