@@ -7,7 +7,7 @@
  *                 contract defines (the same message as the build, with the closest ids)
  *   prompts       no page still holds a prompt that `npm run new:page` wrote into it
  *
- * Whether ../shared/routes.txt and project-routes.txt agree with the pages is checked by the build
+ * Whether project-routes.txt (every route of the site) agrees with the pages is checked by the build
  * (plugins/route-list), against the routes Docusaurus really serves.
  *
  * Each problem is one line that starts with the file to edit and says what to do. The checks read

@@ -175,7 +175,7 @@ function addFamilies(site, copies) {
     .reduce((sum, f) => sum + operationsIn(path.join(site, 'openapi/families', f)), 0);
 }
 
-/** A copy of the site in a fresh temporary folder, with ../shared/routes.txt as beside ours. */
+/** A copy of the site in a fresh temporary folder. */
 function copySite() {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'rupeerail-scale-'));
   const site = path.join(base, 'site');
@@ -189,11 +189,6 @@ function copySite() {
   for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
     if (entry !== '.cache')
       fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(site, 'node_modules', entry));
-  }
-  const shared = path.resolve(ROOT, '..', 'shared', 'routes.txt');
-  if (fs.existsSync(shared)) {
-    fs.mkdirSync(path.join(base, 'shared'));
-    fs.copyFileSync(shared, path.join(base, 'shared', 'routes.txt'));
   }
   return {base, site};
 }

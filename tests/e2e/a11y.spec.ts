@@ -1,5 +1,5 @@
 /**
- * axe-core on every route of ../shared/routes.txt, in the light and the dark colour mode:
+ * axe-core on every route of project-routes.txt, in the light and the dark colour mode:
  * zero violations of WCAG 2.0 and 2.1, levels A and AA (design §6).
  *
  * Time: axe is the slow part (2-4 CPU seconds on an API page), so

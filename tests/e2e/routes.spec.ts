@@ -1,5 +1,5 @@
 /**
- * Every route of ../shared/routes.txt in Chromium, loaded first-hand: 200, its title,
+ * Every route of project-routes.txt in Chromium, loaded first-hand: 200, its title,
  * hydration, and a clean console and network (no error, no failed request, nothing fetched
  * from another origin: a CSP violation is logged as a console error, so none of those either).
  * Then client-side navigation from the home page, as a reader clicks through.

@@ -1,6 +1,6 @@
 /**
  * How nginx (deploy/nginx.conf) serves the static build, over plain HTTP: the routes of
- * ../shared/routes.txt, their alternate spellings, the not-found page, malformed URLs, the
+ * project-routes.txt, their alternate spellings, the not-found page, malformed URLs, the
  * docs-root redirect, security and cache headers, and compression.
  */
 import {createHash} from 'node:crypto';

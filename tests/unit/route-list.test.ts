@@ -3,7 +3,13 @@
  * asserted word for word. The routes are given as Docusaurus' postBuild gives them.
  */
 import {describe, expect, it} from 'vitest';
-import {readRouteList, routeListProblems, type BuildRoutes, type RouteList} from '../../plugins/route-list/lib/check';
+import {
+  floorProblems,
+  readRouteList,
+  routeListProblems,
+  type BuildRoutes,
+  type RouteList,
+} from '../../plugins/route-list/lib/check';
 
 const ROUTES = `# pages
 /
@@ -13,6 +19,8 @@ const ROUTES = `# pages
 /blog/welcome
 /blog/tags/hello
 /blog/authors
+/blog/authors/asha
+/blog/authors/all-vikram-articles
 # plus two author pages: one at /blog/authors/{key}, the other at the custom permalink /blog/authors/all-{key}-articles
 /docs
 /docs/v1/
@@ -21,8 +29,7 @@ const ROUTES = `# pages
 /docs/v1/service/aeps/kyc/{kycId}
 `;
 
-const floor = (text = ROUTES): RouteList => ({file: '../shared/routes.txt', text});
-const project = (text = ''): RouteList => ({file: 'project-routes.txt', text});
+const list = (text = ROUTES): RouteList => ({file: 'project-routes.txt', text});
 
 const SOURCES: Record<string, string> = {
   '/': 'src/pages/index.tsx',
@@ -49,51 +56,39 @@ function build(sources = SOURCES, others = OTHERS): BuildRoutes {
 
 describe('readRouteList', () => {
   it('reads routes with their lines, and the author-page templates from the comment', () => {
-    const {routes, authorTemplates} = readRouteList(floor());
-    expect(routes[0]).toEqual({route: '/', line: 2, file: '../shared/routes.txt'});
+    const {routes, authorTemplates} = readRouteList(list());
+    expect(routes[0]).toEqual({route: '/', line: 2, file: 'project-routes.txt'});
     expect(authorTemplates.map((t) => `${t.line} ${t.route}`)).toEqual([
-      '9 /blog/authors/{key}',
-      '9 /blog/authors/all-{key}-articles',
+      '11 /blog/authors/{key}',
+      '11 /blog/authors/all-{key}-articles',
     ]);
   });
 });
 
 describe('routeListProblems', () => {
   it('accepts a build that serves every listed route and lists every page it serves', () => {
-    expect(routeListProblems([floor(), project()], build())).toEqual([]);
+    expect(routeListProblems(list(), build())).toEqual([]);
   });
 
   it('names the listed route with no page and the file to write, and the page at an unlisted route', () => {
     const {'/docs/v1/service/aeps/withdrawal': _moved, ...rest} = SOURCES;
     const moved = {...rest, '/docs/v1/service/aeps/cash-out': 'docs/v1/service/aeps/cash-out.mdx'};
-    expect(routeListProblems([floor(), project()], build(moved))).toEqual([
-      'docs/v1/service/aeps/withdrawal.mdx: missing page. ../shared/routes.txt:13 lists /docs/v1/service/aeps/withdrawal but the build serves no page there. Write docs/v1/service/aeps/withdrawal.mdx (a folder landing page can be .../index.mdx instead).',
-      'docs/v1/service/aeps/cash-out.mdx: served at /docs/v1/service/aeps/cash-out, which neither ../shared/routes.txt nor project-routes.txt lists. A new page: add the line /docs/v1/service/aeps/cash-out to project-routes.txt. Otherwise move the file (or fix its `slug`) so that it is served at a listed route; ../shared/routes.txt is the agreed floor and never shrinks.',
+    expect(routeListProblems(list(), build(moved))).toEqual([
+      'docs/v1/service/aeps/withdrawal.mdx: missing page. project-routes.txt:15 lists /docs/v1/service/aeps/withdrawal but the build serves no page there. Write docs/v1/service/aeps/withdrawal.mdx (a folder landing page can be .../index.mdx instead).',
+      "docs/v1/service/aeps/cash-out.mdx: served at /docs/v1/service/aeps/cash-out, which project-routes.txt does not list. A new page: add the line /docs/v1/service/aeps/cash-out to project-routes.txt under its family's heading. Otherwise move the file (or fix its `slug`) so that it is served at a listed route.",
     ]);
   });
 
-  it('accepts a page listed in project-routes.txt and names a listed project route with no page', () => {
-    const sources = {...SOURCES, '/docs/v1/service/aeps/cash-out': 'docs/v1/service/aeps/cash-out.mdx'};
-    expect(
-      routeListProblems(
-        [floor(), project('# added by the project\n/docs/v1/service/aeps/cash-out\n/docs/v1/service/aeps/refund\n')],
-        build(sources),
-      ),
-    ).toEqual([
-      'docs/v1/service/aeps/refund.mdx: missing page. project-routes.txt:3 lists /docs/v1/service/aeps/refund but the build serves no page there. Write docs/v1/service/aeps/refund.mdx (a folder landing page can be .../index.mdx instead).',
-    ]);
-  });
-
-  it('matches the author-page templates against the author pages served', () => {
+  it('names a listed author page the build does not serve', () => {
     const others = OTHERS.map((r) => r.replace('all-vikram-articles', 'vikram-posts'));
-    expect(routeListProblems([floor(), project()], build(SOURCES, others))).toEqual([
-      "blog/authors.yml: ../shared/routes.txt:9 expects an author page at /blog/authors/all-{key}-articles, but the build serves none. Give one author `page: {permalink: all-{key}-articles}` (with {key} replaced by the author's key).",
+    expect(routeListProblems(list(), build(SOURCES, others))).toEqual([
+      "project-routes.txt:10: /blog/authors/all-vikram-articles is listed but the build serves no page there. Add the page (src/pages/ for site pages, a blog post's `slug` or `tags` for blog routes, an author's `page` in blog/authors.yml for author pages).",
     ]);
   });
 
   it('names a site route nothing serves', () => {
-    expect(routeListProblems([floor(`${ROUTES}/ResponseCode\n`), project()], build())).toEqual([
-      "../shared/routes.txt:15: /ResponseCode is listed but the build serves no page there. Add the page (src/pages/ for site pages, a blog post's `slug` or `tags` for blog routes).",
+    expect(routeListProblems(list(`${ROUTES}/ResponseCode\n`), build())).toEqual([
+      "project-routes.txt:17: /ResponseCode is listed but the build serves no page there. Add the page (src/pages/ for site pages, a blog post's `slug` or `tags` for blog routes, an author's `page` in blog/authors.yml for author pages).",
     ]);
   });
 
@@ -103,6 +98,25 @@ describe('routeListProblems', () => {
       sources: {'/site/api/': 'src/pages/api.mdx', '/site/docs/v1/': 'docs/v1/index.mdx'},
       baseUrl: '/site/',
     };
-    expect(routeListProblems([floor('/\n/api\n/docs/v1\n'), project()], base)).toEqual([]);
+    expect(routeListProblems(list('/\n/api\n/docs/v1\n'), base)).toEqual([]);
+  });
+});
+
+describe('floorProblems', () => {
+  const floor = (text: string): RouteList => ({file: '../shared/routes.txt', text});
+  const FLOOR = `/\n/docs/v1/service/gibl/\n# plus two author pages: one at /blog/authors/{key}, the other at the custom permalink /blog/authors/all-{key}-articles\n`;
+
+  it('accepts a list that holds every floor route and fills in both author templates', () => {
+    expect(floorProblems(floor(FLOOR), list())).toEqual([]);
+  });
+
+  it('names each floor route the list leaves out, and an author template no listed route fills in', () => {
+    expect(
+      floorProblems(floor(`${FLOOR}/docs/v1/service/pan\n`), list(ROUTES.replace(/\/blog\/authors\/.+\n/g, ''))),
+    ).toEqual([
+      'project-routes.txt: ../shared/routes.txt:4 lists /docs/v1/service/pan; add the line /docs/v1/service/pan.',
+      'project-routes.txt: ../shared/routes.txt:3 expects an author page at /blog/authors/{key}; list the author page that blog/authors.yml gives (/blog/authors/{key} with {key} filled in).',
+      'project-routes.txt: ../shared/routes.txt:3 expects an author page at /blog/authors/all-{key}-articles; list the author page that blog/authors.yml gives (/blog/authors/all-{key}-articles with {key} filled in).',
+    ]);
   });
 });

@@ -1,13 +1,12 @@
 /**
- * The route lists against the build: every route that ../shared/routes.txt (the agreed floor) and
- * project-routes.txt (the routes the project added) list is served, and every docs and site page
- * the build serves is listed. The routes are the build's own (`routesPaths` and the routes' source
- * files, from Docusaurus' postBuild), not worked out again from files and front matter.
- * Pure: list texts and routes in, messages out.
+ * The route list against the build: every route that project-routes.txt lists is served, and every
+ * docs and site page the build serves is listed. The routes are the build's own (`routesPaths` and
+ * the routes' source files, from Docusaurus' postBuild), not worked out again from files and front
+ * matter. Pure: list text and routes in, messages out.
  */
 
 export interface RouteList {
-  /** As messages name it: `../shared/routes.txt`, `project-routes.txt`. */
+  /** As messages name it: `project-routes.txt`. */
   readonly file: string;
   readonly text: string;
 }
@@ -19,9 +18,10 @@ export interface ListedRoute {
 }
 
 /**
- * The routes of a list, one per line. The author pages are described by a comment rather than
- * listed, e.g. `# plus two author pages: one at /blog/authors/{key}, the other at ...
- * /blog/authors/all-{key}-articles`; those templates come back separately.
+ * The routes of a list, one per line. The agreed floor (../shared/routes.txt) describes the author
+ * pages by a comment rather than listing them, e.g. `# plus two author pages: one at
+ * /blog/authors/{key}, the other at ... /blog/authors/all-{key}-articles`; those templates come back
+ * separately, as patterns (`authorPattern`) for the routes that fill them in.
  */
 export function readRouteList(list: RouteList): {routes: ListedRoute[]; authorTemplates: ListedRoute[]} {
   const routes: ListedRoute[] = [];
@@ -36,6 +36,11 @@ export function readRouteList(list: RouteList): {routes: ListedRoute[]; authorTe
     } else if (line) routes.push({route: line, line: i + 1, file: list.file});
   });
   return {routes, authorTemplates};
+}
+
+/** The routes an author-page template stands for: `{key}` is any one path segment. */
+export function authorPattern(template: string): RegExp {
+  return new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{key}', '[^/]+')}$`);
 }
 
 /** Trailing slashes do not make a different page (trailingSlash is unset), so compare without them. */
@@ -55,14 +60,11 @@ export interface BuildRoutes {
   readonly baseUrl: string;
 }
 
-/** Every problem, each starting with the file to edit. `lists[0]` is the floor (routes.txt). */
-export function routeListProblems(lists: readonly RouteList[], build: BuildRoutes): string[] {
-  const floor = lists[0]?.file ?? 'routes.txt';
-  const project = lists[1]?.file ?? 'project-routes.txt';
+/** Every problem, each starting with the file to edit. */
+export function routeListProblems(list: RouteList, build: BuildRoutes): string[] {
   const withoutBase = (route: string): string => `/${route.slice(build.baseUrl.length)}`;
   const served = new Set(build.routesPaths.map((r) => routeKey(withoutBase(r))));
-  const read = lists.map(readRouteList);
-  const listed = read.flatMap((r) => r.routes);
+  const {routes: listed} = readRouteList(list);
   const problems: string[] = [];
 
   for (const {route, line, file} of listed) {
@@ -70,16 +72,8 @@ export function routeListProblems(lists: readonly RouteList[], build: BuildRoute
     problems.push(
       route.startsWith('/docs/')
         ? `${expectedDocFile(route)}: missing page. ${file}:${line} lists ${route} but the build serves no page there. Write ${expectedDocFile(route)} (a folder landing page can be .../index.mdx instead).`
-        : `${file}:${line}: ${route} is listed but the build serves no page there. Add the page (src/pages/ for site pages, a blog post's \`slug\` or \`tags\` for blog routes).`,
+        : `${file}:${line}: ${route} is listed but the build serves no page there. Add the page (src/pages/ for site pages, a blog post's \`slug\` or \`tags\` for blog routes, an author's \`page\` in blog/authors.yml for author pages).`,
     );
-  }
-
-  for (const {route: template, line, file} of read.flatMap((r) => r.authorTemplates)) {
-    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{key}', '[^/]+')}$`);
-    if (![...served].some((r) => pattern.test(r)))
-      problems.push(
-        `blog/authors.yml: ${file}:${line} expects an author page at ${template}, but the build serves none. Give one author \`page: ${template === '/blog/authors/{key}' ? 'true' : `{permalink: ${template.replace('/blog/authors/', '')}}`}\` (with {key} replaced by the author's key).`,
-      );
   }
 
   const listedKeys = new Set(listed.map((l) => routeKey(l.route)));
@@ -88,8 +82,28 @@ export function routeListProblems(lists: readonly RouteList[], build: BuildRoute
     const sitePath = withoutBase(route);
     if (listedKeys.has(routeKey(sitePath))) continue;
     problems.push(
-      `${file}: served at ${sitePath}, which neither ${floor} nor ${project} lists. A new page: add the line ${sitePath} to ${project}. Otherwise move the file (or fix its \`slug\`) so that it is served at a listed route; ${floor} is the agreed floor and never shrinks.`,
+      `${file}: served at ${sitePath}, which ${list.file} does not list. A new page: add the line ${sitePath} to ${list.file} under its family's heading. Otherwise move the file (or fix its \`slug\`) so that it is served at a listed route.`,
     );
   }
   return problems;
+}
+
+/**
+ * The routes of the agreed floor that the project's list leaves out: each floor route must be
+ * listed, and each author-page template must be filled in by at least one listed route.
+ */
+export function floorProblems(floor: RouteList, project: RouteList): string[] {
+  const {routes, authorTemplates} = readRouteList(floor);
+  const listed = readRouteList(project).routes.map((r) => routeKey(r.route));
+  const have = new Set(listed);
+  const missing = routes
+    .filter(({route}) => !have.has(routeKey(route)))
+    .map(({route, line, file}) => `${project.file}: ${file}:${line} lists ${route}; add the line ${route}.`);
+  const unfilled = authorTemplates
+    .filter(({route}) => !listed.some((r) => authorPattern(route).test(r)))
+    .map(
+      ({route, line, file}) =>
+        `${project.file}: ${file}:${line} expects an author page at ${route}; list the author page that blog/authors.yml gives (${route} with {key} filled in).`,
+    );
+  return [...missing, ...unfilled];
 }

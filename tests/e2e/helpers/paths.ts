@@ -20,8 +20,8 @@ export const buildDir = resolve(process.env.E2E_BUILD_DIR ?? resolve(repoRoot, '
  */
 export const siteDir = resolve(process.env.E2E_SITE_DIR ?? repoRoot);
 
-/** The route list. CI clones the repo with shared/ beside it, hence '../shared'. */
-export const routesFile = resolve(process.env.E2E_ROUTES_FILE ?? resolve(repoRoot, '../shared/routes.txt'));
+/** The route list: the repository's own, complete one, unless E2E_ROUTES_FILE names another. */
+export const routesFile = resolve(process.env.E2E_ROUTES_FILE ?? resolve(repoRoot, 'project-routes.txt'));
 
 /** Port nginx listens on (127.0.0.1 only). */
 export const port = Number(process.env.E2E_PORT ?? '4173');

@@ -1,8 +1,7 @@
 /**
- * The routes the site must serve, read at test time from ../shared/routes.txt (the contract
- * shared with the site's authors) and the repository's project-routes.txt (the routes added since),
- * plus the blog author pages, which routes.txt describes only in a comment because their paths
- * come from blog/authors.yml.
+ * The routes the site must serve, read at test time from the repository's project-routes.txt (or
+ * the list E2E_ROUTES_FILE names), plus the blog author pages that blog/authors.yml gives, so that a
+ * list describing them only in a comment (as ../shared/routes.txt does) still has them loaded.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -11,18 +10,11 @@ import {routesFile, siteDir} from './paths';
 
 /** Paths as the browser shows them, before percent-encoding ('/docs/v1/.../kyc/{kycId}'). */
 export function readRoutes(file: string = routesFile, site: string = siteDir): string[] {
-  if (!existsSync(file)) {
-    throw new Error(
-      `e2e: route list not found at ${file}: the repo is expected to sit beside shared/` + ' (or set E2E_ROUTES_FILE).',
-    );
-  }
-  const own = join(site, 'project-routes.txt');
-  const routes = [file, ...(existsSync(own) ? [own] : [])].flatMap((f) =>
-    readFileSync(f, 'utf8')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line.startsWith('/')),
-  );
+  if (!existsSync(file)) throw new Error(`e2e: route list not found at ${file} (set E2E_ROUTES_FILE to another list).`);
+  const routes = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('/'));
   return [...new Set([...routes, ...authorRoutes(site)])];
 }
 
