@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type {Config, PluginModule} from '@docusaurus/types';
 import {parse as parseYaml} from 'yaml';
 import type * as Preset from '@docusaurus/preset-classic';
-import {darkCodeTheme, lightCodeTheme} from './src/lib/prism-themes';
+import {darkCodeTheme, lightCodeTheme} from '#core/code/prism-themes';
 import {site} from './site.config';
 import {remarkApiReference} from './plugins/api-contract/remark';
 import apiContractPlugin from './plugins/api-contract';
@@ -20,14 +20,14 @@ import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {remarkTableCode} from './plugins/table-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
-import {familiesByGroup, familiesOf, tagViews} from './src/lib/contract/families';
-import type {OpenApiDocument} from './src/lib/contract/openapi';
+import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
+import type {OpenApiDocument} from '#core/contract/openapi';
 import {CONTRACT_ROOT} from './plugins/api-contract/paths';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
 
-// The service families, from the contract's tags (src/lib/contract/families.ts): one footer column per
+// The service families, from the contract's tags (core/contract/families.ts): one footer column per
 // tag group, one link per family overview page. Only the contract's root is read here, before any
 // plugin runs, so a family without an overview page (`x-overview`) has no footer link.
 const contractRoot = parseYaml(fs.readFileSync(CONTRACT_ROOT, 'utf8')) as OpenApiDocument;
@@ -209,7 +209,7 @@ const config = {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       // The browser highlights nothing: every code block is highlighted at build time with these
-      // two themes (plugins/static-code, src/lib/highlight.ts, which also lists the grammars
+      // two themes (plugins/static-code, core/code/highlight.ts, which also lists the grammars
       // loaded beyond prism-react-renderer's built-ins). So no additional languages here.
       additionalLanguages: [],
     },

@@ -7,7 +7,7 @@
  * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting.
  */
 import {contractIds, lintContract, loadContract, scanPages, unknownIds} from '../plugins/api-contract/load';
-import {listOperations} from '../src/lib/contract/view-model';
+import {listOperations} from '#core/contract/view-model';
 
 async function main(): Promise<void> {
   // First what a page names that the contract lacks: the orphan and x-related messages it causes

@@ -7,7 +7,7 @@
  * docs), checks the request token, and POSTs webhooks to --webhook-url signed as /docs/v1/webhooks says.
  */
 import {parseArgs} from 'node:util';
-import {MOCK_PORT} from '../src/lib/try-it';
+import {MOCK_PORT} from '#core/sandbox/try-it';
 import {MockSetupError, startMockServer} from './lib/mock-server';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--quiet]

@@ -18,8 +18,8 @@ import {bundleContract, loadResponseCodes} from '../plugins/api-contract/load';
 import {DOWNLOADS} from '../plugins/api-contract';
 import {SITE_DIR} from '../plugins/api-contract/paths';
 import {makeSchemaCheck} from '../plugins/api-contract/sandbox';
-import {listOperations} from '../src/lib/contract/openapi';
-import {fieldError} from '../src/lib/mock/body';
+import {listOperations} from '#core/contract/openapi';
+import {fieldError} from '#core/sandbox/body';
 import {startMockServer, tempSandboxDir} from './lib/mock-server';
 
 export interface RequestResult {

@@ -8,25 +8,25 @@
  */
 
 declare module '@generated/api-contract/default/index.json' {
-  import type {TagView} from '@site/src/lib/contract/types';
+  import type {TagView} from '#core/contract/types';
   const index: {readonly tags: readonly TagView[]};
   export default index;
 }
 
 declare module '@generated/api-contract/default/families.json' {
-  import type {Family} from '@site/src/lib/contract/families';
+  import type {Family} from '#core/contract/families';
   const families: readonly Pick<Family, 'label' | 'description' | 'href'>[];
   export default families;
 }
 
 declare module '@generated/api-contract/default/response-codes.json' {
-  import type {CatalogueCode} from '@site/src/lib/contract/types';
+  import type {CatalogueCode} from '#core/contract/types';
   const codes: readonly CatalogueCode[];
   export default codes;
 }
 
 declare module '@generated/api-contract/default/downloads.json' {
-  import type {DownloadLink} from '@site/src/lib/downloads';
+  import type {DownloadLink} from '#core/contract/downloads';
   const downloads: readonly DownloadLink[];
   export default downloads;
 }
@@ -38,28 +38,28 @@ declare module '@generated/api-contract/default/pan-status.json' {
 
 /** Hand-written samples (samples/jwt/, samples/verify/), one per sample language. */
 declare module '@generated/api-contract/default/*-samples.json' {
-  import type {RenderedSample} from '@site/src/lib/contract/types';
+  import type {RenderedSample} from '#core/contract/types';
   const samples: readonly RenderedSample[];
   export default samples;
 }
 
-/** The Test data page: credentials, test values and its sections (src/lib/mock/test-data.ts). */
+/** The Test data page: credentials, test values and its sections (core/sandbox/page.ts). */
 declare module '@generated/api-contract/default/test-data.json' {
-  import type {TestDataView} from '@site/src/lib/mock/test-data';
+  import type {TestDataView} from '#core/sandbox/page';
   const view: TestDataView;
   export default view;
 }
 
-/** Every family's rate limit and what Retry-After means (src/lib/rate-limits.ts). */
+/** Every family's rate limit and what Retry-After means (core/contract/rate-limits.ts). */
 declare module '@generated/api-contract/default/rate-limits.json' {
-  import type {RateLimitTable} from '@site/src/lib/rate-limits';
+  import type {RateLimitTable} from '#core/contract/rate-limits';
   const table: RateLimitTable;
   export default table;
 }
 
-/** The API changelog of the current version (src/lib/changelog.ts). */
+/** The API changelog of the current version (core/changelog/changelog.ts). */
 declare module '@generated/api-contract/default/changelog.json' {
-  import type {Release} from '@site/src/lib/changelog';
+  import type {Release} from '#core/changelog/changelog';
   const release: Release;
   export default release;
 }

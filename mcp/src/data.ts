@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type {CatalogueCode} from '../../src/lib/contract/types';
-import type {FamilyModel, SandboxIndex} from '../../src/lib/mock/model';
+import type {CatalogueCode} from '#core/contract/types';
+import type {FamilyModel, SandboxIndex} from '#core/sandbox/model';
 
 export const BUNDLE_FILE = 'bundle.json';
 export const SANDBOX_DIR = 'sandbox';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
-import type {FamilyValidators} from '../../src/lib/mock/model';
+import type {FamilyValidators} from '#core/sandbox/model';
 import {loadBundle, SANDBOX_DIR} from './data';
 import {openSearch} from './search';
 import {createServer} from './server';

@@ -1,7 +1,7 @@
 /**
  * `search_docs` reads the search index the site ships (build/pagefind/, written by
  * plugins/search-index) with the same Pagefind code and options as the search box
- * (scripts/lib/search-docs.ts and src/lib/search-query.ts), so an assistant gets the pages a reader
+ * (scripts/lib/search-docs.ts and core/search/query.ts), so an assistant gets the pages a reader
  * gets. Nothing is indexed a second time: `npm run mcp:build` copies the index folder into the MCP
  * data, and the server opens that copy.
  *
@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {openSearchIndex, SearchIndexMissingError} from '../../scripts/lib/search-docs';
-import {SEARCH_INDEX_DIR} from '../../src/lib/search-query';
+import {SEARCH_INDEX_DIR} from '#core/search/query';
 
 export {SearchIndexMissingError};
 

@@ -6,8 +6,8 @@
  */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
-import type {LoadedFamily} from '../../src/lib/mock/engine';
-import type {Json} from '../../src/lib/mock/model';
+import type {LoadedFamily} from '#core/sandbox/engine';
+import type {Json} from '#core/sandbox/model';
 import type {DocsBundle} from './data';
 import {
   getOperation,

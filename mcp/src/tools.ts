@@ -3,13 +3,13 @@
  * text in, text out, and a ToolInputError with the fix for input the tool cannot use. ./server.ts
  * registers them with their input schemas; the tests call them directly and through a client.
  */
-import {closest} from '../../src/lib/closest';
-import type {CatalogueCode} from '../../src/lib/contract/types';
-import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '../../src/lib/mock/engine';
-import {setPath, text} from '../../src/lib/mock/body';
-import {signToken} from '../../src/lib/mock/crypto';
-import type {Json, JsonObject, RouteModel} from '../../src/lib/mock/model';
-import {verifyWebhookSignature} from '../../src/lib/webhook-signature';
+import {closest} from '#core/util/closest';
+import type {CatalogueCode} from '#core/contract/types';
+import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '#core/sandbox/engine';
+import {setPath, text} from '#core/sandbox/body';
+import {signToken} from '#core/sandbox/crypto';
+import type {Json, JsonObject, RouteModel} from '#core/sandbox/model';
+import {verifyWebhookSignature} from '#core/sandbox/signature';
 import type {DocsBundle, OperationEntry} from './data';
 import type {SearchDocs} from './search';
 

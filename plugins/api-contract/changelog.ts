@@ -1,5 +1,5 @@
 /**
- * The file side of the API changelog (src/lib/changelog.ts): finds the release the current contract
+ * The file side of the API changelog (core/changelog/changelog.ts): finds the release the current contract
  * is compared with in openapi/releases/, dereferences it with Redocly as the contract itself is, and
  * checks that the versions agree. Every failure names the file and the fix; loadContract runs this,
  * so the build and `npm run lint:contract` both stop on it.
@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {bundle, loadConfig, makeDocumentFromString, parseYaml} from '@redocly/openapi-core';
-import {buildRelease, ChangelogError, compareVersions, type Release} from '../../src/lib/changelog';
-import {compareContracts} from '../../src/lib/changelog-diff';
-import {createReloadMemo} from '../../src/lib/memo';
+import {buildRelease, ChangelogError, compareVersions, type Release} from '#core/changelog/changelog';
+import {compareContracts} from '#core/changelog/diff';
+import {createReloadMemo} from '#core/util/memo';
 import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
 
 export const RELEASES_DIR = path.join(CONTRACT_DIR, 'releases');

@@ -10,7 +10,7 @@
  * production build (remark.ts and load.ts), `npm run lint:contract` and `npm run check:content`
  * say the same words.
  */
-import {closest} from '../../src/lib/closest';
+import {closest} from '#core/util/closest';
 import {
   apiIndexMarkdown,
   changelogMarkdown,
@@ -26,14 +26,14 @@ import {
   type FlowStepInput,
   type PanStatusInput,
   type UrlOf,
-} from '../../src/lib/markdown';
-import type {DownloadLink} from '../../src/lib/downloads';
-import {deliveryPolicyRows} from '../../src/lib/webhook-policy';
-import type {ReferenceTree} from '../../src/lib/contract/tree';
-import type {CatalogueCode, CodeSample, TagView} from '../../src/lib/contract/types';
-import type {RateLimitTable} from '../../src/lib/rate-limits';
-import type {Release} from '../../src/lib/changelog';
-import {testDataMarkdown, type TestDataView} from '../../src/lib/mock/test-data';
+} from '#core/markdown/markdown';
+import type {DownloadLink} from '#core/contract/downloads';
+import {deliveryPolicyRows} from '#core/contract/webhook-policy';
+import type {ReferenceTree} from '#core/contract/tree';
+import type {CatalogueCode, CodeSample, TagView} from '#core/contract/types';
+import type {RateLimitTable} from '#core/contract/rate-limits';
+import type {Release} from '#core/changelog/changelog';
+import {testDataMarkdown, type TestDataView} from '#core/sandbox/page';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -85,7 +85,7 @@ export interface ApiComponentSpec {
   /**
    * The component is shown section by section, each after its heading (table of contents, anchors):
    * the generated file, under the plugin's data folder, whose `sections` list each part's `key` and
-   * `heading` (a section tree of src/lib/contract/tree.ts, the Test data page's view). Given the id
+   * `heading` (a section tree of core/contract/tree.ts, the Test data page's view). Given the id
    * the element names, if the component names one. The remark plugin renders the component once per
    * section, with `section="<key>"`; an element that names its section itself is left as written.
    */

@@ -3,7 +3,7 @@
  *
  * loadContent        lint + bundle openapi/, cross-checks, the file that shows each operation.
  * getTranslationFiles, translateContent
- *                    the reference's labels (src/lib/contract/labels.ts) as a translation file, so a
+ *                    the reference's labels (core/contract/labels.ts) as a translation file, so a
  *                    locale translates the page and its Markdown twin alike.
  * allContentLoaded   the views of every operation, webhook and tag, each page linked at the route
  *                    the docs and pages plugins gave it; the status-claim check of the prose, which
@@ -26,11 +26,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
-import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
-import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
-import {DOWNLOADS} from '../../src/lib/downloads';
-import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '../../src/lib/contract/labels';
-import type {CodeSample} from '../../src/lib/contract/types';
+import {SAMPLE_LANGUAGES} from '#core/code/languages';
+import {highlightToHtml, loadLanguages} from '#core/code/highlight';
+import {DOWNLOADS} from '#core/contract/downloads';
+import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '#core/contract/labels';
+import type {CodeSample} from '#core/contract/types';
 import {
   contractSite,
   ContractLoadError,
@@ -41,9 +41,9 @@ import {
   type ContractSite,
   type ContractSource,
 } from './load';
-import {listOperations} from '../../src/lib/contract/view-model';
-import {testDataView} from '../../src/lib/mock/test-data';
-import {CHANGELOG_FEEDS, changelogFeeds} from '../../src/lib/changelog-feed';
+import {listOperations} from '#core/contract/view-model';
+import {testDataView} from '#core/sandbox/page';
+import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
 import {CONTRACT_DIR, GENERATED_PUBLIC_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {toPostman} from './postman';
@@ -69,7 +69,7 @@ function readSamples(group: string): CodeSample[] {
     const file = path.join(SAMPLES_DIR, group, `${group}.${lang.extension}`);
     if (!fs.existsSync(file)) {
       throw new Error(
-        `Missing ${path.relative(SITE_DIR, file)}: every language in src/lib/languages.ts needs a ${group} sample.`,
+        `Missing ${path.relative(SITE_DIR, file)}: every language in core/code/languages.ts needs a ${group} sample.`,
       );
     }
     return {lang: lang.id, label: lang.label, prism: lang.prism, code: fs.readFileSync(file, 'utf8').trimEnd()};

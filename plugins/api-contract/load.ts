@@ -15,21 +15,21 @@ import {
   parseYaml,
   type Document,
 } from '@redocly/openapi-core';
-import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '../../src/lib/contract/view-model';
-import {crossCheck, type ContractProblem} from '../../src/lib/contract/checks';
-import {addressPairs, addressProblems, envelopeProblems} from '../../src/lib/contract/envelope';
-import {bodySchemas, type BodySchemas} from '../../src/lib/contract/fences';
+import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '#core/contract/view-model';
+import {crossCheck, type ContractProblem} from '#core/contract/checks';
+import {addressPairs, addressProblems, envelopeProblems} from '#core/contract/envelope';
+import {bodySchemas, type BodySchemas} from '#core/contract/fences';
 import {API_COMPONENTS, idComponents, unknownIdMessage, type IdKind} from './components';
-import type {ResponseCodeView} from '../../src/lib/contract/types';
-import {rateLimitRows, retryAfterText, type RateLimitTable} from '../../src/lib/rate-limits';
-import {changeBadges, linkRelease, type Release} from '../../src/lib/changelog';
-import {testValueRows, type CompiledAtlas} from '../../src/lib/mock/atlas';
+import type {ResponseCodeView} from '#core/contract/types';
+import {rateLimitRows, retryAfterText, type RateLimitTable} from '#core/contract/rate-limits';
+import {changeBadges, linkRelease, type Release} from '#core/changelog/changelog';
+import {testValueRows, type CompiledAtlas} from '#core/sandbox/compile';
 import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox} from './sandbox';
 import {loadChangelog} from './changelog';
 import {mdxFiles} from './pages';
-import {createReloadMemo} from '../../src/lib/memo';
+import {createReloadMemo} from '#core/util/memo';
 
 export class ContractLoadError extends Error {}
 

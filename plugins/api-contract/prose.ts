@@ -1,11 +1,11 @@
 /**
- * The prose side of the status-claim rule (src/lib/contract/status-claims.ts): every MDX page and
+ * The prose side of the status-claim rule (core/contract/status-claims.ts): every MDX page and
  * post is parsed as Docusaurus parses it (MDX, GFM, front matter), cut into paragraphs, headings
  * and table cells with their links, and each link is resolved to the page it leads to and the
  * operations that page shows. Pages are found at the routes Docusaurus gave them, so the api-contract
  * plugin runs this once the content is loaded (allContentLoaded), and the build fails on a claim
  * that leads nowhere. (The contract's own descriptions are checked by `npm run lint:contract` too:
- * describedStatusClaim in src/lib/contract/checks.ts.)
+ * describedStatusClaim in core/contract/checks.ts.)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,12 +14,7 @@ import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import {
-  statusClaimProblems,
-  suggestStatusPages,
-  type PageProse,
-  type ProseBlock,
-} from '../../src/lib/contract/status-claims';
+import {statusClaimProblems, suggestStatusPages, type PageProse, type ProseBlock} from '#core/contract/status-claims';
 import type {PageUse} from './load';
 import {mdxFiles} from './pages';
 import {CONTENT_DIRS, SITE_DIR} from './paths';

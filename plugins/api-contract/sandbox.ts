@@ -1,6 +1,6 @@
 /**
  * The sandbox at build time: reads the scenario atlas (openapi/scenarios/), compiles it against the
- * contract (src/lib/mock/atlas.ts), and writes what the engine loads: one model and one validators
+ * contract (core/sandbox/compile.ts), and writes what the engine loads: one model and one validators
  * module per family. The validators are ajv standalone code, generated here so that no browser ever
  * compiles a schema: a self-contained ES module per family, with no imports.
  *
@@ -14,12 +14,12 @@ import {pathToFileURL} from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
 import type {Options, ValidateFunction} from 'ajv';
-import {listOperations, type OpenApiDocument} from '../../src/lib/contract/openapi';
-import type {JsonSchema} from '../../src/lib/contract/schema';
-import type {ResponseCodeView} from '../../src/lib/contract/types';
-import {compileAtlas, paramsSchema, type CompiledAtlas, type SchemaCheck} from '../../src/lib/mock/atlas';
-import type {FamilyValidators, ValidatorError} from '../../src/lib/mock/model';
-import {createReloadMemo} from '../../src/lib/memo';
+import {listOperations, type OpenApiDocument} from '#core/contract/openapi';
+import type {JsonSchema} from '#core/contract/schema';
+import type {ResponseCodeView} from '#core/contract/types';
+import {compileAtlas, paramsSchema, type CompiledAtlas, type SchemaCheck} from '#core/sandbox/compile';
+import type {FamilyValidators, ValidatorError} from '#core/sandbox/model';
+import {createReloadMemo} from '#core/util/memo';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
 
 export const SCENARIOS_DIR = path.join(CONTRACT_DIR, 'scenarios');

@@ -6,8 +6,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type {ValidateFunction} from 'ajv';
-import type {JsonSchema} from '../../src/lib/contract/schema';
-import type {Validate} from '../../src/lib/contract/fences';
+import type {JsonSchema} from '#core/contract/schema';
+import type {Validate} from '#core/contract/fences';
 
 export function makeValidator(): Validate {
   const ajv = new Ajv2020({strict: false, allErrors: true});

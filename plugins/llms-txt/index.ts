@@ -5,7 +5,7 @@
  * postBuild writes into the build:
  *   <page>.md        a Markdown twin next to the HTML of every docs page and MDX page
  *                    (`/docs/v1/service/aeps/withdrawal` -> `/docs/v1/service/aeps/withdrawal.md`,
- *                    `/docs/v1/` -> `/docs/v1/index.md`: src/lib/markdown-twin.ts). Prose is kept
+ *                    `/docs/v1/` -> `/docs/v1/index.md`: core/markdown/twin.ts). Prose is kept
  *                    as written; each API component becomes what its entry in the registry
  *                    (plugins/api-contract/components.ts) writes, from the data the page renders
  *                    (the api-contract plugin's generated files, code as text).
@@ -27,10 +27,10 @@ import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pag
 import {site} from '../../site.config';
 import {GENERATED_DIR, SITE_DIR} from '../api-contract/paths';
 import {API_COMPONENTS, everySample, type ContractData, type MarkdownContext} from '../api-contract/components';
-import {markdownTwinPath} from '../../src/lib/markdown-twin';
-import type {ReferenceTree} from '../../src/lib/contract/tree';
-import type {Family} from '../../src/lib/contract/families';
-import type {TagView} from '../../src/lib/contract/types';
+import {markdownTwinPath} from '#core/markdown/twin';
+import type {ReferenceTree} from '#core/contract/tree';
+import type {Family} from '#core/contract/families';
+import type {TagView} from '#core/contract/types';
 import {mdxToMarkdown, type ComponentRenderer} from './lib/mdx';
 import {linkResolver, siteUrls} from './lib/links';
 import {detailsOf, llmsFull, llmsTxt, LLMS_FULL_TXT, LLMS_TXT, samplesOnce, summaryOf, withSource} from './lib/llms';

@@ -12,7 +12,7 @@
 import {spawn} from 'node:child_process';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {SEARCH_INDEX_DIR, TITLES_FILE} from '../../src/lib/search-query';
+import {SEARCH_INDEX_DIR, TITLES_FILE} from '#core/search/query';
 
 export class SearchIndexError extends Error {}
 

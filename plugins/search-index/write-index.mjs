@@ -19,7 +19,7 @@ import {EXCLUDED_SELECTORS, fileOfRoute, isIndexedPage, markIndexedBody} from '.
 const FRAGMENT_SIGNATURE = 'pagefind_dcd';
 
 /**
- * The titles file (named by TITLES_FILE of src/lib/search-query.ts, passed in by index.ts): each page's title and URL by its
+ * The titles file (named by TITLES_FILE of core/search/query.ts, passed in by index.ts): each page's title and URL by its
  * Pagefind id, read back from the fragments just written. The search box shows a query's results
  * from it at once and fetches the fragments (the excerpts, 1-6 KB gzip each) only for the query
  * the reader stops at, not for every word on the way.

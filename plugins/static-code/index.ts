@@ -1,7 +1,7 @@
 /**
  * Code highlighted at build time, and no Prism in the browser.
  *
- * Token colours: the CSS for the light and dark themes of src/lib/prism-themes.ts (which
+ * Token colours: the CSS for the light and dark themes of core/code/prism-themes.ts (which
  * `themeConfig.prism` names too) is generated with `createData` (.docusaurus/static-code/default/
  * code-theme.css) and added as a client module, so it is in the site's one stylesheet. Docusaurus
  * collects client modules after every plugin's contentLoaded, so the file exists by then.
@@ -12,11 +12,11 @@
  * src/theme/CodeBlock replaces the theme's highlighting CodeBlock; what still pulls Prism into
  * every page is the classic theme's client module `prism-include-languages`, which imports
  * prism-react-renderer to register `prism.additionalLanguages`. This plugin swaps that module
- * for an empty one in the browser bundle. Build-time grammars are set in src/lib/highlight.ts.
+ * for an empty one in the browser bundle. Build-time grammars are set in core/code/highlight.ts.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {codeThemeCss} from '../../src/lib/highlight';
+import {codeThemeCss} from '#core/code/highlight';
 
 const THEME_PRISM_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 

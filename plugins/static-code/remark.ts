@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {applyMagicComments, parseCodeMeta} from '../../src/lib/code-meta';
-import {checkJsonFence, type BodySchemas, type Validate} from '../../src/lib/contract/fences';
-import {hasGrammar, highlightToHtml, loadLanguages} from '../../src/lib/highlight';
+import {applyMagicComments, parseCodeMeta} from '#core/code/meta';
+import {checkJsonFence, type BodySchemas, type Validate} from '#core/contract/fences';
+import {hasGrammar, highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {importNode, jsx, literalAttr, walk, type Node} from '../mdx-ast';
 import {GENERATED_DIR, SITE_DIR} from '../api-contract/paths';
 import {makeValidator} from '../api-contract/validate';

@@ -1,5 +1,5 @@
 /**
- * The sandbox engine (src/lib/mock/engine.ts) over HTTP, for `npm run mock` and the tests that run
+ * The sandbox engine (core/sandbox/engine.ts) over HTTP, for `npm run mock` and the tests that run
  * samples and the Postman collection against it. Node only: it owns the socket, the files and the
  * webhook deliveries; every answer comes from the engine.
  */
@@ -9,10 +9,10 @@ import path from 'node:path';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
-import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '../../src/lib/mock/engine';
-import type {SandboxIndex} from '../../src/lib/mock/model';
-import {text} from '../../src/lib/mock/body';
-import {RETRY_AFTER_MINUTES} from '../../src/lib/webhook-policy';
+import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '#core/sandbox/engine';
+import type {SandboxIndex} from '#core/sandbox/model';
+import {text} from '#core/sandbox/body';
+import {RETRY_AFTER_MINUTES} from '#core/contract/webhook-policy';
 
 /** Largest request body the mock reads; a bigger one is answered 413 in the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {initPagefind, runQuery, SEARCH_INDEX_DIR, type PagefindApi, type SearchHit} from '../../src/lib/search-query';
+import {initPagefind, runQuery, SEARCH_INDEX_DIR, type PagefindApi, type SearchHit} from '#core/search/query';
 
 export class SearchIndexMissingError extends Error {}
 

@@ -79,7 +79,7 @@ export default function Home(): ReactNode {
           <Heading as="h2">
             <Translate id="home.families">Services</Translate>
           </Heading>
-          {/* The families of the contract's tags (src/lib/contract/families.ts), one card per overview page. */}
+          {/* The families of the contract's tags (core/contract/families.ts), one card per overview page. */}
           <ul className={styles.grid}>
             {families.map((f) => (
               <li key={f.href}>

@@ -12,7 +12,7 @@ import {problemList} from './helpers/browser';
 import {header, request, type HttpResult} from './helpers/http';
 import {buildDir, siteDir} from './helpers/paths';
 import {encodeRoute} from './helpers/routes';
-import {markdownTwinPath} from '../../src/lib/markdown-twin';
+import {markdownTwinPath} from '#core/markdown/twin';
 
 const EXTRA_PAGES = ['/api', '/HeaderMarkdown', '/BodyParam', '/ResponseCode', '/PanStatusResponse'];
 

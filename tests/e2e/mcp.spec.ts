@@ -20,7 +20,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {expect, test} from './fixtures';
 import {buildDir, repoRoot} from './helpers/paths';
-import {markdownTwinPath} from '../../src/lib/markdown-twin';
+import {markdownTwinPath} from '#core/markdown/twin';
 
 /** The built copy, outside the repository, so nothing can resolve from its node_modules. */
 let OUT: string;

@@ -1,7 +1,7 @@
 /**
  * The webhook lab (src/components/WebhookLab) on a webhook page: the example it opens with is
  * signed on the spot and verifies; each way a delivery can be spoiled gets its own reason
- * (the words are src/lib/webhook-signature.ts's, unit-tested there); light and dark are axe clean.
+ * (the words are core/sandbox/signature.ts's, unit-tested there); light and dark are axe clean.
  */
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';

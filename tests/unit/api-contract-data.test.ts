@@ -16,11 +16,11 @@ import {
 import {coverageProblems, unroutedLinks} from '../../plugins/api-contract/lib/checks';
 import {permalinksBySource} from '../../plugins/api-contract/lib/permalinks';
 import {contractSite, type LoadedContract} from '../../plugins/api-contract/load';
-import type {CompiledAtlas, TestValueRow} from '../../src/lib/mock/atlas';
-import {defaultLabels} from '../../src/lib/contract/labels';
-import {operationTree} from '../../src/lib/contract/tree';
-import type {ContractViews, OpenApiDocument} from '../../src/lib/contract/view-model';
-import type {OperationView} from '../../src/lib/contract/types';
+import type {CompiledAtlas, TestValueRow} from '#core/sandbox/compile';
+import {defaultLabels} from '#core/contract/labels';
+import {operationTree} from '#core/contract/tree';
+import type {ContractViews, OpenApiDocument} from '#core/contract/view-model';
+import type {OperationView} from '#core/contract/types';
 
 const labels = defaultLabels();
 const highlight: Highlight = (code, language) => `<${language}>${code}</${language}>`;

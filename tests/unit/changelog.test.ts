@@ -1,6 +1,6 @@
 /**
- * The API changelog's pure parts: api-smart-diff run as src/lib/changelog-diff.ts configures it, the
- * diffs grouped into a release (src/lib/changelog.ts), its feeds and its Markdown twin, each asserted
+ * The API changelog's pure parts: api-smart-diff run as core/changelog/diff.ts configures it, the
+ * diffs grouped into a release (core/changelog/changelog.ts), its feeds and its Markdown twin, each asserted
  * with its exact output. The tests on the tool's classes also guard the coupling to its rules
  * (changelogRules() reaches into openapi3Rules()): a new version of the tool that moves them fails here.
  */
@@ -17,12 +17,12 @@ import {
   residualType,
   type Release,
   valuesOf,
-} from '../../src/lib/changelog';
-import {compareContracts, normalise} from '../../src/lib/changelog-diff';
-import {changelogFeeds, rfc822, xml} from '../../src/lib/changelog-feed';
-import {changelogMarkdown} from '../../src/lib/markdown';
-import {defaultLabels} from '../../src/lib/contract/labels';
-import {changeMark} from '../../src/lib/contract/tree';
+} from '#core/changelog/changelog';
+import {compareContracts, normalise} from '#core/changelog/diff';
+import {changelogFeeds, rfc822, xml} from '#core/changelog/feed';
+import {changelogMarkdown} from '#core/markdown/markdown';
+import {defaultLabels} from '#core/contract/labels';
+import {changeMark} from '#core/contract/tree';
 
 const retry = (required?: boolean) => ({
   description: 'Slow down.',
@@ -284,7 +284,7 @@ describe('buildRelease', () => {
       buildRelease({version: '1.1.0', previous: '1.0.0', date: '2026-11-24', pages, diffs: [unknown], before, after}),
     ).toThrow(
       new ChangelogError(
-        'api-smart-diff left 1 change(s) between 1.0.0 and 1.1.0 unclassified, and src/lib/changelog.ts has no class for them:\n  paths./pay.post.callbacks.done (add)\n  Fix: write the contract so the tool can classify the change, or give residualType() a class for it, with a test.',
+        'api-smart-diff left 1 change(s) between 1.0.0 and 1.1.0 unclassified, and core/changelog/changelog.ts has no class for them:\n  paths./pay.post.callbacks.done (add)\n  Fix: write the contract so the tool can classify the change, or give residualType() a class for it, with a test.',
       ),
     );
   });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {closest, editDistance} from '../../src/lib/closest';
+import {closest, editDistance} from '#core/util/closest';
 
 describe('editDistance', () => {
   it('counts insertions, deletions and substitutions', () => {

@@ -27,7 +27,7 @@ function fixture(navbarItem: object): string {
   for (const part of [
     'src/theme',
     'src/components',
-    'src/lib',
+    'core',
     'src/client',
     'src/css',
     'site.config.ts',

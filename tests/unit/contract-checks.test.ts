@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {crossCheck, openObjects, untitledBranches} from '../../src/lib/contract/checks';
-import type {OpenApiDocument, Operation} from '../../src/lib/contract/openapi';
-import type {ResponseCodeView} from '../../src/lib/contract/types';
+import {crossCheck, openObjects, untitledBranches} from '#core/contract/checks';
+import type {OpenApiDocument, Operation} from '#core/contract/openapi';
+import type {ResponseCodeView} from '#core/contract/types';
 import {locate, scanPages, unknownIds} from '../../plugins/api-contract/load';
 
 const codes: ResponseCodeView[] = [
@@ -17,7 +17,7 @@ const codes: ResponseCodeView[] = [
   {code: 11, name: 'AUTH', meaning: 'Bad token.', action: 'Sign.', retry: 'no', common: true},
 ];
 
-/** The rate-limited answer every operation declares (see src/lib/rate-limits.ts). */
+/** The rate-limited answer every operation declares (see core/contract/rate-limits.ts). */
 const tooMany = {description: 'Rate limited.', headers: {'Retry-After': {description: 'Seconds.'}}};
 
 const op = (id: string, extra: Partial<Operation> = {}): Operation => ({

@@ -1,13 +1,13 @@
 /**
- * The service families come from the contract's tags (src/lib/contract/families.ts): the home
+ * The service families come from the contract's tags (core/contract/families.ts): the home
  * page's cards, the footer's columns and the llms.txt summary all read this one list.
  */
 import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
-import {familiesByGroup, familiesOf, tagViews} from '../../src/lib/contract/families';
-import type {OpenApiDocument} from '../../src/lib/contract/openapi';
-import type {IndexEntry} from '../../src/lib/contract/types';
+import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
+import type {OpenApiDocument} from '#core/contract/openapi';
+import type {IndexEntry} from '#core/contract/types';
 import {CONTRACT_ROOT} from '../../plugins/api-contract/paths';
 
 const doc: Pick<OpenApiDocument, 'tags' | 'x-tagGroups'> = {

@@ -1,10 +1,10 @@
 /**
- * JSON in prose is checked against the contract (src/lib/contract/fences.ts), and envelope examples
- * keep `status` and `response_code` in step (src/lib/contract/envelope.ts): messages word for word.
+ * JSON in prose is checked against the contract (core/contract/fences.ts), and envelope examples
+ * keep `status` and `response_code` in step (core/contract/envelope.ts): messages word for word.
  */
 import {describe, expect, it} from 'vitest';
-import {addressProblems, envelopeProblems} from '../../src/lib/contract/envelope';
-import {checkJsonFence, parseFenceMeta, schemaAt, type BodySchemas} from '../../src/lib/contract/fences';
+import {addressProblems, envelopeProblems} from '#core/contract/envelope';
+import {checkJsonFence, parseFenceMeta, schemaAt, type BodySchemas} from '#core/contract/fences';
 import {makeValidator} from '../../plugins/api-contract/validate';
 
 const bodies = new Map<string, BodySchemas>([

@@ -1,6 +1,6 @@
-/** The reference's labels (src/lib/contract/labels.ts): one locale's words, translations applied by id. */
+/** The reference's labels (core/contract/labels.ts): one locale's words, translations applied by id. */
 import {describe, expect, it} from 'vitest';
-import {defaultLabels, interpolate, LABEL_MESSAGES, translateLabels} from '../../src/lib/contract/labels';
+import {defaultLabels, interpolate, LABEL_MESSAGES, translateLabels} from '#core/contract/labels';
 
 describe('labels', () => {
   it('has a message and a description for translators for every id', () => {

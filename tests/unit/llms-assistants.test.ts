@@ -5,8 +5,8 @@
  */
 import {describe, expect, it} from 'vitest';
 import {assistantsSection, type AssistantSources} from '../../plugins/llms-txt/lib/assistants';
-import type {ResponseCodeView} from '../../src/lib/contract/types';
-import type {OperationModel} from '../../src/lib/mock/model';
+import type {ResponseCodeView} from '#core/contract/types';
+import type {OperationModel} from '#core/sandbox/model';
 
 const code = (
   c: number,

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {markdownTwinPath} from '../../src/lib/markdown-twin';
+import {markdownTwinPath} from '#core/markdown/twin';
 
 describe('markdownTwinPath', () => {
   it('puts the Markdown next to the page', () => {

@@ -16,10 +16,10 @@ import {
   responseCodeTableMarkdown,
   treeMarkdown,
   type UrlOf,
-} from '../../src/lib/markdown';
-import {defaultLabels} from '../../src/lib/contract/labels';
-import {fieldWords, operationTree, webhookTree} from '../../src/lib/contract/tree';
-import type {OperationView, ResponseCodeView, TagView, WebhookView} from '../../src/lib/contract/types';
+} from '#core/markdown/markdown';
+import {defaultLabels} from '#core/contract/labels';
+import {fieldWords, operationTree, webhookTree} from '#core/contract/tree';
+import type {OperationView, ResponseCodeView, TagView, WebhookView} from '#core/contract/types';
 
 const labels = defaultLabels();
 const words = fieldWords(labels);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {writeSearchIndex} from '../../plugins/search-index/write-index.mjs';
 import {copySearchIndex, openSearch, SearchIndexMissingError} from '../../mcp/src/search';
-import {SEARCH_INDEX_DIR, TITLES_FILE} from '../../src/lib/search-query';
+import {SEARCH_INDEX_DIR, TITLES_FILE} from '#core/search/query';
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en" class="mdx-wrapper mdx-page plugin-pages"><head><title>${title}</title></head>` +

@@ -12,7 +12,7 @@ import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
 import {prepareSandbox, tempSandboxDir} from '../../scripts/lib/mock-server';
-import type {FamilyModel} from '../../src/lib/mock/model';
+import type {FamilyModel} from '#core/sandbox/model';
 import type {DocsBundle} from '../../mcp/src/data';
 import {McpBuildError, readBundle} from '../../mcp/src/bundle';
 import {createServer} from '../../mcp/src/server';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {createMemo} from '../../src/lib/memo';
+import {createMemo} from '#core/util/memo';
 
 describe('createMemo', () => {
   it('makes a result once per input, by value', () => {

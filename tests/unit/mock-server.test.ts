@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
-import {signToken} from '../../src/lib/mock/crypto';
+import {signToken} from '#core/sandbox/crypto';
 import {startMockServer, tempSandboxDir, type MockServer} from '../../scripts/lib/mock-server';
 import {parseMockArgs} from '../../scripts/mock';
 

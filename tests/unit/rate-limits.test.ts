@@ -1,7 +1,7 @@
 /** Rate limits from the contract: the words every page uses, and the rule that fails the build. */
 import {describe, expect, it} from 'vitest';
-import {crossCheck} from '../../src/lib/contract/checks';
-import {listOperations, type OpenApiDocument, type Operation} from '../../src/lib/contract/openapi';
+import {crossCheck} from '#core/contract/checks';
+import {listOperations, type OpenApiDocument, type Operation} from '#core/contract/openapi';
 import {
   rateLimitRows,
   rateLimitSentence,
@@ -9,8 +9,8 @@ import {
   readRateLimit,
   retryAfterText,
   windowText,
-} from '../../src/lib/rate-limits';
-import {rateLimitTableMarkdown} from '../../src/lib/markdown';
+} from '#core/contract/rate-limits';
+import {rateLimitTableMarkdown} from '#core/markdown/markdown';
 
 const tooMany = {description: 'Rate limited.', headers: {'Retry-After': {description: 'Wait this long.'}}};
 

@@ -6,13 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {makeSchemaCheck, readAtlasFiles} from '../../plugins/api-contract/sandbox';
-import {
-  compileAtlas,
-  invalidValue,
-  unknownPatchKeys,
-  type AtlasFile,
-  type CompiledAtlas,
-} from '../../src/lib/mock/atlas';
+import {compileAtlas, invalidValue, unknownPatchKeys, type AtlasFile, type CompiledAtlas} from '#core/sandbox/compile';
 
 const doc = await bundleContract(true);
 const responseCodes = loadResponseCodes();

@@ -9,9 +9,9 @@ import {describe, expect, it} from 'vitest';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox} from '../../plugins/api-contract/sandbox';
-import {testValueRows} from '../../src/lib/mock/atlas';
-import {testDataMarkdown, testDataView, NOTHING_FOLLOWS} from '../../src/lib/mock/test-data';
-import type {TagView} from '../../src/lib/contract/types';
+import {testValueRows} from '#core/sandbox/compile';
+import {testDataMarkdown, testDataView, NOTHING_FOLLOWS} from '#core/sandbox/page';
+import type {TagView} from '#core/contract/types';
 import {parseMockArgs} from '../../scripts/mock';
 
 const compiled = compileSandbox(await bundleContract(true), loadResponseCodes());

@@ -15,8 +15,8 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {afterAll, describe, expect, it} from 'vitest';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
-import {signToken} from '../../src/lib/mock/crypto';
-import type {OperationView} from '../../src/lib/contract/types';
+import {signToken} from '#core/sandbox/crypto';
+import type {OperationView} from '#core/contract/types';
 import {startMockServer, tempSandboxDir, type MockServer} from '../../scripts/lib/mock-server';
 
 const run = promisify(execFile);

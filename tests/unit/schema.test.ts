@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {describeConstraints, describeType, mergeAllOf, schemaToRows} from '../../src/lib/contract/schema';
+import {describeConstraints, describeType, mergeAllOf, schemaToRows} from '#core/contract/schema';
 
 describe('mergeAllOf', () => {
   it('unions properties and required of every part', () => {

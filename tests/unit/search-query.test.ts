@@ -9,7 +9,7 @@ import {
   SEARCH_OPTIONS,
   type PagefindApi,
   type PagefindResultData,
-} from '../../src/lib/search-query';
+} from '#core/search/query';
 
 /** A stand-in for Pagefind's API that records what it was asked. */
 function fakePagefind(pages: readonly PagefindResultData[]) {

@@ -1,13 +1,13 @@
 import {describe, expect, it} from 'vitest';
-import {parseInline} from '../../src/lib/inline';
-import {statusLabel} from '../../src/lib/http';
-import {filterTags} from '../../src/lib/contract/filter';
+import {parseInline} from '#core/markdown/inline';
+import {statusLabel} from '#core/util/http';
+import {filterTags} from '#core/contract/filter';
 import {safePathname} from '../../src/client/safe-pathname';
 import {deferPrefetch, deferPrefetchOf} from '../../src/client/idle-prefetch';
-import {englishPlural, formatUtcDate} from '../../src/lib/date';
+import {englishPlural, formatUtcDate} from '#core/util/date';
 import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
-import type {TagView} from '../../src/lib/contract/types';
-import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
+import type {TagView} from '#core/contract/types';
+import {SAMPLE_LANGUAGES} from '#core/code/languages';
 import {settle} from '../../scripts/bench/lib.mjs';
 
 describe('parseInline', () => {
@@ -96,7 +96,7 @@ describe('csp hashes', () => {
 
 describe('build-time highlighting', () => {
   it('highlights the registry languages with escaped HTML, one span per line', async () => {
-    const {loadLanguages, highlightToHtml, codeThemeCss} = await import('../../src/lib/highlight');
+    const {loadLanguages, highlightToHtml, codeThemeCss} = await import('#core/code/highlight');
     await loadLanguages();
     expect(highlightToHtml('<?php\necho "a<b";', 'php')).toBe(
       '<span class="token-line">&lt;?php\n</span>' +

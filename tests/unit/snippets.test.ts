@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {generateSamples} from '../../src/lib/snippets';
-import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
+import {generateSamples} from '#core/code/snippets';
+import {SAMPLE_LANGUAGES} from '#core/code/languages';
 
 describe('generateSamples', () => {
   const samples = generateSamples({

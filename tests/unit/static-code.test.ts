@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {applyMagicComments, parseCodeMeta} from '../../src/lib/code-meta';
-import {plainCodeHtml} from '../../src/lib/code-html';
-import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
+import {applyMagicComments, parseCodeMeta} from '#core/code/meta';
+import {plainCodeHtml} from '#core/code/html';
+import {highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import type {Node} from '../../plugins/mdx-ast';
 import {remarkStaticCode, StaticCodeError, STATIC_CODE_MODULE} from '../../plugins/static-code/remark';

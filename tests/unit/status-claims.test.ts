@@ -6,14 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {crossCheck} from '../../src/lib/contract/checks';
-import type {OpenApiDocument, Operation} from '../../src/lib/contract/openapi';
+import {crossCheck} from '#core/contract/checks';
+import type {OpenApiDocument, Operation} from '#core/contract/openapi';
 import {
   describedStatusClaim,
   STATUS_CLAIM,
   statusClaimProblems,
   suggestStatusPages,
-} from '../../src/lib/contract/status-claims';
+} from '#core/contract/status-claims';
 import {proseBlocks, proseStatusProblems} from '../../plugins/api-contract/prose';
 import {scanPages} from '../../plugins/api-contract/load';
 

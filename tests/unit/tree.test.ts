@@ -1,6 +1,6 @@
-/** The section tree (src/lib/contract/tree.ts): what each builder puts where, in order. */
+/** The section tree (core/contract/tree.ts): what each builder puts where, in order. */
 import {describe, expect, it} from 'vitest';
-import {defaultLabels} from '../../src/lib/contract/labels';
+import {defaultLabels} from '#core/contract/labels';
 import {
   ackNotice,
   codesSection,
@@ -18,9 +18,9 @@ import {
   treeHeadings,
   webhookTree,
   type Block,
-} from '../../src/lib/contract/tree';
-import type {OperationView, ParamView, WebhookView} from '../../src/lib/contract/types';
-import type {TestValueRow} from '../../src/lib/mock/atlas';
+} from '#core/contract/tree';
+import type {OperationView, ParamView, WebhookView} from '#core/contract/types';
+import type {TestValueRow} from '#core/sandbox/compile';
 
 const labels = defaultLabels();
 

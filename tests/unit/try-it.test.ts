@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {OperationModel} from '../../src/lib/mock/model';
+import type {OperationModel} from '#core/sandbox/model';
 import {
   applyChoice,
   bodyFields,
@@ -16,7 +16,7 @@ import {
   testValueChoices,
   webhookExamples,
   type RequestExample,
-} from '../../src/lib/try-it';
+} from '#core/sandbox/try-it';
 
 const EXAMPLE: RequestExample = {
   method: 'POST',

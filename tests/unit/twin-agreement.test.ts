@@ -2,7 +2,7 @@
  * The page and its Markdown twin say the same things, for every operation and webhook of the real
  * contract. Each reference is rendered twice from its section tree: to HTML with react-dom/server
  * (the page's components, section by section under the headings the remark plugin adds) and to
- * Markdown (src/lib/markdown.ts, what the twin and llms-full.txt hold). Both are read back into the
+ * Markdown (core/markdown/markdown.ts, what the twin and llms-full.txt hold). Both are read back into the
  * same facts (headings, paragraphs, labels, every field of every table, response codes, test values,
  * links, the changelog's badge and the rate limit, and the text of every code sample and example)
  * and compared: a difference names the page and the fact.
@@ -20,11 +20,11 @@ import {beforeAll, describe, expect, it, vi} from 'vitest';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {API_COMPONENTS, everySample, type ContractData} from '../../plugins/api-contract/components';
 import {renderTree, trees} from '../../plugins/api-contract/lib/data';
-import {highlightToHtml, loadLanguages} from '../../src/lib/highlight';
-import {defaultLabels} from '../../src/lib/contract/labels';
-import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
-import {treeMarkdown} from '../../src/lib/markdown';
-import type {FieldWords, ReferenceTree} from '../../src/lib/contract/tree';
+import {highlightToHtml, loadLanguages} from '#core/code/highlight';
+import {defaultLabels} from '#core/contract/labels';
+import {SAMPLE_LANGUAGES} from '#core/code/languages';
+import {treeMarkdown} from '#core/markdown/markdown';
+import type {FieldWords, ReferenceTree} from '#core/contract/tree';
 import Endpoint from '../../src/components/Endpoint';
 import WebhookEvent from '../../src/components/WebhookEvent';
 

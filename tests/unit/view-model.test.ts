@@ -13,11 +13,11 @@ import {
   viewContext,
   webhookView,
   type OpenApiDocument,
-} from '../../src/lib/contract/view-model';
-import type {Located} from '../../src/lib/contract/openapi';
-import {ACK_TIMEOUT_SECONDS} from '../../src/lib/webhook-policy';
-import {SAMPLE_LANGUAGES} from '../../src/lib/languages';
-import type {OperationView, ParamView, ResponseCodeView} from '../../src/lib/contract/types';
+} from '#core/contract/view-model';
+import type {Located} from '#core/contract/openapi';
+import {ACK_TIMEOUT_SECONDS} from '#core/contract/webhook-policy';
+import {SAMPLE_LANGUAGES} from '#core/code/languages';
+import type {OperationView, ParamView, ResponseCodeView} from '#core/contract/types';
 
 const codes: ResponseCodeView[] = [
   {code: 1, name: 'SUCCESS', meaning: 'Done.', action: 'Nothing.', retry: 'safe'},

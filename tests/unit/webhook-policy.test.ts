@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {ackRule, RETRY_AFTER_MINUTES, retryScheduleText} from '../../src/lib/webhook-policy';
+import {ackRule, RETRY_AFTER_MINUTES, retryScheduleText} from '#core/contract/webhook-policy';
 
 describe('webhook delivery policy', () => {
   it('states the retry schedule the constant holds: 1, 5, 15, 60 minutes, then every 3 hours to 24 hours', () => {

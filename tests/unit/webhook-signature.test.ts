@@ -1,5 +1,5 @@
 /**
- * src/lib/webhook-signature.ts: the one implementation of the scheme in our own code (the sandbox
+ * core/sandbox/signature.ts: the one implementation of the scheme in our own code (the sandbox
  * signs with it, the MCP server verifies with it). It must agree with the published Node.js sample
  * (samples/verify/verify.mjs, which tests/unit/samples.test.ts runs) on the same vectors, and say
  * why a delivery fails, word for word.
@@ -14,7 +14,7 @@ import {
   signDelivery,
   verifyWebhookSignature,
   type VerifyInput,
-} from '../../src/lib/webhook-signature';
+} from '#core/sandbox/signature';
 
 const [ID, TS, BODY, SECRET, SIGNATURE] = [WEBHOOK_ID, WEBHOOK_TS, WEBHOOK_BODY, WEBHOOK_SECRET, WEBHOOK_SIGNATURE];
 const OTHER = 'whsec_live_2b9e';

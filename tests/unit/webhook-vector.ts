@@ -1,6 +1,6 @@
 /**
  * One signed delivery, used by every test of the webhook signature (the samples in each language,
- * src/lib/webhook-signature.ts): the same vector, so they are held to the same answer.
+ * core/sandbox/signature.ts): the same vector, so they are held to the same answer.
  */
 export const WEBHOOK_ID = 'evt_01JCZ5V8Q2M4K7T9W3X6Y1B5D8';
 export const WEBHOOK_TS = '1763097127';

@@ -3,7 +3,7 @@
  * page) at load time, and after the build, that every page the reference links to is a real route.
  * Pure; the plugin's entry file decides whether a problem stops the build.
  */
-import type {ContractViews} from '../../../src/lib/contract/view-model';
+import type {ContractViews} from '#core/contract/view-model';
 
 /** The coverage report, or undefined when every operation is on exactly one page. */
 export function coverageProblems(orphans: readonly string[], duplicates: readonly string[]): string | undefined {

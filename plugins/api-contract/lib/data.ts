@@ -6,36 +6,23 @@
  * file (../index.ts) reads the contract and the samples and hands each file to Docusaurus'
  * `createData`.
  */
-import {familiesOf} from '../../../src/lib/contract/families';
-import {
-  mapBlocks,
-  operationTree,
-  retryText,
-  webhookTree,
-  type Block,
-  type ReferenceTree,
-} from '../../../src/lib/contract/tree';
-import type {Labels} from '../../../src/lib/contract/labels';
-import type {ContractViews} from '../../../src/lib/contract/view-model';
-import type {BodySchemas} from '../../../src/lib/contract/fences';
-import type {
-  CatalogueCode,
-  CodeSample,
-  Rendered,
-  RenderedSample,
-  ResponseCodeView,
-} from '../../../src/lib/contract/types';
-import {DOWNLOADS, type DownloadLink} from '../../../src/lib/downloads';
-import type {OpenApiDocument} from '../../../src/lib/contract/openapi';
-import type {RateLimitTable} from '../../../src/lib/rate-limits';
-import type {Release} from '../../../src/lib/changelog';
-import type {TestDataView} from '../../../src/lib/mock/test-data';
-import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '../../../src/lib/try-it';
-import {createReloadMemo} from '../../../src/lib/memo';
+import {familiesOf} from '#core/contract/families';
+import {mapBlocks, operationTree, retryText, webhookTree, type Block, type ReferenceTree} from '#core/contract/tree';
+import type {Labels} from '#core/contract/labels';
+import type {ContractViews} from '#core/contract/view-model';
+import type {BodySchemas} from '#core/contract/fences';
+import type {CatalogueCode, CodeSample, Rendered, RenderedSample, ResponseCodeView} from '#core/contract/types';
+import {DOWNLOADS, type DownloadLink} from '#core/contract/downloads';
+import type {OpenApiDocument} from '#core/contract/openapi';
+import type {RateLimitTable} from '#core/contract/rate-limits';
+import type {Release} from '#core/changelog/changelog';
+import type {TestDataView} from '#core/sandbox/page';
+import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
+import {createReloadMemo} from '#core/util/memo';
 import {treeModule} from '../components';
 import {PUBLIC_DIR} from '../paths';
 
-/** Highlights code at build time: (code, Prism language) -> HTML (src/lib/highlight.ts). */
+/** Highlights code at build time: (code, Prism language) -> HTML (core/code/highlight.ts). */
 export type Highlight = (code: string, language: string) => string;
 
 /**

@@ -25,7 +25,7 @@ export type KnownIds = {readonly [K in IdKind]: ReadonlySet<string>};
 export interface SectionPlan {
   readonly key: string;
   readonly heading?: {readonly depth: number; readonly text: string};
-  /** Shown beside the fields on wide screens (src/lib/contract/tree.ts `Section.aside`). */
+  /** Shown beside the fields on wide screens (core/contract/tree.ts `Section.aside`). */
   readonly aside?: true;
 }
 

@@ -7,11 +7,11 @@
  * scenario atlas compiled against the contract (which field each call is idempotent on, which
  * status call follows it). Pure.
  */
-import type {OpenApiDocument} from '../../../src/lib/contract/openapi';
-import type {ResponseCodeView} from '../../../src/lib/contract/types';
-import {HEADERS_PAGE, RESPONSE_CODE_PAGE} from '../../../src/lib/contract/tree';
-import {listOf} from '../../../src/lib/markdown';
-import type {FamilyModel} from '../../../src/lib/mock/model';
+import type {OpenApiDocument} from '#core/contract/openapi';
+import type {ResponseCodeView} from '#core/contract/types';
+import {HEADERS_PAGE, RESPONSE_CODE_PAGE} from '#core/contract/tree';
+import {listOf} from '#core/markdown/markdown';
+import type {FamilyModel} from '#core/sandbox/model';
 
 export const ASSISTANTS_HEADING = 'For AI assistants';
 

@@ -3,12 +3,12 @@
  * contract's tags), the facts every page relies on, the link sections, and the joining of every
  * page's Markdown into one file. Pure.
  */
-import {codeSamplesMarkdown, listOf, llmsTxtMarkdown, type LlmsSection} from '../../../src/lib/markdown';
-import {markdownTwinPath} from '../../../src/lib/markdown-twin';
-import {DOWNLOADS} from '../../../src/lib/downloads';
-import type {Family} from '../../../src/lib/contract/families';
-import {CHANGELOG_PATH} from '../../../src/lib/changelog';
-import type {CodeSample} from '../../../src/lib/contract/types';
+import {codeSamplesMarkdown, listOf, llmsTxtMarkdown, type LlmsSection} from '#core/markdown/markdown';
+import {markdownTwinPath} from '#core/markdown/twin';
+import {DOWNLOADS} from '#core/contract/downloads';
+import type {Family} from '#core/contract/families';
+import {CHANGELOG_PATH} from '#core/changelog/changelog';
+import type {CodeSample} from '#core/contract/types';
 import type {SiteConfig} from '../../../site.config';
 import type {SiteUrls} from './links';
 import type {Page, Section} from './pages';

@@ -7,7 +7,7 @@
  *
  * - front matter, `import`/`export` lines and `{expressions}` (comments) are removed;
  * - an API component (<Endpoint op>, <WebhookEvent op>, <OperationList tag>, <FlowDiagram>,
- *   ...) is replaced by what its renderer returns (see ./index.ts and src/lib/markdown.ts);
+ *   ...) is replaced by what its renderer returns (see ./index.ts and core/markdown/markdown.ts);
  * - any other JSX element is unwrapped (its children kept) or, when empty, dropped;
  * - link targets are made absolute (`./kyc.mdx` -> `https://docs.../docs/v1/service/aeps/kyc`)
  *   so the Markdown still works when pasted somewhere else.

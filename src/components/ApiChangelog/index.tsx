@@ -15,8 +15,8 @@ import {
   type ChangedItem,
   type ChangeLine,
   type ChangeType,
-} from '@site/src/lib/changelog';
-import {CHANGELOG_FEEDS, releaseAnchor} from '@site/src/lib/changelog-feed';
+} from '#core/changelog/changelog';
+import {CHANGELOG_FEEDS, releaseAnchor} from '#core/changelog/feed';
 // The badge's colour for breaking changes, so the page and the operation pages mark them alike.
 import badge from '@site/src/components/ChangeBadge/styles.module.css';
 
@@ -95,7 +95,7 @@ function Item({item}: {readonly item: ChangedItem}): ReactNode {
 
 /**
  * The API changelog of the current version, generated at build time from the diff between the last
- * published contract and this one (src/lib/changelog.ts, api-smart-diff). Static HTML: the page
+ * published contract and this one (core/changelog/changelog.ts, api-smart-diff). Static HTML: the page
  * reads in full without JavaScript. Each entry has the anchor its operation page's badge links.
  */
 /** One section of the release, left out when it would be empty. */

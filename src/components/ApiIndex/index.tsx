@@ -4,7 +4,7 @@ import Heading from '@theme/Heading';
 import Translate, {translate} from '@docusaurus/Translate';
 import index from '@generated/api-contract/default/index.json';
 import MethodBadge from '@site/src/components/MethodBadge';
-import {filterTags} from '@site/src/lib/contract/filter';
+import {filterTags} from '#core/contract/filter';
 import styles from './styles.module.css';
 
 const TAGS = index.tags;

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import type {ChangeMark} from '@site/src/lib/contract/tree';
+import type {ChangeMark} from '#core/contract/tree';
 import styles from './styles.module.css';
 
 interface Props {
@@ -11,7 +11,7 @@ interface Props {
 /**
  * "Changed in 1.1.0" (or "New in 1.1.0") on an operation or webhook page, linking its entry on the
  * API changelog; marked when the change can break a client. The words come from the section tree
- * (src/lib/contract/tree.ts `changeMark`), which the Markdown twin prints too.
+ * (core/contract/tree.ts `changeMark`), which the Markdown twin prints too.
  */
 export default function ChangeBadge({mark}: Props): ReactNode {
   return (

@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import StaticCode from '@site/src/components/StaticCode';
-import {LANGUAGE_GROUP_ID} from '@site/src/lib/languages';
-import type {RenderedSample} from '@site/src/lib/contract/types';
+import {LANGUAGE_GROUP_ID} from '#core/code/languages';
+import type {RenderedSample} from '#core/contract/types';
 
 interface Props {
   readonly samples: readonly RenderedSample[];

@@ -2,10 +2,10 @@ import type {ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
-import {deliveryPolicyRows} from '@site/src/lib/webhook-policy';
+import {deliveryPolicyRows} from '#core/contract/webhook-policy';
 
 /**
- * How every webhook is delivered, from src/lib/webhook-policy.ts: the same rows as the Markdown
+ * How every webhook is delivered, from core/contract/webhook-policy.ts: the same rows as the Markdown
  * twin of the page (the registry in plugins/api-contract/components.ts renders `deliveryPolicyRows()` too).
  */
 export default function DeliveryPolicy(): ReactNode {

@@ -16,7 +16,7 @@ function Download({label, path}: {readonly label: string; readonly path: string}
 
 /**
  * The contract and the Postman collection, emitted into the build by plugins/api-contract
- * (postBuild). Their paths (src/lib/downloads.ts) and names (the reference labels) come from the
+ * (postBuild). Their paths (core/contract/downloads.ts) and names (the reference labels) come from the
  * build, as the Markdown twin's do. Plain anchors: these are files, not routes.
  */
 export default function DownloadLinks(): ReactNode {

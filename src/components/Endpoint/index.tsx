@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Reference, {type PageTree} from '@site/src/components/Reference';
-import type {BlockKind} from '@site/src/lib/contract/tree';
+import type {BlockKind} from '#core/contract/tree';
 
 interface Props {
   /** The operation's section tree (plugins/api-contract), imported by the page the remark plugin wires. */

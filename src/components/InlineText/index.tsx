@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {parseInline} from '@site/src/lib/inline';
+import {parseInline} from '#core/markdown/inline';
 
 interface Props {
   readonly text: string;

@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import {translate} from '@docusaurus/Translate';
 import DataTable from '@site/src/components/DataTable';
 import MethodBadge from '@site/src/components/MethodBadge';
-import type {IndexEntry, TagView} from '@site/src/lib/contract/types';
+import type {IndexEntry, TagView} from '#core/contract/types';
 import styles from './styles.module.css';
 
 interface Props {

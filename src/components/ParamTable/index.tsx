@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import InlineText from '@site/src/components/InlineText';
 import ServerHtml from '@site/src/components/ServerHtml';
-import type {Scalar} from '@site/src/lib/contract/types';
-import type {FieldRow, FieldWords} from '@site/src/lib/contract/tree';
+import type {Scalar} from '#core/contract/types';
+import type {FieldRow, FieldWords} from '#core/contract/tree';
 import styles from './styles.module.css';
 
 interface Props {

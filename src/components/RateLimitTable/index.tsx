@@ -5,7 +5,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import table from '@generated/api-contract/default/rate-limits.json';
 import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
-import {rateText} from '@site/src/lib/rate-limits';
+import {rateText} from '#core/contract/rate-limits';
 
 /**
  * Every family's rate limit and the calls with their own, from `x-rate-limit` in the contract, and

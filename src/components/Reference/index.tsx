@@ -1,6 +1,6 @@
 /**
- * Renders the section tree of an operation or a webhook (src/lib/contract/tree.ts): one React
- * component per kind of block, in BLOCKS below. src/lib/markdown.ts serialises the same blocks for
+ * Renders the section tree of an operation or a webhook (core/contract/tree.ts): one React
+ * component per kind of block, in BLOCKS below. core/markdown/markdown.ts serialises the same blocks for
  * the Markdown twin, so what a page says and what its twin says come from one tree.
  *
  * Everything here is static HTML, readable without JavaScript. Field tables are not hydrated on
@@ -17,8 +17,8 @@ import ParamTable from '@site/src/components/ParamTable';
 import RetryLabel from '@site/src/components/RetryLabel';
 import StaticCode from '@site/src/components/StaticCode';
 import TryIt from '@site/src/components/TryIt';
-import type {Block, BlockKind, FieldWords, ReferenceTree} from '@site/src/lib/contract/tree';
-import type {Rendered} from '@site/src/lib/contract/types';
+import type {Block, BlockKind, FieldWords, ReferenceTree} from '#core/contract/tree';
+import type {Rendered} from '#core/contract/types';
 import styles from './styles.module.css';
 
 /** The tree as the page imports it: code highlighted at build time (see Rendered). */

@@ -1,10 +1,10 @@
 import type {ReactNode} from 'react';
-import type {ResponseCodeView} from '@site/src/lib/contract/types';
+import type {ResponseCodeView} from '#core/contract/types';
 import styles from './styles.module.css';
 
 interface Props {
   readonly retry: ResponseCodeView['retry'];
-  /** The advice in words, from the build (src/lib/contract/tree.ts `retryText`, shared with the Markdown twin). */
+  /** The advice in words, from the build (core/contract/tree.ts `retryText`, shared with the Markdown twin). */
   readonly text: string;
 }
 

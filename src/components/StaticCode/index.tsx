@@ -4,7 +4,7 @@ import {translate} from '@docusaurus/Translate';
 import styles from './styles.module.css';
 
 interface Props {
-  /** Highlighted HTML from the build (src/lib/highlight.ts); trusted: it is our contract, escaped. */
+  /** Highlighted HTML from the build (core/code/highlight.ts); trusted: it is our contract, escaped. */
   readonly html: string;
   /** Prism language, for the `language-*` class the token colours can key on. */
   readonly language: string;

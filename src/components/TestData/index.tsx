@@ -4,8 +4,8 @@ import Translate, {translate} from '@docusaurus/Translate';
 import view from '@generated/api-contract/default/test-data.json';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
-import type {TestValueRow} from '@site/src/lib/mock/atlas';
-import {credentialRows, familySection} from '@site/src/lib/mock/test-data';
+import type {TestValueRow} from '#core/sandbox/compile';
+import {credentialRows, familySection} from '#core/sandbox/page';
 import styles from './styles.module.css';
 
 interface Props {
@@ -23,7 +23,7 @@ const label = {
   answer: () => translate({id: 'testData.answer', message: 'Answer'}),
   then: () => translate({id: 'testData.then', message: 'Then'}),
   families: () => translate({id: 'testData.families', message: 'Families'}),
-  // The twin says the same: NOTHING_FOLLOWS in src/lib/mock/test-data.ts (a test holds them equal).
+  // The twin says the same: NOTHING_FOLLOWS in core/sandbox/page.ts (a test holds them equal).
   nothing: () => translate({id: 'testData.nothing', message: 'Nothing follows'}),
 };
 

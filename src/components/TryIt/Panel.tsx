@@ -2,7 +2,7 @@
  * The Try it panel, loaded on first use (./index.tsx). Sends the operation's request to the sandbox
  * engine running in this page (the documented test credentials, no key, works offline), or to the
  * real sandbox with the reader's own JWT secret. The request building, the cURL command and the key
- * check are pure (src/lib/try-it.ts); this file holds the state and the form.
+ * check are pure (core/sandbox/try-it.ts); this file holds the state and the form.
  *
  * The reader's secret stays in this component's state (memory) unless they tick "remember for this
  * tab", which keeps it in sessionStorage until the tab closes. A production-looking key is refused
@@ -11,9 +11,9 @@
 import {useEffect, useId, useState, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
 import {site} from '@site/site.config';
-import {signToken} from '@site/src/lib/mock/crypto';
-import {signDelivery} from '@site/src/lib/webhook-signature';
-import type {SandboxResponse} from '@site/src/lib/mock/engine';
+import {signToken} from '#core/sandbox/crypto';
+import {signDelivery} from '#core/sandbox/signature';
+import type {SandboxResponse} from '#core/sandbox/engine';
 import {
   applyChoice,
   bodyFields,
@@ -26,7 +26,7 @@ import {
   testValueChoices,
   type Draft,
   type SentRequest,
-} from '@site/src/lib/try-it';
+} from '#core/sandbox/try-it';
 import {loadPanel, type Loaded} from './load';
 import Heading from '@theme/Heading';
 import SandboxBox, {SandboxField} from '@site/src/components/TryIt/Box';

@@ -1,5 +1,5 @@
 /**
- * The Try it block of an operation's section tree (src/lib/contract/tree.ts, `try-it`): a button
+ * The Try it block of an operation's section tree (core/contract/tree.ts, `try-it`): a button
  * after hydration, nothing without JavaScript; the panel, the engine and the family's compiled
  * model and validators load when it is pressed (./Panel.tsx, ./load.ts).
  */

@@ -11,9 +11,9 @@
  * page (pending) answers its status call on the status page, as the real sandbox would.
  */
 import siteConfig from '@generated/docusaurus.config';
-import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '@site/src/lib/mock/engine';
-import type {FamilyModel, FamilyValidators, SandboxIndex} from '@site/src/lib/mock/model';
-import {SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, type FamilyRequests} from '@site/src/lib/try-it';
+import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '#core/sandbox/engine';
+import type {FamilyModel, FamilyValidators, SandboxIndex} from '#core/sandbox/model';
+import {SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, type FamilyRequests} from '#core/sandbox/try-it';
 
 export interface Loaded {
   readonly sandbox: Sandbox;

@@ -2,19 +2,19 @@
  * The webhook lab, loaded on first use (./index.tsx). It starts with a delivery of the page's event
  * signed here and now with the sandbox's test webhook secret, so it verifies; the reader then pastes
  * their own body, headers and secret. The check is the one the sandbox signs with
- * and the MCP server's verify_webhook_signature use (src/lib/webhook-signature.ts), run with Web
+ * and the MCP server's verify_webhook_signature use (core/sandbox/signature.ts), run with Web
  * Crypto: the secret never leaves the page.
  */
 import {useEffect, useId, useState, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
-import {webhookId} from '@site/src/lib/mock/engine';
+import {webhookId} from '#core/sandbox/engine';
 import {
   parseHeaderLines,
   signDelivery,
   verifyWebhookSignature,
   type SignatureFailure,
   type SignatureVerdict,
-} from '@site/src/lib/webhook-signature';
+} from '#core/sandbox/signature';
 import {loadIndex, loadWebhookExamples} from '@site/src/components/TryIt/load';
 import SandboxBox, {SandboxField} from '@site/src/components/TryIt/Box';
 

@@ -10,8 +10,8 @@
 import {Children, isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import StaticCode from '@site/src/components/StaticCode';
-import {plainCodeHtml} from '@site/src/lib/code-html';
-import {parseCodeMeta} from '@site/src/lib/code-meta';
+import {plainCodeHtml} from '#core/code/html';
+import {parseCodeMeta} from '#core/code/meta';
 
 /** The text of `children`, whether a string or the elements MDX makes of one. */
 function textOf(children: ReactNode): string {

@@ -1,6 +1,6 @@
 /**
  * Replaced (written here, not copied from the theme): the same sentence and translation ids as
- * the theme's "Last updated on <date> by <author>", with the date formatted by src/lib/date.ts
+ * the theme's "Last updated on <date> by <author>", with the date formatted by core/util/date.ts
  * instead of Intl.DateTimeFormat, whose first use on a page costs more than the rest of this
  * footer's hydration (see that file). The site is English-only; a second locale would need its
  * own month names there.
@@ -9,7 +9,7 @@ import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import type {Props} from '@theme/LastUpdated';
-import {formatUtcDate} from '@site/src/lib/date';
+import {formatUtcDate} from '#core/util/date';
 
 export default function LastUpdated({lastUpdatedAt, lastUpdatedBy}: Props): ReactNode {
   const at = lastUpdatedAt ? new Date(lastUpdatedAt) : undefined;

@@ -11,7 +11,7 @@ import {
   type FoundPages,
   type PagefindApi,
   type TitleMap,
-} from '@site/src/lib/search-query';
+} from '#core/search/query';
 
 interface Engine {
   readonly api: PagefindApi;

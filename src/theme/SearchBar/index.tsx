@@ -24,7 +24,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {HIGHLIGHT_PARAM, hitHref, type SearchHit} from '@site/src/lib/search-query';
+import {HIGHLIGHT_PARAM, hitHref, type SearchHit} from '#core/search/query';
 import styles from './styles.module.css';
 
 const RESULT_LIMIT = 5;

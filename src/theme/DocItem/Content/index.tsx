@@ -17,7 +17,7 @@ import type ContentType from '@theme/DocItem/Content';
 import Content from '@theme-original/DocItem/Content';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import PageActions from '@site/src/components/PageActions';
-import {markdownTwinPath} from '@site/src/lib/markdown-twin';
+import {markdownTwinPath} from '#core/markdown/twin';
 
 type Props = WrapperProps<typeof ContentType>;
 

@@ -9,7 +9,7 @@ import Copyright from '@theme-original/Footer/Copyright';
 import Translate from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {site} from '@site/site.config';
-import {DOWNLOADS} from '@site/src/lib/downloads';
+import {DOWNLOADS} from '#core/contract/downloads';
 import styles from './styles.module.css';
 
 export default function FooterCopyrightWrapper(props: Props): ReactNode {

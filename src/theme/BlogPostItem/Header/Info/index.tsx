@@ -2,14 +2,14 @@
  * Replaced (written here, not copied from the theme): a blog post's date and reading time, as
  * the theme shows them ("March 17, 2025 · 9 min read", same translation ids and class names),
  * without Intl.DateTimeFormat and Intl.PluralRules, whose first use on a page loads locale data
- * during hydration (see src/lib/date.ts). The site is English-only.
+ * during hydration (see core/util/date.ts). The site is English-only.
  */
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {translate} from '@docusaurus/Translate';
 import {useBlogPost} from '@docusaurus/plugin-content-blog/client';
 import type {Props} from '@theme/BlogPostItem/Header/Info';
-import {englishPlural, formatUtcDate} from '@site/src/lib/date';
+import {englishPlural, formatUtcDate} from '#core/util/date';
 import styles from './styles.module.css';
 
 function readingTimeLabel(minutes: number): string {

@@ -2,16 +2,16 @@
  * Bundled, dereferenced OpenAPI 3.1 document -> the view models the pages render.
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
-import {createReloadMemo} from '../memo';
-import {generateSamples} from '../snippets';
+import {createReloadMemo} from '../util/memo';
+import {generateSamples} from '../code/snippets';
 import {
   operationRateLimits,
   rateLimitSentence,
   type OperationRateLimits,
   type OperationRateLimitView,
-} from '../rate-limits';
-import type {ChangeBadge} from '../changelog';
-import type {TestValueRow} from '../mock/atlas';
+} from './rate-limits';
+import type {ChangeBadge} from '../changelog/changelog';
+import type {TestValueRow} from '../sandbox/compile';
 import {crossCheck} from './checks';
 import {tagViews} from './families';
 import {
@@ -24,7 +24,7 @@ import {
   type Parameter,
 } from './openapi';
 import {describeConstraints, describeType, exampleOf, schemaToRows} from './schema';
-import {ACK_TIMEOUT_SECONDS} from '../webhook-policy';
+import {ACK_TIMEOUT_SECONDS} from './webhook-policy';
 import type {
   BodyView,
   CodeSample,
@@ -172,7 +172,7 @@ export function authHeaders(doc: OpenApiDocument, op: Operation): ParamView[] {
 export interface ViewExtras {
   /** The changelog's badge of each operation and webhook the current version added or changed. */
   readonly changes?: ReadonlyMap<string, ChangeBadge>;
-  /** Each operation's test-value rows (testValueRows() of src/lib/mock/atlas.ts). */
+  /** Each operation's test-value rows (testValueRows() of core/sandbox/compile.ts). */
   readonly testValues?: ReadonlyMap<string, readonly TestValueRow[]>;
 }
 

@@ -3,9 +3,9 @@
  * Markdown twin serialises, so the two cannot say different things. Pure; built at build time by the
  * api-contract plugin into .docusaurus/api-contract/default/test-data.json.
  */
-import {table} from '../markdown';
+import {table} from '../markdown/markdown';
 import type {IndexEntry, TagView} from '../contract/types';
-import type {CompiledAtlas, TestValueRow} from './atlas';
+import type {CompiledAtlas, TestValueRow} from './compile';
 import type {Credentials} from './model';
 
 export interface TestDataOperation {

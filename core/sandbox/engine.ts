@@ -36,7 +36,7 @@
  */
 import {applyCarried, carriedValues, fieldErrors, getPath, text, vary, type FieldError} from './body';
 import {base64UrlDecode, hmacBase64Url} from './crypto';
-import {signDelivery} from '../webhook-signature';
+import {signDelivery} from './signature';
 import type {
   FamilyModel,
   FamilyValidators,

@@ -1,5 +1,5 @@
 /**
- * Runs api-smart-diff on two dereferenced contracts, the way src/lib/changelog.ts describes: both
+ * Runs api-smart-diff on two dereferenced contracts, the way core/changelog/changelog.ts describes: both
  * documents normalised first, the tool's OpenAPI rules completed for webhooks. Build time only (the
  * tool never reaches the browser). Pure.
  */
@@ -12,8 +12,8 @@ import {
   type Diff,
 } from 'api-smart-diff';
 import {ChangelogError} from './changelog';
-import {mergeAllOf} from './contract/schema';
-import type {Memo} from './memo';
+import {mergeAllOf} from '../contract/schema';
+import type {Memo} from '../util/memo';
 
 type Json = unknown;
 type Rules = Record<string, unknown>;
@@ -28,7 +28,7 @@ const IGNORED_HEADERS = new Set(['authorization', 'content-type', 'accept']);
  * - header parameters named Authorization, Content-Type or Accept are dropped, as OpenAPI says they
  *   are ignored (the token is the security scheme's), so that moving the token from a parameter to
  *   the scheme is not reported as a removed header;
- * - every `allOf` is folded into one schema (src/lib/contract/schema.ts), and `unevaluatedProperties`
+ * - every `allOf` is folded into one schema (core/contract/schema.ts), and `unevaluatedProperties`
  *   beside it becomes `additionalProperties`, which then says the same: the tool folds an `allOf` it
  *   finds but then misreads a sibling it does not know, and a schema that moved its properties into
  *   an `allOf` part is the same schema to a client.
@@ -68,7 +68,7 @@ const rule = (rules: Rules, key: string): Rules => {
   const found = rules[key];
   if (!found || typeof found !== 'object')
     throw new ChangelogError(
-      `api-smart-diff's OpenAPI rules have no "${key}" rule object any more; src/lib/changelog.ts builds on them. Check the installed version against package.json.`,
+      `api-smart-diff's OpenAPI rules have no "${key}" rule object any more; core/changelog/changelog.ts builds on them. Check the installed version against package.json.`,
     );
   return found as Rules;
 };

@@ -9,7 +9,7 @@
  *
  * Pure: the caller passes the operations' schemas and a validator (ajv at build time).
  */
-import {closest} from '../closest';
+import {closest} from '../util/closest';
 import {listOperations, type OpenApiDocument} from './openapi';
 import {envelopeMismatch} from './envelope';
 import {mergeAllOf, type JsonSchema} from './schema';

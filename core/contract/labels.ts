@@ -10,8 +10,8 @@
  * declares these as one (`getTranslationFiles`, `translateContent`): a second locale translates
  * them in `i18n/<locale>/api-contract/reference.json`, page and twin alike.
  */
-import {TOKEN_PLACEHOLDER} from '../snippets';
-import {NOTHING_FOLLOWS} from '../mock/test-data';
+import {TOKEN_PLACEHOLDER} from '../code/snippets';
+import {NOTHING_FOLLOWS} from '../sandbox/page';
 
 interface Message {
   readonly message: string;

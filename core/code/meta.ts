@@ -2,7 +2,7 @@
  * What a fenced code block asks for beyond its language: the options of its info string
  * (```js title="x.mjs" {4-6} showLineNumbers) and the highlight comments in its body. The same
  * options and comments as Docusaurus' CodeBlock, so writers use what its documentation says;
- * src/lib/highlight.ts turns the result into HTML at build time.
+ * core/code/highlight.ts turns the result into HTML at build time.
  */
 
 export interface CodeMeta {

@@ -5,8 +5,8 @@
  * files only; the reasons in openapi/facts/rate-limits.yaml. Pure: the operation page, its Markdown
  * twin and the table on /ResponseCode all describe a limit with the functions below.
  */
-import type {ContractProblem} from './contract/checks';
-import type {Located, OpenApiDocument} from './contract/openapi';
+import type {ContractProblem} from './checks';
+import type {Located, OpenApiDocument} from './openapi';
 
 export interface RateLimit {
   readonly requests: number;

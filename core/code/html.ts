@@ -1,5 +1,5 @@
 /**
- * The HTML shape of a code block's body, shared by build-time highlighting (src/lib/highlight.ts)
+ * The HTML shape of a code block's body, shared by build-time highlighting (core/code/highlight.ts)
  * and by code that reaches the browser as a plain string (src/theme/CodeBlock): one
  * `token-line` span per line, its text escaped.
  */

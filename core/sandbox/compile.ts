@@ -7,8 +7,8 @@
  * a run are reported at once. The build and `npm run lint:contract` fail on any of them.
  */
 import {isMap, isSeq, LineCounter, parseDocument, type Document} from 'yaml';
-import {closest} from '../closest';
-import {createReloadMemo} from '../memo';
+import {closest} from '../util/closest';
+import {createReloadMemo} from '../util/memo';
 import {listOperations, type Located, type OpenApiDocument, type Parameter} from '../contract/openapi';
 import {mergeAllOf, type JsonSchema} from '../contract/schema';
 import type {ResponseCodeView} from '../contract/types';

@@ -1,6 +1,6 @@
 /**
  * The webhook signature scheme of /docs/v1/webhooks, in code: what the sandbox signs deliveries
- * with (src/lib/mock/engine.ts) and what the MCP server's `verify_webhook_signature` checks
+ * with (core/sandbox/engine.ts) and what the MCP server's `verify_webhook_signature` checks
  * (mcp/src/tools.ts). One implementation, so the two cannot disagree; a unit test holds it to
  * the published Node.js sample (samples/verify/verify.mjs) on the same vectors.
  *
@@ -8,8 +8,8 @@
  * why a delivery fails, for a developer who is debugging one. Web Crypto only (./mock/crypto.ts),
  * so a page could run it too.
  */
-import {hmacHex} from './mock/crypto';
-import {TIMESTAMP_TOLERANCE_SECONDS} from './webhook-policy';
+import {hmacHex} from './crypto';
+import {TIMESTAMP_TOLERANCE_SECONDS} from '../contract/webhook-policy';
 
 export const WEBHOOK_ID_HEADER = 'X-Webhook-Id';
 export const WEBHOOK_TIMESTAMP_HEADER = 'X-Webhook-Timestamp';

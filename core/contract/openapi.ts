@@ -36,7 +36,7 @@ export interface Operation {
   'x-response-codes'?: number[];
   'x-related'?: string[];
   'x-ack-timeout-seconds'?: number;
-  /** The call's own rate limit, counted in addition to its family's (src/lib/rate-limits.ts reads it). */
+  /** The call's own rate limit, counted in addition to its family's (core/contract/rate-limits.ts reads it). */
   'x-rate-limit'?: unknown;
   /** Overrides the document's `security`; `[]` marks a call that needs no token. */
   security?: Record<string, string[]>[];
@@ -48,7 +48,7 @@ export interface Tag {
   'x-displayName'?: string;
   /** The family's overview page (a site path), where it has one. */
   'x-overview'?: string;
-  /** The family's rate limit per partner id (src/lib/rate-limits.ts reads it). */
+  /** The family's rate limit per partner id (core/contract/rate-limits.ts reads it). */
   'x-rate-limit'?: unknown;
 }
 export interface SecurityScheme {

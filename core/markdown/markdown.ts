@@ -1,14 +1,14 @@
 /**
  * Markdown for the AI-readable copies of the site: the `.md` twin of every page, /llms.txt and
  * /llms-full.txt (plugins/llms-txt). The reference of an operation or webhook is its section tree
- * (src/lib/contract/tree.ts) serialised block by block: the same tree the page renders, so the
+ * (core/contract/tree.ts) serialised block by block: the same tree the page renders, so the
  * twin says what the page says, under the same headings. The other functions render what one
  * site-wide component shows (the catalogues, the family lists, /api).
  *
  * Pure: strings in, strings out; no React, no Docusaurus, no file system. Tested word for word
  * in tests/unit/markdown.test.ts.
  */
-import type {DownloadLink} from './downloads';
+import type {DownloadLink} from '../contract/downloads';
 import {parseInline} from './inline';
 import {
   CHANGE_LABELS,
@@ -19,11 +19,11 @@ import {
   type ChangedItem,
   type ChangeLine,
   type Release,
-} from './changelog';
-import {CHANGELOG_FEEDS} from './changelog-feed';
-import {rateText, type RateLimitTable} from './rate-limits';
-import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from './contract/tree';
-import type {CatalogueCode, CodeSample, Scalar, TagView} from './contract/types';
+} from '../changelog/changelog';
+import {CHANGELOG_FEEDS} from '../changelog/feed';
+import {rateText, type RateLimitTable} from '../contract/rate-limits';
+import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from '../contract/tree';
+import type {CatalogueCode, CodeSample, Scalar, TagView} from '../contract/types';
 
 /** Turns a site path ('/HeaderMarkdown', '/docs/v1/...#x') into the URL a reader can open. */
 export type UrlOf = (sitePath: string) => string;
@@ -77,7 +77,7 @@ function link(label: string, href: string): string {
   return `[${label.replace(/([[\]])/g, '\\$1')}](${href})`;
 }
 
-/** Contract prose and labels (see src/lib/inline.ts): site links made absolute, the rest as written. */
+/** Contract prose and labels (see core/markdown/inline.ts): site links made absolute, the rest as written. */
 export function inline(text: string, url: UrlOf): string {
   return parseInline(text)
     .map((seg) => (seg.href !== undefined ? link(seg.text, url(seg.href)) : seg.code ? code(seg.text) : seg.text))
@@ -118,7 +118,7 @@ export function paramTable(rows: readonly FieldRow[], words: FieldWords, url: Ur
   );
 }
 
-export {listOf} from './list';
+export {listOf} from '../util/list';
 
 /** A group of code samples or examples: each under its bold label, in a fence named by its language. */
 export function codeSamplesMarkdown(samples: readonly CodeSample[]): string {

@@ -6,7 +6,7 @@
  *
  * Three readers, no other source:
  *   - the page: src/components/Reference renders each block kind with one React component;
- *   - the Markdown twin and llms-full.txt: src/lib/markdown.ts serialises each block kind;
+ *   - the Markdown twin and llms-full.txt: core/markdown/markdown.ts serialises each block kind;
  *   - the table of contents: plugins/api-contract/remark.ts puts each section's heading in the
  *     page as a real Markdown heading, then the component that renders that section.
  * So the page and its twin cannot say different things, and a new kind of block (test values, a
@@ -15,10 +15,10 @@
  *
  * Pure: views and labels in, trees out.
  */
-import {statusLabel} from '../http';
-import {ackRule} from '../webhook-policy';
+import {statusLabel} from '../util/http';
+import {ackRule} from './webhook-policy';
 import {interpolate, type LabelId, type Labels} from './labels';
-import type {ChangeBadge} from '../changelog';
+import type {ChangeBadge} from '../changelog/changelog';
 import type {
   CodeSample,
   ExampleView,
@@ -520,7 +520,7 @@ export function operationTree(op: OperationView, labels: Labels): ReferenceTree 
 
 /* ------------------------------------------------------------------ webhooks */
 
-/** How to answer a delivery: the rule (src/lib/webhook-policy.ts) and the example answer. */
+/** How to answer a delivery: the rule (core/contract/webhook-policy.ts) and the example answer. */
 export function ackNotice(hook: WebhookView, labels: Labels): NoticeBlock {
   return {
     kind: 'notice',

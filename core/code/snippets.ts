@@ -5,7 +5,7 @@
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {SAMPLE_LANGUAGES} from './languages';
-import type {CodeSample} from './contract/types';
+import type {CodeSample} from '../contract/types';
 
 /** Placeholder a reader replaces with the token built as on /HeaderMarkdown. */
 export const TOKEN_PLACEHOLDER = 'YOUR_JWT';

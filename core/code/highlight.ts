@@ -7,7 +7,7 @@
  * CodeBlock (prism-react-renderer), so the output matches it token for token.
  */
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {escapeHtml, lineHtml, plainCodeHtml} from './code-html';
+import {escapeHtml, lineHtml, plainCodeHtml} from './html';
 import {darkCodeTheme, lightCodeTheme} from './prism-themes';
 
 /** Prism components the registry's languages need beyond prism-react-renderer's built-ins. */
@@ -77,7 +77,7 @@ function looksPlain(types: readonly string[], language: string): boolean {
 
 /**
  * Highlighted HTML: one `token-line` span per line, `token <types>` spans inside for tokens the
- * themes colour (src/lib/prism-themes.ts, styled by codeThemeCss); the 1-based lines in
+ * themes colour (core/code/prism-themes.ts, styled by codeThemeCss); the 1-based lines in
  * `highlighted` also get HIGHLIGHTED_LINE_CLASS. Call loadLanguages() first. Throws for a language
  * without a grammar; `text` (or no language) is escaped plain text.
  */
@@ -85,7 +85,7 @@ export function highlightToHtml(code: string, language: string, highlighted?: Re
   if (language === 'text' || language === '') return plainCodeHtml(code, highlighted);
   const grammar = Prism.languages[language];
   if (!grammar)
-    throw new Error(`No Prism grammar "${language}" is loaded: add it to EXTRA_COMPONENTS in src/lib/highlight.ts.`);
+    throw new Error(`No Prism grammar "${language}" is loaded: add it to EXTRA_COMPONENTS in core/code/highlight.ts.`);
   return normalizeTokens(Prism.tokenize(code, grammar))
     .map((line, i) =>
       lineHtml(

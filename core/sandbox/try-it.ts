@@ -4,9 +4,9 @@
  * scenarios), the request as it is sent, the same request as a cURL command, and the check that
  * keeps a production key out of the panel. No React, no DOM: tests/unit/try-it.test.ts runs it all.
  */
-import {getPath, setPath, text as textOf} from './mock/body';
-import type {OperationView, ParamView, WebhookView} from './contract/types';
-import type {Condition, Json, OperationModel} from './mock/model';
+import {getPath, setPath, text as textOf} from './body';
+import type {OperationView, ParamView, WebhookView} from '../contract/types';
+import type {Condition, Json, OperationModel} from './model';
 
 /** One operation's example request, as the build writes it (`sandbox/<family>.requests.json`). */
 export interface RequestExample {

@@ -7,8 +7,8 @@
  * problem names the operation and the contract key; plugins/api-contract adds the file and line,
  * and reports every problem of a run at once.
  */
-import {closest} from '../closest';
-import {rateLimitProblems} from '../rate-limits';
+import {closest} from '../util/closest';
+import {rateLimitProblems} from './rate-limits';
 import {describedStatusClaim} from './status-claims';
 import {branchesOf, isFormatChoice, mergeAllOf, type JsonSchema} from './schema';
 import type {ResponseCodeView} from './types';
@@ -23,7 +23,7 @@ export interface ContractProblem {
   readonly message: string;
 }
 
-/** The headers every webhook delivery carries (see openapi/components/common.yaml, src/lib/webhook-policy.ts). */
+/** The headers every webhook delivery carries (see openapi/components/common.yaml, core/contract/webhook-policy.ts). */
 export const DELIVERY_HEADERS = ['X-Webhook-Id', 'X-Webhook-Timestamp', 'X-Signature'] as const;
 
 /** Codes that mean "the outcome is not known yet": the reader must be able to ask a status call. */

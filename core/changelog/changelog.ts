@@ -15,7 +15,7 @@
  * plugins/api-contract/changelog.ts reads and dereferences the two documents.
  */
 import type {Diff} from 'api-smart-diff';
-import {listOf} from './list';
+import {listOf} from '../util/list';
 
 export type ChangeType = 'breaking' | 'deprecated' | 'non-breaking' | 'annotation';
 
@@ -276,7 +276,7 @@ export function buildRelease(input: BuildReleaseInput): Release {
   }
   if (unknown.length) {
     throw new ChangelogError(
-      `api-smart-diff left ${unknown.length} change(s) between ${input.previous} and ${input.version} unclassified, and src/lib/changelog.ts has no class for them:\n${unknown
+      `api-smart-diff left ${unknown.length} change(s) between ${input.previous} and ${input.version} unclassified, and core/changelog/changelog.ts has no class for them:\n${unknown
         .slice(0, 20)
         .map((u) => `  ${u}`)
         .join(

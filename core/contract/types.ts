@@ -4,9 +4,9 @@
  * imported by the one page that shows them, so nothing else ships to the browser.
  */
 
-import type {ChangeBadge} from '../changelog';
-import type {TestValueRow} from '../mock/atlas';
-import type {OperationRateLimitView} from '../rate-limits';
+import type {ChangeBadge} from '../changelog/changelog';
+import type {TestValueRow} from '../sandbox/compile';
+import type {OperationRateLimitView} from './rate-limits';
 
 export type Scalar = string | number | boolean | null;
 
@@ -90,7 +90,7 @@ export type RenderedExample = Omit<JsonExample, 'json'> & {readonly html: string
 
 /**
  * Data as written for the page that imports it: every piece of code is highlighted HTML only
- * (src/lib/highlight.ts, at build time). Copy buttons read the rendered text; the raw text stays in
+ * (core/code/highlight.ts, at build time). Copy buttons read the rendered text; the raw text stays in
  * the build for the Markdown twins and llms-full.txt. Strips what the browser never uses.
  */
 export type Rendered<T> = T extends CodeSample
@@ -147,9 +147,9 @@ export interface OperationView {
   readonly responses: readonly ResponseView[];
   readonly responseCodes: readonly ResponseCodeView[];
   readonly related: readonly LinkView[];
-  /** The family's rate limit per partner id and the call's own, from `x-rate-limit` (src/lib/rate-limits.ts). */
+  /** The family's rate limit per partner id and the call's own, from `x-rate-limit` (core/contract/rate-limits.ts). */
   readonly rateLimits: OperationRateLimitView;
-  /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
+  /** Set when the current version added or changed it (core/changelog/changelog.ts): the page's badge. */
   readonly change?: ChangeBadge;
   /** What the scenario atlas answers to which test values (openapi/scenarios/); empty where it has none. */
   readonly testValues: readonly TestValueRow[];
@@ -170,7 +170,7 @@ export interface WebhookView {
   readonly ack: ResponseView | undefined;
   readonly ackTimeoutSeconds: number;
   readonly related: readonly LinkView[];
-  /** Set when the current version added or changed it (src/lib/changelog.ts): the page's badge. */
+  /** Set when the current version added or changed it (core/changelog/changelog.ts): the page's badge. */
   readonly change?: ChangeBadge;
 }
 
