@@ -13,6 +13,7 @@ import {fileURLToPath} from 'node:url';
 export const CHECKS = [
   ['types', 'typecheck'],
   ['ESLint', 'lint:code'],
+  ['import graph', 'lint:deps'],
   ['Prettier', 'lint:format'],
   ['Markdown style', 'lint:md'],
   ['spelling', 'lint:spell'],

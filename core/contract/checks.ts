@@ -12,16 +12,16 @@ import {rateLimitProblems} from './rate-limits';
 import {describedStatusClaim} from './status-claims';
 import {branchesOf, isFormatChoice, mergeAllOf, type JsonSchema} from './schema';
 import type {ResponseCodeView} from './types';
-import {listOperations, type MediaType, type OpenApiDocument, type Operation, type PageMap} from './openapi';
+import {
+  listOperations,
+  type ContractProblem,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation,
+  type PageMap,
+} from './openapi';
 
-export interface ContractProblem {
-  /** The operation or webhook id. */
-  readonly id: string;
-  /** The key of the operation the problem is in, for finding its line: `x-related`, `requestBody` ... */
-  readonly key: string;
-  /** What is wrong and the fix, without the id. */
-  readonly message: string;
-}
+export type {ContractProblem};
 
 /** The headers every webhook delivery carries (see openapi/components/common.yaml, core/contract/webhook-policy.ts). */
 export const DELIVERY_HEADERS = ['X-Webhook-Id', 'X-Webhook-Timestamp', 'X-Signature'] as const;

@@ -11,7 +11,9 @@
  * them in `i18n/<locale>/api-contract/reference.json`, page and twin alike.
  */
 import {TOKEN_PLACEHOLDER} from '../code/snippets';
-import {NOTHING_FOLLOWS} from '../sandbox/page';
+
+/** The Then cell of a sandbox row after which nothing happens (page and twin alike). */
+export const NOTHING_FOLLOWS = 'Nothing follows';
 
 interface Message {
   readonly message: string;

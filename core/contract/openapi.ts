@@ -94,3 +94,13 @@ export function listOperations(doc: OpenApiDocument): Located[] {
   walk('webhook', doc.webhooks);
   return out;
 }
+
+/** A problem found in the contract, located by operation id and key. */
+export interface ContractProblem {
+  /** The operation or webhook id. */
+  readonly id: string;
+  /** The key of the operation the problem is in, for finding its line: `x-related`, `requestBody` ... */
+  readonly key: string;
+  /** What is wrong and the fix, without the id. */
+  readonly message: string;
+}

@@ -5,28 +5,10 @@
  * files only; the reasons in openapi/facts/rate-limits.yaml. Pure: the operation page, its Markdown
  * twin and the table on /ResponseCode all describe a limit with the functions below.
  */
-import type {ContractProblem} from './checks';
-import type {Located, OpenApiDocument} from './openapi';
+import type {ContractProblem, Located, OpenApiDocument} from './openapi';
+import type {OperationRateLimits, RateLimit} from './types';
 
-export interface RateLimit {
-  readonly requests: number;
-  /** The window the requests are counted over (sliding), in seconds. */
-  readonly seconds: number;
-}
-
-/** An operation's limits: its family's (always) and its own (when it has one). */
-export interface OperationRateLimits {
-  readonly family: RateLimit;
-  readonly operation?: RateLimit;
-}
-
-/**
- * What an operation's view carries: the limits, and the sentence its page and twin show, written at
- * build time so that the words are not computed again in every reader's browser.
- */
-export interface OperationRateLimitView extends OperationRateLimits {
-  readonly text: string;
-}
+export type {OperationRateLimits, OperationRateLimitView, RateLimit} from './types';
 
 const SHAPE = '`x-rate-limit: {requests: <whole number, 1 or more>, seconds: <whole number, 1 or more>}`';
 

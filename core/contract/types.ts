@@ -5,8 +5,6 @@
  */
 
 import type {ChangeBadge} from '../changelog/changelog';
-import type {TestValueRow} from '../sandbox/compile';
-import type {OperationRateLimitView} from './rate-limits';
 
 export type Scalar = string | number | boolean | null;
 
@@ -194,4 +192,42 @@ export interface TagView {
   /** The family's overview page (`x-overview`), where it has one. */
   readonly overview?: string;
   readonly entries: readonly IndexEntry[];
+}
+
+/** A row of a "Test values" table: what to send, what comes back, what follows. */
+export interface TestValueRow {
+  /** `adhaarnumber` `999900000013`, or a sentence for derived rows. */
+  readonly input: string;
+  readonly code: number;
+  readonly codeName: string;
+  readonly label: string;
+  /** `After 20 s: status SUCCESS, webhook aeps-transaction.`; empty when nothing follows. */
+  readonly follows: string;
+  /**
+   * Where the row comes from: the operation's own entry, its file's `shared` list, sandbox.yaml's
+   * `shared` list, or the engine's rules (validation, repeats). The Test data page shows the shared
+   * ones once per file, the operation pages show all.
+   */
+  readonly source: 'operation' | 'family' | 'sandbox' | 'engine';
+}
+
+/** Rate limits as the contract states them (x-rate-limit); core/contract/rate-limits.ts reads and words them. */
+export interface RateLimit {
+  readonly requests: number;
+  /** The window the requests are counted over (sliding), in seconds. */
+  readonly seconds: number;
+}
+
+/** An operation's limits: its family's (always) and its own (when it has one). */
+export interface OperationRateLimits {
+  readonly family: RateLimit;
+  readonly operation?: RateLimit;
+}
+
+/**
+ * What an operation's view carries: the limits, and the sentence its page and twin show, written at
+ * build time so that the words are not computed again in every reader's browser.
+ */
+export interface OperationRateLimitView extends OperationRateLimits {
+  readonly text: string;
 }

@@ -11,7 +11,9 @@ import {closest} from '../util/closest';
 import {createReloadMemo} from '../util/memo';
 import {listOperations, type Located, type OpenApiDocument, type Parameter} from '../contract/openapi';
 import {mergeAllOf, type JsonSchema} from '../contract/schema';
-import type {ResponseCodeView} from '../contract/types';
+import type {ResponseCodeView, TestValueRow} from '../contract/types';
+
+export type {TestValueRow};
 import {fieldError, mergePatch, parsePath, setPath, text} from './body';
 import type {
   CarryRule,
@@ -45,23 +47,6 @@ export interface AtlasInput {
   /** openapi/scenarios/<family>.yaml, one per family that has scenarios. */
   readonly families: readonly AtlasFile[];
   readonly check: SchemaCheck;
-}
-
-/** A row of a "Test values" table: what to send, what comes back, what follows. */
-export interface TestValueRow {
-  /** `adhaarnumber` `999900000013`, or a sentence for derived rows. */
-  readonly input: string;
-  readonly code: number;
-  readonly codeName: string;
-  readonly label: string;
-  /** `After 20 s: status SUCCESS, webhook aeps-transaction.`; empty when nothing follows. */
-  readonly follows: string;
-  /**
-   * Where the row comes from: the operation's own entry, its file's `shared` list, sandbox.yaml's
-   * `shared` list, or the engine's rules (validation, repeats). The Test data page shows the shared
-   * ones once per file, the operation pages show all.
-   */
-  readonly source: 'operation' | 'family' | 'sandbox' | 'engine';
 }
 
 export interface CompiledAtlas {

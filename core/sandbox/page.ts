@@ -4,8 +4,9 @@
  * api-contract plugin into .docusaurus/api-contract/default/test-data.json.
  */
 import {table} from '../markdown/markdown';
-import type {IndexEntry, TagView} from '../contract/types';
-import type {CompiledAtlas, TestValueRow} from './compile';
+import {NOTHING_FOLLOWS} from '../contract/labels';
+import type {IndexEntry, TagView, TestValueRow} from '../contract/types';
+import type {CompiledAtlas} from './compile';
 import type {Credentials} from './model';
 
 export interface TestDataOperation {
@@ -107,9 +108,6 @@ export function testDataSections(families: readonly Pick<TestDataFamily, 'name' 
 }
 
 const code = (text: string): string => `\`${text}\``;
-
-/** The Then cell of a row after which nothing happens (page and twin alike). */
-export const NOTHING_FOLLOWS = 'Nothing follows';
 
 /** `2 PENDING` */
 export const outcome = (row: Pick<TestValueRow, 'code' | 'codeName'>): string => `${row.code} ${row.codeName}`;

@@ -15,6 +15,7 @@ describe('npm run lint', () => {
     expect(ran).toEqual([
       'typecheck',
       'lint:code',
+      'lint:deps',
       'lint:format',
       'lint:md',
       'lint:spell',
@@ -23,7 +24,7 @@ describe('npm run lint', () => {
       'lint:contract',
     ]);
     expect(ok).toBe(false);
-    expect(summary.at(-1)).toBe('2 of 8 checks failed: Prettier, spelling. Each printed its problems above.');
-    expect(summary[3]).toBe('  FAILED  Prettier        npm run lint:format');
+    expect(summary.at(-1)).toBe('2 of 9 checks failed: Prettier, spelling. Each printed its problems above.');
+    expect(summary[4]).toBe('  FAILED  Prettier        npm run lint:format');
   });
 });

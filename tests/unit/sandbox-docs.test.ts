@@ -10,7 +10,8 @@ import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox} from '../../plugins/api-contract/sandbox';
 import {testValueRows} from '#core/sandbox/compile';
-import {testDataMarkdown, testDataView, NOTHING_FOLLOWS} from '#core/sandbox/page';
+import {testDataMarkdown, testDataView} from '#core/sandbox/page';
+import {NOTHING_FOLLOWS} from '#core/contract/labels';
 import type {TagView} from '#core/contract/types';
 import {parseMockArgs} from '../../scripts/mock';
 

@@ -1,0 +1,48 @@
+/**
+ * Import rules for the code folders, checked by `npm run lint:deps` (part of `npm run lint`).
+ * core/ is the contract and sandbox core: pure TypeScript that plugins, scripts, mcp and src import
+ * through `#core/*`; it never imports them, nor React or Docusaurus. Nothing imports in a cycle.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle: split the shared part into a module both sides import.',
+      from: {},
+      to: {circular: true},
+    },
+    {
+      name: 'core-stays-core',
+      severity: 'error',
+      comment: 'core/ is pure TypeScript: move what it needs from src/, plugins/, scripts/ or mcp/ into core/.',
+      from: {path: '^core/'},
+      to: {path: '^(src|plugins|scripts|mcp|tests)/'},
+    },
+    {
+      name: 'core-without-framework',
+      severity: 'error',
+      comment: 'core/ has no React and no Docusaurus: render in src/, hook into the build in plugins/.',
+      from: {path: '^core/'},
+      to: {path: '(^|/)node_modules/(react|react-dom|@docusaurus)/'},
+    },
+    {
+      name: 'browser-code-stays-out-of-build-code',
+      severity: 'error',
+      comment: 'src/ ships to the browser: it may import core/, never plugins/, scripts/ or mcp/.',
+      from: {path: '^src/'},
+      to: {path: '^(plugins|scripts|mcp)/'},
+    },
+  ],
+  options: {
+    doNotFollow: {path: 'node_modules'},
+    exclude: {path: '^(node_modules|build|\\.docusaurus|mcp/dist|\\.tmp)/'},
+    tsConfig: {fileName: 'tsconfig.json'},
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.d.ts'],
+    },
+  },
+};
