@@ -50,7 +50,6 @@ export default tseslint.config(
       'core/sandbox/compile.ts',
       'core/sandbox/engine.ts',
       'src/components/TryIt/Panel.tsx',
-      'scripts/bench/run.mjs',
       'src/theme/SearchBar/index.tsx',
       'scripts/lib/mock-server.ts',
       'mcp/src/server.ts',
