@@ -49,11 +49,9 @@ export default tseslint.config(
     files: [
       'src/components/TryIt/Panel.tsx',
       'src/theme/SearchBar/index.tsx',
-      'scripts/lib/mock-server.ts',
       'mcp/src/server.ts',
       'plugins/api-contract/index.ts',
       'core/changelog/changelog.ts',
-      'scripts/newman-mock.ts',
       'core/contract/checks.ts',
       'plugins/llms-txt/lib/mdx.ts',
     ],
