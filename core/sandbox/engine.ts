@@ -21,7 +21,8 @@
  * - `store`: where the session's state lives (idempotency records, tracked transactions, used
  *   reqIds, the webhook queue). `memoryStore()` for Node; any get/set over JSON works (sessionStorage).
  *
- * What a request goes through, in order (each step answers in the documented envelope):
+ * What a request goes through, in order (each step answers in the documented envelope; each is an
+ * exported function under ./engine/, and `createSandbox` only wires them):
  *   route        unknown path: 404 with code 7; known path, other method: 405 with code 10
  *   token        `Authorization: Bearer <JWT>` as /HeaderMarkdown says: HS256 with the test secret,
  *                claims partnerId (a test partner id), iat within 300 s, reqId unused: else 401, code 11
