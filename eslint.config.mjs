@@ -63,6 +63,11 @@ export default tseslint.config(
     languageOptions: {globals: globals.node},
   },
   {
+    // dependency-cruiser reads its config as CommonJS.
+    files: ['.dependency-cruiser*.cjs'],
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  {
     // Browser automation: page.evaluate()/waitForFunction() callbacks run in the page.
     files: ['scripts/bench/**', 'scripts/screenshots.mjs', 'tests/e2e/**'],
     languageOptions: {globals: {...globals.node, ...globals.browser}},
