@@ -49,9 +49,7 @@ export default tseslint.config(
     files: [
       'core/sandbox/compile.ts',
       'core/sandbox/engine.ts',
-      'src/components/TryIt/Panel.tsx',
       'scripts/bench/run.mjs',
-      'src/theme/SearchBar/index.tsx',
       'scripts/lib/mock-server.ts',
       'mcp/src/server.ts',
       'plugins/api-contract/index.ts',
