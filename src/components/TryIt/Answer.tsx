@@ -20,7 +20,9 @@ function Webhooks({webhooks}: {readonly webhooks: readonly ShownWebhook[]}): Rea
       {webhooks.map((w) => (
         <div key={w.headers['X-Webhook-Id']} className="api-sandbox__webhook">
           <p>
-            <Translate id="tryIt.webhook" values={{name: <code>{w.webhook}</code>, after: w.after, url: <code>POST</code>}}>
+            <Translate
+              id="tryIt.webhook"
+              values={{name: <code>{w.webhook}</code>, after: w.after, url: <code>POST</code>}}>
               {'{url} {name}, {after} s after the answer, signed with the test webhook secret:'}
             </Translate>
           </p>
