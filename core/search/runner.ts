@@ -9,7 +9,6 @@
  * Pagefind, so no page pays for it on load. tests/unit/search-runner.test.ts runs it on a fake
  * search.
  */
-import {searchText} from './box';
 import type {FoundPages, SearchHit} from './query';
 
 /** A pause in typing this long means the reader has stopped at this query: fetch its excerpts. */
@@ -26,7 +25,10 @@ export interface RunnerOutput {
   fail(): void;
 }
 
-/** Returns `run(query)`: each call replaces the text waiting; results and failures go to `output`. */
+/**
+ * Returns `run(text)`: each call replaces the text waiting; results and failures go to `output`.
+ * The box passes the text worth searching (core/search/box.ts `searchText`): '' finds nothing.
+ */
 export function queryRunner(
   search: (text: string) => Promise<FoundPages>,
   output: RunnerOutput,
@@ -50,8 +52,8 @@ export function queryRunner(
   };
   const loop = async (): Promise<void> => {
     for (let next = waiting; next !== null; next = waiting) {
+      const text = next;
       waiting = null;
-      const text = searchText(next);
       try {
         const found = await search(text);
         if (waiting !== null) continue; // newer text came in: show its results instead
@@ -68,8 +70,8 @@ export function queryRunner(
     }
     running = false;
   };
-  return (query) => {
-    waiting = query;
+  return (text) => {
+    waiting = text;
     wake?.();
     if (running) return;
     running = true;

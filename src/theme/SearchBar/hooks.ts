@@ -5,7 +5,7 @@
  */
 import {useEffect, useRef, useState, type RefObject} from 'react';
 import {useLocation} from '@docusaurus/router';
-import type {SearchStatus} from '#core/search/box';
+import {searchText, type SearchStatus} from '#core/search/box';
 import {HIGHLIGHT_PARAM, type SearchHit} from '#core/search/query';
 
 /** The engine's chunk: imported on first use only, and fetched ahead when the pointer is on the box. */
@@ -84,7 +84,7 @@ export function useSearch(baseUrl: string) {
       }),
     );
     runner.current.then(
-      (next) => next(query),
+      (next) => next(searchText(query)),
       () => {
         runner.current = null;
         setStatus('error');

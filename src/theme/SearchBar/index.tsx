@@ -9,8 +9,8 @@
  * results there are. A result opens its page with the words searched in `?_highlight=`, which this
  * component marks on arrival (highlight.ts, loaded only then).
  *
- * The box's state and keys are a pure reducer (core/search/box.ts); its effects are named hooks
- * (./hooks.ts); this file lays out the markup.
+ * The box's decisions (the list, its status, the keys) are pure functions in core/search/box.ts; its
+ * state and effects are named hooks (./hooks.ts); this file lays out the markup.
  */
 import {useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
