@@ -15,30 +15,42 @@ export interface FormProps {
   readonly dispatch: Dispatch<PanelAction>;
 }
 
+interface RadioProps {
+  /** The group's name: one choice of the group is checked. */
+  readonly name: string;
+  readonly checked: boolean;
+  readonly disabled?: boolean;
+  readonly onChoose: () => void;
+  readonly children: ReactNode;
+}
+
+/** One radio button of a group, with its label after it. */
+function Radio({name, checked, disabled, onChoose, children}: RadioProps): ReactNode {
+  return (
+    <label className="api-sandbox__choice">
+      <input type="radio" name={name} checked={checked} disabled={disabled} onChange={onChoose} /> {children}
+    </label>
+  );
+}
+
 export function ModeChoice({id, state, dispatch}: FormProps): ReactNode {
   return (
     <fieldset className="api-sandbox__group">
       <legend>
         <Translate id="tryIt.mode">Send to</Translate>
       </legend>
-      <label className="api-sandbox__choice">
-        <input
-          type="radio"
-          name={`${id}-mode`}
-          checked={state.mode === 'page'}
-          onChange={() => dispatch({type: 'mode', mode: 'page'})}
-        />{' '}
+      <Radio
+        name={`${id}-mode`}
+        checked={state.mode === 'page'}
+        onChoose={() => dispatch({type: 'mode', mode: 'page'})}>
         <Translate id="tryIt.mode.page">The sandbox in this page (no key, offline)</Translate>
-      </label>
-      <label className="api-sandbox__choice">
-        <input
-          type="radio"
-          name={`${id}-mode`}
-          checked={state.mode === 'real'}
-          onChange={() => dispatch({type: 'mode', mode: 'real'})}
-        />{' '}
+      </Radio>
+      <Radio
+        name={`${id}-mode`}
+        checked={state.mode === 'real'}
+        onChoose={() => dispatch({type: 'mode', mode: 'real'})}>
         <Translate id="tryIt.mode.real">The real sandbox, with your key</Translate>
-      </label>
+      </Radio>
     </fieldset>
   );
 }
@@ -131,25 +143,19 @@ export function BodyEditor({id, state, dispatch}: FormProps): ReactNode {
         <Translate id="tryIt.body">Request body</Translate>
       </legend>
       <div className="api-sandbox__views">
-        <label className="api-sandbox__choice">
-          <input
-            type="radio"
-            name={`${id}-view`}
-            checked={state.view === 'fields'}
-            disabled={!fields}
-            onChange={() => dispatch({type: 'view', view: 'fields'})}
-          />{' '}
+        <Radio
+          name={`${id}-view`}
+          checked={state.view === 'fields'}
+          disabled={!fields}
+          onChoose={() => dispatch({type: 'view', view: 'fields'})}>
           <Translate id="tryIt.view.fields">Fields</Translate>
-        </label>
-        <label className="api-sandbox__choice">
-          <input
-            type="radio"
-            name={`${id}-view`}
-            checked={state.view === 'json'}
-            onChange={() => dispatch({type: 'view', view: 'json'})}
-          />{' '}
+        </Radio>
+        <Radio
+          name={`${id}-view`}
+          checked={state.view === 'json'}
+          onChoose={() => dispatch({type: 'view', view: 'json'})}>
           <Translate id="tryIt.view.json">Raw JSON</Translate>
-        </label>
+        </Radio>
       </div>
       {state.view === 'fields' && fields ? (
         fields.map((f) => (
