@@ -118,6 +118,34 @@ export const LABEL_MESSAGES = {
   'api.downloads.yaml': {message: 'OpenAPI 3.1 (YAML)', description: 'Link to download the contract as YAML'},
   'api.downloads.json': {message: 'OpenAPI 3.1 (JSON)', description: 'Link to download the contract as JSON'},
   'api.downloads.postman': {message: 'Postman collection', description: 'Link to download the Postman collection'},
+  'api.catalogue.code': {message: 'Code', description: 'Column head of the response_code catalogue: the code'},
+  'api.catalogue.meaning': {message: 'Meaning', description: 'Column head of the response_code catalogue'},
+  'api.catalogue.action': {message: 'What to do', description: 'Column head of the response_code catalogue'},
+  'api.catalogue.retry': {message: 'Retry', description: 'Column head of the response_code catalogue'},
+  'api.catalogue.common': {
+    message: 'Any operation',
+    description: 'Under a code of the catalogue that every operation can return',
+  },
+  'api.limits.retryAfter': {
+    message: '`Retry-After` on a 429 answer: {meaning}',
+    description:
+      "Opens the rate limit table; {meaning} is the contract's description of the header; keep the code span",
+  },
+  'api.limits.family': {message: 'Family', description: 'Column head of the rate limit table'},
+  'api.limits.limit': {message: 'Family limit', description: 'Column head of the rate limit table'},
+  'api.limits.own': {
+    message: 'Calls with their own limit too',
+    description: 'Column head of the rate limit table: the calls with a limit of their own',
+  },
+  'api.limits.none': {message: 'None', description: 'Rate limit table: a family none of whose calls has its own'},
+  'api.pan.value': {message: 'status', description: 'Column head: the PAN status value (a field name, keep as is)'},
+  'api.pan.meaning': {message: 'Meaning and what to do', description: 'Column head of the PAN status table'},
+  'api.list.call': {message: 'Call', description: "Column head of a family's list of operations"},
+  'api.list.what': {message: 'What it does', description: "Column head of a family's list of operations"},
+  'api.list.webhook': {
+    message: 'Webhook',
+    description: 'Stands for the method of a webhook in lists (the page shows it in capitals)',
+  },
 } as const satisfies Readonly<Record<string, Message>>;
 
 export type LabelId = keyof typeof LABEL_MESSAGES;

@@ -1,0 +1,127 @@
+/**
+ * The generic blocks of the section tree (./tree.ts): a table, a list, ordered steps, and the
+ * inline spans their cells are made of. The site-wide API components (the response-code
+ * catalogue, the rate limits, a family's operations, the downloads, a flow ...) are built from
+ * these by the pure builders of ./component-sections.ts, at build time; the page renders them
+ * with src/components/Reference/Sections.tsx and the Markdown twin serialises them with
+ * core/markdown/sections.ts, so the two say the same words in the same order.
+ *
+ * Plain JSON; no words of its own (they come from ./labels.ts through the builders).
+ */
+import type {ResponseCodeView} from './types';
+
+/** A method and a path: a badge and the path on the page, `POST /path` in Markdown. */
+export interface CallSpan {
+  readonly kind: 'call';
+  readonly method: string;
+  readonly path: string;
+  /** Set for a webhook: the word shown instead of the method badge (`Webhook`). */
+  readonly webhook?: string;
+}
+
+export interface LinkSpan {
+  readonly kind: 'link';
+  readonly text: string;
+  /** A site path (a route, or a file when `file` is set). */
+  readonly href: string;
+  /** A static file the reader downloads, not a route of the client router. */
+  readonly file?: true;
+}
+
+/** A value in code type; `strong` where it is what the row is about (a response code). */
+export interface CodeSpan {
+  readonly kind: 'code';
+  readonly text: string;
+  readonly strong?: true;
+}
+
+/** Words on a line of their own under what precedes them in the cell (a code's name). */
+export interface LineSpan {
+  readonly kind: 'line';
+  readonly text: string;
+}
+
+/** The retry advice of a response code, coloured by risk on the page. */
+export interface RetrySpan {
+  readonly kind: 'retry';
+  readonly retry: ResponseCodeView['retry'];
+  readonly text: string;
+}
+
+/** Several entries in one cell: a list on the page, `a; b` in Markdown. */
+export interface ItemsSpan {
+  readonly kind: 'items';
+  readonly items: readonly Cell[];
+}
+
+/** Contract-style inline text (`code` spans and `[links](/site/path)`), or one of the spans above. */
+export type Span = string | CallSpan | LinkSpan | CodeSpan | LineSpan | RetrySpan | ItemsSpan;
+
+export type Cell = readonly Span[];
+
+export interface TableRow {
+  /** Tells rows apart (React's key). */
+  readonly key: string;
+  /** Anchor of the row, when other pages link to it. */
+  readonly id?: string;
+  readonly cells: readonly Cell[];
+}
+
+export interface TableBlock {
+  readonly kind: 'table';
+  readonly head: readonly string[];
+  readonly rows: readonly TableRow[];
+  /** Full width, scrolling sideways on narrow screens, the row an anchor names outlined (catalogues). */
+  readonly wide?: true;
+  /** Weight of the first column in the search index: where a code is explained, its number weighs more. */
+  readonly searchWeight?: number;
+}
+
+export interface ListBlock {
+  readonly kind: 'list';
+  readonly items: readonly Cell[];
+  /** Shown as a row of buttons (downloads) rather than bullets. */
+  readonly buttons?: true;
+}
+
+export interface Step {
+  readonly title: string;
+  readonly detail?: string;
+}
+
+/** Steps in order under a label: a flow diagram on the page, a numbered list in Markdown. */
+export interface StepsBlock {
+  readonly kind: 'steps';
+  readonly label: string;
+  readonly steps: readonly Step[];
+}
+
+/** Contract prose or one of the labels: text with `code` spans and `[links](/site/path)`. */
+export interface ParagraphBlock {
+  readonly kind: 'paragraph';
+  readonly text: string;
+}
+
+/** The blocks a site-wide component is made of. */
+export type SectionBlock = ParagraphBlock | TableBlock | ListBlock | StepsBlock;
+
+/** The generated blocks of every site-wide component, by key (`ResponseCodeTable`, `OperationList/aeps`). */
+export type ComponentSections = Readonly<Record<string, readonly SectionBlock[]>>;
+
+/** The key of a family's operation list among the component sections. */
+export const operationListKey = (tag: string): string => `OperationList/${tag}`;
+
+/** Every anchor a component's tables give their rows: registered with the build's link check. */
+export function rowAnchors(blocks: readonly SectionBlock[]): string[] {
+  return blocks.flatMap((b) => (b.kind === 'table' ? b.rows.flatMap((r) => (r.id ? [r.id] : [])) : []));
+}
+
+/**
+ * <FlowDiagram label steps>: the steps as the page's author wrote them in its props. Built where
+ * it is shown (the page and its twin alike), so it lives here, beside the types, with nothing to
+ * import: the page's bundle gets these few lines, not the builders.
+ */
+export function flowBlocks(label: string, steps: readonly Step[]): SectionBlock[] {
+  const block: StepsBlock = {kind: 'steps', label, steps};
+  return [block];
+}

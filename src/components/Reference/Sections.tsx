@@ -1,0 +1,133 @@
+/**
+ * Renders the generic blocks of the section tree (core/contract/sections.ts): tables, lists,
+ * ordered steps and the spans of their cells. The site-wide API components (the response-code
+ * catalogue, the rate limits, a family's operations, the downloads, a flow) are these blocks,
+ * built at build time; core/markdown/markdown.ts `sectionsMarkdown` serialises the same blocks
+ * for the Markdown twin. Kept apart from ./index.tsx so that a page with a catalogue does not
+ * ship the reference's code samples and Try it.
+ */
+/* eslint-disable @docusaurus/no-html-links -- a file link is a static file, not a route: <Link> would hand it to the client router */
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import DataTable from '@site/src/components/DataTable';
+import InlineText from '@site/src/components/InlineText';
+import MethodBadge from '@site/src/components/MethodBadge';
+import RetryLabel from '@site/src/components/RetryLabel';
+import type {Cell, LinkSpan, SectionBlock, Span} from '#core/contract/sections';
+import styles from './sections.module.css';
+
+function FileLink({span}: {readonly span: LinkSpan}): ReactNode {
+  return (
+    <a href={useBaseUrl(span.href)} download>
+      {span.text}
+    </a>
+  );
+}
+
+/** One span: the counterpart of `spanMarkdown` in core/markdown/markdown.ts. */
+function SpanView({span}: {readonly span: Span}): ReactNode {
+  if (typeof span === 'string') return <InlineText text={span} />;
+  switch (span.kind) {
+    case 'call':
+      // The space reads as a word in the text of the page.
+      return (
+        <>
+          {span.webhook ? <span className={styles.hook}>{span.webhook}</span> : <MethodBadge method={span.method} />}{' '}
+          <code className={styles.path}>{span.path}</code>
+        </>
+      );
+    case 'link':
+      return span.file ? <FileLink span={span} /> : <Link to={span.href}>{span.text}</Link>;
+    case 'code':
+      return <code className={span.strong && styles.strong}>{span.text}</code>;
+    case 'line':
+      return <div className={styles.line}>{span.text}</div>;
+    case 'retry':
+      return <RetryLabel retry={span.retry} text={span.text} />;
+    case 'items':
+      return (
+        <ul>
+          {span.items.map((item, i) => (
+            <li key={i}>
+              <CellView cell={item} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}
+
+export function CellView({cell}: {readonly cell: Cell}): ReactNode {
+  return cell.map((span, i) => <SpanView key={i} span={span} />);
+}
+
+type SectionOf<K extends SectionBlock['kind']> = Extract<SectionBlock, {readonly kind: K}>;
+
+/** Each generic kind of block and its component; ../Reference/index.tsx uses them for its tree too. */
+export const SECTION_BLOCKS: {
+  readonly [K in SectionBlock['kind']]: (props: {readonly block: SectionOf<K>}) => ReactNode;
+} = {
+  paragraph: ({block}) => (
+    <p>
+      <InlineText text={block.text} />
+    </p>
+  ),
+  table: ({block}) => (
+    <DataTable
+      className={block.wide && styles.wide}
+      head={block.head}
+      rows={block.rows.map((row) => ({
+        key: row.key,
+        id: row.id,
+        cells: row.cells.map((cell, i) =>
+          i === 0 && block.searchWeight ? (
+            <div key={i} data-pagefind-weight={block.searchWeight}>
+              <CellView cell={cell} />
+            </div>
+          ) : (
+            <CellView key={i} cell={cell} />
+          ),
+        ),
+      }))}
+    />
+  ),
+  list: ({block}) => (
+    <ul className={block.buttons ? styles.buttons : undefined}>
+      {block.items.map((item, i) => (
+        <li key={i}>
+          <CellView cell={item} />
+        </li>
+      ))}
+    </ul>
+  ),
+  /*
+   * A left-to-right flow (top-to-bottom on phones) as an ordered list with CSS arrows: static HTML,
+   * readable without JavaScript and by screen readers, and no diagram runtime in the browser
+   * (Mermaid would need a headless browser at build time or about 1 MB of client JavaScript).
+   */
+  steps: ({block}) => (
+    <figure className={styles.figure}>
+      <ol className={styles.flow} aria-label={block.label}>
+        {block.steps.map((step, i) => (
+          <li key={step.title} className={styles.step}>
+            <span className={styles.number} aria-hidden="true">
+              {i + 1}
+            </span>
+            <strong className={styles.title}>{step.title}</strong>
+            {step.detail && <span className={styles.detail}>{step.detail}</span>}
+          </li>
+        ))}
+      </ol>
+      <figcaption className={styles.caption}>{block.label}</figcaption>
+    </figure>
+  ),
+};
+
+/** The blocks of a site-wide component, in order. */
+export default function Sections({blocks}: {readonly blocks: readonly SectionBlock[]}): ReactNode {
+  return blocks.map((block, i) => {
+    const Render = SECTION_BLOCKS[block.kind] as (props: {readonly block: SectionBlock}) => ReactNode;
+    return <Render key={i} block={block} />;
+  });
+}
