@@ -97,8 +97,8 @@ export function panStatusBlocks(statuses: readonly PanStatus[], labels: Labels):
 export function downloadBlocks(downloads: readonly DownloadLink[]): SectionBlock[] {
   const list: ListBlock = {
     kind: 'list',
-    buttons: true,
-    items: downloads.map((d) => [{kind: 'link', text: d.label, href: d.path, file: true}]),
+    look: 'buttons',
+    items: downloads.map((d) => ({key: d.path, cell: [{kind: 'link', text: d.label, href: d.path, file: true}]})),
   };
   return [list];
 }
@@ -117,4 +117,27 @@ export function operationListBlocks(tag: TagView, labels: Labels): SectionBlock[
       rows: ordered.map((e) => ({key: e.id, cells: [[callOf(e, labels)], [linkOr(e.summary, e.href)]]})),
     },
   ];
+}
+
+/**
+ * <ApiIndex>: every family with operations or webhooks, under its heading (anchored by the
+ * family's name), its description and overview, then one line per entry.
+ */
+export function apiIndexBlocks(tags: readonly TagView[], labels: Labels): SectionBlock[] {
+  return tags
+    .filter((t) => t.entries.length > 0)
+    .flatMap((t): SectionBlock[] => [
+      {kind: 'heading', depth: 2, text: t.label, id: t.name},
+      {
+        kind: 'paragraph',
+        text: t.overview
+          ? `${t.description} [${interpolate(labels['api.index.overview'], {family: t.label})}](${t.overview})`
+          : t.description,
+      },
+      {
+        kind: 'list',
+        look: 'entries',
+        items: t.entries.map((e) => ({key: e.id, cell: [callOf(e, labels), ' ', linkOr(e.summary, e.href)]})),
+      },
+    ]);
 }

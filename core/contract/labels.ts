@@ -140,6 +140,10 @@ export const LABEL_MESSAGES = {
   'api.limits.none': {message: 'None', description: 'Rate limit table: a family none of whose calls has its own'},
   'api.pan.value': {message: 'status', description: 'Column head: the PAN status value (a field name, keep as is)'},
   'api.pan.meaning': {message: 'Meaning and what to do', description: 'Column head of the PAN status table'},
+  'api.index.overview': {
+    message: 'Overview of {family}',
+    description: 'Link of the API index to the overview page of a family; {family} is its name',
+  },
   'api.list.call': {message: 'Call', description: "Column head of a family's list of operations"},
   'api.list.what': {message: 'What it does', description: "Column head of a family's list of operations"},
   'api.list.webhook': {

@@ -77,11 +77,25 @@ export interface TableBlock {
   readonly searchWeight?: number;
 }
 
+export interface ListItem {
+  /** Tells items apart (React's key); the index filter matches it too (an operation id). */
+  readonly key: string;
+  readonly cell: Cell;
+}
+
 export interface ListBlock {
   readonly kind: 'list';
-  readonly items: readonly Cell[];
-  /** Shown as a row of buttons (downloads) rather than bullets. */
-  readonly buttons?: true;
+  readonly items: readonly ListItem[];
+  /** Shown as a row of buttons (downloads), or as rows of method, path and title (the API index). */
+  readonly look?: 'buttons' | 'entries';
+}
+
+/** A heading inside a component (a family of the API index), with the anchor pages link. */
+export interface HeadingBlock {
+  readonly kind: 'heading';
+  readonly depth: 2 | 3 | 4;
+  readonly text: string;
+  readonly id: string;
 }
 
 export interface Step {
@@ -103,7 +117,7 @@ export interface ParagraphBlock {
 }
 
 /** The blocks a site-wide component is made of. */
-export type SectionBlock = ParagraphBlock | TableBlock | ListBlock | StepsBlock;
+export type SectionBlock = HeadingBlock | ParagraphBlock | TableBlock | ListBlock | StepsBlock;
 
 /** The generated blocks of every site-wide component, by key (`ResponseCodeTable`, `OperationList/aeps`). */
 export type ComponentSections = Readonly<Record<string, readonly SectionBlock[]>>;

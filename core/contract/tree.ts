@@ -19,7 +19,7 @@ import {statusLabel} from '../util/http';
 import {ackRule} from './webhook-policy';
 import {interpolate, type LabelId, type Labels} from './labels';
 import type {ChangeBadge} from '../changelog/changelog';
-import type {ListBlock, ParagraphBlock, StepsBlock, TableBlock} from './sections';
+import type {HeadingBlock, ListBlock, ParagraphBlock, StepsBlock, TableBlock} from './sections';
 import type {
   CodeSample,
   ExampleView,
@@ -185,7 +185,8 @@ export type Block =
   // The generic blocks of ./sections.ts, which the site-wide components are made of.
   | TableBlock
   | ListBlock
-  | StepsBlock;
+  | StepsBlock
+  | HeadingBlock;
 
 export type BlockKind = Block['kind'];
 

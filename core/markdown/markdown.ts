@@ -148,7 +148,8 @@ const SECTION_MARKDOWN: {
       b.head,
       b.rows.map((r) => r.cells.map((c) => cellMarkdown(c, url))),
     ),
-  list: (b, url) => b.items.map((item) => `- ${cellMarkdown(item, url)}`).join('\n'),
+  heading: (b) => `${'#'.repeat(b.depth)} ${b.text}`,
+  list: (b, url) => b.items.map((item) => `- ${cellMarkdown(item.cell, url)}`).join('\n'),
   steps: (b) =>
     blocks(
       `${b.label}:`,
@@ -182,6 +183,7 @@ const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: Block
   paragraph: (b, {url}) => SECTION_MARKDOWN.paragraph(b, url),
   table: (b, {url}) => SECTION_MARKDOWN.table(b, url),
   list: (b, {url}) => SECTION_MARKDOWN.list(b, url),
+  heading: (b, {url}) => SECTION_MARKDOWN.heading(b, url),
   steps: (b, {url}) => SECTION_MARKDOWN.steps(b, url),
   servers: (b, {url}) =>
     blocks(
@@ -235,33 +237,6 @@ export function treeMarkdown(tree: ReferenceTree, url: UrlOf): string {
         ...s.blocks.map((b) => blockMarkdown(b, ctx)),
       ),
     ),
-  );
-}
-
-/* ------------------------------------------------------------------ lists and catalogues */
-
-function entryLine(e: TagView['entries'][number], url: UrlOf): [string, string] {
-  const call = e.kind === 'operation' ? code(`${e.method} ${e.path}`) : `Webhook ${code(e.path)}`;
-  return [call, e.href ? link(e.summary, url(e.href)) : e.summary];
-}
-
-/** <ApiIndex>: every family with its operations and webhooks, as on /api. */
-export function apiIndexMarkdown(tags: readonly TagView[], url: UrlOf): string {
-  return blocks(
-    ...tags
-      .filter((t) => t.entries.length > 0)
-      .map((t) =>
-        blocks(
-          `## ${t.label}`,
-          t.overview ? `${t.description} ${link(`Overview of ${t.label}`, url(t.overview))}` : t.description,
-          t.entries
-            .map((e) => {
-              const [call, what] = entryLine(e, url);
-              return `- ${call}: ${what}`;
-            })
-            .join('\n'),
-        ),
-      ),
   );
 }
 

@@ -12,7 +12,6 @@
  */
 import {closest} from '#core/util/closest';
 import {
-  apiIndexMarkdown,
   changelogMarkdown,
   codeSamplesMarkdown,
   sectionsMarkdown,
@@ -199,7 +198,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   },
   ApiIndex: {
     module: '@site/src/components/ApiIndex',
-    markdown: (_props, ctx) => apiIndexMarkdown(ctx.data.tags, ctx.url),
+    markdown: component('ApiIndex'),
   },
   FlowDiagram: {
     module: '@site/src/components/FlowDiagram',

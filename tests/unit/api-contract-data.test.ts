@@ -132,6 +132,7 @@ describe('generatedFiles', () => {
       'sections/RateLimitTable.json',
       'sections/PanStatusTable.json',
       'sections/DownloadLinks.json',
+      'sections/ApiIndex.json',
       'sections/OperationList/demo.json',
       'sections.json',
       'index.json',

@@ -24,10 +24,15 @@ vi.mock('@docusaurus/Link', () => ({
     createElement('a', {href: to}, children),
 }));
 vi.mock('@docusaurus/useBaseUrl', () => ({default: (path: string) => path}));
+vi.mock('@theme/Heading', () => ({
+  default: ({as, id, children}: {readonly as: string; readonly id?: string; readonly children?: ReactNode}) =>
+    createElement(as, {id}, children),
+}));
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 interface Facts {
+  readonly headings: string[];
   readonly paragraphs: string[];
   readonly heads: string[];
   /** `cell | cell | ...` of every row; list items as `item; item`. */
@@ -36,7 +41,7 @@ interface Facts {
   readonly steps: string[];
 }
 
-const emptyFacts = (): Facts => ({paragraphs: [], heads: [], rows: [], links: [], steps: []});
+const emptyFacts = (): Facts => ({headings: [], paragraphs: [], heads: [], rows: [], links: [], steps: []});
 
 /* ------------------------------------------------------------------ HTML */
 
@@ -64,6 +69,7 @@ function htmlFacts(html: string): Facts {
   const visit = (n: HtmlNode): void => {
     if (n.nodeName === 'a') facts.links.push(`${squash(htmlText(n))} -> ${attr(n, 'href')}`);
     if (n.nodeName === 'p') facts.paragraphs.push(squash(htmlText(n)));
+    if (/^h\d$/.test(n.nodeName)) facts.headings.push(`${n.nodeName.slice(1)} ${squash(htmlText(n))}`);
     if (n.nodeName === 'th') facts.heads.push(squash(htmlText(n)));
     if (n.nodeName === 'tr' && kids(n).every((c) => c.nodeName === 'td'))
       facts.rows.push(
@@ -117,6 +123,7 @@ function mdFacts(markdown: string): Facts {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode;
   for (const block of tree.children ?? []) {
     if (block.type === 'paragraph') facts.paragraphs.push(squash(mdText(block)));
+    if (block.type === 'heading') facts.headings.push(`${(block as {depth?: number}).depth} ${squash(mdText(block))}`);
     if (block.type === 'table') {
       const [head, ...rows] = block.children ?? [];
       facts.heads.push(...(head?.children ?? []).map((c) => squash(mdText(c))));
@@ -176,6 +183,7 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
       'RateLimitTable',
       'PanStatusTable',
       'DownloadLinks',
+      'ApiIndex',
     ]);
     expect(Object.keys(sections).filter((k) => k.startsWith('OperationList/'))).toHaveLength(site.views.tags.length);
     expect(rowAnchors(sections.ResponseCodeTable ?? [])).toContain('code-2');

@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest';
 import {
-  apiIndexMarkdown,
   cell,
   code,
   codeSamplesMarkdown,
@@ -16,6 +15,7 @@ import {
 import {defaultLabels} from '#core/contract/labels';
 import {fieldWords, operationTree, webhookTree} from '#core/contract/tree';
 import {
+  apiIndexBlocks,
   downloadBlocks,
   operationListBlocks,
   panStatusBlocks,
@@ -378,12 +378,15 @@ describe('lists and catalogues', () => {
 
   it('API index: one section per family with entries, and its overview where it has one', () => {
     expect(
-      apiIndexMarkdown(
-        [
-          tag,
-          {...tag, name: 'empty', entries: []},
-          {...tag, name: 'other', label: 'Other', overview: '/docs/v1/other'},
-        ],
+      sectionsMarkdown(
+        apiIndexBlocks(
+          [
+            tag,
+            {...tag, name: 'empty', entries: []},
+            {...tag, name: 'other', label: 'Other', overview: '/docs/v1/other'},
+          ],
+          labels,
+        ),
         url,
       ),
     ).toBe(
@@ -392,15 +395,15 @@ describe('lists and catalogues', () => {
         '',
         'Demo calls.',
         '',
-        '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
-        '- `POST /service/demo/pay`: Pay',
+        '- Webhook `demo-hook` [Demo result](https://docs.example/docs/v1/demo/webhooks)',
+        '- `POST /service/demo/pay` Pay',
         '',
         '## Other',
         '',
         'Demo calls. [Overview of Other](https://docs.example/docs/v1/other)',
         '',
-        '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
-        '- `POST /service/demo/pay`: Pay',
+        '- Webhook `demo-hook` [Demo result](https://docs.example/docs/v1/demo/webhooks)',
+        '- `POST /service/demo/pay` Pay',
       ].join('\n'),
     );
   });

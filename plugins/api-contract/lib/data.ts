@@ -8,6 +8,7 @@
  */
 import {familiesOf} from '#core/contract/families';
 import {
+  apiIndexBlocks,
   downloadBlocks,
   operationListBlocks,
   panStatusBlocks,
@@ -149,6 +150,7 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     RateLimitTable: rateLimitBlocks(input.rateLimits, labels),
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels)),
+    ApiIndex: apiIndexBlocks(views.tags, labels),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
   };
 }

@@ -10,6 +10,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import Heading from '@theme/Heading';
 import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
@@ -92,11 +93,16 @@ export const SECTION_BLOCKS: {
       }))}
     />
   ),
+  heading: ({block}) => (
+    <Heading as={`h${block.depth}`} id={block.id}>
+      {block.text}
+    </Heading>
+  ),
   list: ({block}) => (
-    <ul className={block.buttons ? styles.buttons : undefined}>
-      {block.items.map((item, i) => (
-        <li key={i}>
-          <CellView cell={item} />
+    <ul className={block.look && styles[block.look]}>
+      {block.items.map((item) => (
+        <li key={item.key}>
+          <CellView cell={item.cell} />
         </li>
       ))}
     </ul>

@@ -48,6 +48,7 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
   table: SECTION_BLOCKS.table,
   list: SECTION_BLOCKS.list,
   steps: SECTION_BLOCKS.steps,
+  heading: SECTION_BLOCKS.heading,
   servers: ({block}) => (
     <table className={styles.servers}>
       <caption className="sr-only">{block.caption}</caption>
