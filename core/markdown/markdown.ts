@@ -22,7 +22,7 @@ import {
 import {CHANGELOG_FEEDS} from '../changelog/feed';
 import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from '../contract/tree';
 import type {Cell, SectionBlock, Span} from '../contract/sections';
-import type {CodeSample, Scalar, TagView} from '../contract/types';
+import type {CodeSample, Scalar} from '../contract/types';
 
 /** Turns a site path ('/HeaderMarkdown', '/docs/v1/...#x') into the URL a reader can open. */
 export type UrlOf = (sitePath: string) => string;
