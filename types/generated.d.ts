@@ -32,11 +32,11 @@ declare module '@generated/api-contract/default/*-samples.json' {
   export default samples;
 }
 
-/** The Test data page: credentials, test values and its sections (core/sandbox/page.ts). */
+/** The Test data page: its section tree, credentials and test values (core/sandbox/page.ts `testDataTree`). */
 declare module '@generated/api-contract/default/test-data.json' {
-  import type {TestDataView} from '#core/sandbox/page';
-  const view: TestDataView;
-  export default view;
+  import type {ComponentTree} from '#core/contract/sections';
+  const tree: ComponentTree;
+  export default tree;
 }
 
 /** The API changelog of the current version (core/changelog/changelog.ts). */

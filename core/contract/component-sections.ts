@@ -46,8 +46,8 @@ export function responseCodeBlocks(codes: readonly ResponseCodeView[], labels: L
       cells: [
         [
           {kind: 'code', text: String(c.code), strong: true},
-          {kind: 'line', text: c.name},
-          ...(c.common ? [{kind: 'line', text: labels['api.catalogue.common']} as const] : []),
+          {kind: 'line', text: c.name, name: true},
+          ...(c.common ? [{kind: 'line', text: labels['api.catalogue.common'], name: true} as const] : []),
         ],
         [c.meaning],
         [c.action],

@@ -95,6 +95,34 @@ export const LABEL_MESSAGES = {
     message: NOTHING_FOLLOWS,
     description: 'Then cell of a test value after which no status change or webhook comes',
   },
+  'api.sandbox.credentials': {message: 'Credentials', description: 'Heading of the test credentials (Test data page)'},
+  'api.sandbox.anyOperation': {
+    message: 'Any operation',
+    description: 'Heading of the test values every operation takes (Test data page)',
+  },
+  'api.sandbox.anyFamily': {
+    message: 'Any family',
+    description: 'Heading of the test values shared by several families (Test data page)',
+  },
+  'api.sandbox.what': {message: 'What', description: 'Column head of the test credentials: which credential'},
+  'api.sandbox.value': {message: 'Value', description: 'Column head of the test credentials: its value'},
+  'api.sandbox.families': {
+    message: 'Families',
+    description: 'Column head: the families a shared test value applies in',
+  },
+  'api.sandbox.operation': {
+    message: 'Operation',
+    description: 'Column head of the Markdown copy of a family table: the operation of the row',
+  },
+  'api.sandbox.partnerId': {
+    message: 'Partner id (`partnerId` claim)',
+    description: 'Test credential; keep the code span',
+  },
+  'api.sandbox.jwtSecret': {message: 'JWT secret (signs the request token, HS256)', description: 'Test credential'},
+  'api.sandbox.webhookSecret': {
+    message: 'Webhook secret (signs `X-Signature`)',
+    description: 'Test credential; keep the code span',
+  },
   'api.related.webhook': {message: '(webhook)', description: 'Marks a related link that is a webhook'},
   'api.webhook.to': {message: 'to your webhook URL', description: 'Between the method and the event id'},
   'api.webhook.headers': {message: 'Headers we send', description: 'Caption of the webhook headers table'},

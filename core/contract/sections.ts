@@ -22,6 +22,8 @@ export interface CallSpan {
 export interface LinkSpan {
   readonly kind: 'link';
   readonly text: string;
+  /** Bold: the link is what the cell is about (a response code). */
+  readonly strong?: true;
   /** A site path (a route, or a file when `file` is set). */
   readonly href: string;
   /** A static file the reader downloads, not a route of the client router. */
@@ -35,9 +37,17 @@ export interface CodeSpan {
   readonly strong?: true;
 }
 
-/** Words on a line of their own under what precedes them in the cell (a code's name). */
+/** Inline text on a line of its own under what precedes it in the cell. */
 export interface LineSpan {
   readonly kind: 'line';
+  readonly text: string;
+  /** Set for a code's name (`IP_NOT_WHITELISTED`): small monospace type. */
+  readonly name?: true;
+}
+
+/** A code's name in a narrow cell, `IP_NOT_WHITELISTED`, free to break after each underscore. */
+export interface NameSpan {
+  readonly kind: 'name';
   readonly text: string;
 }
 
@@ -55,7 +65,7 @@ export interface ItemsSpan {
 }
 
 /** Contract-style inline text (`code` spans and `[links](/site/path)`), or one of the spans above. */
-export type Span = string | CallSpan | LinkSpan | CodeSpan | LineSpan | RetrySpan | ItemsSpan;
+export type Span = string | CallSpan | LinkSpan | CodeSpan | LineSpan | NameSpan | RetrySpan | ItemsSpan;
 
 export type Cell = readonly Span[];
 
@@ -67,10 +77,26 @@ export interface TableRow {
   readonly cells: readonly Cell[];
 }
 
+/** Rows under a head that spans the table (an operation's test values under its title). */
+export interface TableGroup {
+  readonly key: string;
+  readonly head: Cell;
+  readonly rows: readonly TableRow[];
+}
+
 export interface TableBlock {
   readonly kind: 'table';
   readonly head: readonly string[];
   readonly rows: readonly TableRow[];
+  /**
+   * Rows in groups, in place of `rows` (left empty): on the page each group under its head row; in
+   * Markdown each row with its group's head in a first column headed `label`.
+   */
+  readonly groups?: {readonly label: string; readonly list: readonly TableGroup[]};
+  /** `test-values`: cards on phones, values never broken (src/css/custom.css); `plain`: full width. */
+  readonly look?: 'plain' | 'test-values';
+  /** Left out of the search index (values searched on the pages they belong to). */
+  readonly searchIgnore?: true;
   /** Full width, scrolling sideways on narrow screens, the row an anchor names outlined (catalogues). */
   readonly wide?: true;
   /** Weight of the first column in the search index: where a code is explained, its number weighs more. */
@@ -121,6 +147,18 @@ export type SectionBlock = HeadingBlock | ParagraphBlock | TableBlock | ListBloc
 
 /** The generated blocks of every site-wide component, by key (`ResponseCodeTable`, `OperationList/aeps`). */
 export type ComponentSections = Readonly<Record<string, readonly SectionBlock[]>>;
+
+/** A part of a component shown under its own heading, which the remark plugin puts in the page. */
+export interface ComponentSection {
+  readonly key: string;
+  readonly heading: {readonly depth: 2; readonly text: string};
+  readonly blocks: readonly SectionBlock[];
+}
+
+/** A component shown section by section (the Test data page): what its generated file holds. */
+export interface ComponentTree {
+  readonly sections: readonly ComponentSection[];
+}
 
 /** The key of a family's operation list among the component sections. */
 export const operationListKey = (tag: string): string => `OperationList/${tag}`;

@@ -21,7 +21,7 @@ import {
 } from '../changelog/changelog';
 import {CHANGELOG_FEEDS} from '../changelog/feed';
 import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from '../contract/tree';
-import type {Cell, SectionBlock, Span} from '../contract/sections';
+import type {Cell, ComponentTree, SectionBlock, Span, TableRow} from '../contract/sections';
 import type {CodeSample, Scalar} from '../contract/types';
 
 /** Turns a site path ('/HeaderMarkdown', '/docs/v1/...#x') into the URL a reader can open. */
@@ -127,7 +127,9 @@ export function spanMarkdown(span: Span, url: UrlOf): string {
     case 'code':
       return code(span.text);
     case 'line':
-      return ` ${span.text}`;
+      return ` ${inline(span.text, url)}`;
+    case 'name':
+      return span.text;
     case 'retry':
       return span.text;
     case 'items':
@@ -143,11 +145,11 @@ const SECTION_MARKDOWN: {
   readonly [K in SectionBlock['kind']]: (block: Extract<SectionBlock, {readonly kind: K}>, url: UrlOf) => string;
 } = {
   paragraph: (b, url) => inline(b.text, url),
-  table: (b, url) =>
-    table(
-      b.head,
-      b.rows.map((r) => r.cells.map((c) => cellMarkdown(c, url))),
-    ),
+  table: (b, url) => {
+    const row = (r: TableRow): string[] => r.cells.map((c) => cellMarkdown(c, url));
+    const grouped = (b.groups?.list ?? []).flatMap((g) => g.rows.map((r) => [cellMarkdown(g.head, url), ...row(r)]));
+    return b.groups ? table([b.groups.label, ...b.head], grouped) : table(b.head, b.rows.map(row));
+  },
   heading: (b) => `${'#'.repeat(b.depth)} ${b.text}`,
   list: (b, url) => b.items.map((item) => `- ${cellMarkdown(item.cell, url)}`).join('\n'),
   steps: (b) =>
@@ -160,6 +162,11 @@ const SECTION_MARKDOWN: {
 /** The blocks of a site-wide component (core/contract/component-sections.ts), as the page shows them. */
 export function sectionsMarkdown(list: readonly SectionBlock[], url: UrlOf): string {
   return blocks(...list.map((b) => (SECTION_MARKDOWN[b.kind] as (block: SectionBlock, u: UrlOf) => string)(b, url)));
+}
+
+/** A component shown section by section (the Test data page): each section under its heading. */
+export function componentTreeMarkdown(tree: ComponentTree, url: UrlOf): string {
+  return blocks(...tree.sections.map((s) => blocks(`## ${s.heading.text}`, sectionsMarkdown(s.blocks, url))));
 }
 
 /* ------------------------------------------------------------------ the section tree */

@@ -14,17 +14,23 @@ import {closest} from '#core/util/closest';
 import {
   changelogMarkdown,
   codeSamplesMarkdown,
+  componentTreeMarkdown,
   sectionsMarkdown,
   table,
   treeMarkdown,
   type UrlOf,
 } from '#core/markdown/markdown';
 import {deliveryPolicyRows} from '#core/contract/webhook-policy';
-import {flowBlocks, operationListKey, type ComponentSections, type Step} from '#core/contract/sections';
+import {
+  flowBlocks,
+  operationListKey,
+  type ComponentSections,
+  type ComponentTree,
+  type Step,
+} from '#core/contract/sections';
 import type {ReferenceTree} from '#core/contract/tree';
 import type {CodeSample, TagView} from '#core/contract/types';
 import type {Release} from '#core/changelog/changelog';
-import {testDataMarkdown, type TestDataView} from '#core/sandbox/page';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -42,7 +48,8 @@ export interface ContractData {
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
   readonly release: Release;
-  readonly testData: TestDataView;
+  /** The Test data page's section tree (core/sandbox/page.ts `testDataTree`). */
+  readonly testData: ComponentTree;
 }
 
 export interface MarkdownContext {
@@ -216,7 +223,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     module: '@site/src/components/TestData',
     sections: () => 'test-data.json',
     stylesheet: REFERENCE_CSS,
-    markdown: (_props, ctx) => testDataMarkdown(ctx.data.testData, ctx.url),
+    markdown: (_props, ctx) => componentTreeMarkdown(ctx.data.testData, ctx.url),
   },
   ApiChangelog: {
     module: '@site/src/components/ApiChangelog',

@@ -115,7 +115,6 @@ describe('generatedFiles', () => {
           anyOperation: [],
           shared: [],
           families: [],
-          sections: [],
         },
         sandbox: [
           {name: 'index.json', text: '{}\n'},

@@ -16,6 +16,7 @@ import {componentSections, downloads, panStatuses} from '../../plugins/api-contr
 import {defaultLabels} from '#core/contract/labels';
 import {flowBlocks, rowAnchors, type SectionBlock} from '#core/contract/sections';
 import {sectionsMarkdown} from '#core/markdown/markdown';
+import {testDataTree, testDataView} from '#core/sandbox/page';
 import Sections from '../../src/components/Reference/Sections';
 
 // <Link> needs the router and the site config of a running site; here it only has to be a link.
@@ -61,22 +62,21 @@ function htmlText(n: HtmlNode): string {
   if (n.attrs && attr(n, 'aria-hidden') === 'true') return '';
   if (n.nodeName === 'ul') return kids(n).map(htmlText).join('; ');
   const inner = (n.childNodes ?? []).map(htmlText).join('');
-  return n.nodeName === 'div' && kids(n).length === 0 ? ` ${inner}` : inner;
+  return n.nodeName === 'div' ? ` ${inner}` : inner;
 }
 
 function htmlFacts(html: string): Facts {
   const facts = emptyFacts();
+  let group: string | undefined;
   const visit = (n: HtmlNode): void => {
     if (n.nodeName === 'a') facts.links.push(`${squash(htmlText(n))} -> ${attr(n, 'href')}`);
     if (n.nodeName === 'p') facts.paragraphs.push(squash(htmlText(n)));
     if (/^h\d$/.test(n.nodeName)) facts.headings.push(`${n.nodeName.slice(1)} ${squash(htmlText(n))}`);
-    if (n.nodeName === 'th') facts.heads.push(squash(htmlText(n)));
+    if (n.nodeName === 'th' && attr(n, 'scope') === 'col') facts.heads.push(squash(htmlText(n)));
+    if (n.nodeName === 'tbody') group = undefined;
+    if (n.nodeName === 'th' && attr(n, 'scope') === 'rowgroup') group = squash(htmlText(n));
     if (n.nodeName === 'tr' && kids(n).every((c) => c.nodeName === 'td'))
-      facts.rows.push(
-        kids(n)
-          .map((c) => squash(htmlText(c)))
-          .join(' | '),
-      );
+      facts.rows.push([...(group ? [group] : []), ...kids(n).map((c) => squash(htmlText(c)))].join(' | '));
     if (n.nodeName === 'ul' && !insideTable.has(n)) facts.rows.push(squash(htmlText(n)));
     if (n.nodeName === 'figure') {
       const [ol, caption] = kids(n) as [HtmlNode, HtmlNode];
@@ -154,13 +154,7 @@ const sections = componentSections({
   release: site.release,
   bodies: {},
   samples: {},
-  testData: {
-    credentials: {partnerId: '', jwtSecret: '', webhookSecret: ''},
-    anyOperation: [],
-    shared: [],
-    families: [],
-    sections: [],
-  },
+  testData: testDataView(loaded.sandbox, site.views.tags),
   stylesheets: {},
   sandbox: [],
 });
@@ -189,5 +183,29 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
     expect(rowAnchors(sections.ResponseCodeTable ?? [])).toContain('code-2');
     expect(rowAnchors(sections.PanStatusTable ?? [])).toContain('status-dispatched');
     expect(downloads(labels).length).toBe(3);
+  });
+});
+
+describe('the Test data page: page and Markdown twin, from one tree', () => {
+  const tree = testDataTree(testDataView(loaded.sandbox, site.views.tags), labels);
+  // The twin names each row's operation in a first column; the page puts it in a head row over the rows.
+  const operation = labels['api.sandbox.operation'];
+
+  it.each(tree.sections.map((s) => [s.key, s] as const))('%s: same facts', (_key, section) => {
+    const page = htmlFacts(pageOf(section.blocks));
+    const twin = mdFacts(sectionsMarkdown(section.blocks, url));
+    expect(page.rows.length, 'not vacuous').toBeGreaterThan(0);
+    // ... and so links it once per row: compare the links each output has, in order of first use.
+    const once = (f: Facts): Facts => ({...f, links: [...new Set(f.links)]});
+    expect(once({...twin, heads: twin.heads.filter((h) => h !== operation)})).toEqual(once(page));
+  });
+
+  it('has the sections the remark plugin puts headings for', () => {
+    expect(tree.sections.slice(0, 3).map((s) => s.heading.text)).toEqual([
+      'Credentials',
+      'Any operation',
+      'Any family',
+    ]);
+    expect(tree.sections.length).toBeGreaterThan(3);
   });
 });

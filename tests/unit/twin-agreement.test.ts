@@ -426,13 +426,7 @@ describe('the twin of every operation page carries its request samples (issue 14
     jwtSamples: [],
     verifySamples: [],
     release: {version: '', previous: '', date: '', everyOperation: [], api: [], items: []},
-    testData: {
-      credentials: {partnerId: '', jwtSecret: '', webhookSecret: ''},
-      anyOperation: [],
-      shared: [],
-      families: [],
-      sections: [],
-    },
+    testData: {sections: []},
   };
   const fences = SAMPLE_LANGUAGES.map((l) => `**${l.label}**\n\n\`\`\`${l.prism}\n`);
 

@@ -26,7 +26,7 @@ import {DOWNLOADS, type DownloadLink} from '#core/contract/downloads';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
-import type {TestDataView} from '#core/sandbox/page';
+import {testDataTree, type TestDataView} from '#core/sandbox/page';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
 import {sectionsFile, treeModule} from '../components';
@@ -193,7 +193,7 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
     },
     {name: 'response-codes.json', data: catalogue(input.responseCodes, labels)},
     {name: 'changelog.json', data: input.release},
-    {name: 'test-data.json', data: input.testData},
+    {name: 'test-data.json', data: testDataTree(input.testData, labels)},
     // Served as they are (../paths.ts PUBLIC_DIR) for the Try it panel and the webhook lab to fetch on
     // first use: the engine's files (a validators module as .js, the type a browser imports a module
     // by), each family's example requests, and the webhooks' examples.

@@ -15,7 +15,7 @@ import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import RetryLabel from '@site/src/components/RetryLabel';
-import type {Cell, LinkSpan, SectionBlock, Span} from '#core/contract/sections';
+import type {Cell, LinkSpan, SectionBlock, Span, TableBlock, TableGroup, TableRow} from '#core/contract/sections';
 import styles from './sections.module.css';
 
 function FileLink({span}: {readonly span: LinkSpan}): ReactNode {
@@ -39,11 +39,32 @@ function SpanView({span}: {readonly span: Span}): ReactNode {
         </>
       );
     case 'link':
-      return span.file ? <FileLink span={span} /> : <Link to={span.href}>{span.text}</Link>;
+      return span.file ? (
+        <FileLink span={span} />
+      ) : (
+        <Link to={span.href} className={span.strong && styles.strong}>
+          {span.text}
+        </Link>
+      );
     case 'code':
       return <code className={span.strong && styles.strong}>{span.text}</code>;
     case 'line':
-      return <div className={styles.line}>{span.text}</div>;
+      return (
+        <div className={span.name && styles.line}>
+          <InlineText text={span.text} />
+        </div>
+      );
+    case 'name':
+      return (
+        <span className={styles.name}>
+          {span.text.split(/(?<=_)/).map((part, i) => (
+            <span key={i}>
+              {part}
+              <wbr />
+            </span>
+          ))}
+        </span>
+      );
     case 'retry':
       return <RetryLabel retry={span.retry} text={span.text} />;
     case 'items':
@@ -63,20 +84,62 @@ export function CellView({cell}: {readonly cell: Cell}): ReactNode {
   return cell.map((span, i) => <SpanView key={i} span={span} />);
 }
 
-type SectionOf<K extends SectionBlock['kind']> = Extract<SectionBlock, {readonly kind: K}>;
+/** Cell labels: column heads on wide screens, the label above each cell once rows stack on phones. */
+function Row({row, head}: {readonly row: TableRow; readonly head: readonly string[]}): ReactNode {
+  return (
+    <tr>
+      {row.cells.map((cell, i) => (
+        <td key={i} data-label={head[i]}>
+          <CellView cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+}
 
-/** Each generic kind of block and its component; ../Reference/index.tsx uses them for its tree too. */
-export const SECTION_BLOCKS: {
-  readonly [K in SectionBlock['kind']]: (props: {readonly block: SectionOf<K>}) => ReactNode;
-} = {
-  paragraph: ({block}) => (
-    <p>
-      <InlineText text={block.text} />
-    </p>
-  ),
-  table: ({block}) => (
+/** A table whose rows stand in groups, each under a head row that spans it (an operation's test values). */
+function GroupedTable({
+  block,
+  groups,
+}: {
+  readonly block: TableBlock;
+  readonly groups: readonly TableGroup[];
+}): ReactNode {
+  return (
+    <table className={block.look === 'plain' ? styles.plain : block.look} data-search-ignore={block.searchIgnore}>
+      <thead>
+        <tr>
+          {block.head.map((h) => (
+            <th scope="col" key={h}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {groups.map((g) => (
+        <tbody key={g.key}>
+          <tr className={styles.group}>
+            <th scope="rowgroup" colSpan={block.head.length}>
+              <CellView cell={g.head} />
+            </th>
+          </tr>
+          {g.rows.map((r) => (
+            <Row key={r.key} row={r} head={block.head} />
+          ))}
+        </tbody>
+      ))}
+    </table>
+  );
+}
+
+function TableView({block}: {readonly block: TableBlock}): ReactNode {
+  if (block.groups) return <GroupedTable block={block} groups={block.groups.list} />;
+  return (
     <DataTable
       className={block.wide && styles.wide}
+      tableClassName={block.look === 'plain' ? styles.plain : block.look}
+      labelled={block.look === 'test-values'}
+      searchIgnore={block.searchIgnore}
       head={block.head}
       rows={block.rows.map((row) => ({
         key: row.key,
@@ -92,7 +155,21 @@ export const SECTION_BLOCKS: {
         ),
       }))}
     />
+  );
+}
+
+type SectionOf<K extends SectionBlock['kind']> = Extract<SectionBlock, {readonly kind: K}>;
+
+/** Each generic kind of block and its component; ../Reference/index.tsx uses them for its tree too. */
+export const SECTION_BLOCKS: {
+  readonly [K in SectionBlock['kind']]: (props: {readonly block: SectionOf<K>}) => ReactNode;
+} = {
+  paragraph: ({block}) => (
+    <p>
+      <InlineText text={block.text} />
+    </p>
   ),
+  table: ({block}) => <TableView block={block} />,
   heading: ({block}) => (
     <Heading as={`h${block.depth}`} id={block.id}>
       {block.text}
