@@ -173,7 +173,6 @@ export function rowAnchors(blocks: readonly SectionBlock[]): string[] {
  * it is shown (the page and its twin alike), so it lives here, beside the types, with nothing to
  * import: the page's bundle gets these few lines, not the builders.
  */
-export function flowBlocks(label: string, steps: readonly Step[]): SectionBlock[] {
-  const block: StepsBlock = {kind: 'steps', label, steps};
-  return [block];
+export function flowSteps(label: string, steps: readonly Step[]): StepsBlock {
+  return {kind: 'steps', label, steps};
 }

@@ -22,7 +22,7 @@ import {
 } from '#core/markdown/markdown';
 import {deliveryPolicyRows} from '#core/contract/webhook-policy';
 import {
-  flowBlocks,
+  flowSteps,
   operationListKey,
   type ComponentSections,
   type ComponentTree,
@@ -211,7 +211,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     module: '@site/src/components/FlowDiagram',
     markdown: (props, ctx) =>
       sectionsMarkdown(
-        flowBlocks(stringProp(props, 'label', ctx.where('FlowDiagram')), (props.steps ?? []) as Step[]),
+        [flowSteps(stringProp(props, 'label', ctx.where('FlowDiagram')), (props.steps ?? []) as Step[])],
         ctx.url,
       ),
   },

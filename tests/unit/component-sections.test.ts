@@ -14,7 +14,7 @@ import {describe, expect, it, vi} from 'vitest';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {componentSections, downloads, panStatuses} from '../../plugins/api-contract/lib/data';
 import {defaultLabels} from '#core/contract/labels';
-import {flowBlocks, rowAnchors, type SectionBlock} from '#core/contract/sections';
+import {flowSteps, rowAnchors, type SectionBlock} from '#core/contract/sections';
 import {sectionsMarkdown} from '#core/markdown/markdown';
 import {testDataTree, testDataView} from '#core/sandbox/page';
 import Sections from '../../src/components/Reference/Sections';
@@ -158,7 +158,7 @@ const sections = componentSections({
   stylesheets: {},
   sandbox: [],
 });
-const flow = flowBlocks('Demo flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}]);
+const flow = [flowSteps('Demo flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])];
 
 const url = (sitePath: string): string => sitePath;
 const pageOf = (blocks: readonly SectionBlock[]): string => renderToStaticMarkup(createElement(Sections, {blocks}));

@@ -21,7 +21,7 @@ import {
   panStatusBlocks,
   responseCodeBlocks,
 } from '#core/contract/component-sections';
-import {flowBlocks} from '#core/contract/sections';
+import {flowSteps} from '#core/contract/sections';
 import type {OperationView, ResponseCodeView, TagView, WebhookView} from '#core/contract/types';
 
 const labels = defaultLabels();
@@ -409,7 +409,7 @@ describe('lists and catalogues', () => {
   });
 
   it('flow diagram as an ordered list', () => {
-    expect(sectionsMarkdown(flowBlocks('Flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}]), url)).toBe(
+    expect(sectionsMarkdown([flowSteps('Flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])], url)).toBe(
       'Flow:\n\n1. **Keys**: Get them\n2. **Call**',
     );
   });

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
-import Sections from '@site/src/components/Reference/Sections';
-import {flowBlocks, type Step} from '#core/contract/sections';
+import Steps from '@site/src/components/Reference/Steps';
+import {flowSteps, type Step} from '#core/contract/sections';
 
 interface Props {
   /** Steps in order; each may carry a one-line detail. */
@@ -11,8 +11,8 @@ interface Props {
 
 /**
  * A flow of steps written in the page's own props: the same steps block the Markdown twin
- * serialises (core/contract/sections.ts `flowBlocks`), drawn by the section renderer.
+ * serialises (core/contract/sections.ts `flowSteps`), drawn by its block's component.
  */
 export default function FlowDiagram({steps, label}: Props): ReactNode {
-  return <Sections blocks={flowBlocks(label, steps)} />;
+  return <Steps block={flowSteps(label, steps)} />;
 }

@@ -16,6 +16,7 @@ import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import RetryLabel from '@site/src/components/RetryLabel';
 import type {Cell, LinkSpan, SectionBlock, Span, TableBlock, TableGroup, TableRow} from '#core/contract/sections';
+import Steps from './Steps';
 import styles from './sections.module.css';
 
 function FileLink({span}: {readonly span: LinkSpan}): ReactNode {
@@ -184,27 +185,7 @@ export const SECTION_BLOCKS: {
       ))}
     </ul>
   ),
-  /*
-   * A left-to-right flow (top-to-bottom on phones) as an ordered list with CSS arrows: static HTML,
-   * readable without JavaScript and by screen readers, and no diagram runtime in the browser
-   * (Mermaid would need a headless browser at build time or about 1 MB of client JavaScript).
-   */
-  steps: ({block}) => (
-    <figure className={styles.figure}>
-      <ol className={styles.flow} aria-label={block.label}>
-        {block.steps.map((step, i) => (
-          <li key={step.title} className={styles.step}>
-            <span className={styles.number} aria-hidden="true">
-              {i + 1}
-            </span>
-            <strong className={styles.title}>{step.title}</strong>
-            {step.detail && <span className={styles.detail}>{step.detail}</span>}
-          </li>
-        ))}
-      </ol>
-      <figcaption className={styles.caption}>{block.label}</figcaption>
-    </figure>
-  ),
+  steps: Steps,
 };
 
 /** The blocks of a site-wide component, in order. */
