@@ -1,6 +1,6 @@
 /**
- * The generic blocks of the section tree (./tree.ts): a table, a list, ordered steps, and the
- * inline spans their cells are made of. The site-wide API components (the response-code
+ * The generic blocks of a section tree, beside the reference's own (./tree.ts): a paragraph, a
+ * heading, a table, a list, ordered steps, and the inline spans their cells are made of. The site-wide API components (the response-code
  * catalogue, the rate limits, a family's operations, the downloads, a flow ...) are built from
  * these by the pure builders of ./component-sections.ts, at build time; the page renders them
  * with src/components/Reference/Sections.tsx and the Markdown twin serialises them with

@@ -19,7 +19,7 @@ import {statusLabel} from '../util/http';
 import {ackRule} from './webhook-policy';
 import {interpolate, type LabelId, type Labels} from './labels';
 import type {ChangeBadge} from '../changelog/changelog';
-import type {HeadingBlock, ListBlock, ParagraphBlock, StepsBlock, TableBlock} from './sections';
+import type {ParagraphBlock} from './sections';
 import type {
   CodeSample,
   ExampleView,
@@ -181,12 +181,7 @@ export type Block =
   | LinksBlock
   | TestValuesBlock
   | TryItBlock
-  | NoticeBlock
-  // The generic blocks of ./sections.ts, which the site-wide components are made of.
-  | TableBlock
-  | ListBlock
-  | StepsBlock
-  | HeadingBlock;
+  | NoticeBlock;
 
 export type BlockKind = Block['kind'];
 

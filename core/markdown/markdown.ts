@@ -188,10 +188,6 @@ const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: Block
       .filter(Boolean)
       .join(' '),
   paragraph: (b, {url}) => SECTION_MARKDOWN.paragraph(b, url),
-  table: (b, {url}) => SECTION_MARKDOWN.table(b, url),
-  list: (b, {url}) => SECTION_MARKDOWN.list(b, url),
-  heading: (b, {url}) => SECTION_MARKDOWN.heading(b, url),
-  steps: (b, {url}) => SECTION_MARKDOWN.steps(b, url),
   servers: (b, {url}) =>
     blocks(
       `**${b.caption}**`,

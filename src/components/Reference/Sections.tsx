@@ -16,6 +16,7 @@ import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import RetryLabel from '@site/src/components/RetryLabel';
 import type {Cell, LinkSpan, SectionBlock, Span, TableBlock, TableGroup, TableRow} from '#core/contract/sections';
+import Paragraph from './Paragraph';
 import Steps from './Steps';
 import styles from './sections.module.css';
 
@@ -161,15 +162,11 @@ function TableView({block}: {readonly block: TableBlock}): ReactNode {
 
 type SectionOf<K extends SectionBlock['kind']> = Extract<SectionBlock, {readonly kind: K}>;
 
-/** Each generic kind of block and its component; ../Reference/index.tsx uses them for its tree too. */
+/** Each generic kind of block and its component. */
 export const SECTION_BLOCKS: {
   readonly [K in SectionBlock['kind']]: (props: {readonly block: SectionOf<K>}) => ReactNode;
 } = {
-  paragraph: ({block}) => (
-    <p>
-      <InlineText text={block.text} />
-    </p>
-  ),
+  paragraph: Paragraph,
   table: ({block}) => <TableView block={block} />,
   heading: ({block}) => (
     <Heading as={`h${block.depth}`} id={block.id}>
