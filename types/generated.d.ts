@@ -25,17 +25,6 @@ declare module '@generated/api-contract/default/response-codes.json' {
   export default codes;
 }
 
-declare module '@generated/api-contract/default/downloads.json' {
-  import type {DownloadLink} from '#core/contract/downloads';
-  const downloads: readonly DownloadLink[];
-  export default downloads;
-}
-
-declare module '@generated/api-contract/default/pan-status.json' {
-  const statuses: readonly {readonly value: string; readonly meaning: string}[];
-  export default statuses;
-}
-
 /** Hand-written samples (samples/jwt/, samples/verify/), one per sample language. */
 declare module '@generated/api-contract/default/*-samples.json' {
   import type {RenderedSample} from '#core/contract/types';
@@ -43,18 +32,11 @@ declare module '@generated/api-contract/default/*-samples.json' {
   export default samples;
 }
 
-/** The Test data page: credentials, test values and its sections (core/sandbox/page.ts). */
+/** The Test data page: its section tree, credentials and test values (core/sandbox/page.ts `testDataTree`). */
 declare module '@generated/api-contract/default/test-data.json' {
-  import type {TestDataView} from '#core/sandbox/page';
-  const view: TestDataView;
-  export default view;
-}
-
-/** Every family's rate limit and what Retry-After means (core/contract/rate-limits.ts). */
-declare module '@generated/api-contract/default/rate-limits.json' {
-  import type {RateLimitTable} from '#core/contract/rate-limits';
-  const table: RateLimitTable;
-  export default table;
+  import type {ComponentTree} from '#core/contract/sections';
+  const tree: ComponentTree;
+  export default tree;
 }
 
 /** The API changelog of the current version (core/changelog/changelog.ts). */
@@ -62,4 +44,14 @@ declare module '@generated/api-contract/default/changelog.json' {
   import type {Release} from '#core/changelog/changelog';
   const release: Release;
   export default release;
+}
+
+/**
+ * The blocks of one site-wide component (core/contract/component-sections.ts), by its key:
+ * `ResponseCodeTable`, `RateLimitTable`, `OperationList/<tag>`...
+ */
+declare module '@generated/api-contract/default/sections/*.json' {
+  import type {SectionBlock} from '#core/contract/sections';
+  const blocks: readonly SectionBlock[];
+  export default blocks;
 }

@@ -96,6 +96,34 @@ export const LABEL_MESSAGES = {
     message: NOTHING_FOLLOWS,
     description: 'Then cell of a test value after which no status change or webhook comes',
   },
+  'api.sandbox.credentials': {message: 'Credentials', description: 'Heading of the test credentials (Test data page)'},
+  'api.sandbox.anyOperation': {
+    message: 'Any operation',
+    description: 'Heading of the test values every operation takes (Test data page)',
+  },
+  'api.sandbox.anyFamily': {
+    message: 'Any family',
+    description: 'Heading of the test values shared by several families (Test data page)',
+  },
+  'api.sandbox.what': {message: 'What', description: 'Column head of the test credentials: which credential'},
+  'api.sandbox.value': {message: 'Value', description: 'Column head of the test credentials: its value'},
+  'api.sandbox.families': {
+    message: 'Families',
+    description: 'Column head: the families a shared test value applies in',
+  },
+  'api.sandbox.operation': {
+    message: 'Operation',
+    description: 'Column head of the Markdown copy of a family table: the operation of the row',
+  },
+  'api.sandbox.partnerId': {
+    message: 'Partner id (`partnerId` claim)',
+    description: 'Test credential; keep the code span',
+  },
+  'api.sandbox.jwtSecret': {message: 'JWT secret (signs the request token, HS256)', description: 'Test credential'},
+  'api.sandbox.webhookSecret': {
+    message: 'Webhook secret (signs `X-Signature`)',
+    description: 'Test credential; keep the code span',
+  },
   'api.related.webhook': {message: '(webhook)', description: 'Marks a related link that is a webhook'},
   'api.webhook.to': {message: 'to your webhook URL', description: 'Between the method and the event id'},
   'api.webhook.headers': {message: 'Headers we send', description: 'Caption of the webhook headers table'},
@@ -119,6 +147,38 @@ export const LABEL_MESSAGES = {
   'api.downloads.yaml': {message: 'OpenAPI 3.1 (YAML)', description: 'Link to download the contract as YAML'},
   'api.downloads.json': {message: 'OpenAPI 3.1 (JSON)', description: 'Link to download the contract as JSON'},
   'api.downloads.postman': {message: 'Postman collection', description: 'Link to download the Postman collection'},
+  'api.catalogue.code': {message: 'Code', description: 'Column head of the response_code catalogue: the code'},
+  'api.catalogue.meaning': {message: 'Meaning', description: 'Column head of the response_code catalogue'},
+  'api.catalogue.action': {message: 'What to do', description: 'Column head of the response_code catalogue'},
+  'api.catalogue.retry': {message: 'Retry', description: 'Column head of the response_code catalogue'},
+  'api.catalogue.common': {
+    message: 'Any operation',
+    description: 'Under a code of the catalogue that every operation can return',
+  },
+  'api.limits.retryAfter': {
+    message: '`Retry-After` on a 429 answer: {meaning}',
+    description:
+      "Opens the rate limit table; {meaning} is the contract's description of the header; keep the code span",
+  },
+  'api.limits.family': {message: 'Family', description: 'Column head of the rate limit table'},
+  'api.limits.limit': {message: 'Family limit', description: 'Column head of the rate limit table'},
+  'api.limits.own': {
+    message: 'Calls with their own limit too',
+    description: 'Column head of the rate limit table: the calls with a limit of their own',
+  },
+  'api.limits.none': {message: 'None', description: 'Rate limit table: a family none of whose calls has its own'},
+  'api.pan.value': {message: 'status', description: 'Column head: the PAN status value (a field name, keep as is)'},
+  'api.pan.meaning': {message: 'Meaning and what to do', description: 'Column head of the PAN status table'},
+  'api.index.overview': {
+    message: 'Overview of {family}',
+    description: 'Link of the API index to the overview page of a family; {family} is its name',
+  },
+  'api.list.call': {message: 'Call', description: "Column head of a family's list of operations"},
+  'api.list.what': {message: 'What it does', description: "Column head of a family's list of operations"},
+  'api.list.webhook': {
+    message: 'Webhook',
+    description: 'Stands for the method of a webhook in lists (the page shows it in capitals)',
+  },
 } as const satisfies Readonly<Record<string, Message>>;
 
 export type LabelId = keyof typeof LABEL_MESSAGES;

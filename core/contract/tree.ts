@@ -19,6 +19,7 @@ import {statusLabel} from '../util/http';
 import {ackRule} from './webhook-policy';
 import {interpolate, type LabelId, type Labels} from './labels';
 import type {ChangeBadge} from '../changelog/changelog';
+import type {ParagraphBlock} from './sections';
 import type {
   CodeSample,
   ExampleView,
@@ -33,6 +34,7 @@ import type {
 } from './types';
 
 export type {JsonExample} from './types';
+export type {ParagraphBlock} from './sections';
 
 export type FieldRow = ParamView | SchemaRow;
 
@@ -52,12 +54,6 @@ export interface RequestLineBlock {
   readonly via?: string;
   /** Set when the current version added or changed the operation or webhook. */
   readonly change?: ChangeMark;
-}
-
-/** Contract prose or one of the labels: text with `code` spans and `[links](/site/path)`. */
-export interface ParagraphBlock {
-  readonly kind: 'paragraph';
-  readonly text: string;
 }
 
 export interface ServerRow {

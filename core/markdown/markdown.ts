@@ -8,7 +8,6 @@
  * Pure: strings in, strings out; no React, no Docusaurus, no file system. Tested word for word
  * in tests/unit/markdown.test.ts.
  */
-import type {DownloadLink} from '../contract/downloads';
 import {parseInline} from './inline';
 import {
   CHANGE_LABELS,
@@ -21,22 +20,12 @@ import {
   type Release,
 } from '../changelog/changelog';
 import {CHANGELOG_FEEDS} from '../changelog/feed';
-import {rateText, type RateLimitTable} from '../contract/rate-limits';
 import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from '../contract/tree';
-import type {CatalogueCode, CodeSample, Scalar, TagView} from '../contract/types';
+import type {Cell, ComponentTree, SectionBlock, Span, TableRow} from '../contract/sections';
+import type {CodeSample, Scalar} from '../contract/types';
 
 /** Turns a site path ('/HeaderMarkdown', '/docs/v1/...#x') into the URL a reader can open. */
 export type UrlOf = (sitePath: string) => string;
-
-export interface FlowStepInput {
-  readonly title: string;
-  readonly detail?: string;
-}
-
-export interface PanStatusInput {
-  readonly value: string;
-  readonly meaning: string;
-}
 
 /* ------------------------------------------------------------------ primitives */
 
@@ -125,6 +114,61 @@ export function codeSamplesMarkdown(samples: readonly CodeSample[]): string {
   return blocks(...samples.map((s) => `**${s.label}**\n\n${fence(s.code, s.prism)}`));
 }
 
+/* ------------------------------------------------------------------ generic blocks (core/contract/sections.ts) */
+
+/** One span of a cell or list item: the counterpart of SPANS in src/components/Reference/Sections.tsx. */
+export function spanMarkdown(span: Span, url: UrlOf): string {
+  if (typeof span === 'string') return inline(span, url);
+  switch (span.kind) {
+    case 'call':
+      return span.webhook ? `${span.webhook} ${code(span.path)}` : code(`${span.method} ${span.path}`);
+    case 'link':
+      return link(span.text, url(span.href));
+    case 'code':
+      return code(span.text);
+    case 'line':
+      return ` ${inline(span.text, url)}`;
+    case 'name':
+      return span.text;
+    case 'retry':
+      return span.text;
+    case 'items':
+      return span.items.map((item) => cellMarkdown(item, url)).join('; ');
+  }
+}
+
+export function cellMarkdown(cell: Cell, url: UrlOf): string {
+  return cell.map((span) => spanMarkdown(span, url)).join('');
+}
+
+const SECTION_MARKDOWN: {
+  readonly [K in SectionBlock['kind']]: (block: Extract<SectionBlock, {readonly kind: K}>, url: UrlOf) => string;
+} = {
+  paragraph: (b, url) => inline(b.text, url),
+  table: (b, url) => {
+    const row = (r: TableRow): string[] => r.cells.map((c) => cellMarkdown(c, url));
+    const grouped = (b.groups?.list ?? []).flatMap((g) => g.rows.map((r) => [cellMarkdown(g.head, url), ...row(r)]));
+    return b.groups ? table([b.groups.label, ...b.head], grouped) : table(b.head, b.rows.map(row));
+  },
+  heading: (b) => `${'#'.repeat(b.depth)} ${b.text}`,
+  list: (b, url) => b.items.map((item) => `- ${cellMarkdown(item.cell, url)}`).join('\n'),
+  steps: (b) =>
+    blocks(
+      `${b.label}:`,
+      b.steps.map((s, i) => `${i + 1}. **${s.title}**${s.detail ? `: ${s.detail}` : ''}`).join('\n'),
+    ),
+};
+
+/** The blocks of a site-wide component (core/contract/component-sections.ts), as the page shows them. */
+export function sectionsMarkdown(list: readonly SectionBlock[], url: UrlOf): string {
+  return blocks(...list.map((b) => (SECTION_MARKDOWN[b.kind] as (block: SectionBlock, u: UrlOf) => string)(b, url)));
+}
+
+/** A component shown section by section (the Test data page): each section under its heading. */
+export function componentTreeMarkdown(tree: ComponentTree, url: UrlOf): string {
+  return blocks(...tree.sections.map((s) => blocks(`## ${s.heading.text}`, sectionsMarkdown(s.blocks, url))));
+}
+
 /* ------------------------------------------------------------------ the section tree */
 
 interface BlockContext {
@@ -143,7 +187,7 @@ const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: Block
     ]
       .filter(Boolean)
       .join(' '),
-  paragraph: (b, {url}) => inline(b.text, url),
+  paragraph: (b, {url}) => SECTION_MARKDOWN.paragraph(b, url),
   servers: (b, {url}) =>
     blocks(
       `**${b.caption}**`,
@@ -197,93 +241,6 @@ export function treeMarkdown(tree: ReferenceTree, url: UrlOf): string {
       ),
     ),
   );
-}
-
-/* ------------------------------------------------------------------ lists and catalogues */
-
-function entryLine(e: TagView['entries'][number], url: UrlOf): [string, string] {
-  const call = e.kind === 'operation' ? code(`${e.method} ${e.path}`) : `Webhook ${code(e.path)}`;
-  return [call, e.href ? link(e.summary, url(e.href)) : e.summary];
-}
-
-/** <OperationList tag>: every operation, then every webhook, of one family. */
-export function operationListMarkdown(tag: TagView, url: UrlOf): string {
-  const ordered = [
-    ...tag.entries.filter((e) => e.kind === 'operation'),
-    ...tag.entries.filter((e) => e.kind === 'webhook'),
-  ];
-  return table(
-    ['Call', 'What it does'],
-    ordered.map((e) => entryLine(e, url)),
-  );
-}
-
-/** <ApiIndex>: every family with its operations and webhooks, as on /api. */
-export function apiIndexMarkdown(tags: readonly TagView[], url: UrlOf): string {
-  return blocks(
-    ...tags
-      .filter((t) => t.entries.length > 0)
-      .map((t) =>
-        blocks(
-          `## ${t.label}`,
-          t.overview ? `${t.description} ${link(`Overview of ${t.label}`, url(t.overview))}` : t.description,
-          t.entries
-            .map((e) => {
-              const [call, what] = entryLine(e, url);
-              return `- ${call}: ${what}`;
-            })
-            .join('\n'),
-        ),
-      ),
-  );
-}
-
-/** <FlowDiagram>: the steps as an ordered list under its label. */
-export function flowDiagramMarkdown(label: string, steps: readonly FlowStepInput[]): string {
-  return blocks(
-    `${label}:`,
-    steps.map((s, i) => `${i + 1}. **${s.title}**${s.detail ? `: ${s.detail}` : ''}`).join('\n'),
-  );
-}
-
-/** <ResponseCodeTable>: the whole `response_code` catalogue. */
-export function responseCodeTableMarkdown(codes: readonly CatalogueCode[]): string {
-  return table(
-    ['Code', 'Name', 'Meaning', 'What to do', 'Retry'],
-    codes.map((c) => [String(c.code), c.name, c.meaning, c.action, c.retryText]),
-  );
-}
-
-/** <RateLimitTable>: what Retry-After means, then every family's limit and the calls with their own. */
-export function rateLimitTableMarkdown(data: RateLimitTable, url: UrlOf): string {
-  return blocks(
-    `**Retry-After**: ${data.retryAfter}`,
-    table(
-      ['Family', 'Family limit', 'Calls with their own limit too'],
-      data.rows.map((row) => [
-        row.label,
-        rateText(row.limit),
-        row.operations.length
-          ? row.operations
-              .map((op) => `${op.href ? link(op.summary, url(op.href)) : op.summary}: ${rateText(op.limit)}`)
-              .join('; ')
-          : 'None',
-      ]),
-    ),
-  );
-}
-
-/** <PanStatusTable>: the values of a PAN application's `status`. */
-export function panStatusTableMarkdown(statuses: readonly PanStatusInput[]): string {
-  return table(
-    ['status', 'Meaning and what to do'],
-    statuses.map((s) => [code(s.value), s.meaning]),
-  );
-}
-
-/** <DownloadLinks>. */
-export function downloadLinksMarkdown(downloads: readonly DownloadLink[], url: UrlOf): string {
-  return downloads.map((d) => `- ${link(d.label, url(d.path))}`).join('\n');
 }
 
 /* ------------------------------------------------------------------ <ApiChangelog> */

@@ -1,10 +1,21 @@
 /**
- * The Test data page from the compiled atlas: one view that the page's component renders and the
- * Markdown twin serialises, so the two cannot say different things. Pure; built at build time by the
- * api-contract plugin into .docusaurus/api-contract/default/test-data.json.
+ * The Test data page from the compiled atlas: the view (what the atlas holds, per family and
+ * operation) and the page's section tree built from it (`testDataTree`), which the page's component
+ * renders and the Markdown twin serialises, so the two cannot say different things. Pure; built at
+ * build time by the api-contract plugin into .docusaurus/api-contract/default/test-data.json.
  */
-import {table} from '../markdown/markdown';
-import {NOTHING_FOLLOWS} from '../contract/labels';
+import type {LabelId, Labels} from '../contract/labels';
+import {linkOr} from '../contract/component-sections';
+import type {
+  Cell,
+  ComponentSection,
+  ComponentTree,
+  SectionBlock,
+  TableBlock,
+  TableGroup,
+  TableRow,
+} from '../contract/sections';
+import {RESPONSE_CODE_PAGE} from '../contract/tree';
 import type {IndexEntry, TagView, TestValueRow} from '../contract/types';
 import type {CompiledAtlas} from './compile';
 import type {Credentials} from './model';
@@ -31,21 +42,11 @@ export interface SharedTestValue extends TestValueRow {
   readonly families: readonly string[];
 }
 
-/**
- * One table of the page under its heading. The remark plugin reads these from the generated file
- * and puts each heading in the page (table of contents) before `<TestData section="<key>" />`.
- */
-export interface TestDataSection {
-  readonly key: string;
-  readonly heading: {readonly depth: 2; readonly text: string};
-}
-
 export interface TestDataView {
   readonly credentials: Credentials;
   readonly anyOperation: readonly TestValueRow[];
   readonly shared: readonly SharedTestValue[];
   readonly families: readonly TestDataFamily[];
-  readonly sections: readonly TestDataSection[];
 }
 
 export function testDataView(compiled: CompiledAtlas, tags: readonly TagView[]): TestDataView {
@@ -82,71 +83,83 @@ export function testDataView(compiled: CompiledAtlas, tags: readonly TagView[]):
     anyOperation: compiled.anyOperation,
     shared: [...shared.values()].map(({row, families: f}) => ({...row, families: f})),
     families,
-    sections: testDataSections(families),
   };
 }
-
-/** The headings of the page's first tables, in order; each family's follows under its label. */
-export const TEST_DATA_SECTIONS = {
-  credentials: 'Credentials',
-  anyOperation: 'Any operation',
-  shared: 'Any family',
-} as const;
 
 /** The section key of a family's table. */
 export const familySection = (name: string): string => `family-${name}`;
 
-/** The sections of the page, in order: what the component renders one by one, and the twin's headings. */
-export function testDataSections(families: readonly Pick<TestDataFamily, 'name' | 'label'>[]): TestDataSection[] {
-  const section = (key: string, text: string): TestDataSection => ({key, heading: {depth: 2, text}});
+/** `7` linked to its row of the catalogue, its name, and what the reader gets, on a line under them. */
+function answer(row: TestValueRow): Cell {
   return [
-    section('credentials', TEST_DATA_SECTIONS.credentials),
-    section('any', TEST_DATA_SECTIONS.anyOperation),
-    section('shared', TEST_DATA_SECTIONS.shared),
-    ...families.map((f) => section(familySection(f.name), f.label)),
+    {kind: 'link', text: String(row.code), href: `${RESPONSE_CODE_PAGE}#code-${row.code}`, strong: true},
+    ' ',
+    {kind: 'name', text: row.codeName},
+    {kind: 'line', text: row.label},
   ];
 }
 
-const code = (text: string): string => `\`${text}\``;
-
-/** `2 PENDING` */
-export const outcome = (row: Pick<TestValueRow, 'code' | 'codeName'>): string => `${row.code} ${row.codeName}`;
-
-export function credentialRows(c: Credentials): [string, string][] {
-  return [
-    ['Partner id (`partnerId` claim)', code(c.partnerId)],
-    ['JWT secret (signs the request token, HS256)', code(c.jwtSecret)],
-    ['Webhook secret (signs `X-Signature`)', code(c.webhookSecret)],
-  ];
+/** A table of test values: cards on phones, out of the search index like the operation pages' own. */
+function valuesTable(head: readonly string[], rows: readonly TableRow[], groups?: TableBlock['groups']): TableBlock {
+  return {kind: 'table', look: 'test-values', searchIgnore: true, head, rows, ...(groups ? {groups} : {})};
 }
 
-/** The whole page body below its prose, as Markdown: `## ` sections, one table each. */
-export function testDataMarkdown(view: TestDataView, url: (sitePath: string) => string): string {
-  const parts = [
-    `## ${TEST_DATA_SECTIONS.credentials}\n\n${table(['What', 'Value'], credentialRows(view.credentials))}`,
-    `## ${TEST_DATA_SECTIONS.anyOperation}\n\n${table(
-      ['Send', 'Code', 'What you get'],
-      view.anyOperation.map((r) => [r.input, outcome(r), r.label]),
-    )}`,
-    `## ${TEST_DATA_SECTIONS.shared}\n\n${table(
-      ['Send', 'Code', 'What you get', 'Families'],
-      view.shared.map((r) => [r.input, outcome(r), r.label, r.families.join(', ')]),
-    )}`,
-    ...view.families.map(
-      (f) =>
-        `## ${f.label}\n\n${table(
-          ['Operation', 'Send', 'Code', 'What you get', 'Then'],
-          f.operations.flatMap((op) =>
-            op.rows.map((r) => [
-              op.href ? `[${op.summary}](${url(op.href)})` : op.summary,
-              r.input,
-              outcome(r),
-              r.label,
-              r.follows || NOTHING_FOLLOWS,
-            ]),
-          ),
-        )}`,
-    ),
+function credentialsTable(c: Credentials, labels: Labels): TableBlock {
+  const rows: [LabelId, string][] = [
+    ['api.sandbox.partnerId', c.partnerId],
+    ['api.sandbox.jwtSecret', c.jwtSecret],
+    ['api.sandbox.webhookSecret', c.webhookSecret],
   ];
-  return parts.join('\n\n');
+  return {
+    kind: 'table',
+    look: 'plain',
+    head: [labels['api.sandbox.what'], labels['api.sandbox.value']],
+    rows: rows.map(([id, value]) => ({key: id, cells: [[labels[id]], [{kind: 'code', text: value}]]})),
+  };
+}
+
+/** One family's table: each operation's rows under its title, method and path. */
+function familyTable(f: TestDataFamily, labels: Labels): TableBlock {
+  const list: TableGroup[] = f.operations.map((op) => ({
+    key: op.id,
+    head: [linkOr(op.summary, op.href), ' ', {kind: 'call', method: op.method, path: op.path}],
+    rows: op.rows.map((r, i) => ({
+      key: String(i),
+      cells: [[r.input], answer(r), [r.follows || labels['api.sandbox.nothing']]],
+    })),
+  }));
+  return valuesTable([labels['api.sandbox.send'], labels['api.sandbox.answer'], labels['api.sandbox.then']], [], {
+    label: labels['api.sandbox.operation'],
+    list,
+  });
+}
+
+/**
+ * The Test data page below its prose: the credentials, the values any operation takes, the values
+ * shared across families, then each family's, every table under its heading. The page renders it
+ * section by section (the remark plugin puts the headings in the page), the twin serialises it.
+ */
+export function testDataTree(view: TestDataView, labels: Labels): ComponentTree {
+  const section = (key: string, text: string, blocks: readonly SectionBlock[]): ComponentSection => ({
+    key,
+    heading: {depth: 2, text},
+    blocks,
+  });
+  const send = labels['api.sandbox.send'];
+  const valueRow = (r: TestValueRow & {readonly families?: readonly string[]}): TableRow => ({
+    key: `${r.input}-${r.code}`,
+    cells: [[r.input], answer(r), ...(r.families ? [[r.families.join(', ')]] : [])],
+  });
+  return {
+    sections: [
+      section('credentials', labels['api.sandbox.credentials'], [credentialsTable(view.credentials, labels)]),
+      section('any', labels['api.sandbox.anyOperation'], [
+        valuesTable([send, labels['api.sandbox.answer']], view.anyOperation.map(valueRow)),
+      ]),
+      section('shared', labels['api.sandbox.anyFamily'], [
+        valuesTable([send, labels['api.sandbox.answer'], labels['api.sandbox.families']], view.shared.map(valueRow)),
+      ]),
+      ...view.families.map((f) => section(familySection(f.name), f.label, [familyTable(f, labels)])),
+    ],
+  };
 }

@@ -12,28 +12,25 @@
  */
 import {closest} from '#core/util/closest';
 import {
-  apiIndexMarkdown,
   changelogMarkdown,
   codeSamplesMarkdown,
-  downloadLinksMarkdown,
-  flowDiagramMarkdown,
-  operationListMarkdown,
-  panStatusTableMarkdown,
-  rateLimitTableMarkdown,
-  responseCodeTableMarkdown,
+  componentTreeMarkdown,
+  sectionsMarkdown,
   table,
   treeMarkdown,
-  type FlowStepInput,
-  type PanStatusInput,
   type UrlOf,
 } from '#core/markdown/markdown';
-import type {DownloadLink} from '#core/contract/downloads';
 import {deliveryPolicyRows} from '#core/contract/webhook-policy';
+import {
+  flowSteps,
+  operationListKey,
+  type ComponentSections,
+  type ComponentTree,
+  type Step,
+} from '#core/contract/sections';
 import type {ReferenceTree} from '#core/contract/tree';
-import type {CatalogueCode, CodeSample, TagView} from '#core/contract/types';
-import type {RateLimitTable} from '#core/contract/rate-limits';
+import type {CodeSample, TagView} from '#core/contract/types';
 import type {Release} from '#core/changelog/changelog';
-import {testDataMarkdown, type TestDataView} from '#core/sandbox/page';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -46,14 +43,13 @@ export interface ContractData {
   readonly webhook: ReadonlyMap<string, ReferenceTree>;
   readonly tag: ReadonlyMap<string, TagView>;
   readonly tags: readonly TagView[];
-  readonly responseCodes: readonly CatalogueCode[];
+  /** The blocks of the site-wide components, by key (lib/data.ts `componentSections`). */
+  readonly sections: ComponentSections;
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
-  readonly panStatuses: readonly PanStatusInput[];
-  readonly downloads: readonly DownloadLink[];
-  readonly rateLimits: RateLimitTable;
   readonly release: Release;
-  readonly testData: TestDataView;
+  /** The Test data page's section tree (core/sandbox/page.ts `testDataTree`). */
+  readonly testData: ComponentTree;
 }
 
 export interface MarkdownContext {
@@ -131,8 +127,16 @@ const WEBHOOK: IdSpec = {
   dataDir: 'webhooks',
   dataFile: (id) => treeModule('webhooks', id),
 };
-// One small file per family: JSON is fine.
-const TAG: IdSpec = {attr: 'tag', kind: 'tag', dataDir: 'tags', dataFile: (id) => `tags/${id}.json`};
+/** The file a page imports for one site-wide component's blocks (lib/data.ts `componentSections`). */
+export const sectionsFile = (key: string): string => `sections/${key}.json`;
+
+// One small file per family, its operation list's blocks: JSON is fine.
+const TAG: IdSpec = {
+  attr: 'tag',
+  kind: 'tag',
+  dataDir: 'sections/OperationList',
+  dataFile: (id) => sectionsFile(operationListKey(id)),
+};
 
 /** The tree of an id as text (`source/ops/<id>.json`): the same sections as the page's copy, read at build time. */
 const treeSource =
@@ -145,6 +149,15 @@ const treeSource =
  * the tables of test values (operation pages and the Test data page).
  */
 const REFERENCE_CSS = 'css/reference.css';
+
+/** The Markdown of a site-wide component: its generated blocks (lib/data.ts `componentSections`), serialised. */
+const component =
+  (key: string) =>
+  (_props: Props, ctx: MarkdownContext): string => {
+    const blocks = ctx.data.sections[key];
+    if (!blocks) throw new MarkdownRenderError(`llms-txt: no generated sections "${key}" (plugins/api-contract).`);
+    return sectionsMarkdown(blocks, ctx.url);
+  };
 
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Endpoint: {
@@ -164,20 +177,22 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   OperationList: {
     module: '@site/src/components/OperationList',
     id: TAG,
-    markdown: (props, ctx) =>
-      operationListMarkdown(entry(ctx.data.tag, TAG, props, ctx.where('OperationList')), ctx.url),
+    markdown: (props, ctx) => {
+      entry(ctx.data.tag, TAG, props, ctx.where('OperationList'));
+      return component(operationListKey(String(props.tag)))(props, ctx);
+    },
   },
   ResponseCodeTable: {
     module: '@site/src/components/ResponseCodeTable',
-    markdown: (_props, ctx) => responseCodeTableMarkdown(ctx.data.responseCodes),
+    markdown: component('ResponseCodeTable'),
   },
   RateLimitTable: {
     module: '@site/src/components/RateLimitTable',
-    markdown: (_props, ctx) => rateLimitTableMarkdown(ctx.data.rateLimits, ctx.url),
+    markdown: component('RateLimitTable'),
   },
   PanStatusTable: {
     module: '@site/src/components/PanStatusTable',
-    markdown: (_props, ctx) => panStatusTableMarkdown(ctx.data.panStatuses),
+    markdown: component('PanStatusTable'),
   },
   JwtSamples: {
     module: '@site/src/components/JwtSamples',
@@ -190,22 +205,25 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   },
   ApiIndex: {
     module: '@site/src/components/ApiIndex',
-    markdown: (_props, ctx) => apiIndexMarkdown(ctx.data.tags, ctx.url),
+    markdown: component('ApiIndex'),
   },
   FlowDiagram: {
     module: '@site/src/components/FlowDiagram',
     markdown: (props, ctx) =>
-      flowDiagramMarkdown(stringProp(props, 'label', ctx.where('FlowDiagram')), (props.steps ?? []) as FlowStepInput[]),
+      sectionsMarkdown(
+        [flowSteps(stringProp(props, 'label', ctx.where('FlowDiagram')), (props.steps ?? []) as Step[])],
+        ctx.url,
+      ),
   },
   DownloadLinks: {
     module: '@site/src/components/DownloadLinks',
-    markdown: (_props, ctx) => downloadLinksMarkdown(ctx.data.downloads, ctx.url),
+    markdown: component('DownloadLinks'),
   },
   TestData: {
     module: '@site/src/components/TestData',
     sections: () => 'test-data.json',
     stylesheet: REFERENCE_CSS,
-    markdown: (_props, ctx) => testDataMarkdown(ctx.data.testData, ctx.url),
+    markdown: (_props, ctx) => componentTreeMarkdown(ctx.data.testData, ctx.url),
   },
   ApiChangelog: {
     module: '@site/src/components/ApiChangelog',

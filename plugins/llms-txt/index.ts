@@ -64,12 +64,9 @@ function loadContractData(): ContractData {
     webhook: readTrees('source/webhooks'),
     tag: new Map(tags.map((t) => [t.name, t])),
     tags,
-    responseCodes: readJson('response-codes.json'),
+    sections: readJson('sections.json'),
     jwtSamples: readJson('source/jwt-samples.json'),
     verifySamples: readJson('source/verify-samples.json'),
-    panStatuses: readJson('pan-status.json'),
-    downloads: readJson('downloads.json'),
-    rateLimits: readJson('rate-limits.json'),
     release: readJson('changelog.json'),
     testData: readJson('test-data.json'),
   };

@@ -115,7 +115,6 @@ describe('generatedFiles', () => {
           anyOperation: [],
           shared: [],
           families: [],
-          sections: [],
         },
         sandbox: [
           {name: 'index.json', text: '{}\n'},
@@ -128,11 +127,16 @@ describe('generatedFiles', () => {
     expect(files.map((f) => f.name)).toEqual([
       'ops/demo-pay.js',
       'source/ops/demo-pay.json',
-      'tags/demo.json',
+      'sections/ResponseCodeTable.json',
+      'sections/RateLimitTable.json',
+      'sections/PanStatusTable.json',
+      'sections/DownloadLinks.json',
+      'sections/ApiIndex.json',
+      'sections/OperationList/demo.json',
+      'sections.json',
       'index.json',
       'families.json',
       'response-codes.json',
-      'rate-limits.json',
       'changelog.json',
       'test-data.json',
       'public/sandbox/index.json',
@@ -140,17 +144,19 @@ describe('generatedFiles', () => {
       'public/sandbox/demo.requests.json',
       'public/sandbox/webhooks.examples.json',
       'public/css/panel.css',
-      'downloads.json',
       'body-schemas.json',
       'jwt-samples.json',
       'source/jwt-samples.json',
-      'pan-status.json',
       'ids.json',
     ]);
     const byName = new Map(files.map((f) => [f.name, f.data]));
     expect(byName.get('source/ops/demo-pay.json')).toEqual(operationTree(op, labels));
     expect(byName.get('families.json')).toEqual([{label: 'Demo', description: 'Demo calls.', href: '/docs/v1/demo'}]);
     expect(byName.get('ids.json')).toEqual({operation: ['demo-pay'], webhook: [], tag: ['demo']});
+    // The twins read every component's blocks from one file, the pages each from its own.
+    expect(byName.get('sections/OperationList/demo.json')).toEqual(
+      (byName.get('sections.json') as Record<string, unknown>)['OperationList/demo'],
+    );
     // An ES module goes as its text, which createData writes as it is.
     expect(byName.get('public/sandbox/demo.validators.js')).toBe('export const body = {};\n');
     expect(byName.get('public/css/panel.css')).toBe('/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n');

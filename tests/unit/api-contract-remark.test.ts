@@ -189,7 +189,7 @@ describe('remarkApiReference', () => {
     remarkApiReference({ids, sections: () => []})(tree, file);
     expect((tree.children ?? []).map(show)).toEqual([
       'import ApiOperationList__ from "@site/src/components/OperationList";',
-      'import apiData1__ from "@generated/api-contract/default/tags/demo.json";',
+      'import apiData1__ from "@generated/api-contract/default/sections/OperationList/demo.json";',
       'import ApiResponseCodeTable__ from "@site/src/components/ResponseCodeTable";',
       '<ApiOperationList__ data={apiData1__}>',
       '<ApiResponseCodeTable__ >',

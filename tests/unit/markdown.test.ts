@@ -1,24 +1,27 @@
 import {describe, expect, it} from 'vitest';
 import {
-  apiIndexMarkdown,
   cell,
   code,
   codeSamplesMarkdown,
-  downloadLinksMarkdown,
   fence,
-  flowDiagramMarkdown,
   inline,
   listOf,
   llmsTxtMarkdown,
-  operationListMarkdown,
-  panStatusTableMarkdown,
   paramTable,
-  responseCodeTableMarkdown,
+  sectionsMarkdown,
   treeMarkdown,
   type UrlOf,
 } from '#core/markdown/markdown';
 import {defaultLabels} from '#core/contract/labels';
 import {fieldWords, operationTree, webhookTree} from '#core/contract/tree';
+import {
+  apiIndexBlocks,
+  downloadBlocks,
+  operationListBlocks,
+  panStatusBlocks,
+  responseCodeBlocks,
+} from '#core/contract/component-sections';
+import {flowSteps} from '#core/contract/sections';
 import type {OperationView, ResponseCodeView, TagView, WebhookView} from '#core/contract/types';
 
 const labels = defaultLabels();
@@ -363,7 +366,7 @@ describe('lists and catalogues', () => {
   };
 
   it('operation list: operations first, then webhooks; unlinked entries stay plain', () => {
-    expect(operationListMarkdown(tag, url)).toBe(
+    expect(sectionsMarkdown(operationListBlocks(tag, labels), url)).toBe(
       [
         '| Call | What it does |',
         '| --- | --- |',
@@ -375,12 +378,15 @@ describe('lists and catalogues', () => {
 
   it('API index: one section per family with entries, and its overview where it has one', () => {
     expect(
-      apiIndexMarkdown(
-        [
-          tag,
-          {...tag, name: 'empty', entries: []},
-          {...tag, name: 'other', label: 'Other', overview: '/docs/v1/other'},
-        ],
+      sectionsMarkdown(
+        apiIndexBlocks(
+          [
+            tag,
+            {...tag, name: 'empty', entries: []},
+            {...tag, name: 'other', label: 'Other', overview: '/docs/v1/other'},
+          ],
+          labels,
+        ),
         url,
       ),
     ).toBe(
@@ -389,21 +395,21 @@ describe('lists and catalogues', () => {
         '',
         'Demo calls.',
         '',
-        '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
-        '- `POST /service/demo/pay`: Pay',
+        '- Webhook `demo-hook` [Demo result](https://docs.example/docs/v1/demo/webhooks)',
+        '- `POST /service/demo/pay` Pay',
         '',
         '## Other',
         '',
         'Demo calls. [Overview of Other](https://docs.example/docs/v1/other)',
         '',
-        '- Webhook `demo-hook`: [Demo result](https://docs.example/docs/v1/demo/webhooks)',
-        '- `POST /service/demo/pay`: Pay',
+        '- Webhook `demo-hook` [Demo result](https://docs.example/docs/v1/demo/webhooks)',
+        '- `POST /service/demo/pay` Pay',
       ].join('\n'),
     );
   });
 
   it('flow diagram as an ordered list', () => {
-    expect(flowDiagramMarkdown('Flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])).toBe(
+    expect(sectionsMarkdown([flowSteps('Flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])], url)).toBe(
       'Flow:\n\n1. **Keys**: Get them\n2. **Call**',
     );
   });
@@ -415,20 +421,26 @@ describe('lists and catalogues', () => {
   });
 
   it('response code catalogue and PAN statuses', () => {
-    expect(responseCodeTableMarkdown([{...pending, retryText: 'Never: check status first'}])).toBe(
-      '| Code | Name | Meaning | What to do | Retry |\n| --- | --- | --- | --- | --- |\n| 2 | PENDING | Not known yet. | Ask status. | Never: check status first |',
+    // The page shows the name under the code, and marks the codes any operation can return.
+    expect(sectionsMarkdown(responseCodeBlocks([pending, {...pending, code: 3, common: true}], labels), url)).toBe(
+      [
+        '| Code | Meaning | What to do | Retry |',
+        '| --- | --- | --- | --- |',
+        '| `2` PENDING | Not known yet. | Ask status. | Never: check status first |',
+        '| `3` PENDING Any operation | Not known yet. | Ask status. | Never: check status first |',
+      ].join('\n'),
     );
-    expect(panStatusTableMarkdown([{value: 'DISPATCHED', meaning: 'Posted.'}])).toBe(
+    expect(sectionsMarkdown(panStatusBlocks([{value: 'DISPATCHED', meaning: 'Posted.'}], labels), url)).toBe(
       '| status | Meaning and what to do |\n| --- | --- |\n| `DISPATCHED` | Posted. |',
     );
   });
 });
 
-describe('downloadLinksMarkdown', () => {
+describe('downloadBlocks', () => {
   it('lists each download with an absolute URL', () => {
-    expect(downloadLinksMarkdown([{label: 'OpenAPI 3.1 (YAML)', path: '/downloads/openapi.yaml'}], url)).toBe(
-      '- [OpenAPI 3.1 (YAML)](https://docs.example/downloads/openapi.yaml)',
-    );
+    expect(
+      sectionsMarkdown(downloadBlocks([{label: 'OpenAPI 3.1 (YAML)', path: '/downloads/openapi.yaml'}]), url),
+    ).toBe('- [OpenAPI 3.1 (YAML)](https://docs.example/downloads/openapi.yaml)');
   });
 });
 

@@ -10,7 +10,9 @@ import {
   retryAfterText,
   windowText,
 } from '#core/contract/rate-limits';
-import {rateLimitTableMarkdown} from '#core/markdown/markdown';
+import {rateLimitBlocks} from '#core/contract/component-sections';
+import {defaultLabels} from '#core/contract/labels';
+import {sectionsMarkdown} from '#core/markdown/markdown';
 
 const tooMany = {description: 'Rate limited.', headers: {'Retry-After': {description: 'Wait this long.'}}};
 
@@ -167,9 +169,10 @@ describe('the table on /ResponseCode', () => {
 
   it('writes the same table into the Markdown twin', () => {
     const rows = rateLimitRows(d, listOperations(d), new Map([['demo-b', '/docs/v1/demo/b']]));
-    expect(rateLimitTableMarkdown({retryAfter: 'Wait this long.', rows}, (p) => `https://docs.example${p}`)).toBe(
+    const blocks = rateLimitBlocks({retryAfter: 'Wait this long.', rows}, defaultLabels());
+    expect(sectionsMarkdown(blocks, (p) => `https://docs.example${p}`)).toBe(
       [
-        '**Retry-After**: Wait this long.',
+        '`Retry-After` on a 429 answer: Wait this long.',
         '',
         '| Family | Family limit | Calls with their own limit too |',
         '| --- | --- | --- |',

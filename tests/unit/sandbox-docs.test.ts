@@ -10,8 +10,9 @@ import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox} from '../../plugins/api-contract/sandbox';
 import {testValueRows} from '#core/sandbox/compile';
-import {testDataMarkdown, testDataView} from '#core/sandbox/page';
-import {NOTHING_FOLLOWS} from '#core/contract/labels';
+import {testDataTree, testDataView} from '#core/sandbox/page';
+import {defaultLabels, NOTHING_FOLLOWS} from '#core/contract/labels';
+import {componentTreeMarkdown} from '#core/markdown/markdown';
 import type {TagView} from '#core/contract/types';
 import {parseMockArgs} from '../../scripts/mock';
 
@@ -87,12 +88,14 @@ describe('the Test data page', () => {
     ]);
   });
 
-  it("says 'Nothing follows' in the same words on the page and in the twin", () => {
-    expect(read('src/components/TestData/index.tsx')).toContain(`message: '${NOTHING_FOLLOWS}'`);
+  const md = componentTreeMarkdown(testDataTree(view, defaultLabels()), (p) => `https://docs.example${p}`);
+
+  it("says 'Nothing follows' from the one label the page and the twin share", () => {
+    expect(defaultLabels()['api.sandbox.nothing']).toBe(NOTHING_FOLLOWS);
+    expect(md).toContain(`| ${NOTHING_FOLLOWS} |`);
   });
 
   it('has a Markdown twin with the same sections and rows', () => {
-    const md = testDataMarkdown(view, (p) => `https://docs.example${p}`);
     expect(md.split('\n').filter((l) => l.startsWith('## '))).toEqual([
       '## Credentials',
       '## Any operation',
@@ -100,10 +103,10 @@ describe('the Test data page', () => {
       '## Payouts',
     ]);
     expect(md).toContain(
-      `| [Get a contact](https://docs.example/docs/v1/service/payout/contacts/{contactId}) | \`contactId\` \`cont_00000000000007\` | 7 NOT_FOUND | Unknown contact | ${NOTHING_FOLLOWS} |`,
+      `| [Get a contact](https://docs.example/docs/v1/service/payout/contacts/{contactId}) \`GET /service/payout/contacts/{contactId}\` | \`contactId\` \`cont_00000000000007\` | [7](https://docs.example/ResponseCode#code-7) NOT_FOUND Unknown contact | ${NOTHING_FOLLOWS} |`,
     );
     expect(md).toContain(
-      '| `partnerId` `PS000018` in the token | 18 RATE_LIMITED | Too many requests, wait for Retry-After |',
+      '| `partnerId` `PS000018` in the token | [18](https://docs.example/ResponseCode#code-18) RATE_LIMITED Too many requests, wait for Retry-After |',
     );
   });
 

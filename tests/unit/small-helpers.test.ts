@@ -1,7 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {parseInline} from '#core/markdown/inline';
 import {statusLabel} from '#core/util/http';
-import {filterTags} from '#core/contract/filter';
+import {filterIndex, indexCount, indexFamilies} from '#core/contract/filter';
+import {apiIndexBlocks} from '#core/contract/component-sections';
+import {defaultLabels} from '#core/contract/labels';
 import {safePathname} from '../../src/client/safe-pathname';
 import {deferPrefetch, deferPrefetchOf} from '../../src/client/idle-prefetch';
 import {englishPlural, formatUtcDate} from '#core/util/date';
@@ -37,7 +39,7 @@ describe('statusLabel', () => {
   });
 });
 
-describe('filterTags', () => {
+describe('filterIndex', () => {
   const tags: TagView[] = [
     {
       name: 'aeps',
@@ -65,10 +67,17 @@ describe('filterTags', () => {
     },
   ];
   it('matches summaries and paths case-insensitively and keeps whole families on a family match', () => {
-    expect(filterTags(tags, 'WITHDRAWAL')[0]?.entries.map((e) => e.id)).toEqual(['aeps-cash-withdrawal']);
-    expect(filterTags(tags, 'webhook')[0]?.entries.map((e) => e.id)).toEqual(['aeps-transaction']);
-    expect(filterTags(tags, 'aadhaar')[0]?.entries).toHaveLength(2);
-    expect(filterTags(tags, 'nothing-like-this')).toEqual([]);
+    const families = indexFamilies(apiIndexBlocks(tags, defaultLabels()));
+    const ids = (query: string): string[] =>
+      filterIndex(families, query).flatMap((f) =>
+        f.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => i.key) : [])),
+      );
+    expect(ids('WITHDRAWAL')).toEqual(['aeps-cash-withdrawal']);
+    expect(ids('webhook')).toEqual(['aeps-transaction']);
+    expect(ids('aadhaar')).toHaveLength(2);
+    expect(ids('cash-withdrawal')).toEqual(['aeps-cash-withdrawal']);
+    expect(filterIndex(families, 'nothing-like-this')).toEqual([]);
+    expect(indexCount(filterIndex(families, ''))).toBe(2);
   });
 });
 

@@ -422,20 +422,11 @@ describe('the twin of every operation page carries its request samples (issue 14
     webhook: new Map(),
     tag: new Map(),
     tags: [],
-    responseCodes: [],
+    sections: {},
     jwtSamples: [],
     verifySamples: [],
-    panStatuses: [],
-    downloads: [],
-    rateLimits: {retryAfter: '', rows: []},
     release: {version: '', previous: '', date: '', everyOperation: [], api: [], items: []},
-    testData: {
-      credentials: {partnerId: '', jwtSecret: '', webhookSecret: ''},
-      anyOperation: [],
-      shared: [],
-      families: [],
-      sections: [],
-    },
+    testData: {sections: []},
   };
   const fences = SAMPLE_LANGUAGES.map((l) => `**${l.label}**\n\n\`\`\`${l.prism}\n`);
 

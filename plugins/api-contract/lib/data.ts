@@ -7,6 +7,16 @@
  * `createData`.
  */
 import {familiesOf} from '#core/contract/families';
+import {
+  apiIndexBlocks,
+  downloadBlocks,
+  operationListBlocks,
+  panStatusBlocks,
+  rateLimitBlocks,
+  responseCodeBlocks,
+  type PanStatus,
+} from '#core/contract/component-sections';
+import {operationListKey, type ComponentSections} from '#core/contract/sections';
 import {mapBlocks, operationTree, retryText, webhookTree, type Block, type ReferenceTree} from '#core/contract/tree';
 import type {Labels} from '#core/contract/labels';
 import type {ContractViews} from '#core/contract/view-model';
@@ -16,10 +26,10 @@ import {DOWNLOADS, type DownloadLink} from '#core/contract/downloads';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
-import type {TestDataView} from '#core/sandbox/page';
+import {testDataTree, type TestDataView} from '#core/sandbox/page';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
-import {treeModule} from '../components';
+import {sectionsFile, treeModule} from '../components';
 import {PUBLIC_DIR} from '../paths';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (core/code/highlight.ts). */
@@ -34,10 +44,7 @@ export interface DataFile {
   readonly data: unknown;
 }
 
-export interface PanStatus {
-  readonly value: string;
-  readonly meaning: string;
-}
+export type {PanStatus} from '#core/contract/component-sections';
 
 export const renderSample = (highlight: Highlight, {code, ...s}: CodeSample): RenderedSample => ({
   ...s,
@@ -132,6 +139,23 @@ export function trees(views: ContractViews, labels: Labels): {dir: string; tree:
 }
 
 /**
+ * The blocks of every site-wide component (core/contract/component-sections.ts), by key: each
+ * page imports its component's file (`sections/<key>.json`), the Markdown twins read them all
+ * from `sections.json`.
+ */
+export function componentSections(input: GeneratedInput): ComponentSections {
+  const {views, labels} = input;
+  return {
+    ResponseCodeTable: responseCodeBlocks(input.responseCodes, labels),
+    RateLimitTable: rateLimitBlocks(input.rateLimits, labels),
+    PanStatusTable: panStatusBlocks(input.panStatuses, labels),
+    DownloadLinks: downloadBlocks(downloads(labels)),
+    ApiIndex: apiIndexBlocks(views.tags, labels),
+    ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
+  };
+}
+
+/**
  * Every file the plugin generates. Pages import the highlighted ones; `source/` holds the same
  * data with code as text, for the Markdown twins and for the remark plugin's headings.
  */
@@ -148,6 +172,7 @@ export function jsonModule(value: unknown): string {
 
 export function generatedFiles(input: GeneratedInput, highlight: Highlight): DataFile[] {
   const {views, labels} = input;
+  const sections = componentSections(input);
   return [
     ...trees(views, labels).flatMap(({dir, tree}) => [
       // Highlighting is most of the time of this function; a tree unchanged since the last load (the
@@ -158,7 +183,8 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
       },
       {name: `source/${dir}/${tree.id}.json`, data: tree},
     ]),
-    ...views.tags.map((tag) => ({name: `tags/${tag.name}.json`, data: tag})),
+    ...Object.entries(sections).map(([key, blocks]) => ({name: sectionsFile(key), data: blocks})),
+    {name: 'sections.json', data: sections},
     {name: 'index.json', data: {tags: views.tags}},
     // What the home page's cards show, and no more: the file is in its chunk.
     {
@@ -166,9 +192,8 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
       data: familiesOf(views.tags).map(({label, description, href}) => ({label, description, href})),
     },
     {name: 'response-codes.json', data: catalogue(input.responseCodes, labels)},
-    {name: 'rate-limits.json', data: input.rateLimits},
     {name: 'changelog.json', data: input.release},
-    {name: 'test-data.json', data: input.testData},
+    {name: 'test-data.json', data: testDataTree(input.testData, labels)},
     // Served as they are (../paths.ts PUBLIC_DIR) for the Try it panel and the webhook lab to fetch on
     // first use: the engine's files (a validators module as .js, the type a browser imports a module
     // by), each family's example requests, and the webhooks' examples.
@@ -179,14 +204,12 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
     })),
     {name: publicSandboxFile(WEBHOOK_EXAMPLES), data: webhookExamples(views.webhooks)},
     ...Object.entries(input.stylesheets).map(([name, css]) => ({name: `${PUBLIC_DIR}/css/${name}`, data: css})),
-    {name: 'downloads.json', data: downloads(labels)},
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
     {name: 'body-schemas.json', data: input.bodies},
     ...Object.entries(input.samples).flatMap(([group, list]) => [
       {name: `${group}-samples.json`, data: list.map((s) => renderSample(highlight, s))},
       {name: `source/${group}-samples.json`, data: list},
     ]),
-    {name: 'pan-status.json', data: input.panStatuses},
     {
       name: 'ids.json',
       data: {

@@ -1,22 +1,21 @@
 import {useMemo, useState, type ReactNode} from 'react';
-import Link from '@docusaurus/Link';
-import Heading from '@theme/Heading';
 import Translate, {translate} from '@docusaurus/Translate';
-import index from '@generated/api-contract/default/index.json';
-import MethodBadge from '@site/src/components/MethodBadge';
-import {filterTags} from '#core/contract/filter';
+import blocks from '@generated/api-contract/default/sections/ApiIndex.json';
+import Sections from '@site/src/components/Reference/Sections';
+import {filterIndex, indexCount, indexFamilies} from '#core/contract/filter';
 import styles from './styles.module.css';
 
-const TAGS = index.tags;
+const FAMILIES = indexFamilies(blocks);
 
 /**
- * Every operation and webhook, grouped by family, with a filter box. The full
- * list is in the static HTML; filtering only hides rows once hydrated.
+ * Every operation and webhook, grouped by family (core/contract/component-sections.ts
+ * `apiIndexBlocks`, as the Markdown twin has them), with a filter box. The full list is in the
+ * static HTML; filtering only hides rows once hydrated. The box and the count are the page's
+ * own: the twin has no filter.
  */
 export default function ApiIndex(): ReactNode {
   const [query, setQuery] = useState('');
-  const tags = useMemo(() => filterTags(TAGS, query), [query]);
-  const total = tags.reduce((n, t) => n + t.entries.length, 0);
+  const families = useMemo(() => filterIndex(FAMILIES, query), [query]);
   return (
     <div>
       <label className={styles.filter}>
@@ -31,41 +30,13 @@ export default function ApiIndex(): ReactNode {
         />
       </label>
       <p className={styles.count} aria-live="polite">
-        <Translate id="apiIndex.count" values={{count: total}}>
+        <Translate id="apiIndex.count" values={{count: indexCount(families)}}>
           {'{count} operations and webhooks'}
         </Translate>
       </p>
-      {tags.map((tag) => (
-        <section key={tag.name} className={styles.family}>
-          <Heading as="h2" id={tag.name}>
-            {tag.label}
-          </Heading>
-          <p>
-            {tag.description}
-            {tag.overview && (
-              <>
-                {' '}
-                <Link to={tag.overview}>
-                  <Translate id="apiIndex.overview" values={{family: tag.label}}>
-                    {'Overview of {family}'}
-                  </Translate>
-                </Link>
-              </>
-            )}
-          </p>
-          <ul className={styles.entries}>
-            {tag.entries.map((e) => (
-              <li key={e.id}>
-                {e.kind === 'operation' ? (
-                  <MethodBadge method={e.method} />
-                ) : (
-                  <span className={styles.hook}>WEBHOOK</span>
-                )}
-                <code className={styles.path}>{e.path}</code>
-                {e.href ? <Link to={e.href}>{e.summary}</Link> : <span>{e.summary}</span>}
-              </li>
-            ))}
-          </ul>
+      {families.map((f) => (
+        <section key={f.heading.id} className={styles.family}>
+          <Sections blocks={f.blocks} />
         </section>
       ))}
     </div>

@@ -1,39 +1,18 @@
 import type {ReactNode} from 'react';
-import styles from './styles.module.css';
-
-export interface FlowStep {
-  readonly title: string;
-  readonly detail?: string;
-}
+import Steps from '@site/src/components/Reference/Steps';
+import {flowSteps, type Step} from '#core/contract/sections';
 
 interface Props {
   /** Steps in order; each may carry a one-line detail. */
-  readonly steps: readonly FlowStep[];
+  readonly steps: readonly Step[];
   /** Accessible name of the diagram, e.g. "AEPS integration flow". */
   readonly label: string;
 }
 
 /**
- * A left-to-right flow (top-to-bottom on phones) rendered as an ordered list
- * with CSS arrows: static HTML, readable without JavaScript and by screen
- * readers, and no diagram runtime shipped to the browser. Mermaid would need a
- * headless browser at build time or about 1 MB of client JavaScript.
+ * A flow of steps written in the page's own props: the same steps block the Markdown twin
+ * serialises (core/contract/sections.ts `flowSteps`), drawn by its block's component.
  */
 export default function FlowDiagram({steps, label}: Props): ReactNode {
-  return (
-    <figure className={styles.figure}>
-      <ol className={styles.flow} aria-label={label}>
-        {steps.map((step, i) => (
-          <li key={step.title} className={styles.step}>
-            <span className={styles.number} aria-hidden="true">
-              {i + 1}
-            </span>
-            <strong className={styles.title}>{step.title}</strong>
-            {step.detail && <span className={styles.detail}>{step.detail}</span>}
-          </li>
-        ))}
-      </ol>
-      <figcaption className={styles.caption}>{label}</figcaption>
-    </figure>
-  );
+  return <Steps block={flowSteps(label, steps)} />;
 }

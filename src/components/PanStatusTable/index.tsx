@@ -1,25 +1,15 @@
 import type {ReactNode} from 'react';
-import {translate} from '@docusaurus/Translate';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import statuses from '@generated/api-contract/default/pan-status.json';
-import DataTable from '@site/src/components/DataTable';
-import InlineText from '@site/src/components/InlineText';
+import blocks from '@generated/api-contract/default/sections/PanStatusTable.json';
+import Sections from '@site/src/components/Reference/Sections';
+import {rowAnchors} from '#core/contract/sections';
 
-/** PAN application status values, from the `PanStatus` schema in openapi/families/pan.yaml. */
+/**
+ * PAN application status values, from the `PanStatus` schema in openapi/families/pan.yaml
+ * (core/contract/component-sections.ts `panStatusBlocks`). Each row has the anchor `status-<value>`.
+ */
 export default function PanStatusTable(): ReactNode {
   const brokenLinks = useBrokenLinks();
-  for (const s of statuses) brokenLinks.collectAnchor(`status-${s.value.toLowerCase()}`);
-  return (
-    <DataTable
-      head={[
-        translate({id: 'panStatus.value', message: 'status'}),
-        translate({id: 'panStatus.meaning', message: 'Meaning and what to do'}),
-      ]}
-      rows={statuses.map((s) => ({
-        key: s.value,
-        id: `status-${s.value.toLowerCase()}`,
-        cells: [<code key="value">{s.value}</code>, <InlineText key="meaning" text={s.meaning} />],
-      }))}
-    />
-  );
+  for (const id of rowAnchors(blocks)) brokenLinks.collectAnchor(id);
+  return <Sections blocks={blocks} />;
 }

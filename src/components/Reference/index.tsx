@@ -19,6 +19,7 @@ import StaticCode from '@site/src/components/StaticCode';
 import TryIt from '@site/src/components/TryIt';
 import type {Block, BlockKind, FieldWords, ReferenceTree} from '#core/contract/tree';
 import type {Rendered} from '#core/contract/types';
+import Paragraph from './Paragraph';
 import styles from './styles.module.css';
 
 /** The tree as the page imports it: code highlighted at build time (see Rendered). */
@@ -43,11 +44,7 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       {block.change && <ChangeBadge mark={block.change} />}
     </p>
   ),
-  paragraph: ({block}) => (
-    <p>
-      <InlineText text={block.text} />
-    </p>
-  ),
+  paragraph: Paragraph,
   servers: ({block}) => (
     <table className={styles.servers}>
       <caption className="sr-only">{block.caption}</caption>

@@ -1,0 +1,143 @@
+/**
+ * One pure builder per site-wide API component: the data the contract loader made (catalogue,
+ * rate limits, families, downloads) and the labels in, the component's blocks (./sections.ts)
+ * out. The api-contract plugin runs them at build time into the files the components import,
+ * and the Markdown twin serialises the same blocks, so the words and the order are decided here
+ * once for both.
+ */
+import {interpolate, type Labels} from './labels';
+import {rateText, type RateLimitTable} from './rate-limits';
+import {retryText} from './tree';
+import type {Cell, ListBlock, SectionBlock, Span, TableBlock} from './sections';
+import type {DownloadLink} from './downloads';
+import type {IndexEntry, ResponseCodeView, TagView} from './types';
+
+export interface PanStatus {
+  readonly value: string;
+  readonly meaning: string;
+}
+
+/** A link where the entry has a page, its words alone where it has none (draft builds). */
+export const linkOr = (text: string, href: string | undefined): Span => (href ? {kind: 'link', text, href} : text);
+
+/** `POST /path`, or the webhook word and the event's key. */
+export const callOf = (entry: Pick<IndexEntry, 'kind' | 'method' | 'path'>, labels: Labels): Span => ({
+  kind: 'call',
+  method: entry.method,
+  path: entry.path,
+  ...(entry.kind === 'webhook' ? {webhook: labels['api.list.webhook']} : {}),
+});
+
+/** <ResponseCodeTable>: the `response_code` catalogue; each row has the anchor `code-N` that pages link. */
+export function responseCodeBlocks(codes: readonly ResponseCodeView[], labels: Labels): SectionBlock[] {
+  const table: TableBlock = {
+    kind: 'table',
+    wide: true,
+    searchWeight: 8,
+    head: [
+      labels['api.catalogue.code'],
+      labels['api.catalogue.meaning'],
+      labels['api.catalogue.action'],
+      labels['api.catalogue.retry'],
+    ],
+    rows: codes.map((c) => ({
+      key: String(c.code),
+      id: `code-${c.code}`,
+      cells: [
+        [
+          {kind: 'code', text: String(c.code), strong: true},
+          {kind: 'line', text: c.name, name: true},
+          ...(c.common ? [{kind: 'line', text: labels['api.catalogue.common'], name: true} as const] : []),
+        ],
+        [c.meaning],
+        [c.action],
+        [{kind: 'retry', retry: c.retry, text: retryText(c.retry, labels)}],
+      ],
+    })),
+  };
+  return [table];
+}
+
+/** <RateLimitTable>: what Retry-After means, then every family's limit and the calls with their own. */
+export function rateLimitBlocks(data: RateLimitTable, labels: Labels): SectionBlock[] {
+  const own = (row: RateLimitTable['rows'][number]): Cell =>
+    row.operations.length
+      ? [{kind: 'items', items: row.operations.map((op) => [linkOr(op.summary, op.href), `: ${rateText(op.limit)}`])}]
+      : [labels['api.limits.none']];
+  return [
+    {kind: 'paragraph', text: interpolate(labels['api.limits.retryAfter'], {meaning: data.retryAfter})},
+    {
+      kind: 'table',
+      head: [labels['api.limits.family'], labels['api.limits.limit'], labels['api.limits.own']],
+      rows: data.rows.map((row) => ({
+        key: row.tag,
+        id: `rate-${row.tag}`,
+        cells: [[row.label], [rateText(row.limit)], own(row)],
+      })),
+    },
+  ];
+}
+
+/** <PanStatusTable>: the values of a PAN application's `status`, each row anchored `status-<value>`. */
+export function panStatusBlocks(statuses: readonly PanStatus[], labels: Labels): SectionBlock[] {
+  return [
+    {
+      kind: 'table',
+      head: [labels['api.pan.value'], labels['api.pan.meaning']],
+      rows: statuses.map((s) => ({
+        key: s.value,
+        id: `status-${s.value.toLowerCase()}`,
+        cells: [[{kind: 'code', text: s.value}], [s.meaning]],
+      })),
+    },
+  ];
+}
+
+/** <DownloadLinks>: the contract and the Postman collection, files the build emits. */
+export function downloadBlocks(downloads: readonly DownloadLink[]): SectionBlock[] {
+  const list: ListBlock = {
+    kind: 'list',
+    look: 'buttons',
+    items: downloads.map((d) => ({key: d.path, cell: [{kind: 'link', text: d.label, href: d.path, file: true}]})),
+  };
+  return [list];
+}
+
+/** <OperationList tag>: every operation, then every webhook, of one family. */
+export function operationListBlocks(tag: TagView, labels: Labels): SectionBlock[] {
+  const ordered = [
+    ...tag.entries.filter((e) => e.kind === 'operation'),
+    ...tag.entries.filter((e) => e.kind === 'webhook'),
+  ];
+  return [
+    {
+      kind: 'table',
+      wide: true,
+      head: [labels['api.list.call'], labels['api.list.what']],
+      rows: ordered.map((e) => ({key: e.id, cells: [[callOf(e, labels)], [linkOr(e.summary, e.href)]]})),
+    },
+  ];
+}
+
+/**
+ * <ApiIndex>: every family with operations or webhooks, under its heading (anchored by the
+ * family's name), its description and overview, then one line per entry.
+ */
+export function apiIndexBlocks(tags: readonly TagView[], labels: Labels): SectionBlock[] {
+  return tags
+    .filter((t) => t.entries.length > 0)
+    .flatMap((t): SectionBlock[] => [
+      {kind: 'heading', depth: 2, text: t.label, id: t.name},
+      {
+        kind: 'paragraph',
+        text: t.overview
+          ? `${t.description} [${interpolate(labels['api.index.overview'], {family: t.label})}](${t.overview})`
+          : t.description,
+      },
+      {
+        kind: 'list',
+        look: 'entries',
+        items: t.entries.map((e) => ({key: e.id, cell: [callOf(e, labels), ' ', linkOr(e.summary, e.href)]})),
+      },
+    ]);
+}

@@ -1,0 +1,211 @@
+/**
+ * The site-wide API components (core/contract/component-sections.ts) from the real contract: each
+ * component's blocks rendered to HTML by the page's renderer (src/components/Reference/Sections.tsx)
+ * and to Markdown (core/markdown/markdown.ts `sectionsMarkdown`), both read back into the same
+ * facts (paragraphs, column heads, the text of every cell, every link, every step) and compared.
+ */
+import {createElement, type ReactNode} from 'react';
+import {renderToStaticMarkup} from 'react-dom/server';
+import {parseFragment} from 'parse5';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import {describe, expect, it, vi} from 'vitest';
+import {contractSite, loadContract} from '../../plugins/api-contract/load';
+import {componentSections, downloads, panStatuses} from '../../plugins/api-contract/lib/data';
+import {defaultLabels} from '#core/contract/labels';
+import {flowSteps, rowAnchors, type SectionBlock} from '#core/contract/sections';
+import {sectionsMarkdown} from '#core/markdown/markdown';
+import {testDataTree, testDataView} from '#core/sandbox/page';
+import Sections from '../../src/components/Reference/Sections';
+
+// <Link> needs the router and the site config of a running site; here it only has to be a link.
+vi.mock('@docusaurus/Link', () => ({
+  default: ({to, children}: {readonly to: string; readonly children?: ReactNode}) =>
+    createElement('a', {href: to}, children),
+}));
+vi.mock('@docusaurus/useBaseUrl', () => ({default: (path: string) => path}));
+vi.mock('@theme/Heading', () => ({
+  default: ({as, id, children}: {readonly as: string; readonly id?: string; readonly children?: ReactNode}) =>
+    createElement(as, {id}, children),
+}));
+
+const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+interface Facts {
+  readonly headings: string[];
+  readonly paragraphs: string[];
+  readonly heads: string[];
+  /** `cell | cell | ...` of every row; list items as `item; item`. */
+  readonly rows: string[];
+  readonly links: string[];
+  readonly steps: string[];
+}
+
+const emptyFacts = (): Facts => ({headings: [], paragraphs: [], heads: [], rows: [], links: [], steps: []});
+
+/* ------------------------------------------------------------------ HTML */
+
+interface HtmlNode {
+  readonly nodeName: string;
+  readonly value?: string;
+  readonly attrs?: readonly {readonly name: string; readonly value: string}[];
+  readonly childNodes?: readonly HtmlNode[];
+}
+
+const kids = (n: HtmlNode): HtmlNode[] => (n.childNodes ?? []).filter((c) => !c.nodeName.startsWith('#'));
+const attr = (n: HtmlNode, name: string): string | undefined => n.attrs?.find((a) => a.name === name)?.value;
+
+/** The text of a node as the twin words it: a line of its own after a space, list items joined by `; `. */
+function htmlText(n: HtmlNode): string {
+  if (n.nodeName === '#text') return n.value ?? '';
+  if (n.attrs && attr(n, 'aria-hidden') === 'true') return '';
+  if (n.nodeName === 'ul') return kids(n).map(htmlText).join('; ');
+  const inner = (n.childNodes ?? []).map(htmlText).join('');
+  return n.nodeName === 'div' ? ` ${inner}` : inner;
+}
+
+function htmlFacts(html: string): Facts {
+  const facts = emptyFacts();
+  let group: string | undefined;
+  const visit = (n: HtmlNode): void => {
+    if (n.nodeName === 'a') facts.links.push(`${squash(htmlText(n))} -> ${attr(n, 'href')}`);
+    if (n.nodeName === 'p') facts.paragraphs.push(squash(htmlText(n)));
+    if (/^h\d$/.test(n.nodeName)) facts.headings.push(`${n.nodeName.slice(1)} ${squash(htmlText(n))}`);
+    if (n.nodeName === 'th' && attr(n, 'scope') === 'col') facts.heads.push(squash(htmlText(n)));
+    if (n.nodeName === 'tbody') group = undefined;
+    if (n.nodeName === 'th' && attr(n, 'scope') === 'rowgroup') group = squash(htmlText(n));
+    if (n.nodeName === 'tr' && kids(n).every((c) => c.nodeName === 'td'))
+      facts.rows.push([...(group ? [group] : []), ...kids(n).map((c) => squash(htmlText(c)))].join(' | '));
+    if (n.nodeName === 'ul' && !insideTable.has(n)) facts.rows.push(squash(htmlText(n)));
+    if (n.nodeName === 'figure') {
+      const [ol, caption] = kids(n) as [HtmlNode, HtmlNode];
+      facts.steps.push(squash(htmlText(caption)));
+      for (const li of kids(ol))
+        facts.steps.push(
+          kids(li)
+            .map((c) => squash(htmlText(c)))
+            .filter(Boolean)
+            .join(': '),
+        );
+      return;
+    }
+    for (const c of kids(n)) visit(c);
+  };
+  const insideTable = new Set<HtmlNode>();
+  const mark = (n: HtmlNode, inTable: boolean): void => {
+    if (inTable) insideTable.add(n);
+    for (const c of kids(n)) mark(c, inTable || n.nodeName === 'table');
+  };
+  const root = parseFragment(html) as HtmlNode;
+  mark(root, false);
+  visit(root);
+  return facts;
+}
+
+/* ------------------------------------------------------------------ Markdown */
+
+interface MdNode {
+  readonly type: string;
+  readonly value?: string;
+  readonly url?: string;
+  readonly children?: readonly MdNode[];
+}
+
+const mdText = (n: MdNode): string => n.value ?? (n.children ?? []).map(mdText).join('');
+
+function mdFacts(markdown: string): Facts {
+  const facts = emptyFacts();
+  const visit = (n: MdNode): void => {
+    if (n.type === 'link') facts.links.push(`${squash(mdText(n))} -> ${n.url}`);
+    for (const c of n.children ?? []) visit(c);
+  };
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode;
+  for (const block of tree.children ?? []) {
+    if (block.type === 'paragraph') facts.paragraphs.push(squash(mdText(block)));
+    if (block.type === 'heading') facts.headings.push(`${(block as {depth?: number}).depth} ${squash(mdText(block))}`);
+    if (block.type === 'table') {
+      const [head, ...rows] = block.children ?? [];
+      facts.heads.push(...(head?.children ?? []).map((c) => squash(mdText(c))));
+      facts.rows.push(...rows.map((r) => (r.children ?? []).map((c) => squash(mdText(c))).join(' | ')));
+    }
+    if (block.type === 'list' && (block as {ordered?: boolean}).ordered) {
+      facts.steps.push(squash(facts.paragraphs.pop()?.replace(/:$/, '') ?? ''));
+      facts.steps.push(...(block.children ?? []).map((li) => squash(mdText(li))));
+    } else if (block.type === 'list') {
+      facts.rows.push((block.children ?? []).map((li) => squash(mdText(li))).join('; '));
+    }
+    visit(block);
+  }
+  return facts;
+}
+
+/* ------------------------------------------------------------------ the contract */
+
+const loaded = await loadContract();
+const site = contractSite(loaded, (file) => `/${file}`);
+const labels = defaultLabels();
+const sections = componentSections({
+  views: site.views,
+  labels,
+  responseCodes: loaded.responseCodes,
+  panStatuses: panStatuses(loaded.deref),
+  rateLimits: site.rateLimits,
+  release: site.release,
+  bodies: {},
+  samples: {},
+  testData: testDataView(loaded.sandbox, site.views.tags),
+  stylesheets: {},
+  sandbox: [],
+});
+const flow = [flowSteps('Demo flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])];
+
+const url = (sitePath: string): string => sitePath;
+const pageOf = (blocks: readonly SectionBlock[]): string => renderToStaticMarkup(createElement(Sections, {blocks}));
+
+describe('site-wide components: page and Markdown twin, from one list of blocks', () => {
+  it.each([...Object.entries(sections), ['FlowDiagram', flow] as const])('%s: same facts', (_key, blocks) => {
+    const page = htmlFacts(pageOf(blocks));
+    const twin = mdFacts(sectionsMarkdown(blocks, url));
+    expect(page.rows.length + page.steps.length, 'not vacuous').toBeGreaterThan(0);
+    expect(twin).toEqual(page);
+  });
+
+  it('has every component the site shows, with the anchors pages link', () => {
+    expect(Object.keys(sections).filter((k) => !k.startsWith('OperationList/'))).toEqual([
+      'ResponseCodeTable',
+      'RateLimitTable',
+      'PanStatusTable',
+      'DownloadLinks',
+      'ApiIndex',
+    ]);
+    expect(Object.keys(sections).filter((k) => k.startsWith('OperationList/'))).toHaveLength(site.views.tags.length);
+    expect(rowAnchors(sections.ResponseCodeTable ?? [])).toContain('code-2');
+    expect(rowAnchors(sections.PanStatusTable ?? [])).toContain('status-dispatched');
+    expect(downloads(labels).length).toBe(3);
+  });
+});
+
+describe('the Test data page: page and Markdown twin, from one tree', () => {
+  const tree = testDataTree(testDataView(loaded.sandbox, site.views.tags), labels);
+  // The twin names each row's operation in a first column; the page puts it in a head row over the rows.
+  const operation = labels['api.sandbox.operation'];
+
+  it.each(tree.sections.map((s) => [s.key, s] as const))('%s: same facts', (_key, section) => {
+    const page = htmlFacts(pageOf(section.blocks));
+    const twin = mdFacts(sectionsMarkdown(section.blocks, url));
+    expect(page.rows.length, 'not vacuous').toBeGreaterThan(0);
+    // ... and so links it once per row: compare the links each output has, in order of first use.
+    const once = (f: Facts): Facts => ({...f, links: [...new Set(f.links)]});
+    expect(once({...twin, heads: twin.heads.filter((h) => h !== operation)})).toEqual(once(page));
+  });
+
+  it('has the sections the remark plugin puts headings for', () => {
+    expect(tree.sections.slice(0, 3).map((s) => s.heading.text)).toEqual([
+      'Credentials',
+      'Any operation',
+      'Any family',
+    ]);
+    expect(tree.sections.length).toBeGreaterThan(3);
+  });
+});
