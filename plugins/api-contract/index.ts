@@ -177,7 +177,7 @@ interface PluginState {
 /** Runs one step of a hook; a failure is logged with the plugin and the step, then re-thrown. */
 function reported<T>(step: string, run: () => T): T {
   const fail = (err: unknown): never => {
-    logger.error`Plugin name=${NAME} failed to ${step}.`;
+    logger.error(logger.interpolate`Plugin name=${NAME} failed to ${step}.`);
     throw err;
   };
   try {

@@ -18,14 +18,13 @@ import {
 } from '../../plugins/api-contract/lib/expand';
 import {API_COMPONENTS} from '../../plugins/api-contract/components';
 
-const element = (name: string, attrs: Record<string, string>, flow = true): MdxJsxElement =>
-  ({
-    type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
-    name,
-    attributes: Object.entries(attrs).map(([n, value]) => ({type: 'mdxJsxAttribute', name: n, value})),
-    children: [],
-    position: {start: {line: 3, column: 1}, end: {line: 3, column: 1}},
-  }) as MdxJsxElement;
+const element = (name: string, attrs: Record<string, string>, flow = true): MdxJsxElement => ({
+  type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
+  name,
+  attributes: Object.entries(attrs).map(([n, value]) => ({type: 'mdxJsxAttribute', name: n, value})),
+  children: [],
+  position: {start: {line: 3, column: 1}, end: {line: 3, column: 1}},
+});
 
 const root = (...children: MdxJsxElement[]): Root => ({type: 'root', children});
 
