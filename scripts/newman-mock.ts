@@ -18,7 +18,9 @@ import {bundleContract, loadResponseCodes} from '../plugins/api-contract/load';
 import {DOWNLOADS} from '../plugins/api-contract';
 import {SITE_DIR} from '../plugins/api-contract/paths';
 import {makeSchemaCheck} from '../plugins/api-contract/sandbox';
-import {listOperations} from '#core/contract/openapi';
+import type {SchemaCheck} from '#core/sandbox/compile';
+import {listOperations, type Located} from '#core/contract/openapi';
+import {compilePathTemplate, type PathTemplate} from '#core/contract/path-template';
 import {fieldError} from '#core/sandbox/body';
 import {startMockServer, tempSandboxDir} from './lib/mock-server';
 
@@ -34,28 +36,44 @@ function run(options: NewmanRunOptions): Promise<NewmanRunSummary> {
   });
 }
 
-async function main(): Promise<void> {
-  const {values} = parseArgs({options: {port: {type: 'string', default: '4242'}}});
+type Execution = NewmanRunSummary['run']['executions'][number];
+
+/** What an answered request is checked against: the contract's operations and codes. */
+interface ContractChecks {
+  readonly ops: readonly {readonly l: Located; readonly path: PathTemplate}[];
+  readonly common: readonly number[];
+  readonly check: SchemaCheck;
+  readonly basePath: string;
+}
+
+/** The built collection's path; exits with the fix when the build has not written it. */
+function collectionFile(): string {
   const file = path.join(SITE_DIR, 'build', DOWNLOADS.postman);
   if (!fs.existsSync(file)) {
     console.error(`${path.relative(SITE_DIR, file)} is missing: run npm run build first.`);
     process.exit(1);
   }
+  return file;
+}
+
+async function contractChecks(basePath: string): Promise<ContractChecks> {
   const doc = await bundleContract(true);
   const common = loadResponseCodes()
     .filter((c) => c.common)
     .map((c) => c.code);
-  const check = makeSchemaCheck();
-  const outDir = tempSandboxDir('newman');
-  const server = await startMockServer({port: Number(values.port), outDir});
-  const {credentials} = server.index;
   const ops = listOperations(doc)
     .filter((l) => l.kind === 'operation')
-    .map((l) => ({l, re: new RegExp(`^${l.path.replace(/\{[^}]+\}/g, '[^/]+')}$`)}));
+    .map((l) => ({l, path: compilePathTemplate(l.path)}));
+  return {ops, common, check: makeSchemaCheck(), basePath};
+}
 
-  let summary: NewmanRunSummary;
+/** Runs the collection against a mock server of its own, closed and cleaned up whatever happens. */
+async function runAgainstMock(file: string, port: number): Promise<{summary: NewmanRunSummary; basePath: string}> {
+  const outDir = tempSandboxDir('newman');
+  const server = await startMockServer({port, outDir});
+  const {credentials} = server.index;
   try {
-    summary = await run({
+    const summary = await run({
       collection: JSON.parse(fs.readFileSync(file, 'utf8')) as NewmanRunOptions['collection'],
       envVar: [
         {key: 'baseUrl', value: server.url},
@@ -66,45 +84,52 @@ async function main(): Promise<void> {
       reporter: {cli: {noSuccessAssertions: true}},
       timeoutRequest: 10_000,
     });
+    return {summary, basePath: server.index.basePath};
   } finally {
     await server.close();
     fs.rmSync(outDir, {recursive: true, force: true});
   }
+}
 
-  const results: RequestResult[] = summary.run.executions.map((ex) => {
-    const name = ex.item.name;
-    const problems: string[] = [];
-    for (const a of ex.assertions ?? []) if (a.error) problems.push(`test "${a.assertion}" failed: ${a.error.message}`);
-    if (ex.requestError) problems.push(`request failed: ${ex.requestError.message}`);
-    const response = ex.response;
-    const urlPath = `/${(ex.request.url.path ?? []).join('/')}`.slice(server.index.basePath.length);
-    const method = ex.request.method.toUpperCase();
-    const op = ops.find((o) => o.l.method === method && o.re.test(urlPath))?.l;
-    if (!op) problems.push(`${method} ${urlPath} is not an operation of the contract`);
-    else if (response) {
-      const status = String(response.code);
-      const documented = op.op.responses[status];
-      if (!documented) problems.push(`answered HTTP ${status}, which ${op.op.operationId} does not document`);
-      let body: {response_code?: number} | undefined;
-      try {
-        body = JSON.parse(response.stream?.toString('utf8') ?? '') as {response_code?: number};
-      } catch {
-        problems.push('the body is not JSON');
-      }
-      const schema = Object.entries(documented?.content ?? {}).find(([t]) => t.includes('json'))?.[1].schema;
-      if (body && schema) {
-        for (const e of check(schema, body)) {
-          const f = fieldError(e);
-          problems.push(`body ${f.field || '(the whole body)'} ${f.rule}`);
-        }
-      }
-      const code = body?.response_code;
-      if (code !== undefined && !(op.op['x-response-codes'] ?? []).includes(code) && !common.includes(code))
-        problems.push(`response_code ${code} is not one ${op.op.operationId} lists`);
+/** Whether an answer is one the operation documents: its HTTP status, its schema, its codes. */
+function answerProblems(op: Located, response: NonNullable<Execution['response']>, checks: ContractChecks): string[] {
+  const problems: string[] = [];
+  const status = String(response.code);
+  const documented = op.op.responses[status];
+  if (!documented) problems.push(`answered HTTP ${status}, which ${op.op.operationId} does not document`);
+  let body: {response_code?: number} | undefined;
+  try {
+    body = JSON.parse(response.stream?.toString('utf8') ?? '') as {response_code?: number};
+  } catch {
+    problems.push('the body is not JSON');
+  }
+  const schema = Object.entries(documented?.content ?? {}).find(([t]) => t.includes('json'))?.[1].schema;
+  if (body && schema) {
+    for (const e of checks.check(schema, body)) {
+      const f = fieldError(e);
+      problems.push(`body ${f.field || '(the whole body)'} ${f.rule}`);
     }
-    return {name, ok: problems.length === 0, problems};
-  });
+  }
+  const code = body?.response_code;
+  if (code !== undefined && !(op.op['x-response-codes'] ?? []).includes(code) && !checks.common.includes(code))
+    problems.push(`response_code ${code} is not one ${op.op.operationId} lists`);
+  return problems;
+}
 
+function checkExecution(ex: Execution, checks: ContractChecks): RequestResult {
+  const problems: string[] = [];
+  for (const a of ex.assertions ?? []) if (a.error) problems.push(`test "${a.assertion}" failed: ${a.error.message}`);
+  if (ex.requestError) problems.push(`request failed: ${ex.requestError.message}`);
+  const urlPath = `/${(ex.request.url.path ?? []).join('/')}`.slice(checks.basePath.length);
+  const method = ex.request.method.toUpperCase();
+  const op = checks.ops.find((o) => o.l.method === method && o.path.test(urlPath))?.l;
+  if (!op) problems.push(`${method} ${urlPath} is not an operation of the contract`);
+  else if (ex.response) problems.push(...answerProblems(op, ex.response, checks));
+  return {name: ex.item.name, ok: problems.length === 0, problems};
+}
+
+/** Prints the summary and the failed requests, and writes .tmp/test-reports/newman.json. */
+function report(summary: NewmanRunSummary, results: readonly RequestResult[]): number {
   const stats = summary.run.stats;
   const failed = results.filter((r) => !r.ok);
   console.log(
@@ -128,7 +153,17 @@ async function main(): Promise<void> {
       2,
     )}\n`,
   );
-  process.exit(failed.length || !results.length ? 1 : 0);
+  return failed.length;
+}
+
+async function main(): Promise<void> {
+  const {values} = parseArgs({options: {port: {type: 'string', default: '4242'}}});
+  const file = collectionFile();
+  const {summary, basePath} = await runAgainstMock(file, Number(values.port));
+  const checks = await contractChecks(basePath);
+  const results = summary.run.executions.map((ex) => checkExecution(ex, checks));
+  const failed = report(summary, results);
+  process.exit(failed || !results.length ? 1 : 0);
 }
 
 main().catch((err: unknown) => {

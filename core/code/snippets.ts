@@ -5,10 +5,10 @@
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {SAMPLE_LANGUAGES} from './languages';
+import {TOKEN_PLACEHOLDER} from '../contract/labels';
 import type {CodeSample} from '../contract/types';
 
-/** Placeholder a reader replaces with the token built as on /HeaderMarkdown. */
-export const TOKEN_PLACEHOLDER = 'YOUR_JWT';
+export {TOKEN_PLACEHOLDER};
 
 export interface SampleRequest {
   readonly method: string;

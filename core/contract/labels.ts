@@ -10,7 +10,8 @@
  * declares these as one (`getTranslationFiles`, `translateContent`): a second locale translates
  * them in `i18n/<locale>/api-contract/reference.json`, page and twin alike.
  */
-import {TOKEN_PLACEHOLDER} from '../code/snippets';
+/** Placeholder a reader replaces with the token built as on /HeaderMarkdown (samples and their note). */
+export const TOKEN_PLACEHOLDER = 'YOUR_JWT';
 
 /** The Then cell of a sandbox row after which nothing happens (page and twin alike). */
 export const NOTHING_FOLLOWS = 'Nothing follows';

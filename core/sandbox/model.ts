@@ -1,6 +1,6 @@
 /**
  * The sandbox model: what the scenario atlas (openapi/scenarios/*.yaml) compiles to at build time
- * (./atlas.ts), and what the engine (./engine.ts) answers from at run time, in Node or in a browser.
+ * (./compile.ts), and what the engine (./engine.ts) answers from at run time, in Node or in a browser.
  * Plain JSON, so it can be written to a file and imported per service family.
  */
 

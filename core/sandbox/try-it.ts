@@ -142,6 +142,12 @@ export function buildRequest(baseUrl: string, example: RequestExample, draft: Dr
   };
 }
 
+/** Headers as `Name: value` lines, as the panel shows them and a reader pastes them into the webhook lab. */
+export const headerLines = (headers: Readonly<Record<string, string>>): string =>
+  Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+
 /** Quotes a word for a POSIX shell: single quotes, each `'` written as `'\''`. */
 export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 

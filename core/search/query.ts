@@ -25,8 +25,8 @@ export const HIGHLIGHT_PARAM = '_highlight';
  * Pagefind's options. Its default ranking puts the expected page first for the reader queries of
  * scripts/bench/search.mjs (checked in tests/e2e/search.spec.ts), so no ranking weights are set;
  * the build weighs a few elements instead (`data-pagefind-weight`: field names, response codes).
- * `noWorker`: the engine runs in the page (a query takes a few milliseconds here), which keeps the
- * worker script (12 KB gzip) out of a first search's download. Pagefind reads it in `init()`; in
+ * `noWorker`: the engine runs in the page (a query over an index this size is quick), which keeps
+ * the worker script out of a first search's download. Pagefind reads it in `init()`; in
  * Node, which has no worker, its option check prints that it does not know it.
  */
 export const SEARCH_OPTIONS = {excerptLength: 22, noWorker: true} as const;

@@ -1,8 +1,8 @@
 /**
  * Dates as the theme writes them in English (UTC), without Intl: "Nov 22, 2026" for "Last
  * updated", "November 22, 2026" on blog posts. Creating a page's first Intl.DateTimeFormat (or
- * Intl.PluralRules) loads the locale's data, which took about 100 ms of a docs page's hydration
- * at Lighthouse's 4x CPU slowdown.
+ * Intl.PluralRules) loads the locale's data during hydration, a cost a fixed English format does
+ * not need.
  */
 const MONTHS = [
   'January',

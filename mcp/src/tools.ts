@@ -5,6 +5,7 @@
  */
 import {closest} from '#core/util/closest';
 import type {CatalogueCode} from '#core/contract/types';
+import {compilePathTemplate} from '#core/contract/path-template';
 import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '#core/sandbox/engine';
 import {setPath, text} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
@@ -43,8 +44,9 @@ function contractPath(given: string, basePath: string): string {
   return withSlash.startsWith(`${basePath}/`) ? withSlash.slice(basePath.length) : withSlash;
 }
 
-const pathPattern = (template: string): RegExp =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+/** A pasted path may end in a slash; the contract's never does. */
+const onTemplate = (template: string, path: string): boolean =>
+  compilePathTemplate(template, {trailingSlash: true}).test(path);
 
 export interface OperationQuery {
   readonly id?: string | undefined;
@@ -62,7 +64,7 @@ export function getOperation(bundle: DocsBundle, query: OperationQuery): string 
   }
   const method = query.method.toUpperCase();
   const wanted = contractPath(query.path, bundle.sandbox.index.basePath);
-  const onPath = bundle.operations.filter((o) => pathPattern(o.path).test(wanted));
+  const onPath = bundle.operations.filter((o) => onTemplate(o.path, wanted));
   const op = onPath.find((o) => o.method === method);
   if (op) return op.markdown;
   if (onPath.length) {

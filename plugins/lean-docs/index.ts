@@ -3,8 +3,8 @@
  *
  * The docs plugin passes each version's metadata to its root route as a prop, and Docusaurus
  * ships that prop as one chunk that every docs page loads: the sidebar plus a map of every doc
- * (id, title, description, sidebar). The descriptions are two thirds of that chunk (30 of 46 KB
- * raw for 150 pages) and grow with every page, yet the only reader of them in the browser is
+ * (id, title, description, sidebar). The descriptions are most of that chunk and grow with every
+ * page, yet the only reader of them in the browser is
  * the theme's DocCard (generated-index category pages and <DocCardList>), which this site does
  * not use. Each page's own description still reaches its <meta> tags from the page's own data.
  *

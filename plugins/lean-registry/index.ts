@@ -4,8 +4,8 @@
  * Docusaurus generates `.docusaurus/registry.js` with one entry per route chunk:
  * `[loader, "<module path>", require.resolveWeak("<module path>")]`. The module path string is
  * read by react-loadable only through its server-side `Capture` context (to list the chunks a
- * page used while rendering it to HTML); the browser never reads it. With 150 routes those
- * strings are about 1.2 KB of main.js gzip, growing with every page. The client bundle gets the
+ * page used while rendering it to HTML); the browser never reads it, yet the strings grow main.js
+ * with every page. The client bundle gets the
  * registry with each path string emptied; the server bundle keeps it as generated.
  *
  * Coupled to the generated registry's format and to react-loadable's use of `modules`: the

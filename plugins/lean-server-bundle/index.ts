@@ -4,11 +4,10 @@
  *
  * Docusaurus builds the server bundle with `splitChunks: false`, so a module that many page chunks
  * import and the entry does not (our API components: every operation page's MDX imports them) is
- * written into each of those chunks. At 977 operations (`npm run bench:scale -- --sizes 10`) that
- * made 130 MB of server chunks from 50 MB of modules, 77 MB of it copies. Here the modules that two
- * or more page chunks share go into one chunk, `server-shared`, which Node loads with the first page
- * that needs it: 55 MB of server chunks at that size. The client bundle keeps Docusaurus' own
- * splitting.
+ * written into each of those chunks, so the copies grow with operations times pages and the build's
+ * memory with them (`npm run bench:scale` measures it). Here the modules that two or more page
+ * chunks share go into one chunk, `server-shared`, which Node loads with the first page that needs
+ * it. The client bundle keeps Docusaurus' own splitting.
  */
 import type {Plugin} from '@docusaurus/types';
 

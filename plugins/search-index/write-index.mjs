@@ -21,7 +21,7 @@ const FRAGMENT_SIGNATURE = 'pagefind_dcd';
 /**
  * The titles file (named by TITLES_FILE of core/search/query.ts, passed in by index.ts): each page's title and URL by its
  * Pagefind id, read back from the fragments just written. The search box shows a query's results
- * from it at once and fetches the fragments (the excerpts, 1-6 KB gzip each) only for the query
+ * from it at once and fetches the fragments (the excerpts) only for the query
  * the reader stops at, not for every word on the way.
  * @param {string} outputPath @returns {Record<string, [string, string]>}
  */

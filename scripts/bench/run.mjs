@@ -23,6 +23,7 @@ import {
 } from './lib.mjs';
 import {lighthouseMedians, loadLighthouse, withChromium} from './lighthouse.mjs';
 import {FIRST_QUERIES, firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
+import {report} from './report.mjs';
 import {CREATE_DOCUSAURUS, ensureStockSite} from './stock.mjs';
 
 const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-bytes] [--reuse-build] [--in-process-server]
@@ -194,15 +195,161 @@ const mdxEdit = (file, page) => ({
   edit: (t, marker) => `${t.trimEnd()}\n\n${marker}\n`,
 });
 
-async function main() {
-  const lighthouse = skipLighthouse ? null : await loadLighthouse();
-  const draft = process.env.DOCS_DRAFT === '1';
+/** Says up front what will skew the figures: other load on the machine, a draft build. */
+function warnAboutConditions() {
   const [load1] = os.loadavg();
   // Other work on the machine skews every time here (2 cores): say so rather than hide it.
   if (/** @type {number} */ (load1) > os.availableParallelism())
     say(`warning: load average ${load1?.toFixed(1)} on ${os.availableParallelism()} cores; times will be inflated`);
-  if (draft) say('DOCS_DRAFT=1: our site is built in draft mode (broken links and missing pages only warn)');
+  if (process.env.DOCS_DRAFT === '1')
+    say('DOCS_DRAFT=1: our site is built in draft mode (broken links and missing pages only warn)');
+}
 
+/**
+ * First-visit JS and CSS of each kind of page on both sites; for ours the heaviest API page.
+ * @param {import('playwright-core').Browser} browser @param {string} ours @param {string} stock origins
+ * @param {string} ourOut
+ */
+async function measureBytes(browser, ours, stock, ourOut) {
+  say('first-visit JS+CSS...');
+  const api = await heaviestPage(browser, ours, ourOut, OURS.apiDir);
+  say(`heaviest API page: ${api.heaviest.path} (of ${api.measured.length} under /${OURS.apiDir})`);
+  const bytes = {
+    ours: {
+      home: await firstVisitBytes(browser, ours, OURS.home),
+      docs: await firstVisitBytes(browser, ours, OURS.docs),
+      api: api.heaviest,
+      blog: await firstVisitBytes(browser, ours, OURS.blog),
+    },
+    stock: {
+      home: await firstVisitBytes(browser, stock, STOCK.home),
+      docs: await firstVisitBytes(browser, stock, STOCK.docs),
+      blog: await firstVisitBytes(browser, stock, STOCK.blog),
+    },
+  };
+  return {bytes, api};
+}
+
+/**
+ * What the run was: when, on what, with which flags and servers.
+ * @param {import('playwright-core').Browser} browser @param {any} ourBuild @param {any} stockBuild
+ */
+async function runMeta(browser, ourBuild, stockBuild) {
+  return {
+    date: new Date().toISOString(),
+    commit: (await run('git', ['rev-parse', '--short', 'HEAD'], {cwd: ROOT})).output.trim(),
+    node: process.version,
+    chromium: browser.version(),
+    stockSite: `${CREATE_DOCUSAURUS} classic --typescript`,
+    docsDraft: process.env.DOCS_DRAFT === '1',
+    lighthouseRuns: skipLighthouse ? 0 : RUNS,
+    devRuns: skipDev ? 0 : DEV_RUNS,
+    flags: [...flags],
+    serving: inProcessServer ? 'in-process Node server (--in-process-server)' : 'nginx, deploy/nginx.conf',
+    cores: os.availableParallelism(),
+    loadAverageAfterBuilds: os.loadavg()[0],
+    memoryMethod: ourBuild?.method ?? stockBuild?.method ?? null,
+  };
+}
+
+/** @param {import('playwright-core').Browser} browser @param {string} origin */
+async function measureSearch(browser, origin) {
+  say('search: first-query downloads, latency and reader queries...');
+  const firstQuery = [];
+  for (const q of FIRST_QUERIES) firstQuery.push(await firstQueryBytes(browser, origin, OURS.docs, q));
+  return {firstQuery, ...(await queryQuality(browser, origin, READER_QUERIES))};
+}
+
+/**
+ * Lighthouse medians of every page of both sites, the rounds going round all pages.
+ * @param {any} lighthouse @param {string} ours @param {string} stock origins @param {string} apiPath
+ */
+async function measureLighthouse(lighthouse, ours, stock, apiPath) {
+  return withChromium(async (port) => {
+    const oursAt = {home: OURS.home, docs: OURS.docs, api: apiPath, blog: OURS.blog};
+    const stockAt = {home: STOCK.home, docs: STOCK.docs, blog: STOCK.blog};
+    /** @param {string} origin @param {Record<string, string>} paths */
+    const urls = (origin, paths) => Object.values(paths).map((p) => origin + p);
+    const medians = await lighthouseMedians(
+      lighthouse,
+      port,
+      [...urls(ours, oursAt), ...urls(stock, stockAt)],
+      RUNS,
+      (url, round) => say(`lighthouse ${url} (run ${round + 1} of ${RUNS})`),
+    );
+    /** @param {string} origin @param {Record<string, string>} paths */
+    const of = (origin, paths) =>
+      Object.fromEntries(Object.entries(paths).map(([page, p]) => [page, medians.get(origin + p)]));
+    const stockMedians = of(stock, stockAt);
+    // The stock site has no API page: its docs page stands in for the comparison.
+    return {ours: of(ours, oursAt), stock: {...stockMedians, api: stockMedians.docs}};
+  });
+}
+
+/**
+ * Dev-server cold start and edit-to-update times of both sites.
+ * @param {import('playwright-core').Browser} browser @param {string} stockDir
+ */
+async function measureDev(browser, stockDir) {
+  say('dev server: ours (cold start, MDX and contract edits)...');
+  const ours = await devFigures({
+    siteDir: ROOT,
+    env: process.env,
+    edits: [mdxEdit(path.join(ROOT, 'docs/v1/index.mdx'), OURS.docs), contractEdit()],
+    runs: DEV_RUNS,
+    browser,
+    port: await benchPort('dev-ours'),
+    log: path.join(LOGS, 'ours-dev.log'),
+  });
+  say('dev server: stock (cold start, MDX edit)...');
+  const intro = ['intro.md', 'intro.mdx'].map((f) => path.join(stockDir, 'docs', f)).find((f) => fs.existsSync(f));
+  const stock = await devFigures({
+    siteDir: stockDir,
+    env: stockEnv,
+    edits: [mdxEdit(/** @type {string} */ (intro), STOCK.docs)],
+    runs: DEV_RUNS,
+    browser,
+    port: await benchPort('dev-stock'),
+    log: path.join(LOGS, 'stock-dev.log'),
+  });
+  return {ours, stock};
+}
+
+/**
+ * Everything measured on the two builds, each served the way production serves it.
+ * @param {import('playwright-core').Browser} browser @param {any} lighthouse
+ * @param {{ourBuild: any, stockBuild: any, stockDir: string}} built
+ */
+async function measureBuilds(browser, lighthouse, {ourBuild, stockBuild, stockDir}) {
+  const ourOut = path.join(ROOT, 'build');
+  const stockOut = path.join(stockDir, 'build');
+  const ourServer = await serve(ourOut, 'ours');
+  const stockServer = await serve(stockOut, 'stock', inProcessServer ? undefined : stockDeployDir(stockOut));
+  try {
+    const {bytes, api} = await measureBytes(browser, ourServer.origin, stockServer.origin, ourOut);
+    /** @type {any} */
+    const results = {meta: await runMeta(browser, ourBuild, stockBuild)};
+    results.build = {
+      ours: {...buildFigures(ourBuild), routes: countRoutes(ourOut)},
+      stock: {...buildFigures(stockBuild), routes: countRoutes(stockOut)},
+    };
+    results.bytes = {...bytes, apiPages: api.measured};
+    results.searchIndex = {ours: searchIndex(ourOut), stock: searchIndex(stockOut)};
+    results.search = await measureSearch(browser, ourServer.origin);
+    if (lighthouse) {
+      results.meta.settledBeforeLighthouse = await settleAndSay('Lighthouse');
+      results.lighthouse = await measureLighthouse(lighthouse, ourServer.origin, stockServer.origin, api.heaviest.path);
+    }
+    return results;
+  } finally {
+    await ourServer.close();
+    await stockServer.close();
+  }
+}
+
+async function main() {
+  const lighthouse = skipLighthouse ? null : await loadLighthouse();
+  warnAboutConditions();
   const stockDir = await ensureStockSite(say);
   const ourBuild = await coldBuild(ROOT, 'ours', process.env, [
     process.execPath,
@@ -212,290 +359,24 @@ async function main() {
     path.join(stockDir, 'node_modules', '.bin', 'docusaurus'),
     ['build'],
   ]);
-  const ourOut = path.join(ROOT, 'build');
-  const stockOut = path.join(stockDir, 'build');
-
   const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_FLAGS});
-  const ourServer = await serve(ourOut, 'ours');
-  const stockServer = await serve(stockOut, 'stock', inProcessServer ? undefined : stockDeployDir(stockOut));
   /** @type {any} */
-  const results = {};
+  let results;
   try {
-    say('first-visit JS+CSS...');
-    const api = await heaviestPage(browser, ourServer.origin, ourOut, OURS.apiDir);
-    say(`heaviest API page: ${api.heaviest.path} (of ${api.measured.length} under /${OURS.apiDir})`);
-    const bytes = {
-      ours: {
-        home: await firstVisitBytes(browser, ourServer.origin, OURS.home),
-        docs: await firstVisitBytes(browser, ourServer.origin, OURS.docs),
-        api: api.heaviest,
-        blog: await firstVisitBytes(browser, ourServer.origin, OURS.blog),
-      },
-      stock: {
-        home: await firstVisitBytes(browser, stockServer.origin, STOCK.home),
-        docs: await firstVisitBytes(browser, stockServer.origin, STOCK.docs),
-        blog: await firstVisitBytes(browser, stockServer.origin, STOCK.blog),
-      },
-    };
-    results.meta = {
-      date: new Date().toISOString(),
-      commit: (await run('git', ['rev-parse', '--short', 'HEAD'], {cwd: ROOT})).output.trim(),
-      node: process.version,
-      chromium: browser.version(),
-      stockSite: `${CREATE_DOCUSAURUS} classic --typescript`,
-      docsDraft: draft,
-      lighthouseRuns: skipLighthouse ? 0 : RUNS,
-      devRuns: skipDev ? 0 : DEV_RUNS,
-      flags: [...flags],
-      serving: inProcessServer ? 'in-process Node server (--in-process-server)' : 'nginx, deploy/nginx.conf',
-      cores: os.availableParallelism(),
-      loadAverageAfterBuilds: os.loadavg()[0],
-      memoryMethod: ourBuild?.method ?? stockBuild?.method ?? null,
-    };
-    results.build = {
-      ours: {...buildFigures(ourBuild), routes: countRoutes(ourOut)},
-      stock: {...buildFigures(stockBuild), routes: countRoutes(stockOut)},
-    };
-    results.bytes = {...bytes, apiPages: api.measured};
-    results.searchIndex = {ours: searchIndex(ourOut), stock: searchIndex(stockOut)};
-    say('search: first-query downloads, latency and reader queries...');
-    const firstQuery = [];
-    for (const q of FIRST_QUERIES) firstQuery.push(await firstQueryBytes(browser, ourServer.origin, OURS.docs, q));
-    results.search = {firstQuery, ...(await queryQuality(browser, ourServer.origin, READER_QUERIES))};
-
-    if (lighthouse) {
-      results.meta.settledBeforeLighthouse = await settleAndSay('Lighthouse');
-      results.lighthouse = await withChromium(async (port) => {
-        const oursAt = {home: OURS.home, docs: OURS.docs, api: api.heaviest.path, blog: OURS.blog};
-        const stockAt = {home: STOCK.home, docs: STOCK.docs, blog: STOCK.blog};
-        /** @param {string} origin @param {Record<string, string>} paths */
-        const urls = (origin, paths) => Object.values(paths).map((p) => origin + p);
-        const medians = await lighthouseMedians(
-          lighthouse,
-          port,
-          [...urls(ourServer.origin, oursAt), ...urls(stockServer.origin, stockAt)],
-          RUNS,
-          (url, round) => say(`lighthouse ${url} (run ${round + 1} of ${RUNS})`),
-        );
-        /** @param {string} origin @param {Record<string, string>} paths */
-        const of = (origin, paths) =>
-          Object.fromEntries(Object.entries(paths).map(([page, p]) => [page, medians.get(origin + p)]));
-        const stock = of(stockServer.origin, stockAt);
-        // The stock site has no API page: its docs page stands in for the comparison.
-        return {ours: of(ourServer.origin, oursAt), stock: {...stock, api: stock.docs}};
-      });
-    }
-  } finally {
-    await ourServer.close();
-    await stockServer.close();
-  }
-
-  try {
+    results = await measureBuilds(browser, lighthouse, {ourBuild, stockBuild, stockDir});
     if (!skipDev) {
       results.meta.settledBeforeDev = await settleAndSay('the dev servers');
-      say('dev server: ours (cold start, MDX and contract edits)...');
-      const ours = await devFigures({
-        siteDir: ROOT,
-        env: process.env,
-        edits: [mdxEdit(path.join(ROOT, 'docs/v1/index.mdx'), OURS.docs), contractEdit()],
-        runs: DEV_RUNS,
-        browser,
-        port: await benchPort('dev-ours'),
-        log: path.join(LOGS, 'ours-dev.log'),
-      });
-      say('dev server: stock (cold start, MDX edit)...');
-      const intro = ['intro.md', 'intro.mdx'].map((f) => path.join(stockDir, 'docs', f)).find((f) => fs.existsSync(f));
-      const stock = await devFigures({
-        siteDir: stockDir,
-        env: stockEnv,
-        edits: [mdxEdit(/** @type {string} */ (intro), STOCK.docs)],
-        runs: DEV_RUNS,
-        browser,
-        port: await benchPort('dev-stock'),
-        log: path.join(LOGS, 'stock-dev.log'),
-      });
-      results.dev = {ours, stock};
+      results.dev = await measureDev(browser, stockDir);
     }
   } finally {
     await browser.close();
   }
-
   fs.mkdirSync(OUT_DIR, {recursive: true});
-  const {table, targets} = report(results);
+  const {table, targets} = report(results, {ours: OURS, stock: STOCK});
   results.targets = targets;
   fs.writeFileSync(path.join(OUT_DIR, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${table}\n`);
   say(`figures written to ${path.relative(ROOT, path.join(OUT_DIR, 'bench.json'))}`);
-}
-
-/** @param {number | null | undefined} n @param {number} [digits] */
-const fmt = (n, digits = 1) => (n == null ? '—' : n.toFixed(digits));
-/** @param {number | null | undefined} b */
-const kb = (b) => (b == null ? '—' : `${(b / 1024).toFixed(1)} KB`);
-/** @param {number | null | undefined} a @param {number | null | undefined} b */
-const ratio = (a, b) => (a == null || b == null || b === 0 ? '—' : `${(a / b).toFixed(2)}×`);
-
-/**
- * The markdown table and the list of design §6 targets with whether each is met.
- * @param {any} r
- */
-function report(r) {
-  const rows = ['| Figure | Ours | Stock | Ours/Stock | Target | Met |', '| --- | ---: | ---: | ---: | --- | :---: |'];
-  /** @type {{figure: string, target: string, value: number | null, met: boolean | null}[]} */
-  const targets = [];
-  /** @type {string[]} */
-  const notes = [];
-  /**
-   * @param {string} label @param {number|null|undefined} ours @param {number|null|undefined} stock
-   * @param {(n: number|null|undefined) => string} f @param {[string, (v: number) => boolean]} [target]
-   */
-  const row = (label, ours, stock, f, target) => {
-    let met = '';
-    if (target) {
-      const ok = ours == null ? null : target[1](ours);
-      targets.push({figure: label, target: target[0], value: ours ?? null, met: ok});
-      met = ok == null ? 'n/a' : ok ? 'yes' : '**no**';
-    }
-    rows.push(`| ${label} | ${f(ours)} | ${f(stock)} | ${ratio(ours, stock)} | ${target?.[0] ?? ''} | ${met} |`);
-  };
-  const {build, bytes, searchIndex} = r;
-  row('Cold build (s)', build.ours.seconds, build.stock.seconds, (n) => fmt(n));
-  row('Second build (s)', build.ours.warmSeconds, build.stock.warmSeconds, (n) => fmt(n));
-  row('Build peak RSS (MB)', build.ours.peakRssMb, build.stock.peakRssMb, (n) => fmt(n, 0));
-  row('Routes (index.html)', build.ours.routes.indexHtml, build.stock.routes.indexHtml, (n) => fmt(n, 0));
-  row('Routes (sitemap URLs)', build.ours.routes.sitemapUrls, build.stock.routes.sitemapUrls, (n) => fmt(n, 0));
-
-  const stockDocs = bytes.stock.docs.gzip;
-  /** @type {[string, string, string, any, any, [string, (v: number) => boolean] | undefined][]} */
-  const pages = [
-    ['home', r.bytes.ours.home.path, STOCK.home, bytes.ours.home, bytes.stock.home, undefined],
-    [
-      'docs',
-      r.bytes.ours.docs.path,
-      STOCK.docs,
-      bytes.ours.docs,
-      bytes.stock.docs,
-      [`≤ stock ${STOCK.docs} (${kb(stockDocs)})`, (v) => v <= stockDocs],
-    ],
-    [
-      'API',
-      r.bytes.ours.api.path,
-      STOCK.docs,
-      bytes.ours.api,
-      bytes.stock.docs,
-      [`≤ 1.10 × stock ${STOCK.docs} (${kb(1.1 * stockDocs)})`, (v) => v <= 1.1 * stockDocs],
-    ],
-    ['blog', r.bytes.ours.blog.path, STOCK.blog, bytes.ours.blog, bytes.stock.blog, undefined],
-  ];
-  for (const [type, ourPath, stockPath, o, s, target] of pages) {
-    row(`First-visit JS+CSS gzip, ${type} (\`${ourPath}\` / \`${stockPath}\`)`, o.gzip, s.gzip, kb, target);
-    row(`First-visit JS+CSS raw, ${type}`, o.raw, s.raw, kb);
-  }
-  row(
-    `Search index on disk, gzip (${searchIndex.ours.kind}, ${searchIndex.ours.files} files)`,
-    searchIndex.ours.gzip,
-    searchIndex.stock.gzip,
-    kb,
-  );
-  if (r.search) {
-    for (const q of r.search.firstQuery) {
-      row(
-        `Search: first query "${q.query}" typed a key per ${q.keyDelayMs} ms, all it downloads (gzip)`,
-        q.gzip,
-        null,
-        kb,
-        ['≤ 150 KB', (v) => v <= 150 * 1024],
-      );
-    }
-    row(
-      'Search: keystroke to results shown, median over the reader queries (ms)',
-      r.search.medianLatencyMs,
-      null,
-      (n) => fmt(n, 0),
-      ['≤ 100 ms', (v) => v <= 100],
-    );
-    const good = r.search.queries.filter((/** @type {any} */ q) => q.ok);
-    row('Search: reader queries whose expected page opens first', good.length, null, (n) => fmt(n, 0), [
-      `= ${r.search.queries.length}`,
-      (v) => v === r.search.queries.length,
-    ]);
-    for (const q of r.search.queries.filter((/** @type {any} */ q) => !q.ok))
-      notes.push(`Search "${q.query}" opened ${q.opened} first.`);
-  }
-
-  /** @type {string[]} */
-  const lhRows = [];
-  if (r.lighthouse) {
-    const {ours, stock} = r.lighthouse;
-    const runs = r.meta.lighthouseRuns;
-    lhRows.push(
-      `Lighthouse mobile, median of ${runs} runs per page, served by ${r.meta.serving}; "ours / stock" in each cell:`,
-      '',
-      '| Page | Performance | TBT (ms) | LCP (ms) | CLS | Accessibility | Best Practices | SEO | Perf ≥ 95 | TBT ≤ 150 ms |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: | :---: |',
-    );
-    /** @param {number | null} v @param {(v: number) => boolean} ok */
-    const mark = (v, ok) => (v == null ? 'n/a' : ok(v) ? 'yes' : '**no**');
-    for (const type of ['home', 'docs', 'api', 'blog']) {
-      const o = ours[type];
-      const s = stock[type];
-      /** @param {string} key @param {number} digits */
-      const pair = (key, digits) => `${fmt(o[key], digits)} / ${fmt(s[key], digits)}`;
-      const label = type === 'api' ? 'API' : type;
-      const checks = [
-        ['performance', 'Performance', '≥ 95', (/** @type {number} */ v) => v >= 95],
-        ['tbtMs', 'TBT (ms)', '≤ 150', (/** @type {number} */ v) => v <= 150],
-        ['accessibility', 'Accessibility', '= 100', (/** @type {number} */ v) => v === 100],
-        ['bestPractices', 'Best Practices', '= 100', (/** @type {number} */ v) => v === 100],
-        ['seo', 'SEO', '= 100', (/** @type {number} */ v) => v === 100],
-        // Lighthouse shows CLS to 3 decimals; "0" means it shows 0.000.
-        ['cls', 'CLS', '0', (/** @type {number} */ v) => v < 0.0005],
-      ];
-      for (const [key, name, target, ok] of /** @type {[string, string, string, (v: number) => boolean][]} */ (
-        checks
-      )) {
-        const value = o[key];
-        targets.push({
-          figure: `Lighthouse mobile ${label}: ${name}`,
-          target,
-          value,
-          met: value == null ? null : ok(value),
-        });
-      }
-      lhRows.push(
-        `| ${label} (\`${type === 'api' ? r.bytes.ours.api.path : OURS[/** @type {'home'} */ (type)]}\` / \`${type === 'api' ? STOCK.docs : STOCK[/** @type {'home'} */ (type)]}\`) | ${pair('performance', 0)} | ${pair('tbtMs', 0)} | ${pair('lcpMs', 0)} | ${pair('cls', 3)} | ${pair('accessibility', 0)} | ${pair('bestPractices', 0)} | ${pair('seo', 0)} | ${mark(o.performance, (v) => v >= 95)} | ${mark(o.tbtMs, (v) => v <= 150)} |`,
-      );
-      if (o.failing.length) notes.push(`Lighthouse ${type} (ours) fails: ${o.failing.join(', ')}.`);
-    }
-    lhRows.push(
-      '',
-      `Lighthouse CPU benchmark index (higher = faster machine): ${fmt(ours.home.benchmarkIndex, 0)} / ${fmt(stock.home.benchmarkIndex, 0)}. Load average after the builds: ${fmt(r.meta.loadAverageAfterBuilds, 2)}, when Lighthouse started: ${fmt(r.meta.settledBeforeLighthouse?.to, 2)} (waited ${r.meta.settledBeforeLighthouse?.waitedS ?? 0} s), on ${r.meta.cores} cores.`,
-    );
-  }
-  if (r.dev) {
-    const {ours, stock} = r.dev;
-    row('Dev cold start to home 200 (s)', ours.coldStartSeconds, stock.coldStartSeconds, (n) => fmt(n));
-    row(
-      'Dev MDX edit to page updated, median (s)',
-      ours.edits.mdx?.medianSeconds,
-      stock.edits.mdx?.medianSeconds,
-      (n) => fmt(n, 2),
-    );
-    row('Dev contract edit to page updated, median (s)', ours.edits.contract?.medianSeconds, null, (n) => fmt(n, 2));
-  }
-  const judged = targets.filter((t) => t.met != null);
-  const missed = judged.filter((t) => !t.met);
-  notes.unshift(
-    `Targets met: ${judged.length - missed.length} of ${judged.length}${missed.length ? ` (missed: ${missed.map((t) => `${t.figure} ${t.target}`).join('; ')})` : ''}.`,
-  );
-  if (r.meta.docsDraft) notes.push('Our site was built with DOCS_DRAFT=1 (draft mode).');
-  for (const side of ['ours', 'stock']) {
-    for (const [name, e] of Object.entries(r.dev?.[side]?.edits ?? {})) {
-      if (/** @type {any} */ (e).error) notes.push(`Dev ${side} ${name} edit: ${/** @type {any} */ (e).error}`);
-    }
-  }
-  const lh = lhRows.length ? `\n\n${lhRows.join('\n')}` : '';
-  return {table: `${rows.join('\n')}${lh}\n\n${notes.join('\n')}`, targets};
 }
 
 main().catch((e) => {

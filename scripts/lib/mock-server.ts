@@ -6,10 +6,18 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type {Duplex} from 'node:stream';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
-import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '#core/sandbox/engine';
+import {
+  createSandbox,
+  memoryStore,
+  type Clock,
+  type QueuedWebhook,
+  type Sandbox,
+  type WebhookDelivery,
+} from '#core/sandbox/engine';
 import type {SandboxIndex} from '#core/sandbox/model';
 import {text} from '#core/sandbox/body';
 import {RETRY_AFTER_MINUTES} from '#core/contract/webhook-policy';
@@ -81,6 +89,137 @@ function readBody(req: http.IncomingMessage): Promise<string | undefined> {
   });
 }
 
+type Log = (line: string) => void;
+
+/** The engine's answer to one HTTP request, written back; a body over the limit is answered 413. */
+async function answerRequest(sandbox: Sandbox, req: http.IncomingMessage, send: Send, log: Log): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = req.url ?? '/';
+  const raw = await readBody(req);
+  if (raw === undefined) {
+    send(...envelope(413, 10, `Request body larger than ${MAX_BODY_BYTES} bytes`));
+    log(`${method} ${url} -> 413 code 10 (body too large)`);
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+  const answer = await sandbox.send({method, url, headers, body: raw});
+  send(answer.status, answer.body, answer.headers);
+  log(`${method} ${url} -> ${answer.status} code ${text(answer.json.response_code)} (${answer.scenario})`);
+}
+
+type Send = (status: number, body: string, headers?: Record<string, string>) => void;
+
+function requestListener(sandbox: Sandbox, log: Log): http.RequestListener {
+  return (req, res) => {
+    const send: Send = (status, body, headers = {}) => {
+      res.writeHead(status, {'Content-Type': 'application/json', ...headers});
+      res.end(body);
+    };
+    answerRequest(sandbox, req, send, log).catch((err: unknown) => {
+      // The engine answers every request; reaching here is a bug of ours, still answered in the envelope.
+      log(`${req.method} ${req.url} -> 500: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!res.headersSent) send(...envelope(500, 22, 'Internal error in the mock server; see its console'));
+      else res.end();
+    });
+  };
+}
+
+/** Bytes that are not HTTP at all: Node's parser refuses them; answer in the envelope all the same. */
+function answerMalformed(log: Log): (err: NodeJS.ErrnoException, socket: Duplex) => void {
+  return (err, socket) => {
+    if (!socket.writable) return;
+    const [status, body] = envelope(400, 10, `Malformed HTTP request (${err.code ?? 'parse error'})`);
+    socket.end(
+      `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    log(`malformed request -> ${status} code 10 (${err.code ?? err.message})`);
+  };
+}
+
+/** Listens on `port` (0: any free one); the port it got. A port in use is a setup error with the fix. */
+async function listen(server: http.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new MockSetupError(`Port ${port} on ${host} is in use. Choose another: npm run mock -- --port <N>.`)
+          : err,
+      ),
+    );
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+type Delivery = {webhook: QueuedWebhook; status: number | string};
+
+/** POSTs a signed webhook; the HTTP status, or why it could not be sent. */
+async function post(url: string, signed: WebhookDelivery): Promise<number | string> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: signed.headers,
+      body: signed.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return res.status;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+interface Deliveries {
+  readonly deliveries: readonly Delivery[];
+  readonly stop: () => void;
+}
+
+/**
+ * Webhook deliveries: due ones are signed and POSTed; a failed attempt is tried again on the
+ * documented schedule (minutes after the first attempt), signed anew with the same X-Webhook-Id.
+ */
+function startDeliveries(sandbox: Sandbox, clock: Clock, options: MockServerOptions, log: Log): Deliveries {
+  const deliveries: Delivery[] = [];
+  const retries: {webhook: QueuedWebhook; firstAt: number; attempt: number; nextAt: number}[] = [];
+  let busy = false;
+  const attempt = async (webhook: QueuedWebhook, n: number, firstAt: number): Promise<void> => {
+    if (!options.webhookUrl) {
+      log(
+        `webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the mock with --webhook-url <your endpoint>`,
+      );
+      deliveries.push({webhook, status: 'no --webhook-url'});
+      return;
+    }
+    const status = await post(options.webhookUrl, await sandbox.sign(webhook));
+    deliveries.push({webhook, status});
+    const ok = typeof status === 'number' && status >= 200 && status < 300;
+    const next = RETRY_AFTER_MINUTES[n];
+    log(
+      `webhook ${webhook.webhook} ${webhook.id} -> ${status}${ok ? '' : next !== undefined ? `, tried again ${next} min after the first attempt` : ', giving up'}`,
+    );
+    if (!ok && next !== undefined) retries.push({webhook, firstAt, attempt: n + 1, nextAt: firstAt + next * 60_000});
+  };
+  const tick = async (): Promise<void> => {
+    const now = clock.now();
+    for (const w of await sandbox.takeDueWebhooks()) await attempt(w, 0, now);
+    for (const r of retries.filter((x) => x.nextAt <= now)) {
+      retries.splice(retries.indexOf(r), 1);
+      await attempt(r.webhook, r.attempt, r.firstAt);
+    }
+  };
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    tick()
+      .catch((err: unknown) => log(`webhook delivery failed: ${String(err)}`))
+      .finally(() => {
+        busy = false;
+      });
+  }, options.tickMs ?? 250);
+  return {deliveries, stop: () => clearInterval(timer)};
+}
+
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   const outDir = options.outDir ?? path.join(SITE_DIR, '.tmp', 'sandbox');
@@ -94,110 +233,13 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     store: memoryStore(),
     ...(options.webhookSecret ? {webhookSecret: options.webhookSecret} : {}),
   });
-
-  const server = http.createServer((req, res) => {
-    const send = (status: number, body: string, headers: Record<string, string> = {}): void => {
-      res.writeHead(status, {'Content-Type': 'application/json', ...headers});
-      res.end(body);
-    };
-    void (async () => {
-      const method = req.method ?? 'GET';
-      const url = req.url ?? '/';
-      const raw = await readBody(req);
-      if (raw === undefined) {
-        send(...envelope(413, 10, `Request body larger than ${MAX_BODY_BYTES} bytes`));
-        log(`${method} ${url} -> 413 code 10 (body too large)`);
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-      const answer = await sandbox.send({method, url, headers, body: raw});
-      send(answer.status, answer.body, answer.headers);
-      log(`${method} ${url} -> ${answer.status} code ${text(answer.json.response_code)} (${answer.scenario})`);
-    })().catch((err: unknown) => {
-      // The engine answers every request; reaching here is a bug of ours, still answered in the envelope.
-      log(`${req.method} ${req.url} -> 500: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      if (!res.headersSent) send(...envelope(500, 22, 'Internal error in the mock server; see its console'));
-      else res.end();
-    });
-  });
-  // Bytes that are not HTTP at all: Node's parser refuses them; answer in the envelope all the same.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return;
-    const [status, body] = envelope(400, 10, `Malformed HTTP request (${err.code ?? 'parse error'})`);
-    socket.end(
-      `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-    log(`malformed request -> ${status} code 10 (${err.code ?? err.message})`);
-  });
+  const server = http.createServer(requestListener(sandbox, log));
+  server.on('clientError', answerMalformed(log));
   // Slow or stalled clients never hold a connection for long.
   server.requestTimeout = 15_000;
   server.headersTimeout = 10_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new MockSetupError(`Port ${options.port} on ${host} is in use. Choose another: npm run mock -- --port <N>.`)
-          : err,
-      ),
-    );
-    server.listen(options.port, host, resolve);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-
-  /* Webhook deliveries: due ones are signed and POSTed; a failed attempt is tried again on the
-     documented schedule (minutes after the first attempt), signed anew with the same X-Webhook-Id. */
-  const deliveries: {webhook: QueuedWebhook; status: number | string}[] = [];
-  const retries: {webhook: QueuedWebhook; firstAt: number; attempt: number; nextAt: number}[] = [];
-  let busy = false;
-  const attempt = async (webhook: QueuedWebhook, n: number, firstAt: number): Promise<void> => {
-    if (!options.webhookUrl) {
-      log(
-        `webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the mock with --webhook-url <your endpoint>`,
-      );
-      deliveries.push({webhook, status: 'no --webhook-url'});
-      return;
-    }
-    const signed = await sandbox.sign(webhook);
-    let status: number | string;
-    try {
-      const res = await fetch(options.webhookUrl, {
-        method: 'POST',
-        headers: signed.headers,
-        body: signed.body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = res.status;
-    } catch (err) {
-      status = err instanceof Error ? err.message : String(err);
-    }
-    deliveries.push({webhook, status});
-    const ok = typeof status === 'number' && status >= 200 && status < 300;
-    const next = RETRY_AFTER_MINUTES[n];
-    log(
-      `webhook ${webhook.webhook} ${webhook.id} -> ${status}${ok ? '' : next !== undefined ? `, tried again ${next} min after the first attempt` : ', giving up'}`,
-    );
-    if (!ok && next !== undefined) retries.push({webhook, firstAt, attempt: n + 1, nextAt: firstAt + next * 60_000});
-  };
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    void (async () => {
-      const now = clock.now();
-      for (const w of await sandbox.takeDueWebhooks()) await attempt(w, 0, now);
-      for (const r of retries.filter((x) => x.nextAt <= now)) {
-        retries.splice(retries.indexOf(r), 1);
-        await attempt(r.webhook, r.attempt, r.firstAt);
-      }
-    })()
-      .catch((err: unknown) => log(`webhook delivery failed: ${String(err)}`))
-      .finally(() => {
-        busy = false;
-      });
-  }, options.tickMs ?? 250);
-
+  const port = await listen(server, options.port, host);
+  const {deliveries, stop} = startDeliveries(sandbox, clock, options, log);
   return {
     url: `http://${host}:${port}${index.basePath}`,
     index,
@@ -205,7 +247,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     deliveries,
     close: () =>
       new Promise<void>((resolve) => {
-        clearInterval(timer);
+        stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,12 +1,11 @@
 /**
  * Docusaurus starts loading the opened page's route chunks while main.js is still being
- * evaluated, and the bundler's runtime creates one <script> element per chunk (about a dozen on
+ * evaluated, and the bundler's runtime creates one <script> element per chunk (a dozen or so on
  * an API page) inside that same task, the longest task of every page load once hydration is
- * split up (issue 12). This client module, evaluated before Docusaurus's entry code, makes each
- * of those creations a task of its own (setTimeout 0): the evaluation task is shorter by that much, the
- * downloads start a few milliseconds later, and nothing else changes. Measured on /docs/v1/ (median
- * of 7, main-thread time after the first paint as Lighthouse's 4x slowdown counts it): blocking
- * 91 -> 58 ms.
+ * split up. This client module, evaluated before Docusaurus's entry code, makes each of those
+ * creations a task of its own (setTimeout 0): the evaluation task is shorter by that much, the
+ * downloads start a moment later, and nothing else changes (Lighthouse's total blocking time, in
+ * `npm run bench`, is the measure).
  *
  * Coupled to the runtime's `__webpack_require__.l(url, done, key, chunkId)`, the function Rspack
  * (and webpack) use to insert a chunk's script. If a bundler upgrade drops it, this does nothing,

@@ -1,8 +1,8 @@
 /**
  * Docusaurus prefetches the chunks of the route behind every link as soon as the link scrolls
  * into view. On a first visit that is every visible link at once, right after hydration: route
- * matching plus one `<link rel=prefetch>` per chunk, all in one task (about 200 ms at Lighthouse's
- * 4x CPU slowdown on a docs page, the longest task of the load). This queues those prefetches and
+ * matching plus one `<link rel=prefetch>` per chunk, all in one task, the longest of the load on a
+ * slow phone. This queues those prefetches and
  * runs them once the reader first does something on the page (moves the pointer, scrolls, touches,
  * types), a few at a time in idle periods, so they never compete with loading the page or with
  * input. Hover and touch still preload the link under the finger at once

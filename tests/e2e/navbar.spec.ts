@@ -61,7 +61,7 @@ test.describe('navbar on phones and desktops', () => {
 
     /**
      * The theme hands the docs sidebar to the phone menu through a first `localeCompare`, which
-     * loads the browser's collation data (50-70 ms at Lighthouse's 4x CPU slowdown): our wrap
+     * loads the browser's collation data, a long task on a slow phone: our wrap
      * (src/theme/DocSidebar/Mobile) does that on the reader's first interaction, not in the load.
      */
     test('nothing calls localeCompare during the load; the first touch hands the docs sidebar over', async ({

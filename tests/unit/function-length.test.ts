@@ -1,10 +1,9 @@
 /** The `local/function-length` ESLint rule (scripts/eslint/function-length.mjs), through ESLint's RuleTester. */
 import {RuleTester} from 'eslint';
 import tseslint from 'typescript-eslint';
-import {afterAll, describe, it} from 'vitest';
+import {describe, it} from 'vitest';
 import {functionLength} from '../../scripts/eslint/function-length.mjs';
 
-RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
 RuleTester.it = it;
 

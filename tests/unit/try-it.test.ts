@@ -6,6 +6,7 @@ import {
   buildRequest,
   curlCommand,
   DraftError,
+  headerLines,
   initialDraft,
   keyProblem,
   mockBaseUrl,
@@ -267,5 +268,14 @@ describe('Try it: the files the build writes per family', () => {
       {id: 'b-update'},
     ] as unknown as Parameters<typeof webhookExamples>[0];
     expect(webhookExamples(hooks)).toEqual({'a-update': '{"event":"A","n":1}'});
+  });
+});
+
+describe('Try it: headers as text', () => {
+  it('writes one `Name: value` line per header, in order', () => {
+    expect(headerLines({'Content-Type': 'application/json', 'X-Webhook-Id': 'wh_1'})).toBe(
+      'Content-Type: application/json\nX-Webhook-Id: wh_1',
+    );
+    expect(headerLines({})).toBe('');
   });
 });

@@ -5,16 +5,22 @@
  * and the MCP server's verify_webhook_signature use (core/sandbox/signature.ts), run with Web
  * Crypto: the secret never leaves the page.
  */
-import {useEffect, useId, useState, type ReactNode} from 'react';
+import {useEffect, useId, useReducer, useState, type ChangeEvent, type Dispatch, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
 import {webhookId} from '#core/sandbox/engine';
+import {signDelivery, verifyWebhookSignature} from '#core/sandbox/signature';
+import {headerLines} from '#core/sandbox/try-it';
 import {
-  parseHeaderLines,
-  signDelivery,
-  verifyWebhookSignature,
-  type SignatureFailure,
-  type SignatureVerdict,
-} from '#core/sandbox/signature';
+  EMPTY_LAB,
+  firstEvent,
+  labReducer,
+  outcome,
+  verifyInput,
+  type LabAction,
+  type LabField,
+  type LabState,
+  type Outcome,
+} from '#core/sandbox/try-it-webhook-lab';
 import {loadIndex, loadWebhookExamples} from '@site/src/components/TryIt/load';
 import SandboxBox, {SandboxField} from '@site/src/components/TryIt/Box';
 
@@ -22,16 +28,13 @@ interface Props {
   readonly event?: string;
 }
 
-interface Example {
+interface Examples {
+  /** The sandbox's test webhook secret, which signs the examples. */
   readonly secret: string;
   readonly examples: Readonly<Record<string, string>>;
 }
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
-type Outcome = 'ok' | SignatureFailure;
-
-const outcome = (verdict: SignatureVerdict): Outcome => (verdict.valid ? 'ok' : verdict.reason);
 
 /** Each outcome's headline, in the site's words; the detail under it comes from the check. */
 function headline(reason: Outcome): string {
@@ -53,52 +56,36 @@ function headline(reason: Outcome): string {
   }
 }
 
-async function signedExample(secret: string, body: string): Promise<{headers: string; clock: string}> {
+/** Fills the form with an event's example, signed here and now with the test secret, so it verifies. */
+async function prefill(dispatch: Dispatch<LabAction>, {secret, examples}: Examples, name: string): Promise<void> {
+  const body = examples[name] ?? '';
   const now = nowSeconds();
   const headers = await signDelivery(secret, webhookId(now * 1000, 1), now, body);
-  return {
-    headers: Object.entries(headers)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join('\n'),
-    clock: String(now),
-  };
+  dispatch({type: 'prefilled', chosen: name, body, secret, headers: headerLines(headers), clock: String(now)});
 }
 
-export default function Lab({event}: Props): ReactNode {
-  const id = useId();
-  const [loaded, setLoaded] = useState<Example>();
-  const [chosen, setChosen] = useState('');
-  const [body, setBody] = useState('');
-  const [headers, setHeaders] = useState('');
-  const [secret, setSecret] = useState('');
-  const [clock, setClock] = useState('');
-  const [result, setResult] = useState<SignatureVerdict>();
-
-  const prefill = async (ex: Example, name: string): Promise<void> => {
-    const text = ex.examples[name] ?? '';
-    const signed = await signedExample(ex.secret, text);
-    setChosen(name);
-    setBody(text);
-    setSecret(ex.secret);
-    setHeaders(signed.headers);
-    setClock(signed.clock);
-    setResult(undefined);
-  };
-
+/** The examples and the test secret, loaded when the lab opens, and the form filled with the page's event. */
+function useExamples(event: string | undefined, dispatch: Dispatch<LabAction>): Examples | undefined {
+  const [loaded, setLoaded] = useState<Examples>();
   useEffect(() => {
     let live = true;
     void Promise.all([loadIndex(), loadWebhookExamples()]).then(async ([index, examples]) => {
       if (!live) return;
       const ex = {secret: index.credentials.webhookSecret, examples};
       setLoaded(ex);
-      await prefill(ex, event && event in ex.examples ? event : (Object.keys(ex.examples)[0] ?? ''));
+      await prefill(dispatch, ex, firstEvent(examples, event));
     });
     return () => {
       live = false;
     };
-    // The example is signed once, when the lab opens; later changes are the reader's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [event, dispatch]);
+  return loaded;
+}
+
+export default function Lab({event}: Props): ReactNode {
+  const id = useId();
+  const [state, dispatch] = useReducer(labReducer, EMPTY_LAB);
+  const loaded = useExamples(event, dispatch);
 
   if (!loaded)
     return (
@@ -107,18 +94,12 @@ export default function Lab({event}: Props): ReactNode {
       </p>
     );
 
-  const verify = async (): Promise<void> => {
-    setResult(
-      await verifyWebhookSignature({
-        payload: body,
-        headers: parseHeaderLines(headers),
-        secret,
-        nowSeconds: Number(clock) || nowSeconds(),
-        // A delivery signed with the test secret and checked with another is named as such.
-        otherSecrets: [{name: 'the sandbox test secret', secret: loaded.secret}],
-      }),
-    );
-  };
+  const verify = async (): Promise<void> =>
+    dispatch({type: 'verified', result: await verifyWebhookSignature(verifyInput(state, loaded.secret, nowSeconds()))});
+  const edit =
+    (field: LabField) =>
+    (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void =>
+      dispatch({type: 'edit', field, value: e.target.value});
 
   return (
     <SandboxBox title={translate({id: 'webhookLab.title', message: 'Webhook lab'})}>
@@ -131,7 +112,10 @@ export default function Lab({event}: Props): ReactNode {
       </p>
       <div className="api-sandbox__row">
         <SandboxField htmlFor={`${id}-event`} label={<Translate id="webhookLab.event">Example event</Translate>}>
-          <select id={`${id}-event`} value={chosen} onChange={(e) => void prefill(loaded, e.target.value)}>
+          <select
+            id={`${id}-event`}
+            value={state.chosen}
+            onChange={(e) => void prefill(dispatch, loaded, e.target.value)}>
             {Object.keys(loaded.examples).map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -142,54 +126,50 @@ export default function Lab({event}: Props): ReactNode {
         <SandboxField
           htmlFor={`${id}-clock`}
           label={<Translate id="webhookLab.clock">Your clock (Unix seconds)</Translate>}>
-          <input id={`${id}-clock`} inputMode="numeric" value={clock} onChange={(e) => setClock(e.target.value)} />
+          <input id={`${id}-clock`} inputMode="numeric" value={state.clock} onChange={edit('clock')} />
         </SandboxField>
       </div>
       <SandboxField htmlFor={`${id}-body`} label={<Translate id="webhookLab.body">Raw body, byte for byte</Translate>}>
-        <textarea
-          id={`${id}-body`}
-          rows={5}
-          spellCheck={false}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-        />
+        <textarea id={`${id}-body`} rows={5} spellCheck={false} value={state.body} onChange={edit('body')} />
       </SandboxField>
       <SandboxField
         htmlFor={`${id}-headers`}
         label={<Translate id="webhookLab.headers">Headers, one per line (Name: value)</Translate>}>
-        <textarea
-          id={`${id}-headers`}
-          rows={5}
-          spellCheck={false}
-          value={headers}
-          onChange={(e) => setHeaders(e.target.value)}
-        />
+        <textarea id={`${id}-headers`} rows={5} spellCheck={false} value={state.headers} onChange={edit('headers')} />
       </SandboxField>
       <SandboxField htmlFor={`${id}-secret`} label={<Translate id="webhookLab.secret">Webhook secret</Translate>}>
         <input
           id={`${id}-secret`}
           autoComplete="off"
           spellCheck={false}
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
+          value={state.secret}
+          onChange={edit('secret')}
         />
       </SandboxField>
       <div className="api-sandbox__actions">
         <button type="button" className="button button--primary" onClick={() => void verify()}>
           <Translate id="webhookLab.verify">Verify</Translate>
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void prefill(loaded, chosen)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void prefill(dispatch, loaded, state.chosen)}>
           <Translate id="webhookLab.reset">Sign the example again</Translate>
         </button>
       </div>
       <div aria-live="polite">
-        {result && (
-          <div className={result.valid ? 'api-sandbox__ok' : 'api-sandbox__fail'} data-reason={outcome(result)}>
-            <strong>{headline(outcome(result))}</strong>
-            <p>{result.message}</p>
-          </div>
-        )}
+        <Verdict state={state} />
       </div>
     </SandboxBox>
+  );
+}
+
+function Verdict({state: {result}}: {readonly state: LabState}): ReactNode {
+  if (!result) return null;
+  return (
+    <div className={result.valid ? 'api-sandbox__ok' : 'api-sandbox__fail'} data-reason={outcome(result)}>
+      <strong>{headline(outcome(result))}</strong>
+      <p>{result.message}</p>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Replaced (written here, not copied from the theme): the theme's CodeBlock highlights in the
- * browser, which puts Prism and its grammars (about 29 KB gzip) into every page's JavaScript and
+ * browser, which puts Prism and its grammars into every page's JavaScript and
  * tokenises every block while the page hydrates. Here every code block is highlighted at build
  * time instead: fenced blocks in MDX by plugins/static-code/remark.ts, the API reference's by
  * plugins/api-contract, both rendered by <StaticCode>. What is left for this component is code

@@ -1,8 +1,10 @@
 /**
  * The search engine in the browser: Pagefind's own script, fetched from the index the build wrote
  * (build/pagefind/, plugins/search-index) the first time a reader reaches for the search box. A
- * chunk of its own, so no page pays for it on load.
+ * chunk of its own, so no page pays for it on load. The box's query runner (core/search/runner.ts)
+ * ships here too: it only matters once the engine is loaded.
  */
+import {queryRunner, type RunnerOutput} from '#core/search/runner';
 import {
   findPages,
   initPagefind,
@@ -50,3 +52,9 @@ export async function search(baseUrl: string, query: string, limit: number): Pro
   const {api, titles} = await loadEngine(baseUrl);
   return findPages(api, titles, query, limit);
 }
+
+const RESULT_LIMIT = 5;
+
+/** The box's `run(query)`, over this engine. */
+export const createRunner = (baseUrl: string, output: RunnerOutput): ((query: string) => void) =>
+  queryRunner((text) => search(baseUrl, text, RESULT_LIMIT), output);

@@ -2,9 +2,8 @@
  * Wraps the phone navbar's panel (primary menu, docs or blog sidebar) so it is rendered when the
  * reader first opens it, not on every page load. The theme renders the whole panel, hidden,
  * as soon as hydration finds a narrow window: on a docs page that is the full sidebar tree
- * created as new DOM in one synchronous render right after hydration, the longest task of the
- * API page's load in a trace at 4x CPU slowdown (issue 12; main-thread time after the first paint
- * went from 232 to 192 ms unthrottled on /docs/v1/service/aeps/withdrawal). Once opened it
+ * created as new DOM in one synchronous render right after hydration, the longest task of an
+ * API page's load on a slow phone. Once opened it
  * stays rendered, so closing and reopening slide as before; the first opening slides in too,
  * through the `@starting-style` rule in src/css/custom.css.
  */

@@ -1,0 +1,172 @@
+/**
+ * The atlas file format (openapi/scenarios/README.md): the JSON Schemas the files are checked
+ * against first, and the types of what they hold once they pass.
+ */
+import type {JsonSchema} from '../../contract/schema';
+import type {Credentials, Json, JsonObject} from '../model';
+
+type AtlasSchema = JsonSchema;
+
+const BODY_SPEC: AtlasSchema = {
+  type: ['string', 'object'],
+  additionalProperties: false,
+  properties: {
+    example: {type: 'string'},
+    code: {type: 'integer'},
+    message: {type: 'string'},
+    data: {},
+    set: {type: 'object'},
+  },
+};
+
+const SCENARIO: AtlasSchema = {
+  type: 'object',
+  required: ['label', 'code'],
+  additionalProperties: false,
+  properties: {
+    label: {type: 'string', minLength: 1},
+    when: {type: 'object', minProperties: 1},
+    code: {type: 'integer'},
+    example: {type: 'string'},
+    message: {type: 'string'},
+    data: {},
+    set: {type: 'object'},
+    status: BODY_SPEC,
+    then: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['after'],
+        additionalProperties: false,
+        properties: {
+          after: {type: 'number', minimum: 0},
+          status: BODY_SPEC,
+          webhooks: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['webhook'],
+              additionalProperties: false,
+              properties: {webhook: {type: 'string'}, after: {type: 'number', minimum: 0}, set: {type: 'object'}},
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const CARRY: AtlasSchema = {
+  type: 'array',
+  items: {
+    type: ['string', 'object'],
+    required: ['to', 'from'],
+    additionalProperties: false,
+    properties: {
+      to: {type: 'string'},
+      from: {type: 'string'},
+      last: {type: 'integer', minimum: 1},
+      prefix: {type: 'string'},
+    },
+  },
+};
+
+export const FAMILY_FILE_SCHEMA: AtlasSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    carry: CARRY,
+    shared: {type: 'array', items: SCENARIO},
+    operations: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          carry: CARRY,
+          unique: {type: 'array', items: {type: 'string'}},
+          idempotency: {type: 'string'},
+          tracking: {
+            type: 'object',
+            required: ['status'],
+            additionalProperties: false,
+            properties: {status: {type: 'string'}, field: {type: 'string'}},
+          },
+          lookup: {type: 'string'},
+          scenarios: {type: 'array', items: SCENARIO},
+        },
+      },
+    },
+  },
+};
+
+export const SANDBOX_FILE_SCHEMA: AtlasSchema = {
+  type: 'object',
+  required: ['credentials', 'partners'],
+  additionalProperties: false,
+  properties: {
+    credentials: {
+      type: 'object',
+      required: ['partnerId', 'jwtSecret', 'webhookSecret'],
+      additionalProperties: false,
+      properties: {partnerId: {type: 'string'}, jwtSecret: {type: 'string'}, webhookSecret: {type: 'string'}},
+    },
+    partners: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['partnerId', 'code', 'label', 'scope'],
+        additionalProperties: false,
+        properties: {
+          partnerId: {type: 'string'},
+          code: {type: 'integer'},
+          label: {type: 'string'},
+          scope: {enum: ['listed', 'all']},
+          message: {type: 'string'},
+          headers: {type: 'object', additionalProperties: {type: 'string'}},
+        },
+      },
+    },
+    shared: {type: 'array', items: SCENARIO},
+  },
+};
+
+export type BodySpec = string | {example?: string; code?: number; message?: string; data?: Json; set?: JsonObject};
+export interface ScenarioSpec {
+  label: string;
+  when?: Record<string, Json>;
+  code: number;
+  example?: string;
+  message?: string;
+  data?: Json;
+  set?: JsonObject;
+  status?: BodySpec;
+  then?: {after: number; status?: BodySpec; webhooks?: {webhook: string; after?: number; set?: JsonObject}[]}[];
+}
+export type CarrySpec = string | {to: string; from: string; last?: number; prefix?: string};
+export interface OperationSpec {
+  carry?: CarrySpec[];
+  unique?: string[];
+  idempotency?: string;
+  tracking?: {status: string; field?: string};
+  lookup?: string;
+  scenarios?: ScenarioSpec[];
+}
+export interface FamilySpec {
+  carry?: CarrySpec[];
+  shared?: ScenarioSpec[];
+  operations?: Record<string, OperationSpec>;
+}
+export interface PartnerSpec {
+  partnerId: string;
+  code: number;
+  label: string;
+  scope: 'listed' | 'all';
+  message?: string;
+  headers?: Record<string, string>;
+}
+export interface SandboxSpec {
+  credentials: Credentials;
+  partners: PartnerSpec[];
+  shared?: ScenarioSpec[];
+}

@@ -1,0 +1,108 @@
+/**
+ * Steps 4 and 5, pick and answer: a test partner's scenario, a status call on a transaction of this
+ * session, a repeat of an idempotency key, or the first scenario whose inputs match (else the
+ * default); then the answer with the request's carried values, remembered for repeats and status calls.
+ */
+import {applyCarried, carriedValues, getPath, text, vary} from '../body';
+import type {Json, JsonObject, OperationModel, ScenarioModel} from '../model';
+import {envelope, nextSeq, type Answer, type SandboxStore, type Session, type TxRecord} from './types';
+
+type Inputs = Readonly<Record<string, Json>>;
+
+export const scenarioAnswer = (s: ScenarioModel, carried: Readonly<Record<string, Json>>): Answer => ({
+  status: s.httpStatus,
+  body: applyCarried(s.body, carried),
+  ...(s.headers ? {headers: s.headers} : {}),
+  scenario: s.label,
+});
+
+/** The scenario a test partner id answers on this operation, before validation. */
+export const partnerScenario = (op: OperationModel, partnerId: string): ScenarioModel | undefined =>
+  op.scenarios.find((s) => s.partnerId === partnerId);
+
+export const matchesScenario = (s: ScenarioModel, inputs: Inputs): boolean =>
+  s.when.every((c) => JSON.stringify(getPath(inputs, c.input)) === JSON.stringify(c.value));
+
+/** The first scenario whose inputs all match, else the default (the one without when:); and its index. */
+export function pickScenario(op: OperationModel, inputs: Inputs): {scenario: ScenarioModel; index: number} {
+  const matched = op.scenarios.findIndex((s) => !s.partnerId && s.when.length > 0 && matchesScenario(s, inputs));
+  const index = matched >= 0 ? matched : op.scenarios.findIndex((s) => !s.partnerId && s.when.length === 0);
+  const scenario = op.scenarios[index];
+  if (!scenario) throw new Error(`${op.id} has no default scenario in its compiled model.`);
+  return {scenario, index};
+}
+
+/** The transaction a status call asks about, when it is one of this session's. */
+export function lookupTransaction(op: OperationModel, store: SandboxStore, inputs: Inputs): TxRecord | undefined {
+  if (!op.lookup) return undefined;
+  const key = inputs[op.lookup];
+  return key === undefined ? undefined : (store.get(`tx:${op.id}:${text(key)}`) as TxRecord | undefined);
+}
+
+/** The status call's answer for a transaction, as it stands `nowMs`: the last stage reached. */
+export function statusAnswer(
+  record: TxRecord,
+  scenario: ScenarioModel,
+  statusOp: Pick<OperationModel, 'id'>,
+  nowMs: number,
+): Answer | undefined {
+  const elapsed = (nowMs - record.createdAt) / 1000;
+  let body = scenario.status;
+  for (const stage of scenario.then) if (stage.after <= elapsed && stage.status) body = stage.status;
+  if (!body) return undefined;
+  return {
+    status: 200,
+    body: applyCarried(body, record.carried),
+    scenario: `${scenario.label} (${statusOp.id} at ${Math.floor(elapsed)} s)`,
+  };
+}
+
+/** The store key of a request's idempotency key, when the operation has one and the request sends it. */
+export function idempotencyKeyOf(op: OperationModel, inputs: Inputs): string | undefined {
+  const value = op.idempotencyKey ? inputs[op.idempotencyKey] : undefined;
+  return value === undefined ? undefined : `idem:${op.id}:${text(value)}`;
+}
+
+/** Code 4 with the original answer's data, when the idempotency key was seen before. */
+export function repeatAnswer(op: OperationModel, store: SandboxStore, inputs: Inputs): Answer | undefined {
+  const key = idempotencyKeyOf(op, inputs);
+  const original = key === undefined ? undefined : (store.get(key) as {body: JsonObject} | undefined);
+  if (!original || !op.idempotencyKey) return undefined;
+  return {
+    status: 200,
+    body: envelope(4, op.duplicateMessage ?? 'Duplicate request', original.body.data),
+    scenario: `repeat of ${op.idempotencyKey} ${text(inputs[op.idempotencyKey] ?? '')}`,
+  };
+}
+
+/** The values the answer copies from the request, and a fresh value for each unique: field. */
+export function carriedFor(
+  op: OperationModel,
+  scenario: ScenarioModel,
+  inputs: Inputs,
+  store: SandboxStore,
+): Record<string, Json> {
+  const carried = carriedValues(op.carry, inputs);
+  const data = scenario.body.data;
+  for (const field of op.unique) {
+    const value = data && typeof data === 'object' && !Array.isArray(data) ? (data as JsonObject)[field] : undefined;
+    if (typeof value === 'string') carried[field] = vary(value, nextSeq(store));
+  }
+  return carried;
+}
+
+/** Keeps a tracked transaction for its status call, under the value the status call looks it up by. */
+export function recordTransaction(
+  op: OperationModel,
+  picked: {scenario: ScenarioModel; index: number},
+  carried: Record<string, Json>,
+  inputs: Inputs,
+  session: Session,
+): void {
+  const {scenario} = picked;
+  if (!op.tracking || !(scenario.status || scenario.then.some((s) => s.status))) return;
+  const value = carried[op.tracking.field] ?? inputs[op.tracking.field];
+  if (value === undefined) return;
+  const record: TxRecord = {operation: op.id, scenario: picked.index, createdAt: session.clock.now(), carried};
+  session.store.set(`tx:${op.tracking.status}:${text(value)}`, record as unknown as Json);
+}

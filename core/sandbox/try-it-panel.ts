@@ -1,0 +1,253 @@
+/**
+ * The state of the Try it panel (src/components/TryIt/Panel.tsx) as a pure reducer: what the reader
+ * edits (the draft, the test value, the view of the body), where the request goes and with which
+ * key, and what came back. The panel dispatches; every decision is here, and
+ * tests/unit/try-it-panel.test.ts runs it without a browser.
+ */
+import {
+  applyChoice,
+  bodyFields,
+  initialDraft,
+  keyProblem,
+  setBodyField,
+  type BodyField,
+  type Draft,
+  type RequestExample,
+  type SentRequest,
+  type TestValueChoice,
+} from './try-it';
+
+/** Where a request goes: the sandbox engine in this page, or the real sandbox with the reader's key. */
+export type SendMode = 'page' | 'real';
+
+/** How the body is edited: one input per scalar field, or the JSON text. */
+export type BodyView = 'fields' | 'json';
+
+/** The answer as the panel shows it. */
+export interface Answer {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** A webhook the in-page sandbox queued after the answer, signed as it will be delivered. */
+export interface ShownWebhook {
+  readonly webhook: string;
+  /** Seconds after the answer. */
+  readonly after: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** The reader's own key for the real sandbox, as "remember for this tab" keeps it. */
+export interface RememberedKey {
+  readonly partnerId: string;
+  readonly secret: string;
+}
+
+export interface PanelState {
+  /** The operation's example request: what "Reset the example" goes back to. */
+  readonly example: RequestExample;
+  /** The documented test partner's id, which the in-page sandbox's token names by default. */
+  readonly testPartnerId: string;
+  readonly choices: readonly TestValueChoice[];
+  readonly draft: Draft;
+  /** The key of the test value picked, '' for the example request. */
+  readonly choice: string;
+  readonly view: BodyView;
+  readonly mode: SendMode;
+  readonly partnerId: string;
+  readonly secret: string;
+  readonly remember: boolean;
+  readonly problem?: string;
+  readonly busy: boolean;
+  readonly sent?: SentRequest;
+  readonly answer?: Answer;
+  readonly webhooks: readonly ShownWebhook[];
+  readonly copied: boolean;
+}
+
+export type PanelAction =
+  | {readonly type: 'mode'; readonly mode: SendMode}
+  | {readonly type: 'key'; readonly partnerId?: string; readonly secret?: string}
+  | {readonly type: 'remember'; readonly remember: boolean}
+  | {readonly type: 'pick'; readonly key: string}
+  | {readonly type: 'reset'}
+  | {readonly type: 'param'; readonly where: 'pathParams' | 'query'; readonly name: string; readonly value: string}
+  | {readonly type: 'field'; readonly path: string; readonly value: string}
+  | {readonly type: 'body'; readonly text: string}
+  | {readonly type: 'view'; readonly view: BodyView}
+  | {readonly type: 'refused'; readonly problem: string}
+  | {readonly type: 'sending'}
+  | {readonly type: 'built'; readonly request: SentRequest}
+  | {readonly type: 'answered'; readonly answer: Answer; readonly webhooks: readonly ShownWebhook[]}
+  | {readonly type: 'failed'; readonly problem: string}
+  | {readonly type: 'copied'};
+
+export interface PanelSetup {
+  readonly example: RequestExample;
+  readonly testPartnerId: string;
+  readonly choices: readonly TestValueChoice[];
+  /** The key remembered in this tab, if the reader asked for it. */
+  readonly remembered?: RememberedKey;
+}
+
+/** The panel as it opens: the example request, in the page's sandbox, with a remembered key filled in. */
+export function initialPanelState({example, testPartnerId, choices, remembered}: PanelSetup): PanelState {
+  return {
+    example,
+    testPartnerId,
+    choices,
+    draft: initialDraft(example, testPartnerId),
+    choice: '',
+    view: 'fields',
+    mode: 'page',
+    partnerId: remembered?.partnerId ?? '',
+    secret: remembered?.secret ?? '',
+    remember: remembered !== undefined,
+    busy: false,
+    webhooks: [],
+    copied: false,
+  };
+}
+
+/** The draft with a test value applied, or the reason it cannot be (a body that is not JSON). */
+function pick(state: PanelState, key: string): PanelState {
+  const picked = state.choices.find((c) => c.key === key);
+  if (!picked) return {...state, choice: key};
+  try {
+    return {
+      ...state,
+      choice: key,
+      draft: applyChoice(state.draft, picked, state.example, state.testPartnerId),
+      problem: undefined,
+    };
+  } catch (e) {
+    return {...state, choice: key, problem: (e as Error).message};
+  }
+}
+
+/** The draft after an edit of the reader's. */
+function edit(draft: Draft, action: PanelAction): Draft {
+  switch (action.type) {
+    case 'param':
+      return {...draft, [action.where]: {...draft[action.where], [action.name]: action.value}};
+    case 'field':
+      return {...draft, body: setBodyField(draft.body ?? '{}', action.path, action.value)};
+    case 'body':
+      return {...draft, body: action.text};
+    default:
+      return draft;
+  }
+}
+
+export function panelReducer(state: PanelState, action: PanelAction): PanelState {
+  switch (action.type) {
+    case 'mode':
+      return {...state, mode: action.mode};
+    case 'key':
+      return {...state, partnerId: action.partnerId ?? state.partnerId, secret: action.secret ?? state.secret};
+    case 'remember':
+      return {...state, remember: action.remember};
+    case 'pick':
+      return pick(state, action.key);
+    case 'reset':
+      return {...state, choice: '', problem: undefined, draft: initialDraft(state.example, state.testPartnerId)};
+    case 'param':
+    case 'field':
+    case 'body':
+      return {...state, draft: edit(state.draft, action)};
+    case 'view':
+      return {...state, view: action.view};
+    case 'refused':
+      return {...state, problem: action.problem, copied: false};
+    case 'sending':
+      return {...state, problem: undefined, copied: false, busy: true};
+    case 'built':
+      return {...state, sent: action.request};
+    case 'answered':
+      return {...state, answer: action.answer, webhooks: action.webhooks, busy: false};
+    case 'failed':
+      return {...state, answer: undefined, webhooks: [], problem: action.problem, busy: false};
+    case 'copied':
+      return {...state, copied: true};
+  }
+}
+
+/** Why the request cannot be sent as the reader set it up (their key for the real sandbox), if so. */
+export function sendProblem(state: Pick<PanelState, 'mode' | 'partnerId' | 'secret'>): string | undefined {
+  if (state.mode !== 'real') return undefined;
+  return (
+    keyProblem(state.secret) ??
+    (state.partnerId.trim() ? undefined : 'Enter your sandbox partner id (PS and six digits).')
+  );
+}
+
+/** Who signs the token and where the request goes. */
+export interface Signer {
+  readonly partnerId: string;
+  readonly secret: string;
+  readonly baseUrl: string;
+}
+
+/** The in-page sandbox's side of a request: its test credentials and the local mock's URL (for cURL). */
+export interface PageSandbox {
+  readonly jwtSecret: string;
+  readonly baseUrl: string;
+}
+
+/** The reader's key and the real sandbox, or the draft's partner id and the page's test credentials. */
+export function signerFor(
+  state: Pick<PanelState, 'mode' | 'partnerId' | 'secret' | 'draft'>,
+  page: PageSandbox,
+  realBaseUrl: string,
+): Signer {
+  return state.mode === 'real'
+    ? {partnerId: state.partnerId.trim(), secret: state.secret.trim(), baseUrl: realBaseUrl}
+    : {partnerId: state.draft.partnerId, secret: page.jwtSecret, baseUrl: page.baseUrl};
+}
+
+/** What the panel says when a send fails: the real sandbox's failure names the network and the way out. */
+export function sendFailure(mode: SendMode, message: string): string {
+  return mode === 'real'
+    ? `The real sandbox did not answer (${message}): check your network, or use the sandbox in this page.`
+    : message;
+}
+
+/** The body's fields for the fields view, or undefined while the text is not JSON (the reader edits it). */
+export function editableFields(draft: Draft): BodyField[] | undefined {
+  if (draft.body === undefined) return undefined;
+  try {
+    return bodyFields(draft.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body as text to read: indented when it is JSON, as it came otherwise. */
+export function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** The answer's `response_code` as text, `-` when the body has none (or is not JSON). */
+export function responseCodeText(body: string): string {
+  try {
+    const code = (JSON.parse(body) as {response_code?: unknown} | null)?.response_code;
+    return typeof code === 'number' ? String(code) : '-';
+  } catch {
+    return '-';
+  }
+}
+
+/** The key to keep in the tab's storage, `null` to forget it, undefined to leave the storage as it is. */
+export function keyToRemember(
+  state: Pick<PanelState, 'remember' | 'mode' | 'partnerId' | 'secret'>,
+): RememberedKey | null | undefined {
+  if (!state.remember) return null;
+  return state.mode === 'real' ? {partnerId: state.partnerId, secret: state.secret} : undefined;
+}

@@ -1,0 +1,40 @@
+/**
+ * The decisions of the search box (src/theme/SearchBar), as small pure functions: which text is worth
+ * searching, when the list shows and what its status says, and what a key does in the combobox.
+ * tests/unit/search-box.test.ts runs them without a browser.
+ */
+
+/** Shorter queries match most pages: they would only download page excerpts nobody reads. */
+export const MIN_QUERY_LENGTH = 2;
+
+/** `idle` until the reader first reaches for the box; `loading` while Pagefind and its index load. */
+export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The text to search for what the box holds: nothing for a query too short to be worth it. */
+export const searchText = (query: string): string => (query.trim().length >= MIN_QUERY_LENGTH ? query : '');
+
+/** The list shows while the reader is in the box with a query long enough. */
+export const showsList = (open: boolean, query: string): boolean => open && query.trim().length >= MIN_QUERY_LENGTH;
+
+/** The status the list announces: "loading" while the box holds newer text than the results shown. */
+export const listStatus = (status: SearchStatus, shownFor: string, query: string): SearchStatus =>
+  status === 'ready' && shownFor !== query.trim() ? 'loading' : status;
+
+/** What a key pressed in the box does. */
+export type KeyIntent = 'next' | 'previous' | 'open' | 'close' | 'blur';
+
+/**
+ * The combobox's keys: ArrowDown/ArrowUp move through the `count` results (and reopen the list),
+ * Enter opens the one selected while the list is open on results, Escape closes the list, and
+ * leaves the box when it is already closed.
+ */
+export function keyIntent(key: string, count: number, open: boolean, shownFor: string): KeyIntent | undefined {
+  if (key === 'ArrowDown' || key === 'ArrowUp') return count ? (key === 'ArrowDown' ? 'next' : 'previous') : undefined;
+  if (key === 'Enter') return open && count && shownFor ? 'open' : undefined;
+  if (key === 'Escape') return open ? 'close' : 'blur';
+  return undefined;
+}
+
+/** The result selected after a move, wrapping round at either end; -1 (none) moves to the first or last. */
+export const moveActive = (active: number, intent: 'next' | 'previous', count: number): number =>
+  (active + (intent === 'next' ? 1 : -1) + count) % count;

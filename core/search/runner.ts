@@ -1,0 +1,80 @@
+/**
+ * How the search box (src/theme/SearchBar) runs queries, one at a time: while one runs, only the
+ * newest text waits its turn, so a fast typist's intermediate words are never searched. Each query
+ * shows its results at once (titles, from the titles file) and fetches their excerpts (a fragment
+ * of 1-6 KB gzip per page) only once the reader has paused: typing "cash withdrawal" a key at a
+ * time would otherwise fetch excerpts for every word on the way, more than the index itself.
+ *
+ * It ships in the engine's chunk (src/theme/SearchBar/engine.ts), loaded on first use with
+ * Pagefind, so no page pays for it on load. tests/unit/search-runner.test.ts runs it on a fake
+ * search.
+ */
+import type {FoundPages, SearchHit} from './query';
+
+/** A pause in typing this long means the reader has stopped at this query: fetch its excerpts. */
+export const EXCERPT_DELAY_MS = 300;
+
+/** What the runner tells the box. */
+export interface RunnerOutput {
+  /**
+   * Shows `hits` for `text`; `pending`: their excerpts are still to come; `excerpts`: the same hits
+   * as shown, now with excerpts, so the reader's selection stays.
+   */
+  show(hits: readonly SearchHit[], text: string, pending: boolean, excerpts: boolean): void;
+  /** The engine or a query failed. */
+  fail(): void;
+}
+
+/**
+ * Returns `run(text)`: each call replaces the text waiting; results and failures go to `output`.
+ * The box passes the text worth searching (core/search/box.ts `searchText`): '' finds nothing.
+ */
+export function queryRunner(
+  search: (text: string) => Promise<FoundPages>,
+  output: RunnerOutput,
+  delayMs = EXCERPT_DELAY_MS,
+): (query: string) => void {
+  let running = false;
+  let waiting: string | null = null;
+  /** Ends the current pause early: set while one runs, called when new text comes in. */
+  let wake: (() => void) | null = null;
+  /** Waits for the reader to pause; true when newer text came in meanwhile. */
+  const interrupted = async (): Promise<boolean> => {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delayMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wake = null;
+    return waiting !== null;
+  };
+  const loop = async (): Promise<void> => {
+    for (let next = waiting; next !== null; next = waiting) {
+      const text = next;
+      waiting = null;
+      try {
+        const found = await search(text);
+        if (waiting !== null) continue; // newer text came in: show its results instead
+        if (found.quick) {
+          output.show(found.quick, text, found.quick.length > 0, false);
+          if (!found.quick.length || (await interrupted())) continue;
+        }
+        const complete = await found.complete();
+        if (waiting !== null) continue;
+        output.show(complete, text, false, found.quick !== undefined);
+      } catch {
+        output.fail();
+      }
+    }
+    running = false;
+  };
+  return (text) => {
+    waiting = text;
+    wake?.();
+    if (running) return;
+    running = true;
+    void loop();
+  };
+}

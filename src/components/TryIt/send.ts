@@ -1,0 +1,76 @@
+/**
+ * Sends the Try it panel's request: signs a fresh token, then calls the real sandbox with fetch() or
+ * the sandbox engine in this page, and reports each step to the panel's reducer
+ * (core/sandbox/try-it-panel.ts), which decides what the reader sees.
+ */
+import type {Dispatch} from 'react';
+import {site} from '@site/site.config';
+import {signToken} from '#core/sandbox/crypto';
+import {signDelivery} from '#core/sandbox/signature';
+import {buildRequest, mockBaseUrl, type SentRequest} from '#core/sandbox/try-it';
+import {
+  sendFailure,
+  sendProblem,
+  signerFor,
+  type Answer,
+  type PanelAction,
+  type PanelState,
+  type ShownWebhook,
+} from '#core/sandbox/try-it-panel';
+import type {Loaded} from './load';
+
+interface Outcome {
+  readonly answer: Answer;
+  readonly webhooks: readonly ShownWebhook[];
+}
+
+const reqId = (): string => `tryit-${crypto.randomUUID()}`;
+
+async function fromRealSandbox(request: SentRequest): Promise<Outcome> {
+  const res = await fetch(request.url, {method: request.method, headers: request.headers, body: request.body});
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return {answer: {status: res.status, statusText: res.statusText, headers, body: await res.text()}, webhooks: []};
+}
+
+/** The engine's answer, and the webhooks the request queued, each signed as it will be delivered. */
+async function fromPageSandbox(request: SentRequest, {sandbox, index}: Loaded): Promise<Outcome> {
+  const before = new Set(sandbox.pendingWebhooks().map((w) => w.id));
+  const res = await sandbox.send(request);
+  const sentAt = Date.now();
+  const queued = sandbox.pendingWebhooks().filter((w) => !before.has(w.id));
+  const webhooks = await Promise.all(
+    queued.map(async (w) => ({
+      webhook: w.webhook,
+      after: Math.round((w.dueAt - sentAt) / 1000),
+      // Signed as the engine signs it when it falls due: at its due time, with the test secret.
+      headers: await signDelivery(index.credentials.webhookSecret, w.id, w.dueAt / 1000, w.body),
+      body: w.body,
+    })),
+  );
+  return {answer: {status: res.status, statusText: '', headers: res.headers, body: res.body}, webhooks};
+}
+
+/** Sends the draft as the panel's state has it set up; a refused key is reported before anything is signed. */
+export async function send(state: PanelState, loaded: Loaded, dispatch: Dispatch<PanelAction>): Promise<void> {
+  const refused = sendProblem(state);
+  if (refused) return dispatch({type: 'refused', problem: refused});
+  dispatch({type: 'sending'});
+  try {
+    const {index} = loaded;
+    const page = {jwtSecret: index.credentials.jwtSecret, baseUrl: mockBaseUrl(index.basePath)};
+    const signer = signerFor(state, page, site.environments.sandbox.baseUrl);
+    const token = await signToken(
+      {partnerId: signer.partnerId, iat: Math.floor(Date.now() / 1000), reqId: reqId()},
+      signer.secret,
+    );
+    const request = buildRequest(signer.baseUrl, state.example, state.draft, token);
+    dispatch({type: 'built', request});
+    const outcome = state.mode === 'real' ? await fromRealSandbox(request) : await fromPageSandbox(request, loaded);
+    dispatch({type: 'answered', ...outcome});
+  } catch (e) {
+    dispatch({type: 'failed', problem: sendFailure(state.mode, (e as Error).message)});
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The search box's effects (./index.tsx): loading the engine and its query runner on first use, the Ctrl/Cmd+K
+ * shortcut, the place of the list on phones, and the highlight of the words searched on arrival.
+ * What the box shows is decided in core/search/box.ts.
+ */
+import {useEffect, useRef, useState, type RefObject} from 'react';
+import {useLocation} from '@docusaurus/router';
+import {searchText, type SearchStatus} from '#core/search/box';
+import {HIGHLIGHT_PARAM, type SearchHit} from '#core/search/query';
+
+/** The engine's chunk: imported on first use only, and fetched ahead when the pointer is on the box. */
+export const loadEngine = () => import('./engine');
+
+export const isMac = (): boolean => /mac|iphone|ipad/i.test(navigator.platform);
+
+/** Ctrl+K, or Cmd+K on a Mac. */
+function isShortcut(event: KeyboardEvent): boolean {
+  return event.key.toLowerCase() === 'k' && (isMac() ? event.metaKey : event.ctrlKey) && !event.altKey;
+}
+
+/** Ctrl/Cmd+K anywhere on the page puts the focus in the box. */
+export function useShortcut(input: RefObject<HTMLInputElement | null>): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isShortcut(event)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [input]);
+}
+
+/** Marks the words of `?_highlight=` in the article of the page just opened. */
+export function useHighlightOnArrival(): void {
+  const {pathname, search} = useLocation();
+  useEffect(() => {
+    const terms = new URLSearchParams(search).getAll(HIGHLIGHT_PARAM);
+    const article = document.querySelector('article');
+    if (!terms.length || !article) return;
+    void import('./highlight').then(({highlightTerms}) => highlightTerms(article, terms));
+  }, [pathname, search]);
+}
+
+/**
+ * On phones the list is fixed across the screen (styles.module.css): it starts below the box,
+ * wherever the announcement bar has put the navbar.
+ */
+export function useListTop(
+  showList: boolean,
+  input: RefObject<HTMLInputElement | null>,
+  list: RefObject<HTMLUListElement | null>,
+): void {
+  useEffect(() => {
+    const box = input.current?.getBoundingClientRect();
+    if (showList && box) list.current?.style.setProperty('--rr-search-top', `${Math.round(box.bottom + 6)}px`);
+  }, [showList, input, list]);
+}
+
+/** The results of the box's queries, and `run(query)`, which loads the engine on first use. */
+export function useSearch(baseUrl: string) {
+  const [hits, setHits] = useState<readonly SearchHit[]>([]);
+  /** The query the hits shown are for (empty until one long enough has run). */
+  const [shownFor, setShownFor] = useState('');
+  const [status, setStatus] = useState<SearchStatus>('idle');
+  const [active, setActive] = useState(-1);
+  /** The hits shown still wait for their excerpts. */
+  const [excerptsPending, setExcerptsPending] = useState(false);
+  // The query runner (core/search/runner.ts) ships in the engine's chunk; a chunk that fails to
+  // load is tried again on the next query.
+  const runner = useRef<Promise<(query: string) => void> | null>(null);
+  const run = (query: string): void => {
+    if (status === 'idle') setStatus('loading');
+    runner.current ??= loadEngine().then(({createRunner}) =>
+      createRunner(baseUrl, {
+        show(found, text, pending, excerpts) {
+          setHits(found);
+          setShownFor(text.trim());
+          if (!excerpts || !found.length) setActive(found.length ? 0 : -1);
+          setExcerptsPending(pending);
+          setStatus('ready');
+        },
+        fail: () => setStatus('error'),
+      }),
+    );
+    runner.current.then(
+      (next) => next(searchText(query)),
+      () => {
+        runner.current = null;
+        setStatus('error');
+      },
+    );
+  };
+  return {hits, shownFor, status, active, setActive, excerptsPending, run};
+}

@@ -1,0 +1,84 @@
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import type {FoundPages, SearchHit} from '#core/search/query';
+import {EXCERPT_DELAY_MS, queryRunner} from '#core/search/runner';
+
+const hit = (title: string, excerpt = ''): SearchHit => ({title, url: `/${title}`, excerpt, excerptParts: []});
+
+/** A search that answers when the test says, and records what it was asked. */
+function fakeSearch() {
+  const asked: string[] = [];
+  const answers: ((found: FoundPages) => void)[] = [];
+  const search = (text: string) => {
+    asked.push(text);
+    return new Promise<FoundPages>((resolve) => answers.push(resolve));
+  };
+  const found = (text: string): FoundPages => ({
+    quick: [hit(text)],
+    complete: () => Promise.resolve([hit(text, 'with excerpt')]),
+  });
+  return {asked, search, answer: (i: number, text: string) => answers[i]!(found(text))};
+}
+
+function recorder() {
+  const shown: string[] = [];
+  return {
+    shown,
+    output: {
+      show: (hits: readonly SearchHit[], text: string, pending: boolean, excerpts: boolean) =>
+        shown.push(`${text}: ${hits.map((h) => h.excerpt || h.title).join()} pending=${pending} excerpts=${excerpts}`),
+      fail: () => shown.push('failed'),
+    },
+  };
+}
+
+describe('search box: running queries', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows titles at once and fetches excerpts once the reader pauses', async () => {
+    const {search, answer} = fakeSearch();
+    const {shown, output} = recorder();
+    queryRunner(search, output)('aeps');
+    answer(0, 'aeps');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown).toEqual(['aeps: aeps pending=true excerpts=false']);
+    await vi.advanceTimersByTimeAsync(EXCERPT_DELAY_MS);
+    expect(shown).toEqual(['aeps: aeps pending=true excerpts=false', 'aeps: with excerpt pending=false excerpts=true']);
+  });
+
+  it('searches only the newest text typed while a query runs, and no excerpts for the words on the way', async () => {
+    const {asked, search, answer} = fakeSearch();
+    const {shown, output} = recorder();
+    const run = queryRunner(search, output);
+    run('ca');
+    run('cas');
+    run('cash');
+    answer(0, 'ca');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual(['ca', 'cash']);
+    expect(shown).toEqual([]);
+    answer(1, 'cash');
+    await vi.advanceTimersByTimeAsync(0);
+    run('cash w');
+    await vi.advanceTimersByTimeAsync(EXCERPT_DELAY_MS);
+    expect(asked).toEqual(['ca', 'cash', 'cash w']);
+    expect(shown).toEqual(['cash: cash pending=true excerpts=false']);
+  });
+
+  it('shows no results for an empty text, and reports a failure and goes on', async () => {
+    const {shown, output} = recorder();
+    const asked: string[] = [];
+    const run = queryRunner((text) => {
+      asked.push(text);
+      return text
+        ? Promise.reject(new Error('offline'))
+        : Promise.resolve({quick: [], complete: () => Promise.resolve([])});
+    }, output);
+    run('');
+    await vi.advanceTimersByTimeAsync(0);
+    run('aeps');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual(['', 'aeps']);
+    expect(shown).toEqual([':  pending=false excerpts=false', 'failed']);
+  });
+});
