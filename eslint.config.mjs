@@ -14,7 +14,17 @@ import local from './scripts/eslint/function-length.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['build/', 'build-artefacts/', '.docusaurus/', 'node_modules/', '.tmp/', 'static/', 'samples/', 'test-results/', 'mcp/dist/'],
+    ignores: [
+      'build/',
+      'build-artefacts/',
+      '.docusaurus/',
+      'node_modules/',
+      '.tmp/',
+      'static/',
+      'samples/',
+      'test-results/',
+      'mcp/dist/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

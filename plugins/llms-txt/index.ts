@@ -53,9 +53,7 @@ function readJson<T>(dataDir: string, file: string): T {
 function readTrees(dataDir: string, dir: string): Map<string, ReferenceTree> {
   const full = path.join(dataDir, dir);
   const files = fs.existsSync(full) ? fs.readdirSync(full).filter((f) => f.endsWith('.json')) : [];
-  return new Map(
-    files.map((f) => [f.slice(0, -'.json'.length), readJson<ReferenceTree>(dataDir, path.join(dir, f))]),
-  );
+  return new Map(files.map((f) => [f.slice(0, -'.json'.length), readJson<ReferenceTree>(dataDir, path.join(dir, f))]));
 }
 
 /**
