@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type {Config, PluginModule} from '@docusaurus/types';
+import type {PluggableList} from 'unified';
 import {parse as parseYaml} from 'yaml';
 import type * as Preset from '@docusaurus/preset-classic';
 import {darkCodeTheme, lightCodeTheme} from '#core/code/prism-themes';
@@ -22,7 +23,7 @@ import {remarkTableCode} from './plugins/table-code/remark';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {CONTRACT_ROOT} from './plugins/api-contract/paths';
+import {CONTRACT_ROOT, ContractDataLocation} from './plugins/api-contract/paths';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
@@ -39,7 +40,14 @@ const familyColumns = familiesByGroup(familiesOf(tagViews(contractRoot, []))).ma
 // Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
 // and remarkStaticCode highlights fenced code at build time (no Prism in the browser); remarkTableCode
 // marks the code in tables that may break anywhere (src/css/custom.css).
-const beforeDefaultRemarkPlugins = [remarkApiReference, remarkStaticCode, remarkTableCode];
+// They read the api-contract plugin's generated data from the folder that plugin sets here from its
+// LoadContext (`generatedFilesDir`): remark plugins get only the options written in this file.
+const contractData = new ContractDataLocation();
+const beforeDefaultRemarkPlugins: PluggableList = [
+  [remarkApiReference, {data: contractData}],
+  [remarkStaticCode, {data: contractData}],
+  remarkTableCode,
+];
 
 // The preset's docs options, handed to plugins/lean-docs, which wraps the same plugin.
 const docsOptions = {
@@ -132,7 +140,7 @@ const config = {
   // loadContent returned.
   plugins: [
     [leanDocsPlugin as PluginModule, docsOptions],
-    apiContractPlugin as PluginModule,
+    [apiContractPlugin as PluginModule, {data: contractData}],
     staticCodePlugin,
     docsRootRedirectPlugin,
     cspHashesPlugin,

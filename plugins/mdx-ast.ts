@@ -1,34 +1,59 @@
 /**
- * The few MDX syntax-tree shapes our remark plugins build: an import, a JSX element with literal
- * or identifier attributes, and a replacing walk. Typed loosely on purpose (mdast and the MDX
- * extensions are unions too wide to be worth importing for this).
+ * The build's one MDX parser, and the few nodes our remark plugins add to a page's tree.
+ *
+ * `parseMdx` reads a page as Docusaurus' MDX loader does (MDX, GFM, front matter), so the page
+ * scan (api-contract/load.ts), the prose checks (api-contract/prose.ts) and the Markdown twins
+ * (llms-txt/lib/mdx.ts) see the same tree the site is built from. Trees are typed with `mdast` and
+ * the MDX extensions (`mdast-util-mdx-jsx`; importing remark-mdx brings the ESM and expression
+ * node types into `mdast` too) and walked with `unist-util-visit`.
  */
+import type {Nodes, Parent, Root, RootContent} from 'mdast';
+import type {MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import {SKIP} from 'unist-util-visit';
 
-export interface Node {
-  type: string;
-  name?: string | null;
-  attributes?: Attr[];
-  children?: Node[];
-  value?: string;
-  lang?: string | null;
-  meta?: string | null;
-  data?: unknown;
-  position?: {start: {line: number; column: number}};
+export type MdxJsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+/** `import x from "y"` and `export ...` lines of a page. */
+export type MdxjsEsm = Extract<RootContent, {type: 'mdxjsEsm'}>;
+type EsProgram = NonNullable<NonNullable<MdxjsEsm['data']>['estree']>;
+
+const processor = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm);
+
+/** The syntax tree of an MDX source, as the site's MDX loader reads it (with positions). */
+export function parseMdx(source: string): Root {
+  return processor.parse(source);
 }
 
-export interface Attr {
-  type: string;
-  name?: string;
-  value?: unknown;
-  data?: unknown;
+/** True for a JSX element, flow (`<X />` on its own lines) or text (inside a paragraph). */
+export function isMdxJsxElement(node: Nodes): node is MdxJsxElement {
+  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 }
 
-function program(body: unknown[]): unknown {
+/** The literal value of attribute `name` (`op="x"`), wherever it stands among the attributes. */
+export function literalAttrValue(node: MdxJsxElement, name: string): string | undefined {
+  const attr = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  return typeof attr?.value === 'string' ? attr.value : undefined;
+}
+
+/**
+ * For a `visit` callback: puts `nodes` in place of `parent.children[index]` and goes on after them
+ * (they are not visited: they are what the plugin made).
+ */
+export function replaceNode(parent: Parent, index: number, nodes: readonly RootContent[]): [typeof SKIP, number] {
+  parent.children.splice(index, 1, ...nodes);
+  return [SKIP, index + nodes.length];
+}
+
+function program(body: EsProgram['body']): EsProgram {
   return {type: 'Program', sourceType: 'module', body};
 }
 
 /** `import local from "source";` as an ESM node MDX compiles as is. */
-export function importNode(local: string, source: string): Node {
+export function importNode(local: string, source: string): MdxjsEsm {
   return {
     type: 'mdxjsEsm',
     value: `import ${local} from ${JSON.stringify(source)};`,
@@ -38,6 +63,7 @@ export function importNode(local: string, source: string): Node {
           type: 'ImportDeclaration',
           specifiers: [{type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name: local}}],
           source: {type: 'Literal', value: source, raw: JSON.stringify(source)},
+          attributes: [],
         },
       ]),
     },
@@ -45,7 +71,7 @@ export function importNode(local: string, source: string): Node {
 }
 
 /** `name={identifier}`. */
-export function expressionAttr(name: string, identifier: string): Attr {
+export function expressionAttr(name: string, identifier: string): MdxJsxAttribute {
   return {
     type: 'mdxJsxAttribute',
     name,
@@ -58,25 +84,11 @@ export function expressionAttr(name: string, identifier: string): Attr {
 }
 
 /** `name="value"`. */
-export function literalAttr(name: string, value: string): Attr {
+export function literalAttr(name: string, value: string): MdxJsxAttribute {
   return {type: 'mdxJsxAttribute', name, value};
 }
 
-export function jsx(name: string, attributes: Attr[], flow: boolean): Node {
-  return {type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement', name, attributes, children: []};
-}
-
-/** Depth-first; `visit` may return nodes to put in place of the visited one. */
-export function walk(node: Node, visit: (n: Node) => Node[] | undefined): void {
-  if (!node.children) return;
-  const next: Node[] = [];
-  for (const child of node.children) {
-    const replacement = visit(child);
-    if (replacement) next.push(...replacement);
-    else {
-      walk(child, visit);
-      next.push(child);
-    }
-  }
-  node.children = next;
+/** An empty flow element `<name ... />`. */
+export function jsx(name: string, attributes: MdxJsxFlowElement['attributes']): MdxJsxFlowElement {
+  return {type: 'mdxJsxFlowElement', name, attributes, children: []};
 }

@@ -6,13 +6,21 @@
  * `--lint-only`: the lint alone, silent when clean: the dev server runs this beside its reload
  * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting.
  */
-import {contractIds, lintContract, loadContract, scanPages, unknownIds} from '../plugins/api-contract/load';
+import {
+  contractIds,
+  lintContract,
+  loadContractSource,
+  scanPages,
+  unknownIds,
+  withPages,
+} from '../plugins/api-contract/load';
 import {listOperations} from '#core/contract/view-model';
 
 async function main(): Promise<void> {
   // First what a page names that the contract lacks: the orphan and x-related messages it causes
   // would otherwise come first and point the writer at the wrong file.
-  const unknown = unknownIds(scanPages(), contractIds());
+  const uses = scanPages();
+  const unknown = unknownIds(uses, contractIds());
   for (const u of unknown) console.error(u);
   const problems = await lintContract();
   for (const p of problems) console.error(p);
@@ -29,7 +37,8 @@ async function main(): Promise<void> {
     console.error(`\n${unknown.length} unknown id(s) on pages, ${problems.length} lint problem(s).`);
     process.exit(1);
   }
-  const loaded = await loadContract();
+  // The pages as scanned above, their ids checked: the lint ran already, so the load skips it.
+  const loaded = withPages(await loadContractSource({lint: 'skip'}), uses);
   for (const d of loaded.duplicates) console.error(`duplicate: ${d}`);
   for (const o of loaded.orphans)
     console.error(

@@ -227,69 +227,88 @@ export interface BuildReleaseInput {
   readonly pages: ReadonlyMap<string, string>;
 }
 
-/**
- * Diffs -> the release: one item per operation or webhook added, removed or changed, changes that
- * every operation shares listed once, and the rest of the document's changes. Throws a
- * ChangelogError naming each change that no class covers.
- */
-export function buildRelease(input: BuildReleaseInput): Release {
-  const {diffs, before, after, pages} = input;
-  const unknown: string[] = [];
-  const items = new Map<string, {at: Located; status: ChangedItem['status']; lines: ChangeLine[]; op: OperationLike}>();
-  const api: ChangeLine[] = [];
-  const arrays = new Set<string>();
+/** What the diffs say about one operation or webhook, before its lines are merged. */
+interface ItemChanges {
+  at: Located;
+  status: ChangedItem['status'];
+  lines: ChangeLine[];
+  op: OperationLike;
+}
 
+/** The diffs sorted: per operation or webhook, about the rest of the document, and those no class covers. */
+interface ClassifiedDiffs {
+  readonly items: Map<string, ItemChanges>;
+  readonly api: ChangeLine[];
+  readonly unknown: string[];
+}
+
+/** The line one diff adds to an item's changes, if any (`arrays` keeps each array compared once). */
+function itemLine(
+  diff: Diff,
+  type: ChangeType,
+  id: string,
+  at: Located,
+  input: BuildReleaseInput,
+  arrays: Set<string>,
+): ChangeLine | undefined {
+  const key = diff.path.map(String)[3];
+  if (key === 'x-response-codes' || key === 'x-related') {
+    // Arrays are compared index by index; as sets they say what a reader needs.
+    if (arrays.has(`${id}\n${key}`)) return undefined;
+    arrays.add(`${id}\n${key}`);
+    const text = setChange(key, operationAt(input.before, at)?.[key], operationAt(input.after, at)?.[key]);
+    return text ? {type, text} : undefined;
+  }
+  if (diff.path.map(String).some((k) => k === 'example' || k === 'examples'))
+    return {type, text: '[Replaced] examples'};
+  if (diff.path.length !== 3) return {type, text: describe(diff, 3, input.before, input.after)};
+  return undefined;
+}
+
+/** Each diff classified and put with the operation or webhook it changes, or with the document's changes. */
+function classifyDiffs(input: BuildReleaseInput): ClassifiedDiffs {
+  const {diffs, before, after} = input;
+  const out: ClassifiedDiffs = {items: new Map(), api: [], unknown: []};
+  const arrays = new Set<string>();
   for (const diff of diffs) {
     const type = correctedType(diff, diff.type === 'unclassified' ? residualType(diff) : diff.type, after);
     if (!type) {
-      unknown.push(`${diff.path.map(String).join('.')} (${diff.action})`);
+      out.unknown.push(`${diff.path.map(String).join('.')} (${diff.action})`);
       continue;
     }
     const located = targets(diff, before, after);
-    if (!located.length) {
-      api.push({type, text: describe(diff, 0, before, after)});
-      continue;
-    }
+    if (!located.length) out.api.push({type, text: describe(diff, 0, before, after)});
     for (const at of located) {
       const op = operationAt(after, at) ?? operationAt(before, at) ?? {};
       const id = op.operationId ?? `${at.method.toUpperCase()} ${at.key}`;
       const whole = diff.path.length === 3;
       const status =
         whole && diff.action === 'add' ? 'added' : whole && diff.action === 'remove' ? 'removed' : 'changed';
-      const entry = items.get(id) ?? {at, status, lines: [], op};
+      const entry = out.items.get(id) ?? {at, status, lines: [], op};
       if (whole) entry.status = status;
-      items.set(id, entry);
-      const key = diff.path.map(String)[3];
-      if (key === 'x-response-codes' || key === 'x-related') {
-        // Arrays are compared index by index; as sets they say what a reader needs.
-        if (!arrays.has(`${id}\n${key}`)) {
-          arrays.add(`${id}\n${key}`);
-          const text = setChange(key, operationAt(before, at)?.[key], operationAt(after, at)?.[key]);
-          if (text) entry.lines.push({type, text});
-        }
-      } else if (diff.path.map(String).some((k) => k === 'example' || k === 'examples')) {
-        entry.lines.push({type, text: '[Replaced] examples'});
-      } else if (!whole) {
-        entry.lines.push({type, text: describe(diff, 3, before, after)});
-      }
+      out.items.set(id, entry);
+      const line = itemLine(diff, type, id, at, input, arrays);
+      if (line) entry.lines.push(line);
     }
   }
-  if (unknown.length) {
-    throw new ChangelogError(
-      `api-smart-diff left ${unknown.length} change(s) between ${input.previous} and ${input.version} unclassified, and core/changelog/changelog.ts has no class for them:\n${unknown
-        .slice(0, 20)
-        .map((u) => `  ${u}`)
-        .join(
-          '\n',
-        )}${unknown.length > 20 ? `\n  ... and ${unknown.length - 20} more` : ''}\n  Fix: write the contract so the tool can classify the change, or give residualType() a class for it, with a test.`,
-    );
-  }
+  return out;
+}
 
-  const all = [...items.entries()].map(([id, e]) => ({id, ...e}));
-  // A change that every operation present in both versions has (whichever of its responses it
-  // touches) is listed once, under everyOperation, rather than on each of them.
-  const wildcard = (l: ChangeLine): string => `${l.type}\n${l.text.replace(/\bResponse \w+\b/, 'Response *')}`;
-  const existing = new Set(
+/** A ChangelogError naming each change that no class covers (the first 20). */
+function unclassifiedError(unknown: readonly string[], input: BuildReleaseInput): ChangelogError {
+  return new ChangelogError(
+    `api-smart-diff left ${unknown.length} change(s) between ${input.previous} and ${input.version} unclassified, and core/changelog/changelog.ts has no class for them:\n${unknown
+      .slice(0, 20)
+      .map((u) => `  ${u}`)
+      .join(
+        '\n',
+      )}${unknown.length > 20 ? `\n  ... and ${unknown.length - 20} more` : ''}\n  Fix: write the contract so the tool can classify the change, or give residualType() a class for it, with a test.`,
+  );
+}
+
+/** The ids of the operations present in both versions. */
+function operationsInBoth(before: Json, after: Json): Set<string | undefined> {
+  return new Set(
     Object.entries((before as {paths?: Record<string, Record<string, OperationLike>>}).paths ?? {}).flatMap(
       ([key, item]) =>
         Object.entries(item)
@@ -297,6 +316,19 @@ export function buildRelease(input: BuildReleaseInput): Release {
           .map(([, op]) => op.operationId),
     ),
   );
+}
+
+/** A change line with any response named as `Response *`, so the same change to different responses compares equal. */
+const wildcard = (l: ChangeLine): string => `${l.type}\n${l.text.replace(/\bResponse \w+\b/, 'Response *')}`;
+
+/**
+ * The changes every operation present in both versions has (whichever of its responses it
+ * touches): listed once, under everyOperation, rather than on each of them.
+ */
+function sharedChanges(
+  all: readonly (ItemChanges & {id: string})[],
+  existing: ReadonlySet<string | undefined>,
+): {everyOperation: ChangeLine[]; shared: Set<string>} {
   const common = all.filter((e) => e.at.kind === 'operation' && e.status === 'changed');
   const sharedKeys =
     existing.size > 1 && common.length === existing.size
@@ -304,29 +336,42 @@ export function buildRelease(input: BuildReleaseInput): Release {
           common.every((e) => e.lines.some((l) => wildcard(l) === k)),
         )
       : [];
-  const shared = new Set(sharedKeys);
   const everyOperation = mergeLines(
     sharedKeys.map((k) => {
       const [type, text] = k.split('\n') as [ChangeType, string];
       return {type, text: text.replace('Response *', 'every response')};
     }),
   );
-  const merged = all.map((e) => ({...e, lines: mergeLines(e.lines.filter((l) => !shared.has(wildcard(l))))}));
+  return {everyOperation, shared: new Set(sharedKeys)};
+}
 
-  const out: ChangedItem[] = merged
-    .map((e) => {
-      const lines = e.status === 'changed' ? e.lines : [];
-      return {
-        kind: e.at.kind,
-        id: e.id,
-        method: e.at.method.toUpperCase(),
-        path: e.at.key,
-        summary: e.op.summary ?? e.id,
-        status: e.status,
-        breaking: e.status === 'removed' || lines.some((l) => l.type === 'breaking'),
-        changes: lines,
-      } satisfies ChangedItem;
-    })
+/** One item of the release; an added or removed one lists no changes. */
+function changedItem(e: ItemChanges & {id: string}): ChangedItem {
+  const lines = e.status === 'changed' ? e.lines : [];
+  return {
+    kind: e.at.kind,
+    id: e.id,
+    method: e.at.method.toUpperCase(),
+    path: e.at.key,
+    summary: e.op.summary ?? e.id,
+    status: e.status,
+    breaking: e.status === 'removed' || lines.some((l) => l.type === 'breaking'),
+    changes: lines,
+  };
+}
+
+/**
+ * Diffs -> the release: one item per operation or webhook added, removed or changed, changes that
+ * every operation shares listed once, and the rest of the document's changes. Throws a
+ * ChangelogError naming each change that no class covers.
+ */
+export function buildRelease(input: BuildReleaseInput): Release {
+  const {items, api, unknown} = classifyDiffs(input);
+  if (unknown.length) throw unclassifiedError(unknown, input);
+  const all = [...items.entries()].map(([id, e]) => ({id, ...e}));
+  const {everyOperation, shared} = sharedChanges(all, operationsInBoth(input.before, input.after));
+  const out = all
+    .map((e) => changedItem({...e, lines: mergeLines(e.lines.filter((l) => !shared.has(wildcard(l))))}))
     // Removed ones last: their pages are gone, and a reader looks for what exists first.
     .sort((a, b) => Number(a.status === 'removed') - Number(b.status === 'removed'));
   return linkRelease(
@@ -338,7 +383,7 @@ export function buildRelease(input: BuildReleaseInput): Release {
       api: mergeLines(api),
       items: out,
     },
-    pages,
+    input.pages,
   );
 }
 

@@ -15,6 +15,7 @@ import type {ResponseCodeView} from './types';
 import {
   listOperations,
   type ContractProblem,
+  type Located,
   type MediaType,
   type OpenApiDocument,
   type Operation,
@@ -90,99 +91,164 @@ function shownSchemas(op: Operation): {key: string; at: string; schema: JsonSche
   ];
 }
 
+/** A problem of one operation, before crossCheck names the operation: the contract key and the message. */
+export interface OperationProblem {
+  readonly key: string;
+  readonly message: string;
+}
+
+/** What the checks of one operation look up in the whole contract. */
+export interface CheckContext {
+  readonly doc: OpenApiDocument;
+  readonly pages: PageMap;
+  /** Every operation and webhook, by id. */
+  readonly byId: ReadonlyMap<string, Located>;
+  readonly codeByNumber: ReadonlyMap<number, ResponseCodeView>;
+}
+
+/** Every code in `x-response-codes` is in the catalogue, and none is a common code. */
+export function responseCodeProblems(op: Operation, ctx: CheckContext): OperationProblem[] {
+  return (op['x-response-codes'] ?? []).flatMap((n) => {
+    const c = ctx.codeByNumber.get(n);
+    if (!c)
+      return [
+        {
+          key: 'x-response-codes',
+          message: `x-response-codes lists ${n}, which openapi/response-codes.yaml does not define.`,
+        },
+      ];
+    if (c.common)
+      return [
+        {
+          key: 'x-response-codes',
+          message: `x-response-codes lists ${n}, a common code that every operation returns. Remove it; every page shows the common codes.`,
+        },
+      ];
+    return [];
+  });
+}
+
+/** Every id in `x-related` is an operation of the contract that a page shows. */
+export function relatedProblems(op: Operation, ctx: CheckContext): OperationProblem[] {
+  return (op['x-related'] ?? []).flatMap((rel) => {
+    if (!ctx.byId.has(rel)) {
+      const near = closest(rel, [...ctx.byId.keys()]);
+      return [
+        {
+          key: 'x-related',
+          message: `x-related names "${rel}", which is not an operationId in the contract.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : ''}`,
+        },
+      ];
+    }
+    if (!ctx.pages.has(rel))
+      return [{key: 'x-related', message: `x-related names "${rel}", but no docs page shows it yet.`}];
+    return [];
+  });
+}
+
+/** Every oneOf/anyOf branch of every schema the operation shows has a title. */
+export function untitledBranchProblems(op: Operation): OperationProblem[] {
+  return shownSchemas(op).flatMap(({key, at, schema}) =>
+    untitledBranches(schema, at).map((where) => ({
+      key,
+      message: `the schema at ${where} has no title. Give every oneOf/anyOf branch a \`title\` (and a \`description\`): the reference names each branch by it.`,
+    })),
+  );
+}
+
+/** A description that claims a status call names one that `x-related` lists (./status-claims.ts). */
+export function descriptionProblems(op: Operation): OperationProblem[] {
+  const claim = describedStatusClaim(op.operationId, op.description, op['x-related'] ?? []);
+  return claim ? [{key: 'description', message: claim}] : [];
+}
+
+/** A webhook declares the delivery headers every delivery carries. */
+export function deliveryHeaderProblems(op: Operation): OperationProblem[] {
+  const names = new Set((op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name));
+  const missing = DELIVERY_HEADERS.filter((h) => !names.has(h));
+  if (!missing.length) return [];
+  return [
+    {
+      key: 'parameters',
+      message: `the webhook does not declare ${missing.join(', ')}. Every delivery carries X-Webhook-Id, X-Webhook-Timestamp and X-Signature: reference the three shared parameters of openapi/components/common.yaml (#/parameters/XWebhookId, XWebhookTimestamp, XSignature) in its parameters.`,
+    },
+  ];
+}
+
+/** Every security scheme an operation names is defined and is one the reference renders (http bearer). */
+export function securityProblems(op: Operation, ctx: CheckContext): OperationProblem[] {
+  return (op.security ?? ctx.doc.security ?? []).flatMap((req) =>
+    Object.keys(req).flatMap((name) => {
+      const scheme = ctx.doc.components?.securitySchemes?.[name];
+      if (!scheme)
+        return [
+          {key: 'security', message: `security names "${name}", which components.securitySchemes does not define.`},
+        ];
+      if (scheme.type !== 'http' || scheme.scheme?.toLowerCase() !== 'bearer')
+        return [
+          {
+            key: 'security',
+            message: `security scheme "${name}" is ${scheme.type}; the reference renders http bearer schemes only.`,
+          },
+        ];
+      return [];
+    }),
+  );
+}
+
+/** A call that can end with its outcome unknown names the status call that reports it. */
+export function statusCallProblems(op: Operation, ctx: CheckContext): OperationProblem[] {
+  const unsettled = (op['x-response-codes'] ?? []).filter((n) => UNSETTLED.includes(n));
+  const statusCalls = (op['x-related'] ?? []).filter(
+    (r) => r.endsWith('-status') && ctx.byId.get(r)?.kind === 'operation',
+  );
+  if (!unsettled.length || op.operationId.endsWith('-status') || statusCalls.length) return [];
+  return [
+    {
+      key: 'x-related',
+      message: `can answer response_code ${unsettled.join(' or ')} (outcome not known yet), but x-related names no status call. Add the operation that reports this transaction's final state (an id ending in -status) to x-related, so its page links it.`,
+    },
+  ];
+}
+
+/** The request body rejects unknown fields, as the API does. */
+export function openBodyProblems(op: Operation): OperationProblem[] {
+  const media = Object.entries(op.requestBody?.content ?? {}).find(([type]) => type.includes('json'))?.[1];
+  return openObjects(media?.schema).map((at) => ({
+    key: 'requestBody',
+    message: `the request schema at ${at} accepts unknown fields. Add \`additionalProperties: false\` to it: the API rejects unknown fields with response_code 10, and the schema must say so.`,
+  }));
+}
+
+/** The problems of one operation or webhook, in the order the build reports them. */
+export function operationProblems({kind, op}: Located, ctx: CheckContext): OperationProblem[] {
+  return [
+    ...responseCodeProblems(op, ctx),
+    ...relatedProblems(op, ctx),
+    ...untitledBranchProblems(op),
+    ...descriptionProblems(op),
+    ...(kind === 'webhook' ? deliveryHeaderProblems(op) : []),
+    ...(kind === 'operation'
+      ? [...securityProblems(op, ctx), ...statusCallProblems(op, ctx), ...openBodyProblems(op)]
+      : []),
+  ];
+}
+
+/** Every problem of the contract at once: each operation's, then the rate limits'. */
 export function crossCheck(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
   pages: PageMap,
 ): ContractProblem[] {
   const located = listOperations(doc);
-  const ids = located.map((l) => l.op.operationId);
-  const byId = new Map(located.map((l) => [l.op.operationId, l]));
-  const codeByNumber = new Map(responseCodes.map((c) => [c.code, c]));
-  const problems: ContractProblem[] = [];
-
-  for (const {kind, op} of located) {
-    const id = op.operationId;
-    const add = (key: string, message: string): void => void problems.push({id, key, message});
-
-    for (const n of op['x-response-codes'] ?? []) {
-      const c = codeByNumber.get(n);
-      if (!c)
-        add('x-response-codes', `x-response-codes lists ${n}, which openapi/response-codes.yaml does not define.`);
-      else if (c.common)
-        add(
-          'x-response-codes',
-          `x-response-codes lists ${n}, a common code that every operation returns. Remove it; every page shows the common codes.`,
-        );
-    }
-
-    for (const rel of op['x-related'] ?? []) {
-      if (!byId.has(rel)) {
-        const near = closest(rel, ids);
-        add(
-          'x-related',
-          `x-related names "${rel}", which is not an operationId in the contract.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : ''}`,
-        );
-      } else if (!pages.has(rel)) {
-        add('x-related', `x-related names "${rel}", but no docs page shows it yet.`);
-      }
-    }
-
-    for (const {key, at, schema} of shownSchemas(op)) {
-      for (const where of untitledBranches(schema, at)) {
-        add(
-          key,
-          `the schema at ${where} has no title. Give every oneOf/anyOf branch a \`title\` (and a \`description\`): the reference names each branch by it.`,
-        );
-      }
-    }
-
-    const claim = describedStatusClaim(id, op.description, op['x-related'] ?? []);
-    if (claim) add('description', claim);
-
-    if (kind === 'webhook') {
-      const names = new Set((op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name));
-      const missing = DELIVERY_HEADERS.filter((h) => !names.has(h));
-      if (missing.length)
-        add(
-          'parameters',
-          `the webhook does not declare ${missing.join(', ')}. Every delivery carries X-Webhook-Id, X-Webhook-Timestamp and X-Signature: reference the three shared parameters of openapi/components/common.yaml (#/parameters/XWebhookId, XWebhookTimestamp, XSignature) in its parameters.`,
-        );
-    }
-
-    if (kind !== 'operation') continue;
-
-    for (const req of op.security ?? doc.security ?? []) {
-      for (const name of Object.keys(req)) {
-        const scheme = doc.components?.securitySchemes?.[name];
-        if (!scheme) add('security', `security names "${name}", which components.securitySchemes does not define.`);
-        else if (scheme.type !== 'http' || scheme.scheme?.toLowerCase() !== 'bearer')
-          add(
-            'security',
-            `security scheme "${name}" is ${scheme.type}; the reference renders http bearer schemes only.`,
-          );
-      }
-    }
-
-    const unsettled = (op['x-response-codes'] ?? []).filter((n) => UNSETTLED.includes(n));
-    const statusCalls = (op['x-related'] ?? []).filter(
-      (r) => r.endsWith('-status') && byId.get(r)?.kind === 'operation',
-    );
-    if (unsettled.length && !id.endsWith('-status') && !statusCalls.length) {
-      add(
-        'x-related',
-        `can answer response_code ${unsettled.join(' or ')} (outcome not known yet), but x-related names no status call. Add the operation that reports this transaction's final state (an id ending in -status) to x-related, so its page links it.`,
-      );
-    }
-
-    const media = Object.entries(op.requestBody?.content ?? {}).find(([type]) => type.includes('json'))?.[1];
-    for (const at of openObjects(media?.schema)) {
-      add(
-        'requestBody',
-        `the request schema at ${at} accepts unknown fields. Add \`additionalProperties: false\` to it: the API rejects unknown fields with response_code 10, and the schema must say so.`,
-      );
-    }
-  }
-  problems.push(...rateLimitProblems(doc, located));
-  return problems;
+  const ctx: CheckContext = {
+    doc,
+    pages,
+    byId: new Map(located.map((l) => [l.op.operationId, l])),
+    codeByNumber: new Map(responseCodes.map((c) => [c.code, c])),
+  };
+  return [
+    ...located.flatMap((l) => operationProblems(l, ctx).map((p) => ({id: l.op.operationId, ...p}))),
+    ...rateLimitProblems(doc, located),
+  ];
 }

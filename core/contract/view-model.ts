@@ -12,7 +12,6 @@ import {
 } from './rate-limits';
 import type {ChangeBadge} from '../changelog/changelog';
 import type {TestValueRow} from '../sandbox/compile';
-import {crossCheck} from './checks';
 import {tagViews} from './families';
 import {
   listOperations,
@@ -362,8 +361,9 @@ export function markSharedRows(operations: readonly OperationView[]): OperationV
 }
 
 /**
- * The views of the whole contract: cross-checks first (every problem at once), then one view per
- * operation and webhook, the index and the families.
+ * The views of the whole contract: one view per operation and webhook, the index and the families.
+ * The caller has cross-checked the contract (checks.ts `crossCheck`: plugins/api-contract/load.ts
+ * `withPages` reports every problem with its file and line), so a view can rely on what it checked.
  */
 export function buildViews(
   doc: OpenApiDocument,
@@ -371,8 +371,6 @@ export function buildViews(
   pages: PageMap,
   extras: ViewExtras = {},
 ): ContractViews {
-  const problems = crossCheck(doc, responseCodes, pages);
-  if (problems.length) throw new ContractError(problems.map((p) => `${p.id}: ${p.message}`).join('\n'));
   const ctx = viewContext(doc, responseCodes, pages, extras);
   const located = listOperations(doc);
   const operations = located.filter((l) => l.kind === 'operation').map((l) => operationView(l, ctx));

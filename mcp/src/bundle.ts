@@ -5,8 +5,9 @@
  *                          in one ES module (esbuild)
  *   mcp/dist/data/         what the server answers from (./data.ts): read from a production build
  *                          (build/: the Markdown twins, llms.txt, the OpenAPI download, and the
- *                          search index, copied by ./search.ts) and from the data the build generated for the pages
- *                          (.docusaurus/api-contract/default/: operations, families, the code
+ *                          search index, copied by ./search.ts) and from the contract data the
+ *                          build left beside it for this (build-artefacts/mcp-contract/, written by
+ *                          the api-contract plugin's postBuild: operations, families, the code
  *                          catalogue, the sandbox's models and validators)
  *   mcp/dist/package.json  so the folder is a package of its own (`bin`)
  *
@@ -20,7 +21,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {build} from 'esbuild';
 import {site} from '../../site.config';
-import {GENERATED_DIR, SITE_DIR} from '../../plugins/api-contract/paths';
+import {buildArtefactsDir, MCP_CONTRACT_DIR, SITE_DIR} from '../../plugins/api-contract/paths';
 import {DOWNLOADS} from '#core/contract/downloads';
 import {markdownTwinPath} from '#core/markdown/twin';
 import {RESPONSE_CODE_PAGE} from '#core/contract/tree';
@@ -41,8 +42,11 @@ function readFile(file: string, fix: string): string {
 
 const NEED_BUILD = 'Run npm run build first.';
 
-/** The bundle from a build folder and the generated data of that build. */
-export function readBundle(buildDir: string, generatedDir = GENERATED_DIR): DocsBundle {
+/** The contract data a build left for mcp:build, beside its output folder. */
+export const mcpContractDir = (buildDir: string): string => path.join(buildArtefactsDir(buildDir), MCP_CONTRACT_DIR);
+
+/** The bundle from a build folder and the contract data that build left for it. */
+export function readBundle(buildDir: string, generatedDir = mcpContractDir(buildDir)): DocsBundle {
   const origin = site.url.replace(/\/$/, '');
   const base = site.baseUrl;
   const inBuild = (sitePath: string): string => path.join(buildDir, sitePath.slice(base.length));
@@ -102,7 +106,7 @@ export function readBundle(buildDir: string, generatedDir = GENERATED_DIR): Docs
 }
 
 /** Writes the data folder: the bundle, the search index and the sandbox's validators. */
-export function writeData(buildDir: string, dataDir: string, generatedDir = GENERATED_DIR): DocsBundle {
+export function writeData(buildDir: string, dataDir: string, generatedDir = mcpContractDir(buildDir)): DocsBundle {
   const bundle = readBundle(buildDir, generatedDir);
   fs.rmSync(dataDir, {recursive: true, force: true});
   fs.mkdirSync(path.join(dataDir, SANDBOX_DIR), {recursive: true});

@@ -44,13 +44,9 @@ const jsonValue: z.ZodType<Json> = z.lazy(() =>
   z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
 );
 
-export function createServer(deps: ServerDeps): McpServer {
-  const {bundle, search} = deps;
-  const now = deps.now ?? Date.now;
-  const session = mockSession(bundle, deps.loadValidators, now);
-  const server = new McpServer({name: `${bundle.site.name.toLowerCase()}-docs`, version: bundle.site.apiVersion});
+/** The tools that read the docs: search, an operation's page, the operation list, a response code. */
+export function registerDocsTools(server: McpServer, bundle: DocsBundle, search: SearchDocs): void {
   const familyNames = bundle.families.map((f) => f.name).join(', ');
-
   server.registerTool(
     'search_docs',
     {
@@ -101,7 +97,15 @@ export function createServer(deps: ServerDeps): McpServer {
     },
     ({code}) => answer(() => getResponseCode(bundle, code)),
   );
+}
 
+/**
+ * The tools that act like the sandbox: a webhook signature checked as the docs say, and a request
+ * sent to the mock engine, in one session that keeps state (`now` is its clock, in milliseconds).
+ */
+export function registerSandboxTools(server: McpServer, deps: ServerDeps, now: () => number): void {
+  const {bundle} = deps;
+  const session = mockSession(bundle, deps.loadValidators, now);
   server.registerTool(
     'verify_webhook_signature',
     {
@@ -144,8 +148,12 @@ export function createServer(deps: ServerDeps): McpServer {
     },
     (args) => answer(() => mockRequest(bundle, session, args)),
   );
+}
 
-  const text = (uri: string, mimeType: string, body: string) => ({contents: [{uri, mimeType, text: body}]});
+const text = (uri: string, mimeType: string, body: string) => ({contents: [{uri, mimeType, text: body}]});
+
+/** The resources: llms.txt, the OpenAPI document and each family's overview page, as Markdown or YAML. */
+export function registerResources(server: McpServer, bundle: DocsBundle): void {
   server.registerResource(
     'llms.txt',
     bundle.llmsTxt.url,
@@ -171,5 +179,13 @@ export function createServer(deps: ServerDeps): McpServer {
       (uri) => text(uri.href, 'text/markdown', overview.markdown),
     );
   }
+}
+
+export function createServer(deps: ServerDeps): McpServer {
+  const {bundle} = deps;
+  const server = new McpServer({name: `${bundle.site.name.toLowerCase()}-docs`, version: bundle.site.apiVersion});
+  registerDocsTools(server, bundle, deps.search);
+  registerSandboxTools(server, deps, deps.now ?? Date.now);
+  registerResources(server, bundle);
   return server;
 }

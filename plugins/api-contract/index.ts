@@ -1,22 +1,32 @@
 /**
  * Docusaurus plugin: the API contract as site data.
  *
- * loadContent        lint + bundle openapi/, cross-checks, the file that shows each operation.
+ * Each lifecycle hook calls a few named steps below; a step that fails is reported through
+ * `@docusaurus/logger` with the plugin and the step, and its error is re-thrown.
+ *
+ * loadContent        lint + bundle openapi/, cross-checks, the file that shows each operation
+ *                    (`loadContractContent`).
  * getTranslationFiles, translateContent
  *                    the reference's labels (core/contract/labels.ts) as a translation file, so a
  *                    locale translates the page and its Markdown twin alike.
- * allContentLoaded   the views of every operation, webhook and tag, each page linked at the route
- *                    the docs and pages plugins gave it; the status-claim check of the prose, which
- *                    follows links to those routes; and the generated data (lib/data.ts: section
- *                    trees, families, catalogues, rate limits, the API changelog, the Test data page,
- *                    the sandbox engine's models and request validators, samples), written with
- *                    `createData` into .docusaurus/api-contract/default/, which pages import as
- *                    `@generated/api-contract/default/...`. Docusaurus writes a file only when its
- *                    content changed, so the dev server reloads just the pages whose data moved.
+ * allContentLoaded   the pages checked against the contract (`checkPages`); the views of every
+ *                    operation, webhook and tag, each page linked at the route the docs and pages
+ *                    plugins gave it (`routeContract`); the status-claim check of the prose
+ *                    (`checkProseClaims`); and the generated data (lib/data.ts: section trees,
+ *                    families, catalogues, rate limits, the API changelog, the Test data page, the
+ *                    sandbox engine's models and request validators, samples), written with
+ *                    `createData` into `<generatedFilesDir>/api-contract/default/` (`writeGeneratedData`),
+ *                    which pages import as `@generated/api-contract/default/...`. Docusaurus writes a
+ *                    file only when its content changed, so the dev server reloads just the pages whose
+ *                    data moved. The remark plugins learn that folder through the ContractDataLocation
+ *                    the config gives this plugin and them (./paths.ts).
+ * configureWebpack   the sandbox's files copied into the client build (`copySandboxFiles`).
  * injectHtmlTags     the changelog's RSS and Atom feeds, announced on every page.
- * postBuild          the downloads (bundled openapi.yaml / openapi.json, a Postman collection
- *                    converted by openapi-to-postmanv2), the changelog's feeds, and a check that
- *                    every page the reference links to is a route of the build (`routesPaths`).
+ * postBuild          a check that every page the reference links to is a route of the build
+ *                    (`checkBuildLinks`), the changelog's feeds (`writeFeeds`), the downloads
+ *                    (bundled openapi.yaml / openapi.json, a Postman collection converted by
+ *                    openapi-to-postmanv2: `writeDownloads`), and the data `npm run mcp:build` reads,
+ *                    as a build artefact beside the build output (`writeMcpArtefact`).
  *
  * This file owns the file system; everything under lib/ is pure and tested in tests/unit.
  */
@@ -24,7 +34,8 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import logger from '@docusaurus/logger';
+import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
 import {SAMPLE_LANGUAGES} from '#core/code/languages';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
@@ -35,23 +46,36 @@ import {
   contractSite,
   ContractLoadError,
   assertPageIdsKnown,
+  knownPageUses,
   loadContractSource,
-  scanPages,
   withPages,
   type ContractSite,
   type ContractSource,
+  type LoadedContract,
+  type PageUse,
 } from './load';
 import {listOperations} from '#core/contract/view-model';
 import {testDataView} from '#core/sandbox/page';
 import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
-import {CONTRACT_DIR, GENERATED_PUBLIC_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
+import {
+  buildArtefactsDir,
+  contractDataDir,
+  CONTRACT_DIR,
+  MCP_CONTRACT_DIR,
+  PLUGIN_NAME,
+  PUBLIC_DIR,
+  SAMPLES_DIR,
+  SITE_DIR,
+  type ContractDataLocation,
+} from './paths';
 import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
 import {proseStatusProblems} from './prose';
-import {generatedFiles, panStatuses} from './lib/data';
+import {generatedFiles, panStatuses, type DataFile} from './lib/data';
 import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
+import {dataFileText, mcpContractFiles} from './lib/artefacts';
 
 export {DOWNLOADS};
 
@@ -88,7 +112,7 @@ function readServedStylesheets(): Record<string, string> {
   );
 }
 
-const NAME = 'api-contract';
+const NAME = PLUGIN_NAME;
 
 const CONTRACT_CHECK_SCRIPT = path.join(SITE_DIR, 'scripts', 'contract-check.ts');
 let linting: ChildProcess | undefined;
@@ -129,17 +153,201 @@ function checkClaimsAfterReload(check: () => string[]): void {
   clearTimeout(claimsTimer);
   claimsTimer = setTimeout(() => {
     const claims = check();
-    if (claims.length) console.error(`[ERROR] ${claimsMessage(claims)}\n(npm run build stops on these)`);
+    if (claims.length) logger.error(`${claimsMessage(claims)}\n(npm run build stops on these)`);
   }, CLAIMS_CHECK_DELAY_MS);
   claimsTimer.unref();
 }
 
-export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
+/** The plugin's options, as docusaurus.config.ts gives them. */
+export interface ApiContractOptions {
+  /** Shared with the remark plugins, which read the generated data from the folder set here. */
+  readonly data?: ContractDataLocation;
+}
+
+/** What the hooks hand on to later hooks of the same run. */
+interface PluginState {
+  /** The build's pages, their ids checked in loadContent (a build's pages do not change after it). */
+  uses?: PageUse[];
+  /** Built in allContentLoaded; its links are checked against the build's routes in postBuild. */
+  routed?: ContractSite;
+  /** What allContentLoaded last wrote, and from what: the files stay in the data folder until replaced. */
+  generated?: {content: ContractContent; key: string; routed: ContractSite; files: readonly DataFile[]};
+}
+
+/** Runs one step of a hook; a failure is logged with the plugin and the step, then re-thrown. */
+function reported<T>(step: string, run: () => T): T {
+  const fail = (err: unknown): never => {
+    logger.error(logger.interpolate`Plugin name=${NAME} failed to ${step}.`);
+    throw err;
+  };
+  try {
+    const result = run();
+    return (result instanceof Promise ? result.catch(fail) : result) as T;
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+/**
+ * The contract as loaded. A build checks the pages' ids before the lint, so a mistyped id is the
+ * first message, and hands the checked pages on (`uses`); the dev server shows an edit without
+ * waiting for the lint (half a second of a contract edit's reload): it runs beside the reload, in a
+ * child process, and prints what it finds, and the pages are read again on every reload.
+ */
+export async function loadContractContent(isProd: boolean): Promise<{content: ContractContent; uses?: PageUse[]}> {
+  if (isProd) {
+    const uses = assertPageIdsKnown();
+    return {content: {...(await loadContractSource()), labels: defaultLabels()}, uses};
+  }
+  lintBeside();
+  return {content: {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()}};
+}
+
+/**
+ * The contract with the pages that show it, and the coverage report: every operation on exactly one
+ * page, or the build stops (the dev server warns).
+ */
+export function checkPages(content: ContractContent, uses: PageUse[], isProd: boolean): LoadedContract {
+  const loaded = withPages(content, uses);
+  const problems = coverageProblems(loaded.orphans, loaded.duplicates);
+  if (problems) {
+    if (isProd) throw new Error(problems);
+    logger.warn(problems);
+  }
+  return loaded;
+}
+
+/**
+ * The views with each page at its route. Everything they hold depends on the contract and on the
+ * route of each page that shows an operation; an edit to a page's prose changes neither, and the
+ * dev server then reuses what it last generated (`reuse`).
+ */
+function routeContract(
+  content: ContractContent,
+  loaded: LoadedContract,
+  permalinkOf: (file: string) => string | undefined,
+  previous: PluginState['generated'],
+): {key: string; routed: ContractSite; reuse: boolean} {
+  const key = JSON.stringify([...loaded.shownIn].map(([id, file]) => [id, permalinkOf(file)]));
+  if (previous?.content === content && previous.key === key) return {key, routed: previous.routed, reuse: true};
+  return {key, routed: contractSite(loaded, permalinkOf), reuse: false};
+}
+
+/** The prose's status claims: checked now in a build and on the dev server's first load, after the reload later. */
+function checkProseClaims(
+  content: ContractContent,
+  loaded: LoadedContract,
+  permalinkOf: (file: string) => string | undefined,
+  routed: ContractSite,
+  now: boolean,
+): void {
+  const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
+  const check = () => proseStatusProblems(loaded.uses, permalinkOf, routed.pages, related);
+  if (!now) return checkClaimsAfterReload(check);
+  const claims = check();
+  if (claims.length) throw new ContractLoadError(claimsMessage(claims));
+}
+
+/** The generated data of the reference, through `createData`; returns what it wrote. */
+async function writeGeneratedData(
+  createData: PluginContentLoadedActions['createData'],
+  content: ContractContent,
+  routed: ContractSite,
+): Promise<DataFile[]> {
+  await loadLanguages();
+  const files = generatedFiles(
+    {
+      views: routed.views,
+      labels: content.labels,
+      responseCodes: content.responseCodes,
+      bodies: content.bodies,
+      panStatuses: panStatuses(content.deref),
+      samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
+      stylesheets: readServedStylesheets(),
+      rateLimits: routed.rateLimits,
+      release: routed.release,
+      testData: testDataView(content.sandbox, routed.views.tags),
+      sandbox: sandboxFiles(content.deref, content.sandbox),
+    },
+    highlightToHtml,
+  );
+  // Compact JSON (createData would indent an object): these files are read, not edited. A string
+  // (the sandbox's ES modules and models) is a file's text already.
+  await Promise.all(files.map((f) => createData(f.name, dataFileText(f))));
+  return files;
+}
+
+type Bundler = Parameters<NonNullable<Plugin['configureWebpack']>>[2]['currentBundler'];
+
+/**
+ * The sandbox's files (the data folder's public/) into the site as they are: the client build
+ * emits them, so `npm run build` writes them to build/ and `npm start` serves them from memory.
+ */
+export function copySandboxFiles(currentBundler: Bundler, publicDir: string): {plugins: unknown[]} {
+  const {CopyRspackPlugin} = currentBundler.instance as {
+    CopyRspackPlugin?: new (options: unknown) => {apply(compiler: unknown): void};
+  };
+  if (!CopyRspackPlugin)
+    throw new Error(
+      `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future.faster.rspackBundler true in docusaurus.config.ts.`,
+    );
+  return {plugins: [new CopyRspackPlugin({patterns: [{from: publicDir, to: '.'}]})]};
+}
+
+/** Every page the reference links to is a route of the build (a draft build only warns). */
+function checkBuildLinks(routed: ContractSite, routesPaths: string[], baseUrl: string): void {
+  const unrouted = unroutedLinks(routed.views, routesPaths, baseUrl);
+  if (!unrouted.length) return;
+  const message = `API reference: ${unrouted.length} link(s) of the contract point to no page of the build:\n${unrouted.map((u) => `  ${u}`).join('\n')}`;
+  // A draft build (DOCS_DRAFT=1) tolerates pages not written yet, as it does broken links.
+  if (process.env.DOCS_DRAFT === '1') logger.warn(message);
+  else throw new Error(message);
+}
+
+/** The changelog's RSS and Atom feeds, into the build. */
+function writeFeeds(outDir: string, release: ContractSite['release'], siteConfig: LoadContext['siteConfig']): void {
+  const feeds = changelogFeeds([release], {
+    origin: `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}`,
+    productName: site.productName,
+    author: site.provider,
+    copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
+  });
+  fs.mkdirSync(path.join(outDir, path.dirname(CHANGELOG_FEEDS.rss)), {recursive: true});
+  fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.rss), feeds.rss);
+  fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.atom), feeds.atom);
+}
+
+/** The downloads: the bundled contract as YAML and JSON, and a Postman collection. */
+async function writeDownloads(outDir: string, bundled: ContractContent['bundled']): Promise<void> {
+  if (!bundled) throw new Error('api-contract: postBuild has no bundled contract; loadContent makes one in a build.');
+  fs.mkdirSync(path.join(outDir, 'downloads'), {recursive: true});
+  fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
+  fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, DOWNLOADS.postman), `${JSON.stringify(await toPostman(bundled), null, 2)}\n`);
+}
+
+/**
+ * The data `npm run mcp:build` reads, beside the build output (./paths.ts `buildArtefactsDir`): it
+ * outlives the cache folder (`docusaurus clear`) and does not depend on where it is.
+ */
+export function writeMcpArtefact(outDir: string, files: readonly DataFile[]): string {
+  const dir = path.join(buildArtefactsDir(outDir), MCP_CONTRACT_DIR);
+  fs.rmSync(dir, {recursive: true, force: true});
+  for (const file of mcpContractFiles(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file.name)), {recursive: true});
+    fs.writeFileSync(path.join(dir, file.name), file.text);
+  }
+  return dir;
+}
+
+export default function apiContractPlugin(
+  context: LoadContext,
+  options: ApiContractOptions = {},
+): Plugin<ContractContent> {
   const isProd = process.env.NODE_ENV === 'production';
-  // Built in allContentLoaded; its links are checked against the build's routes in postBuild.
-  let routed: ContractSite | undefined;
-  // What allContentLoaded last wrote, and from what: the files stay in .docusaurus/ until replaced.
-  let generated: {content: ContractContent; key: string; routed: ContractSite} | undefined;
+  const dataDir = contractDataDir(context.generatedFilesDir);
+  options.data?.set(dataDir);
+  const state: PluginState = {};
   return {
     name: NAME,
 
@@ -149,32 +357,17 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       return [`${CONTRACT_DIR}/**/*.yaml`, `${SAMPLES_DIR}/**/*`, `${SERVED_CSS_DIR}/*.css`];
     },
 
-    async loadContent() {
-      if (isProd) {
-        // The build checks the pages' ids before the lint, so a mistyped id is the first message;
-        // the rest of what the pages say is checked in allContentLoaded (withPages), as in dev.
-        assertPageIdsKnown();
-        return {...(await loadContractSource()), labels: defaultLabels()};
-      }
-      // The dev server shows an edit without waiting for the lint (half a second of a contract
-      // edit's reload): it runs beside the reload, in a child process, and prints what it finds.
-      lintBeside();
-      return {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()};
-    },
+    loadContent: () =>
+      reported('load the API contract', async () => {
+        const {content, uses} = await loadContractContent(isProd);
+        state.uses = uses;
+        return content;
+      }),
 
-    // The sandbox's files (GENERATED_PUBLIC_DIR) into the site as they are: the client build emits
-    // them, so `npm run build` writes them to build/ and `npm start` serves them from memory.
-    configureWebpack(_config, isServer, {currentBundler}) {
-      if (isServer) return {};
-      const {CopyRspackPlugin} = currentBundler.instance as {
-        CopyRspackPlugin?: new (options: unknown) => {apply(compiler: unknown): void};
-      };
-      if (!CopyRspackPlugin)
-        throw new Error(
-          `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future.faster.rspackBundler true in docusaurus.config.ts.`,
-        );
-      return {plugins: [new CopyRspackPlugin({patterns: [{from: GENERATED_PUBLIC_DIR, to: '.'}]})]};
-    },
+    configureWebpack: (_config, isServer, {currentBundler}) =>
+      reported('copy the sandbox files', () =>
+        isServer ? {} : copySandboxFiles(currentBundler, path.join(dataDir, PUBLIC_DIR)),
+      ),
 
     getTranslationFiles() {
       return Promise.resolve([{path: LABELS_FILE, content: LABEL_MESSAGES}]);
@@ -185,53 +378,19 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       return file ? {...content, labels: translateLabels(file.content)} : content;
     },
 
-    async allContentLoaded({allContent, actions}) {
-      const content = allContent[NAME]?.default as ContractContent;
-      const loaded = withPages(content, scanPages());
-      const problems = coverageProblems(loaded.orphans, loaded.duplicates);
-      if (problems) {
-        if (isProd) throw new Error(problems);
-        console.warn(problems);
-      }
-      const permalinks = permalinksBySource(allContent);
-      const permalinkOf = (file: string): string | undefined => permalinks.get(file);
-      // Everything below depends on the contract and on the route of each page that shows an
-      // operation; an edit to a page's prose changes neither, and the dev server then reuses it all.
-      const key = JSON.stringify([...loaded.shownIn].map(([id, file]) => [id, permalinkOf(file)]));
-      const reuse = generated?.content === content && generated.key === key ? generated : undefined;
-      routed = reuse ? reuse.routed : contractSite(loaded, permalinkOf);
-      const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
-      const {pages} = routed;
-      const checkClaims = () => proseStatusProblems(loaded.uses, permalinkOf, pages, related);
-      if (isProd || !generated) {
-        const claims = checkClaims();
-        if (claims.length) throw new ContractLoadError(claimsMessage(claims));
-      } else checkClaimsAfterReload(checkClaims);
-      if (reuse) return;
-      await loadLanguages();
-      const files = generatedFiles(
-        {
-          views: routed.views,
-          labels: content.labels,
-          responseCodes: content.responseCodes,
-          bodies: content.bodies,
-          panStatuses: panStatuses(content.deref),
-          samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
-          stylesheets: readServedStylesheets(),
-          rateLimits: routed.rateLimits,
-          release: routed.release,
-          testData: testDataView(content.sandbox, routed.views.tags),
-          sandbox: sandboxFiles(content.deref, content.sandbox),
-        },
-        highlightToHtml,
-      );
-      // Compact JSON (createData would indent an object): these files are read, not edited. A string
-      // (the sandbox's ES modules and models) is a file's text already.
-      await Promise.all(
-        files.map((f) => actions.createData(f.name, typeof f.data === 'string' ? f.data : JSON.stringify(f.data))),
-      );
-      generated = {content, key, routed};
-    },
+    allContentLoaded: ({allContent, actions}) =>
+      reported('build the API reference', async () => {
+        const content = allContent[NAME]?.default as ContractContent;
+        const loaded = checkPages(content, state.uses ?? knownPageUses(content), isProd);
+        const permalinks = permalinksBySource(allContent);
+        const permalinkOf = (file: string): string | undefined => permalinks.get(file);
+        const {key, routed, reuse} = routeContract(content, loaded, permalinkOf, state.generated);
+        state.routed = routed;
+        checkProseClaims(content, loaded, permalinkOf, routed, isProd || !state.generated);
+        if (reuse) return;
+        const files = await writeGeneratedData(actions.createData, content, routed);
+        state.generated = {content, key, routed, files};
+      }),
 
     injectHtmlTags() {
       const feed = (type: 'rss' | 'atom', label: string) => ({
@@ -246,33 +405,16 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       return {headTags: [feed('rss', 'RSS'), feed('atom', 'Atom')]};
     },
 
-    async postBuild({outDir, content, routesPaths}) {
-      // Docusaurus runs allContentLoaded before any build step; without it there is nothing to check.
-      if (!routed) throw new Error('api-contract: postBuild ran before allContentLoaded built the reference.');
-      const unrouted = unroutedLinks(routed.views, routesPaths, context.baseUrl);
-      if (unrouted.length) {
-        const message = `API reference: ${unrouted.length} link(s) of the contract point to no page of the build:\n${unrouted.map((u) => `  ${u}`).join('\n')}`;
-        // A draft build (DOCS_DRAFT=1) tolerates pages not written yet, as it does broken links.
-        if (process.env.DOCS_DRAFT === '1') console.warn(message);
-        else throw new Error(message);
-      }
-      const feeds = changelogFeeds([routed.release], {
-        origin: `${context.siteConfig.url.replace(/\/$/, '')}${context.siteConfig.baseUrl.replace(/\/$/, '')}`,
-        productName: site.productName,
-        author: site.provider,
-        copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
-      });
-      fs.mkdirSync(path.join(outDir, path.dirname(CHANGELOG_FEEDS.rss)), {recursive: true});
-      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.rss), feeds.rss);
-      fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.atom), feeds.atom);
-      const {bundled} = content;
-      if (!bundled)
-        throw new Error('api-contract: postBuild has no bundled contract; loadContent makes one in a build.');
-      const dir = path.join(outDir, 'downloads');
-      fs.mkdirSync(dir, {recursive: true});
-      fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
-      fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
-      fs.writeFileSync(path.join(outDir, DOWNLOADS.postman), `${JSON.stringify(await toPostman(bundled), null, 2)}\n`);
-    },
+    postBuild: ({outDir, content, routesPaths}) =>
+      reported('write the build outputs', async () => {
+        // Docusaurus runs allContentLoaded before any build step; without it there is nothing to check.
+        const {routed, generated} = state;
+        if (!routed || !generated)
+          throw new Error('api-contract: postBuild ran before allContentLoaded built the reference.');
+        checkBuildLinks(routed, routesPaths, context.baseUrl);
+        writeFeeds(outDir, routed.release, context.siteConfig);
+        await writeDownloads(outDir, content.bundled);
+        writeMcpArtefact(outDir, generated.files);
+      }),
   };
 }

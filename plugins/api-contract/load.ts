@@ -19,7 +19,10 @@ import {buildViews, listOperations, type ContractViews, type OpenApiDocument} fr
 import {crossCheck, type ContractProblem} from '#core/contract/checks';
 import {addressPairs, addressProblems, envelopeProblems} from '#core/contract/envelope';
 import {bodySchemas, type BodySchemas} from '#core/contract/fences';
-import {API_COMPONENTS, idComponents, unknownIdMessage, type IdKind} from './components';
+import type {Root} from 'mdast';
+import {visit} from 'unist-util-visit';
+import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
+import {isMdxJsxElement, literalAttrValue, parseMdx} from '../mdx-ast';
 import type {ResponseCodeView} from '#core/contract/types';
 import {rateLimitRows, retryAfterText, type RateLimitTable} from '#core/contract/rate-limits';
 import {changeBadges, linkRelease, type Release} from '#core/changelog/changelog';
@@ -151,38 +154,52 @@ export interface PageUse {
   readonly line: number;
 }
 
-/** `<Endpoint op="x"`, `<WebhookEvent op="x"`, `<OperationList tag="x"`: every component that names an id. */
-const USE_RE = new RegExp(
-  `<(${idComponents()
-    .map(([name]) => name)
-    .join('|')})\\s+([a-z]+)=["']([^"']+)["']`,
-  'g',
-);
+/**
+ * The API components of one MDX source that name a contract id (`<Endpoint op="x" />`), read from
+ * its syntax tree: the id attribute may stand anywhere among the attributes, and a component
+ * written inside a code fence or inline code is text, not a use. `file` is relative to the site.
+ */
+export function pageUses(source: string, file: string): PageUse[] {
+  const uses: PageUse[] = [];
+  visit(parsePage(source, file), (node) => {
+    if (!isMdxJsxElement(node) || !node.name) return;
+    const spec = API_COMPONENTS[node.name]?.id;
+    const id = spec && literalAttrValue(node, spec.attr);
+    if (!spec || !id) return;
+    uses.push({id, kind: spec.kind, component: node.name, attr: spec.attr, file, line: node.position?.start.line ?? 0});
+  });
+  return uses;
+}
 
-const lineAt = (source: string, index: number): number => source.slice(0, index).split('\n').length;
+/** The page's syntax tree; a page that is not MDX fails with its file, line and column. */
+function parsePage(source: string, file: string): Root {
+  try {
+    return parseMdx(source);
+  } catch (e) {
+    const {message, line, column} = e as {message: string; line?: number; column?: number};
+    throw new ContractLoadError(`${file}${line ? `:${line}:${column ?? 1}` : ''}: not valid MDX: ${message}`);
+  }
+}
+
+/**
+ * The last scan of each file, by its text: the dev server scans the pages on every reload, and
+ * only the edited page needs parsing again.
+ */
+const scanned = new Map<string, {readonly source: string; readonly uses: PageUse[]}>();
+
+function cachedPageUses(source: string, relative: string): PageUse[] {
+  const hit = scanned.get(relative);
+  if (hit?.source === source) return hit.uses;
+  const uses = pageUses(source, relative);
+  scanned.set(relative, {source, uses});
+  return uses;
+}
 
 /** Every API component that names a contract id in the content folders, with its file and line. */
 export function scanPages(dirs = CONTENT_DIRS, siteDir = SITE_DIR): PageUse[] {
-  const uses: PageUse[] = [];
-  for (const dir of dirs) {
-    for (const file of mdxFiles(dir)) {
-      const source = fs.readFileSync(file, 'utf8');
-      for (const m of source.matchAll(USE_RE)) {
-        const [, component, attr, id] = m as unknown as [string, string, string, string];
-        const spec = API_COMPONENTS[component]?.id;
-        if (!spec || spec.attr !== attr) continue;
-        uses.push({
-          id,
-          kind: spec.kind,
-          component,
-          attr,
-          file: path.relative(siteDir, file),
-          line: lineAt(source, m.index),
-        });
-      }
-    }
-  }
-  return uses;
+  return dirs.flatMap((dir) =>
+    [...mdxFiles(dir)].flatMap((file) => cachedPageUses(fs.readFileSync(file, 'utf8'), path.relative(siteDir, file))),
+  );
 }
 
 /**
@@ -393,12 +410,12 @@ function sourceIds(deref: OpenApiDocument): Record<IdKind, Set<string>> {
 }
 
 /**
- * The contract with the pages that show it (`uses`, from `scanPages`): an id no contract defines,
- * and the checks that need the pages (x-related naming an operation no page shows), fail here.
+ * The contract with the pages that show it (`uses`, from `scanPages`, their ids already checked:
+ * `assertUsesKnown`): the checks that need the pages (x-related naming an operation no page
+ * shows) fail here, each problem with its file and line. The one cross-check of a load:
+ * `contractSite` builds the views on what it checked.
  */
 export function withPages(source: ContractSource, uses: readonly PageUse[]): LoadedContract {
-  const unknown = unknownIds(uses, sourceIds(source.deref));
-  if (unknown.length) throw unknownIdsError(unknown);
   const ids = new Set(listOperations(source.deref).map((l) => l.op.operationId));
   const shownIn = new Map<string, string>();
   const duplicates: string[] = [];
@@ -420,6 +437,17 @@ const unknownIdsError = (unknown: readonly string[]): ContractLoadError =>
     `${unknown.length} page(s) name an id that the API contract does not define:\n${unknown.join('\n')}`,
   );
 
+/** `uses`, after checking each id against `ids`: an id the contract does not define fails, every one at once. */
+export function assertUsesKnown(uses: PageUse[], ids: Record<IdKind, Set<string>>): PageUse[] {
+  const unknown = unknownIds(uses, ids);
+  if (unknown.length) throw unknownIdsError(unknown);
+  return uses;
+}
+
+/** The pages' API components, their ids checked against a loaded contract (the dev server's reloads). */
+export const knownPageUses = (source: ContractSource): PageUse[] =>
+  assertUsesKnown(scanPages(), sourceIds(source.deref));
+
 /**
  * Lint, bundle and cross-check the contract, and find the file that shows each operation. Where
  * that file is served is Docusaurus' business: the plugin asks the docs and pages plugins
@@ -435,10 +463,7 @@ export async function loadContract(): Promise<LoadedContract> {
  * bundle): a mistyped id on a page comes first, as the orphan and x-related messages it causes are noise.
  */
 export function assertPageIdsKnown(): PageUse[] {
-  const uses = scanPages();
-  const unknown = unknownIds(uses, contractIds());
-  if (unknown.length) throw unknownIdsError(unknown);
-  return uses;
+  return assertUsesKnown(scanPages(), contractIds());
 }
 
 /** The contract's data that links pages: each at the route Docusaurus gave the file that shows it. */

@@ -9,50 +9,38 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
+import type {Nodes} from 'mdast';
+import {SKIP, visit} from 'unist-util-visit';
 import {statusClaimProblems, suggestStatusPages, type PageProse, type ProseBlock} from '#core/contract/status-claims';
 import type {PageUse} from './load';
 import {mdxFiles} from './pages';
 import {CONTENT_DIRS, SITE_DIR} from './paths';
-
-interface MdNode {
-  readonly type: string;
-  readonly value?: string;
-  readonly url?: string;
-  readonly children?: readonly MdNode[];
-  readonly position?: {readonly start: {readonly line: number}};
-}
+import {parseMdx} from '../mdx-ast';
 
 /** Blocks whose text is one claim's context: the sentence and the link that backs it sit together. */
 const BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
 
 /** The paragraphs, headings and table cells of an MDX source, with their text and link targets. */
 export function proseBlocks(source: string): ProseBlock[] {
-  const tree = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm).parse(source) as MdNode;
   const out: ProseBlock[] = [];
-  const visit = (node: MdNode): void => {
-    if (BLOCKS.has(node.type)) {
-      let text = '';
-      const links: string[] = [];
-      const collect = (n: MdNode): void => {
-        if (n.type === 'text') text += n.value ?? '';
-        if (n.type === 'link' && n.url) links.push(n.url);
-        // Code spans and JSX expressions are not prose.
-        if (n.type === 'inlineCode' || n.type.startsWith('mdx')) return;
-        n.children?.forEach(collect);
-      };
-      collect(node);
-      out.push({line: node.position?.start.line ?? 0, text, links});
-      return;
-    }
-    node.children?.forEach(visit);
-  };
-  visit(tree);
+  visit(parseMdx(source), (node) => {
+    if (!BLOCKS.has(node.type)) return undefined;
+    out.push({line: node.position?.start.line ?? 0, ...blockText(node)});
+    return SKIP;
+  });
   return out;
+}
+
+/** The text of one block and the targets of its links; code spans and JSX expressions are not prose. */
+function blockText(block: Nodes): Omit<ProseBlock, 'line'> {
+  let text = '';
+  const links: string[] = [];
+  visit(block, (n) => {
+    if (n.type === 'text') text += n.value;
+    if (n.type === 'link' && n.url) links.push(n.url);
+    return n.type === 'inlineCode' || n.type.startsWith('mdx') ? SKIP : undefined;
+  });
+  return {text, links};
 }
 
 /**

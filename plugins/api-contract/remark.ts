@@ -14,8 +14,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {site} from '../../site.config';
-import {GENERATED_DIR, SITE_DIR} from './paths';
-import {walk, type Node} from '../mdx-ast';
+import {SITE_DIR, type ContractDataLocation} from './paths';
+import type {Root} from 'mdast';
+import {visit} from 'unist-util-visit';
+import {isMdxJsxElement, replaceNode} from '../mdx-ast';
 import type {IdKind} from './components';
 import {expandElement, PageImports, type KnownIds, type SectionPlan} from './lib/expand';
 
@@ -26,19 +28,20 @@ interface VFileLike {
   history?: string[];
 }
 
-let cache: {mtimeMs: number; ids: KnownIds} | undefined;
+let cache: {file: string; mtimeMs: number; ids: KnownIds} | undefined;
 
-function knownIds(): KnownIds {
-  const file = path.join(GENERATED_DIR, 'ids.json');
+function knownIds(dataDir: string): KnownIds {
+  const file = path.join(dataDir, 'ids.json');
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat) {
     throw new Error(
       `API reference data is missing (${path.relative(SITE_DIR, file)}). The api-contract plugin must run before MDX is compiled; check that './plugins/api-contract' is in docusaurus.config.ts plugins.`,
     );
   }
-  if (!cache || cache.mtimeMs !== stat.mtimeMs) {
+  if (cache?.file !== file || cache.mtimeMs !== stat.mtimeMs) {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<IdKind, string[]>;
     cache = {
+      file,
       mtimeMs: stat.mtimeMs,
       ids: {operation: new Set(raw.operation), webhook: new Set(raw.webhook), tag: new Set(raw.tag)},
     };
@@ -47,40 +50,53 @@ function knownIds(): KnownIds {
 }
 
 /** The sections a generated file lists (a tree's source copy, the Test data page's view): keys and headings. */
-function generatedSections(file: string): SectionPlan[] {
-  const {sections} = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, file), 'utf8')) as {
+function generatedSections(dataDir: string, file: string): SectionPlan[] {
+  const {sections} = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as {
     sections: readonly SectionPlan[];
   };
   return sections.map(({key, heading, aside}) => ({key, ...(heading ? {heading} : {}), ...(aside ? {aside} : {})}));
 }
 
 export interface RemarkApiReferenceOptions {
+  /** Where the api-contract plugin wrote its data (set by that plugin; see ./paths.ts). */
+  readonly data?: ContractDataLocation;
   /**
-   * The ids a page may name, by kind. Docusaurus passes no options, so the plugin reads the ids the
-   * api-contract plugin generated (ids.json); unit tests inject their own.
+   * The ids a page may name, by kind: read from the ids the api-contract plugin generated
+   * (ids.json) unless given (unit tests inject their own).
    */
   readonly ids?: {readonly [K in IdKind]: readonly string[]};
   /** The sections a generated file lists; read from the generated files unless given. */
   readonly sections?: (file: string) => readonly SectionPlan[];
 }
 
-export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tree: Node, file: VFileLike) => void {
+const dataDir = (options: RemarkApiReferenceOptions): string => {
+  if (!options.data)
+    throw new Error(
+      "remarkApiReference needs {data}: the ContractDataLocation docusaurus.config.ts gives './plugins/api-contract' too.",
+    );
+  return options.data.get();
+};
+
+export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tree: Root, file: VFileLike) => void {
   const injected: KnownIds | undefined = options.ids && {
     operation: new Set(options.ids.operation),
     webhook: new Set(options.ids.webhook),
     tag: new Set(options.ids.tag),
   };
-  return (tree: Node, file: VFileLike): void => {
+  return (tree: Root, file: VFileLike): void => {
     const imports = new PageImports();
     const expand = {
       file: path.relative(SITE_DIR, file.path ?? file.history?.[0] ?? '<unknown file>'),
       get known() {
-        return injected ?? knownIds();
+        return injected ?? knownIds(dataDir(options));
       },
-      sections: options.sections ?? generatedSections,
+      sections: options.sections ?? ((name: string) => generatedSections(dataDir(options), name)),
     };
-    walk(tree, (node) => expandElement(node, imports, expand));
-    if (imports.nodes.length)
-      tree.children = [...imports.nodes, ...imports.links(site.baseUrl), ...(tree.children ?? [])];
+    visit(tree, (node, index, parent) => {
+      if (!isMdxJsxElement(node) || !parent || index === undefined) return undefined;
+      const replacement = expandElement(node, imports, expand);
+      return replacement ? replaceNode(parent, index, replacement) : undefined;
+    });
+    if (imports.nodes.length) tree.children = [...imports.nodes, ...imports.links(site.baseUrl), ...tree.children];
   };
 }

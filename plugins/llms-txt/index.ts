@@ -25,7 +25,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
 import {site} from '../../site.config';
-import {GENERATED_DIR, SITE_DIR} from '../api-contract/paths';
+import {contractDataDir, SITE_DIR} from '../api-contract/paths';
 import {API_COMPONENTS, everySample, type ContractData, type MarkdownContext} from '../api-contract/components';
 import {markdownTwinPath} from '#core/markdown/twin';
 import type {ReferenceTree} from '#core/contract/tree';
@@ -40,8 +40,8 @@ import type {ContractContent} from '../api-contract';
 
 export {LLMS_FULL_TXT, LLMS_TXT};
 
-function readJson<T>(file: string): T {
-  const full = path.join(GENERATED_DIR, file);
+function readJson<T>(dataDir: string, file: string): T {
+  const full = path.join(dataDir, file);
   if (!fs.existsSync(full)) {
     throw new Error(
       `llms-txt: ${path.relative(SITE_DIR, full)} is missing. The api-contract plugin generates it in contentLoaded; keep './plugins/api-contract' in docusaurus.config.ts plugins.`,
@@ -50,30 +50,35 @@ function readJson<T>(file: string): T {
   return JSON.parse(fs.readFileSync(full, 'utf8')) as T;
 }
 
-function readTrees(dir: string): Map<string, ReferenceTree> {
-  const full = path.join(GENERATED_DIR, dir);
+function readTrees(dataDir: string, dir: string): Map<string, ReferenceTree> {
+  const full = path.join(dataDir, dir);
   const files = fs.existsSync(full) ? fs.readdirSync(full).filter((f) => f.endsWith('.json')) : [];
-  return new Map(files.map((f) => [f.slice(0, -'.json'.length), readJson<ReferenceTree>(path.join(dir, f))]));
+  return new Map(files.map((f) => [f.slice(0, -'.json'.length), readJson<ReferenceTree>(dataDir, path.join(dir, f))]));
 }
 
-/** The generated data, with code as text (source/): what the Markdown renderers read. */
-function loadContractData(): ContractData {
-  const {tags} = readJson<{tags: TagView[]}>('index.json');
+/**
+ * The generated data in `dataDir` (the api-contract plugin's folder under this build's
+ * `generatedFilesDir`), with code as text (source/): what the Markdown renderers read.
+ */
+export function loadContractData(dataDir: string): ContractData {
+  const json = <T>(file: string): T => readJson<T>(dataDir, file);
+  const {tags} = json<{tags: TagView[]}>('index.json');
   return {
-    operation: readTrees('source/ops'),
-    webhook: readTrees('source/webhooks'),
+    operation: readTrees(dataDir, 'source/ops'),
+    webhook: readTrees(dataDir, 'source/webhooks'),
     tag: new Map(tags.map((t) => [t.name, t])),
     tags,
-    sections: readJson('sections.json'),
-    jwtSamples: readJson('source/jwt-samples.json'),
-    verifySamples: readJson('source/verify-samples.json'),
-    release: readJson('changelog.json'),
-    testData: readJson('test-data.json'),
+    sections: json('sections.json'),
+    jwtSamples: json('source/jwt-samples.json'),
+    verifySamples: json('source/verify-samples.json'),
+    release: json('changelog.json'),
+    testData: json('test-data.json'),
   };
 }
 
 export default function llmsTxtPlugin(context: LoadContext): Plugin {
   const {siteDir, siteConfig} = context;
+  const dataDir = contractDataDir(context.generatedFilesDir);
   const base = siteConfig.baseUrl;
   const urls = siteUrls(siteConfig.url, base);
 
@@ -93,7 +98,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const sidebar = (sidebarName ? version.sidebars[sidebarName] : []) as readonly SidebarItem[];
       const sections = llmsSections(pages, sidebar, base);
       const bySource = new Map(twinPages(pages).map((p) => [p.file, p]));
-      const data = loadContractData();
+      const data = loadContractData(dataDir);
 
       const convert = (page: Page, samples: MarkdownContext['samples']): string => {
         const ctx: MarkdownContext = {
@@ -122,7 +127,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       }
 
       const title = `${site.productName} API`;
-      const summary = summaryOf(site, readJson<Pick<Family, 'label'>[]>('families.json'));
+      const summary = summaryOf(site, readJson<Pick<Family, 'label'>[]>(dataDir, 'families.json'));
       const details = detailsOf(site, urls);
       const contract = plugins.find((p) => p.name === 'api-contract')?.content as ContractContent | undefined;
       if (!contract?.bundled)

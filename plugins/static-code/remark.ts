@@ -10,8 +10,10 @@ import path from 'node:path';
 import {applyMagicComments, parseCodeMeta} from '#core/code/meta';
 import {checkJsonFence, type BodySchemas, type Validate} from '#core/contract/fences';
 import {hasGrammar, highlightToHtml, loadLanguages} from '#core/code/highlight';
-import {importNode, jsx, literalAttr, walk, type Node} from '../mdx-ast';
-import {GENERATED_DIR, SITE_DIR} from '../api-contract/paths';
+import type {Code, Root, RootContent} from 'mdast';
+import {visit} from 'unist-util-visit';
+import {importNode, jsx, literalAttr, replaceNode} from '../mdx-ast';
+import {SITE_DIR, type ContractDataLocation} from '../api-contract/paths';
 import {makeValidator} from '../api-contract/validate';
 
 export const STATIC_CODE_MODULE = '@site/src/components/StaticCode';
@@ -26,75 +28,75 @@ interface VFileLike {
 
 export interface RemarkStaticCodeOptions {
   /**
-   * The contract's body schemas, for checking JSON blocks. Docusaurus passes no options, so the
-   * plugin reads what the api-contract plugin wrote (.docusaurus/api-contract/body-schemas.json);
-   * unit tests inject their own.
+   * The contract's body schemas, for checking JSON blocks: read from what the api-contract plugin
+   * wrote (body-schemas.json in its data folder, `data`) unless given (unit tests inject their own).
    */
   readonly bodies?: ReadonlyMap<string, BodySchemas>;
+  /** Where the api-contract plugin wrote its data (set by that plugin; see ../api-contract/paths.ts). */
+  readonly data?: ContractDataLocation;
 }
 
-let bodiesCache: {mtimeMs: number; bodies: ReadonlyMap<string, BodySchemas>} | undefined;
+let bodiesCache: {file: string; mtimeMs: number; bodies: ReadonlyMap<string, BodySchemas>} | undefined;
 let validator: Validate | undefined;
 
-function contractBodies(): ReadonlyMap<string, BodySchemas> {
-  const file = path.join(GENERATED_DIR, 'body-schemas.json');
+/** The body schemas the api-contract plugin wrote; none (JSON blocks unchecked) without its data. */
+function contractBodies(data: ContractDataLocation | undefined): ReadonlyMap<string, BodySchemas> {
+  if (!data) return new Map();
+  const file = path.join(data.get(), 'body-schemas.json');
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat) return new Map();
-  if (!bodiesCache || bodiesCache.mtimeMs !== stat.mtimeMs) {
+  if (bodiesCache?.file !== file || bodiesCache.mtimeMs !== stat.mtimeMs) {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, BodySchemas>;
-    bodiesCache = {mtimeMs: stat.mtimeMs, bodies: new Map(Object.entries(raw))};
+    bodiesCache = {file, mtimeMs: stat.mtimeMs, bodies: new Map(Object.entries(raw))};
   }
   return bodiesCache.bodies;
 }
 
+/** A fenced code block as `<StaticCode html="..." />`, its JSON checked against the contract's bodies. */
+function staticCodeElement(node: Code, where: string, options: RemarkStaticCodeOptions): RootContent {
+  const line = node.position ? `:${node.position.start.line}` : '';
+  const requested = (node.lang ?? '').toLowerCase();
+  if (requested === 'json') {
+    validator ??= makeValidator();
+    const problem = checkJsonFence(
+      node.value,
+      node.meta,
+      `${where}${line}`,
+      options.bodies ?? contractBodies(options.data),
+      validator,
+    );
+    if (problem) throw new StaticCodeError(problem);
+  }
+  const language = requested && hasGrammar(requested) ? requested : 'text';
+  let meta;
+  let marked;
+  try {
+    meta = parseCodeMeta(node.meta);
+    marked = applyMagicComments(node.value, requested || 'text');
+  } catch (e) {
+    throw new StaticCodeError(`${where}${line}: code block: ${(e as Error).message}.`);
+  }
+  const lines = new Set([...meta.ranges, ...marked.lines]);
+  return jsx(LOCAL, [
+    literalAttr('html', highlightToHtml(marked.code, language, lines)),
+    literalAttr('language', language),
+    ...(meta.title ? [literalAttr('title', meta.title)] : []),
+    ...(meta.lineNumbersStart !== undefined ? [literalAttr('lineNumbersStart', String(meta.lineNumbersStart))] : []),
+  ]);
+}
+
 export function remarkStaticCode(
   options: RemarkStaticCodeOptions = {},
-): (tree: Node, file: VFileLike) => Promise<void> {
+): (tree: Root, file: VFileLike) => Promise<void> {
   return async (tree, file) => {
     await loadLanguages();
     const where = path.relative(SITE_DIR, file.path ?? file.history?.[0] ?? '<unknown file>');
     let used = false;
-    walk(tree, (node) => {
-      if (node.type !== 'code') return undefined;
-      const line = node.position ? `:${node.position.start.line}` : '';
-      const requested = (node.lang ?? '').toLowerCase();
-      if (requested === 'json') {
-        validator ??= makeValidator();
-        const problem = checkJsonFence(
-          node.value ?? '',
-          node.meta,
-          `${where}${line}`,
-          options.bodies ?? contractBodies(),
-          validator,
-        );
-        if (problem) throw new StaticCodeError(problem);
-      }
-      const language = requested && hasGrammar(requested) ? requested : 'text';
-      let meta;
-      let marked;
-      try {
-        meta = parseCodeMeta(node.meta);
-        marked = applyMagicComments(node.value ?? '', requested || 'text');
-      } catch (e) {
-        throw new StaticCodeError(`${where}${line}: code block: ${(e as Error).message}.`);
-      }
-      const lines = new Set([...meta.ranges, ...marked.lines]);
+    visit(tree, 'code', (node, index, parent) => {
+      if (!parent || index === undefined) return undefined;
       used = true;
-      return [
-        jsx(
-          LOCAL,
-          [
-            literalAttr('html', highlightToHtml(marked.code, language, lines)),
-            literalAttr('language', language),
-            ...(meta.title ? [literalAttr('title', meta.title)] : []),
-            ...(meta.lineNumbersStart !== undefined
-              ? [literalAttr('lineNumbersStart', String(meta.lineNumbersStart))]
-              : []),
-          ],
-          true,
-        ),
-      ];
+      return replaceNode(parent, index, [staticCodeElement(node, where, options)]);
     });
-    if (used) tree.children = [importNode(LOCAL, STATIC_CODE_MODULE), ...(tree.children ?? [])];
+    if (used) tree.children = [importNode(LOCAL, STATIC_CODE_MODULE), ...tree.children];
   };
 }

@@ -7,7 +7,8 @@
  * phone; if it may not, a URL widens its table past the screen. src/css/custom.css keeps code whole
  * in Markdown tables and lets only the code marked here break anywhere.
  */
-import {walk, type Node} from '../mdx-ast';
+import type {Root, TableCell} from 'mdast';
+import {SKIP, visit} from 'unist-util-visit';
 
 /** Longer runs (no spaces) than this may break anywhere: a status or most field names are shorter. */
 export const LONGEST_WHOLE_RUN = 12;
@@ -23,21 +24,19 @@ interface HastData {
   hProperties?: Record<string, unknown>;
 }
 
-function mark(cell: Node): void {
-  walk(cell, (node) => {
-    if (node.type !== 'inlineCode' || !isBreakable(node.value ?? '')) return undefined;
+function mark(cell: TableCell): void {
+  visit(cell, 'inlineCode', (node) => {
+    if (!isBreakable(node.value)) return;
     const data = (node.data ?? {}) as HastData;
     node.data = {...data, hProperties: {...data.hProperties, className: [BREAKABLE_CLASS]}};
-    return [node];
   });
 }
 
-export function remarkTableCode(): (tree: Node) => void {
+export function remarkTableCode(): (tree: Root) => void {
   return (tree) => {
-    walk(tree, (node) => {
-      if (node.type !== 'tableCell') return undefined;
-      mark(node);
-      return [node];
+    visit(tree, 'tableCell', (cell) => {
+      mark(cell);
+      return SKIP;
     });
   };
 }

@@ -10,9 +10,10 @@ import {gunzipSync} from 'node:zlib';
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
 import {header, request, type HttpResult} from './helpers/http';
-import {buildDir, siteDir} from './helpers/paths';
+import {buildDir} from './helpers/paths';
 import {encodeRoute} from './helpers/routes';
 import {markdownTwinPath} from '#core/markdown/twin';
+import {buildArtefactsDir, MCP_CONTRACT_DIR} from '../../plugins/api-contract/paths';
 
 const EXTRA_PAGES = ['/api', '/HeaderMarkdown', '/BodyParam', '/ResponseCode', '/PanStatusResponse'];
 
@@ -114,9 +115,9 @@ test.describe('/llms-full.txt', () => {
   });
 
   test('holds the method and path of every operation a page shows', () => {
-    // The contract views the build rendered; in a draft build an operation whose page is not
-    // written yet has no href and is shown nowhere.
-    const indexFile = join(siteDir, '.docusaurus/api-contract/default/index.json');
+    // The contract views the build rendered, as the build left them for mcp:build beside its output;
+    // in a draft build an operation whose page is not written yet has no href and is shown nowhere.
+    const indexFile = join(buildArtefactsDir(buildDir), MCP_CONTRACT_DIR, 'index.json');
     expect(existsSync(indexFile), `${indexFile} (written by the build)`).toBe(true);
     const index = JSON.parse(readFileSync(indexFile, 'utf8')) as {
       tags: {entries: {kind: string; id: string; method: string; path: string; href?: string}[]}[];

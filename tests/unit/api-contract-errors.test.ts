@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {Root} from 'mdast';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {afterAll, describe, expect, it} from 'vitest';
 import {lintContract} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
@@ -13,7 +15,7 @@ import {ApiReferenceError, remarkApiReference} from '../../plugins/api-contract/
 describe('remarkApiReference', () => {
   const ids = {operation: ['aeps-cash-withdrawal', 'aeps-balance-enquiry', 'pan-status'], webhook: [], tag: []};
   // The mdast that MDX gives the plugin for `<Endpoint op="..." />` on line 5 of a page.
-  const page = (op: string) => ({
+  const page = (op: string): Root => ({
     type: 'root',
     children: [
       {
@@ -21,7 +23,7 @@ describe('remarkApiReference', () => {
         name: 'Endpoint',
         attributes: [{type: 'mdxJsxAttribute', name: 'op', value: op}],
         children: [],
-        position: {start: {line: 5, column: 1}},
+        position: {start: {line: 5, column: 1}, end: {line: 5, column: 1}},
       },
     ],
   });
@@ -40,7 +42,7 @@ describe('remarkApiReference', () => {
 
   it('fails on <Endpoint> without a literal op, with an example of the right form', () => {
     const tree = page('x');
-    tree.children[0]!.attributes = [];
+    (tree.children[0] as MdxJsxFlowElement).attributes = [];
     expect(() => remarkApiReference({ids})(tree, file)).toThrow(
       new Error(
         'docs/v1/service/aeps/withdrawal.mdx:5: <Endpoint> needs a literal op="..." attribute naming an operation in openapi/, for example <Endpoint op="aeps-cash-withdrawal" />.',

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {Node} from '../../plugins/mdx-ast';
+import type {Root, RootContent} from 'mdast';
+import type {MdxJsxElement} from '../../plugins/mdx-ast';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {remarkApiReference} from '../../plugins/api-contract/remark';
 import {
@@ -17,24 +18,36 @@ import {
 } from '../../plugins/api-contract/lib/expand';
 import {API_COMPONENTS} from '../../plugins/api-contract/components';
 
-const element = (name: string, attrs: Record<string, string>, flow = true): Node => ({
+const element = (name: string, attrs: Record<string, string>, flow = true): MdxJsxElement => ({
   type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
   name,
   attributes: Object.entries(attrs).map(([n, value]) => ({type: 'mdxJsxAttribute', name: n, value})),
   children: [],
-  position: {start: {line: 3, column: 1}},
+  position: {start: {line: 3, column: 1}, end: {line: 3, column: 1}},
 });
 
+const root = (...children: MdxJsxElement[]): Root => ({type: 'root', children});
+
 /** What a node reads as in a test: headings as `## text`, elements as `<Name a="b" data={x}>`. */
-function show(node: Node): string {
-  if (node.type === 'heading')
-    return `${'#'.repeat((node as unknown as {depth: number}).depth)} ${node.children?.[0]?.value}`;
-  if (node.type === 'mdxjsEsm') return node.value ?? '';
-  const attrs = (node.attributes ?? []).map((a) =>
-    typeof a.value === 'string' ? `${a.name}="${a.value}"` : `${a.name}={${(a.value as {value: string}).value}}`,
+function show(node: RootContent): string {
+  if (node.type === 'heading') {
+    const text = node.children[0];
+    return `${'#'.repeat(node.depth)} ${text?.type === 'text' ? text.value : ''}`;
+  }
+  if (node.type === 'mdxjsEsm') return node.value;
+  if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return node.type;
+  const attrs = node.attributes.map((a) =>
+    a.type !== 'mdxJsxAttribute'
+      ? `{${a.value}}`
+      : typeof a.value === 'string'
+        ? `${a.name}="${a.value}"`
+        : `${a.name}={${a.value?.value}}`,
   );
   return `<${node.name} ${attrs.join(' ')}>`;
 }
+
+const nameOf = (node: RootContent): string | null | undefined =>
+  node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement' ? node.name : undefined;
 
 const SECTIONS: readonly SectionPlan[] = [
   {key: 'overview'},
@@ -47,7 +60,7 @@ describe('expand steps', () => {
     expect(apiComponent(element('Endpoint', {op: 'x'}))?.spec).toBe(API_COMPONENTS.Endpoint);
     expect(apiComponent(element('FlowDiagram', {}, false))?.name).toBe('FlowDiagram');
     expect(apiComponent(element('Tabs', {}))).toBeUndefined();
-    expect(apiComponent({type: 'paragraph'})).toBeUndefined();
+    expect(apiComponent({type: 'paragraph', children: []})).toBeUndefined();
   });
 
   it('reads the literal id attribute', () => {
@@ -87,7 +100,7 @@ describe('remarkApiReference', () => {
   const file = {path: path.join(SITE_DIR, 'docs/v1/demo.mdx')};
 
   it('replaces a flow <Endpoint> by its sections under their headings, with the imports on top', () => {
-    const tree: Node = {type: 'root', children: [element('Endpoint', {op: 'demo-pay'})]};
+    const tree = root(element('Endpoint', {op: 'demo-pay'}));
     const asked: string[] = [];
     remarkApiReference({
       ids,
@@ -97,7 +110,7 @@ describe('remarkApiReference', () => {
       },
     })(tree, file);
     expect(asked).toEqual(['source/ops/demo-pay.json']);
-    expect((tree.children ?? []).map(show)).toEqual([
+    expect(tree.children.map(show)).toEqual([
       'import ApiEndpoint__ from "@site/src/components/Endpoint";',
       'import apiData1__ from "@generated/api-contract/default/ops/demo-pay.js";',
       '<link rel="stylesheet" href="/css/reference.css">',
@@ -110,18 +123,15 @@ describe('remarkApiReference', () => {
   });
 
   it('links the stylesheet its components need at the top of the page, once', () => {
-    const tree: Node = {
-      type: 'root',
-      children: [element('Endpoint', {op: 'demo-pay'}), element('VerifySignature', {}), element('TestData', {})],
-    };
+    const tree = root(element('Endpoint', {op: 'demo-pay'}), element('VerifySignature', {}), element('TestData', {}));
     remarkApiReference({ids, sections: () => []})(tree, file);
-    expect((tree.children ?? []).filter((n) => n.name === 'link').map(show)).toEqual([
+    expect(tree.children.filter((n) => nameOf(n) === 'link').map(show)).toEqual([
       '<link rel="stylesheet" href="/css/reference.css">',
     ]);
   });
 
   it('wraps the aside sections, where they stand, and shows the response examples again in it (wide layout)', () => {
-    const tree: Node = {type: 'root', children: [element('Endpoint', {op: 'demo-pay'})]};
+    const tree = root(element('Endpoint', {op: 'demo-pay'}));
     remarkApiReference({
       ids,
       sections: () => [
@@ -132,11 +142,11 @@ describe('remarkApiReference', () => {
         {key: 'response-200', heading: {depth: 3, text: '200 OK'}},
       ],
     })(tree, file);
-    const outline = (node: Node, depth = 0): string[] => [
+    const outline = (node: RootContent, depth = 0): string[] => [
       `${'  '.repeat(depth)}${show(node)}`,
-      ...(node.type === 'mdxJsxFlowElement' ? (node.children ?? []).flatMap((c) => outline(c, depth + 1)) : []),
+      ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
     ];
-    expect((tree.children ?? []).slice(3).flatMap((n) => outline(n))).toEqual([
+    expect(tree.children.slice(3).flatMap((n) => outline(n))).toEqual([
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '## Request',
       '<ApiEndpoint__ data={apiData1__} section="request">',
@@ -153,10 +163,7 @@ describe('remarkApiReference', () => {
   });
 
   it('splits a bare <TestData /> into its tables under their headings, and leaves one that names its section', () => {
-    const tree: Node = {
-      type: 'root',
-      children: [element('TestData', {}), element('TestData', {section: 'credentials'})],
-    };
+    const tree = root(element('TestData', {}), element('TestData', {section: 'credentials'}));
     const asked: string[] = [];
     remarkApiReference({
       ids,
@@ -169,7 +176,7 @@ describe('remarkApiReference', () => {
       },
     })(tree, file);
     expect(asked).toEqual(['test-data.json']);
-    expect((tree.children ?? []).map(show)).toEqual([
+    expect(tree.children.map(show)).toEqual([
       'import ApiTestData__ from "@site/src/components/TestData";',
       // The tables of test values are styled by the served reference stylesheet (one link a page).
       '<link rel="stylesheet" href="/css/reference.css">',
@@ -182,12 +189,9 @@ describe('remarkApiReference', () => {
   });
 
   it('keeps a component without sections in place, with its data, and one without data as it is', () => {
-    const tree: Node = {
-      type: 'root',
-      children: [element('OperationList', {tag: 'demo'}), element('ResponseCodeTable', {})],
-    };
+    const tree = root(element('OperationList', {tag: 'demo'}), element('ResponseCodeTable', {}));
     remarkApiReference({ids, sections: () => []})(tree, file);
-    expect((tree.children ?? []).map(show)).toEqual([
+    expect(tree.children.map(show)).toEqual([
       'import ApiOperationList__ from "@site/src/components/OperationList";',
       'import apiData1__ from "@generated/api-contract/default/sections/OperationList/demo.json";',
       'import ApiResponseCodeTable__ from "@site/src/components/ResponseCodeTable";',

@@ -9,7 +9,9 @@ import {applyMagicComments, parseCodeMeta} from '#core/code/meta';
 import {plainCodeHtml} from '#core/code/html';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
-import type {Node} from '../../plugins/mdx-ast';
+import type {Code, Root} from 'mdast';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import type {MdxjsEsm} from '../../plugins/mdx-ast';
 import {remarkStaticCode, StaticCodeError, STATIC_CODE_MODULE} from '../../plugins/static-code/remark';
 
 beforeAll(() => loadLanguages());
@@ -84,16 +86,20 @@ describe('highlightToHtml', () => {
 
 describe('remarkStaticCode', () => {
   const file = {path: path.join(SITE_DIR, 'blog/post.mdx')};
-  const fence = (lang: string | null, meta: string | null, value: string): Node => ({
+  const fence = (lang: string | null, meta: string | null, value: string): Code => ({
     type: 'code',
     lang,
     meta,
     value,
-    position: {start: {line: 7, column: 1}},
+    position: {start: {line: 7, column: 1}, end: {line: 7, column: 1}},
   });
+  const attrsOf = (element: MdxJsxFlowElement | undefined): Record<string, unknown> =>
+    Object.fromEntries(
+      (element?.attributes ?? []).map((a) => [a.type === 'mdxJsxAttribute' ? a.name : '', a.value] as const),
+    );
 
   it('puts a <StaticCode> with highlighted HTML in place of each fence, and imports it once', async () => {
-    const tree: Node = {
+    const tree: Root = {
       type: 'root',
       children: [
         fence('js', 'title="a.mjs" showLineNumbers=3', 'const a = 1;'),
@@ -101,28 +107,23 @@ describe('remarkStaticCode', () => {
       ],
     };
     await remarkStaticCode()(tree, file);
-    const [imp, first, wrapper] = tree.children ?? [];
-    expect(imp?.type).toBe('mdxjsEsm');
-    expect(imp?.value).toBe(`import StaticCode__ from ${JSON.stringify(STATIC_CODE_MODULE)};`);
+    const [imp, first, wrapper] = tree.children as [MdxjsEsm, MdxJsxFlowElement, MdxJsxFlowElement];
+    expect(imp.type).toBe('mdxjsEsm');
+    expect(imp.value).toBe(`import StaticCode__ from ${JSON.stringify(STATIC_CODE_MODULE)};`);
     expect(tree.children).toHaveLength(3);
-    const attrs = Object.fromEntries((first?.attributes ?? []).map((a) => [a.name, a.value] as const)) as Record<
-      string,
-      unknown
-    >;
-    expect(first?.name).toBe('StaticCode__');
-    expect(attrs).toEqual({
+    expect(first.name).toBe('StaticCode__');
+    expect(attrsOf(first)).toEqual({
       html: highlightToHtml('const a = 1;', 'js'),
       language: 'js',
       title: 'a.mjs',
       lineNumbersStart: '3',
     });
     // A language Prism does not know is plain text, as in the theme.
-    const inner = wrapper?.children?.[0];
-    expect(inner?.attributes?.find((a) => a.name === 'language')?.value).toBe('text');
+    expect(attrsOf(wrapper.children[0] as MdxJsxFlowElement).language).toBe('text');
   });
 
   it('fails on an unreadable range, naming the file and line', async () => {
-    const tree: Node = {type: 'root', children: [fence('js', '{1-x}', 'a')]};
+    const tree: Root = {type: 'root', children: [fence('js', '{1-x}', 'a')]};
     const run = remarkStaticCode()(tree, file);
     await expect(run).rejects.toThrow(StaticCodeError);
     await expect(remarkStaticCode()({type: 'root', children: [fence('js', '{1-x}', 'a')]}, file)).rejects.toThrow(

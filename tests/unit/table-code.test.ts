@@ -5,24 +5,18 @@ import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import {describe, expect, it} from 'vitest';
-import type {Node} from '../../plugins/mdx-ast';
+import type {InlineCode, Table} from 'mdast';
+import {visit} from 'unist-util-visit';
 import {BREAKABLE_CLASS, isBreakable, LONGEST_WHOLE_RUN, remarkTableCode} from '../../plugins/table-code/remark';
 
 /** Each inline code of the Markdown, with the class the plugin gave it (none: undefined). */
 function classes(markdown: string): [string, unknown][] {
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Node;
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown);
   remarkTableCode()(tree);
   const out: [string, unknown][] = [];
-  const visit = (node: Node): void => {
-    if (node.type === 'inlineCode') {
-      out.push([
-        node.value ?? '',
-        (node.data as {hProperties?: {className?: unknown}} | undefined)?.hProperties?.className,
-      ]);
-    }
-    node.children?.forEach(visit);
-  };
-  visit(tree);
+  visit(tree, 'inlineCode', (node) => {
+    out.push([node.value, (node.data as {hProperties?: {className?: unknown}} | undefined)?.hProperties?.className]);
+  });
   return out;
 }
 
@@ -58,9 +52,9 @@ describe('remarkTableCode', () => {
   });
 
   it('keeps hast properties another plugin set', () => {
-    const tree = unified().use(remarkParse).use(remarkGfm).parse('| a |\n| - |\n| `averyveryverylongtoken` |') as Node;
-    const cell = tree.children?.[0]?.children?.[1]?.children?.[0];
-    const code = cell?.children?.[0] as Node;
+    const tree = unified().use(remarkParse).use(remarkGfm).parse('| a |\n| - |\n| `averyveryverylongtoken` |');
+    const cell = (tree.children[0] as Table).children[1]?.children[0];
+    const code = cell?.children[0] as InlineCode;
     code.data = {hProperties: {title: 'kept'}};
     remarkTableCode()(tree);
     expect(code.data).toEqual({hProperties: {title: 'kept', className: [BREAKABLE_CLASS]}});

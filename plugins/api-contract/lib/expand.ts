@@ -5,7 +5,9 @@
  * section. Pure: the ids and the sections come in as arguments; ../remark.ts reads them from the
  * generated files.
  */
-import {expressionAttr, importNode, jsx, literalAttr, type Attr, type Node} from '../../mdx-ast';
+import type {Nodes, RootContent} from 'mdast';
+import type {MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import {expressionAttr, importNode, isMdxJsxElement, jsx, literalAttr, type MdxJsxElement} from '../../mdx-ast';
 import {generatedModule} from '../paths';
 import {
   API_COMPONENTS,
@@ -30,21 +32,37 @@ export interface SectionPlan {
 }
 
 /** A `<div className="...">` around `children`, in the MDX tree. */
-const div = (className: string, children: Node[]): Node => ({
-  ...jsx('div', [literalAttr('className', className)], true),
-  children,
+const div = (className: string, children: RootContent[]): MdxJsxFlowElement => ({
+  ...jsx('div', [literalAttr('className', className)]),
+  // Flow content: the headings and elements this file makes.
+  children: children as MdxJsxFlowElement['children'],
+});
+
+/** An attribute of an element: `name="x"`, `name={x}` or `{...x}`. */
+type JsxAttr = MdxJsxAttribute | MdxJsxExpressionAttribute;
+
+/** A Markdown heading (`## text`). */
+const heading = (depth: number, text: string): RootContent => ({
+  type: 'heading',
+  depth: depth as 1 | 2 | 3 | 4 | 5 | 6,
+  children: [{type: 'text', value: text}],
 });
 
 /** The registered API component `node` is an element of, if any. */
-export function apiComponent(node: Node): {name: string; spec: ApiComponentSpec} | undefined {
-  if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || !node.name) return undefined;
+export function apiComponent(node: Nodes): {name: string; spec: ApiComponentSpec} | undefined {
+  if (!isMdxJsxElement(node) || !node.name) return undefined;
   const spec = API_COMPONENTS[node.name];
   return spec ? {name: node.name, spec} : undefined;
 }
 
 /** The literal id the element names (`op="..."`), or an error naming the file, the line and the fix. */
-export function idAttribute(node: Node, name: string, spec: IdSpec, where: string): {id: string; attr: Attr} {
-  const attr = (node.attributes ?? []).find((a) => a.type === 'mdxJsxAttribute' && a.name === spec.attr);
+export function idAttribute(
+  node: MdxJsxElement,
+  name: string,
+  spec: IdSpec,
+  where: string,
+): {id: string; attr: MdxJsxAttribute} {
+  const attr = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === spec.attr);
   if (!attr || typeof attr.value !== 'string' || !attr.value) {
     throw new ApiReferenceError(
       `${where}: <${name}> needs a literal ${spec.attr}="..." attribute naming ${article(spec.kind)} ${spec.kind} in openapi/, for example <${name} ${spec.attr}="aeps-cash-withdrawal" />.`,
@@ -65,7 +83,7 @@ export function checkKnownId(id: string, name: string, spec: IdSpec, known: Know
 /** The imports of one page: each module once, under a local name the page cannot clash with. */
 export class PageImports {
   private readonly locals = new Map<string, string>();
-  readonly nodes: Node[] = [];
+  readonly nodes: RootContent[] = [];
   /** Stylesheets the page's components need (ApiComponentSpec `stylesheet`), each once. */
   readonly stylesheets = new Set<string>();
 
@@ -75,9 +93,9 @@ export class PageImports {
    * later, and a stylesheet taken out is a layout shift. A link in the body is kept by hydration as
    * React rendered it, and holds back the content after it until its rules apply.
    */
-  links(baseUrl: string): Node[] {
+  links(baseUrl: string): RootContent[] {
     return [...this.stylesheets].map((href) =>
-      jsx('link', [literalAttr('rel', 'stylesheet'), literalAttr('href', `${baseUrl}${href}`)], true),
+      jsx('link', [literalAttr('rel', 'stylesheet'), literalAttr('href', `${baseUrl}${href}`)]),
     );
   }
 
@@ -105,13 +123,15 @@ export class PageImports {
  * Markdown heading, so it gets an anchor and reaches the table of contents), then the component
  * rendering that section alone.
  */
-export function expandSections(local: string, attrs: readonly Attr[], sections: readonly SectionPlan[]): Node[] {
-  const part = (list: readonly SectionPlan[]): Node[] =>
+export function expandSections(
+  local: string,
+  attrs: readonly JsxAttr[],
+  sections: readonly SectionPlan[],
+): RootContent[] {
+  const part = (list: readonly SectionPlan[]): RootContent[] =>
     list.flatMap((s) => [
-      ...(s.heading
-        ? [{type: 'heading', depth: s.heading.depth, children: [{type: 'text', value: s.heading.text}]} as Node]
-        : []),
-      jsx(local, [...attrs, literalAttr('section', s.key)], true),
+      ...(s.heading ? [heading(s.heading.depth, s.heading.text)] : []),
+      jsx(local, [...attrs, literalAttr('section', s.key)]),
     ]);
   const first = sections.findIndex((s) => s.aside);
   if (first < 0) return part(sections);
@@ -126,7 +146,7 @@ export function expandSections(local: string, attrs: readonly Attr[], sections: 
   // on wide screens and the examples in the responses below that width. Searched in the responses.
   const examples = sections
     .filter((s) => s.key.startsWith('response-'))
-    .map((s) => jsx(local, [...attrs, literalAttr('section', s.key), literalAttr('part', 'examples')], true));
+    .map((s) => jsx(local, [...attrs, literalAttr('section', s.key), literalAttr('part', 'examples')]));
   return [
     ...part(sections.slice(0, first)),
     div('api-reference__side', [
@@ -154,7 +174,11 @@ export interface ExpandOptions {
  * it names one section itself). Returns the nodes to put in its place, or undefined to keep it
  * (rewritten) where it is.
  */
-export function expandElement(node: Node, imports: PageImports, options: ExpandOptions): Node[] | undefined {
+export function expandElement(
+  node: MdxJsxElement,
+  imports: PageImports,
+  options: ExpandOptions,
+): RootContent[] | undefined {
   const found = apiComponent(node);
   if (!found) return undefined;
   const {name, spec} = found;
@@ -168,11 +192,12 @@ export function expandElement(node: Node, imports: PageImports, options: ExpandO
     id = named.id;
     checkKnownId(id, name, spec.id, options.known, where);
     node.attributes = [
-      ...(node.attributes ?? []).filter((a) => a !== named.attr),
+      ...node.attributes.filter((a) => a !== named.attr),
       expressionAttr('data', imports.data(spec.id, id)),
     ];
   }
-  const attrs = node.attributes ?? [];
-  if (!spec.sections || node.type !== 'mdxJsxFlowElement' || attrs.some((a) => a.name === 'section')) return undefined;
+  const attrs = node.attributes;
+  const namesSection = attrs.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'section');
+  if (!spec.sections || node.type !== 'mdxJsxFlowElement' || namesSection) return undefined;
   return expandSections(local, attrs, options.sections(spec.sections(id)));
 }

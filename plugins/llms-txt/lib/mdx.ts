@@ -12,36 +12,17 @@
  * - link targets are made absolute (`./kyc.mdx` -> `https://docs.../docs/v1/service/aeps/kyc`)
  *   so the Markdown still works when pasted somewhere else.
  */
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
+import type {Nodes, Root} from 'mdast';
+import {SKIP, visit} from 'unist-util-visit';
+import {parseMdx, type MdxJsxElement} from '../../mdx-ast';
 
-interface Point {
-  readonly offset?: number;
-}
-interface Node {
-  readonly type: string;
-  readonly name?: string | null;
-  readonly url?: string;
-  readonly depth?: number;
-  readonly attributes?: readonly JsxAttribute[];
-  readonly children?: readonly Node[];
-  readonly position?: {readonly start: Point; readonly end: Point};
-}
-interface JsxAttribute {
-  readonly type: string;
-  readonly name?: string;
-  readonly value?:
-    string | null | {readonly type: string; readonly value: string; readonly data?: {readonly estree?: EsProgram}};
-}
+/**
+ * An ESTree node as evaluateLiteral reads it: any node, its fields looked up by name (an attribute
+ * expression is a literal value written in JavaScript, of any shape).
+ */
 interface EsNode {
   readonly type: string;
   readonly [key: string]: unknown;
-}
-interface EsProgram {
-  readonly body: readonly EsNode[];
 }
 
 export type Props = Readonly<Record<string, unknown>>;
@@ -113,9 +94,9 @@ export function evaluateLiteral(node: EsNode, where: string): unknown {
   );
 }
 
-function propsOf(node: Node, where: string): Props {
+function propsOf(node: MdxJsxElement, where: string): Props {
   const props: Record<string, unknown> = {};
-  for (const attr of node.attributes ?? []) {
+  for (const attr of node.attributes) {
     if (attr.type !== 'mdxJsxAttribute' || !attr.name) continue;
     const value = attr.value;
     if (value === null || value === undefined) props[attr.name] = true;
@@ -125,107 +106,107 @@ function propsOf(node: Node, where: string): Props {
       if (!statement || statement.type !== 'ExpressionStatement') {
         throw new MdxToMarkdownError(`${where}: the attribute ${attr.name}={${value.value}} has no value.`);
       }
-      props[attr.name] = evaluateLiteral(statement.expression as EsNode, `${where} ${attr.name}`);
+      props[attr.name] = evaluateLiteral(statement.expression as unknown as EsNode, `${where} ${attr.name}`);
     }
   }
   return props;
 }
 
-const startOf = (node: Node): number => node.position?.start.offset ?? 0;
-const endOf = (node: Node): number => node.position?.end.offset ?? 0;
+const startOf = (node: Nodes): number => node.position?.start.offset ?? 0;
+const endOf = (node: Nodes): number => node.position?.end.offset ?? 0;
 
-export function parseMdx(source: string): Node {
-  return unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm).parse(source);
+/** Node types removed from the twin: front matter, imports and exports, `{expressions}`. */
+const REMOVED = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']);
+
+/** The edit that makes a link's target absolute, if it changes. */
+function linkEdit(node: Nodes & {url: string}, source: string, options: MdxToMarkdownOptions): Edit[] {
+  const raw = source.slice(startOf(node), endOf(node));
+  const url = node.url;
+  const at = url ? raw.lastIndexOf(url) : -1;
+  const resolved = url ? options.resolveLink(url) : url;
+  if (at < 0 || resolved === url) return [];
+  return [{start: startOf(node) + at, end: startOf(node) + at + url.length, text: resolved}];
 }
 
-export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): string {
-  const tree = parseMdx(source);
+/**
+ * The edits of a JSX element: an API component replaced by its Markdown, a wrapper unwrapped (a
+ * TabItem's label kept as a bold line), an empty component dropped. `descend` says whether its
+ * children are still to be read (they are not when the element is replaced whole).
+ */
+function elementEdits(
+  node: MdxJsxElement,
+  source: string,
+  options: MdxToMarkdownOptions,
+): {edits: Edit[]; descend: boolean} {
+  const name = node.name ?? '';
+  const where = `${options.file}:${source.slice(0, startOf(node)).split('\n').length}`;
+  const render = options.renderers[name];
+  if (render)
+    return {
+      edits: [{start: startOf(node), end: endOf(node), text: render(propsOf(node, `${where} <${name}>`))}],
+      descend: false,
+    };
+  const first = node.children[0];
+  const last = node.children.at(-1);
+  if (!first || !last) {
+    // An empty element: an HTML void tag (<br />) reads fine in Markdown; a component
+    // without a renderer has nothing to say in text.
+    return {edits: /^[a-z]/.test(name) ? [] : [{start: startOf(node), end: endOf(node), text: ''}], descend: false};
+  }
+  if (!(UNWRAP.has(name) || name === '' || /^[A-Z]/.test(name))) return {edits: [], descend: true};
+  const label = name === 'TabItem' ? propsOf(node, where).label : undefined;
+  return {
+    edits: [
+      {start: startOf(node), end: startOf(first), text: typeof label === 'string' ? `**${label}**\n\n` : ''},
+      {start: endOf(last), end: endOf(node), text: ''},
+    ],
+    descend: true,
+  };
+}
+
+/** Every span of the source to replace, in tree order. */
+function collectEdits(tree: Root, source: string, options: MdxToMarkdownOptions): Edit[] {
   const edits: Edit[] = [];
-
-  const lineOf = (node: Node): string => {
-    const offset = startOf(node);
-    return `${options.file}:${source.slice(0, offset).split('\n').length}`;
-  };
-
-  const visit = (node: Node): void => {
-    switch (node.type) {
-      case 'yaml':
-      case 'toml':
-      case 'mdxjsEsm':
-      case 'mdxFlowExpression':
-      case 'mdxTextExpression':
-        edits.push({start: startOf(node), end: endOf(node), text: ''});
-        return;
-      case 'link':
-      case 'definition': {
-        const raw = source.slice(startOf(node), endOf(node));
-        const url = node.url ?? '';
-        const at = url ? raw.lastIndexOf(url) : -1;
-        const resolved = url ? options.resolveLink(url) : url;
-        if (at >= 0 && resolved !== url) {
-          edits.push({start: startOf(node) + at, end: startOf(node) + at + url.length, text: resolved});
-        }
-        break;
-      }
-      case 'mdxJsxFlowElement':
-      case 'mdxJsxTextElement': {
-        const name = node.name ?? '';
-        const render = options.renderers[name];
-        if (render) {
-          edits.push({
-            start: startOf(node),
-            end: endOf(node),
-            text: render(propsOf(node, `${lineOf(node)} <${name}>`)),
-          });
-          return;
-        }
-        const children = node.children ?? [];
-        const first = children[0];
-        const last = children.at(-1);
-        if (!first || !last) {
-          // An empty element: an HTML void tag (<br />) reads fine in Markdown; a component
-          // without a renderer has nothing to say in text.
-          if (!/^[a-z]/.test(name)) edits.push({start: startOf(node), end: endOf(node), text: ''});
-          return;
-        }
-        if (UNWRAP.has(name) || name === '' || /^[A-Z]/.test(name)) {
-          const label = name === 'TabItem' ? propsOf(node, lineOf(node)).label : undefined;
-          edits.push({
-            start: startOf(node),
-            end: startOf(first),
-            text: typeof label === 'string' ? `**${label}**\n\n` : '',
-          });
-          edits.push({start: endOf(last), end: endOf(node), text: ''});
-        }
-        break;
-      }
-      default:
-        break;
+  visit(tree, (node) => {
+    if (REMOVED.has(node.type)) {
+      edits.push({start: startOf(node), end: endOf(node), text: ''});
+      return SKIP;
     }
-    for (const child of node.children ?? []) visit(child);
-  };
-  visit(tree);
+    if (node.type === 'link' || node.type === 'definition') edits.push(...linkEdit(node, source, options));
+    if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return undefined;
+    const element = elementEdits(node, source, options);
+    edits.push(...element.edits);
+    return element.descend ? undefined : SKIP;
+  });
+  return edits;
+}
 
-  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+/** The source with the edits applied; an edit inside a span already replaced is dropped. */
+function applyEdits(source: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   let out = '';
   let at = 0;
-  for (const edit of edits) {
+  for (const edit of sorted) {
     if (edit.start < at) continue; // inside a span already replaced
     out += source.slice(at, edit.start) + edit.text;
     at = edit.end;
   }
-  out += source.slice(at);
+  return out + source.slice(at);
+}
 
-  const body = out
+/** `# title` and the description line, unless the page starts with its own H1. */
+function titleHead(tree: Root, body: string, options: MdxToMarkdownOptions): string {
+  const firstContent = tree.children.find((n) => !['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression'].includes(n.type));
+  const hasOwnTitle = /^# /.test(body) || (firstContent?.type === 'heading' && firstContent.depth === 1);
+  if (hasOwnTitle) return '';
+  return `# ${options.title}\n\n${options.description ? `> ${options.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
+}
+
+export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): string {
+  const tree = parseMdx(source);
+  const body = applyEdits(source, collectEdits(tree, source, options))
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  const firstContent = (tree.children ?? []).find(
-    (n) => !['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression'].includes(n.type),
-  );
-  const hasOwnTitle = /^# /.test(body) || (firstContent?.type === 'heading' && firstContent.depth === 1);
-  const head = hasOwnTitle
-    ? ''
-    : `# ${options.title}\n\n${options.description ? `> ${options.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
-  return `${head}${body}\n`;
+  return `${titleHead(tree, body, options)}${body}\n`;
 }

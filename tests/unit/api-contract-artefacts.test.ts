@@ -1,0 +1,116 @@
+/**
+ * Where the generated contract data is read from: the remark plugins from the folder the
+ * api-contract plugin set from its LoadContext (`generatedFilesDir`), and `npm run mcp:build` from
+ * the artefact the plugin's postBuild writes beside the build output. Nothing reads
+ * `.docusaurus/api-contract` by a fixed path: a build with another generatedFilesDir, or a
+ * `docusaurus clear` between the build and mcp:build, changes nothing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type {Root} from 'mdast';
+import type {LoadContext} from '@docusaurus/types';
+import {afterAll, describe, expect, it} from 'vitest';
+import apiContractPlugin, {writeMcpArtefact} from '../../plugins/api-contract';
+import {buildArtefactsDir, ContractDataLocation, MCP_CONTRACT_DIR, SITE_DIR} from '../../plugins/api-contract/paths';
+import {mcpContractFiles} from '../../plugins/api-contract/lib/artefacts';
+import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
+import {remarkApiReference} from '../../plugins/api-contract/remark';
+import {readBundle} from '../../mcp/src/bundle';
+import {DOWNLOADS} from '#core/contract/downloads';
+
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'artefacts-'));
+afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));
+
+const write = (file: string, text: string): void => {
+  fs.mkdirSync(path.dirname(file), {recursive: true});
+  fs.writeFileSync(file, text);
+};
+
+describe('the generated data folder', () => {
+  it('is the one under the generatedFilesDir Docusaurus gives the plugin', () => {
+    const data = new ContractDataLocation();
+    const generatedFilesDir = path.join(temp, 'elsewhere-generated');
+    apiContractPlugin({generatedFilesDir} as LoadContext, {data});
+    expect(data.get()).toBe(path.join(generatedFilesDir, 'api-contract', 'default'));
+  });
+
+  it('fails with the fix when no plugin has set it', () => {
+    expect(() => new ContractDataLocation().get()).toThrow(/Give the same ContractDataLocation/);
+  });
+
+  it('is where remarkApiReference reads the ids and the sections from', () => {
+    const dir = path.join(temp, 'gen', 'api-contract', 'default');
+    write(path.join(dir, 'ids.json'), JSON.stringify({operation: ['demo-pay'], webhook: [], tag: []}));
+    write(path.join(dir, 'source/ops/demo-pay.json'), JSON.stringify({sections: [{key: 'overview'}]}));
+    const tree: Root = {
+      type: 'root',
+      children: [
+        {
+          type: 'mdxJsxFlowElement',
+          name: 'Endpoint',
+          attributes: [{type: 'mdxJsxAttribute', name: 'op', value: 'demo-pay'}],
+          children: [],
+        },
+      ],
+    };
+    remarkApiReference({data: new ContractDataLocation(dir)})(tree, {path: path.join(SITE_DIR, 'docs/a.mdx')});
+    expect(tree.children.map((n) => n.type)).toContain('mdxJsxFlowElement');
+    expect(JSON.stringify(tree)).toContain('section');
+  });
+});
+
+describe('the MCP artefact', () => {
+  const files = [
+    {name: 'index.json', data: {tags: []}},
+    {name: 'response-codes.json', data: [{code: 1}]},
+    {name: publicSandboxFile('index.json'), data: {routes: []}},
+    {name: publicSandboxFile('aeps.validators.js'), data: 'export const x = 1;\n'},
+    {name: 'families.json', data: []},
+    {name: 'source/ops/a.json', data: {}},
+  ];
+
+  it('holds the index, the response codes and the sandbox files, as createData writes them', () => {
+    expect(mcpContractFiles(files)).toEqual([
+      {name: 'index.json', text: '{"tags":[]}'},
+      {name: 'response-codes.json', text: '[{"code":1}]'},
+      {name: 'public/sandbox/index.json', text: '{"routes":[]}'},
+      {name: 'public/sandbox/aeps.validators.js', text: 'export const x = 1;\n'},
+    ]);
+  });
+
+  it('is written beside the build output, and mcp:build reads it there with no cache folder', () => {
+    const outDir = path.join(temp, 'site', 'build');
+    write(path.join(outDir, 'llms.txt'), '# llms\n');
+    write(path.join(outDir, DOWNLOADS.yaml.slice(1)), 'openapi: 3.1.0\n');
+    const dir = writeMcpArtefact(outDir, files);
+    expect(dir).toBe(path.join(temp, 'site', 'build-artefacts', MCP_CONTRACT_DIR));
+    expect(buildArtefactsDir(outDir).startsWith(outDir + path.sep)).toBe(false);
+    const bundle = readBundle(outDir);
+    expect(bundle.responseCodes).toEqual([{code: 1}]);
+    expect(bundle.llmsTxt.text).toBe('# llms\n');
+    expect(bundle.sandbox).toEqual({index: {routes: []}, families: {}});
+  });
+});
+
+describe('no fixed path to the cache folder', () => {
+  /** Source files of the build, the MCP server and the scripts, as text. */
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(full);
+      return /\.(ts|tsx|mjs|cjs|js)$/.test(e.name) ? [full] : [];
+    });
+
+  /** The text without its comments, which may say where Docusaurus puts the files. */
+  const code = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+  it('names .docusaurus/api-contract in no string of the code', () => {
+    const dirs = ['plugins', 'mcp/src', 'scripts', 'core', 'src', 'tests/e2e'].map((d) => path.join(SITE_DIR, d));
+    const fixed = /['"`][^'"`\n]*\.docusaurus[/\\]api-contract|['"`]\.docusaurus['"`]\s*,\s*['"`]api-contract/;
+    const found = [...dirs.flatMap(sources), path.join(SITE_DIR, 'docusaurus.config.ts')]
+      .filter((f) => fixed.test(code(fs.readFileSync(f, 'utf8'))))
+      .map((f) => path.relative(SITE_DIR, f));
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Which contract ids a page names (plugins/api-contract/load.ts `pageUses`, `scanPages`): read from
+ * the page's MDX syntax tree, as the site's MDX loader reads it. Two cases the former regex got
+ * wrong: an id attribute that is not the first attribute, and a component written in a code fence.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {ContractLoadError, pageUses, scanPages} from '../../plugins/api-contract/load';
+
+const FILE = 'docs/v1/demo.mdx';
+const summary = (source: string): string[] => pageUses(source, FILE).map((u) => `${u.line} ${u.component} ${u.id}`);
+
+describe('pageUses', () => {
+  it('finds the id attribute anywhere among the attributes', () => {
+    expect(summary('# Pay\n\n<Endpoint section="request" op="demo-pay" />\n')).toEqual(['3 Endpoint demo-pay']);
+    expect(summary('<OperationList\n  title="All"\n  tag="demo"\n/>\n')).toEqual(['1 OperationList demo']);
+  });
+
+  it('never reads a component inside a code fence or inline code', () => {
+    const source = [
+      'Write `<Endpoint op="demo-inline" />` on the page.',
+      '',
+      '```mdx',
+      '<Endpoint op="demo-fenced" />',
+      '```',
+      '',
+      '<WebhookEvent op="demo-event" />',
+      '',
+    ].join('\n');
+    expect(summary(source)).toEqual(['7 WebhookEvent demo-event']);
+  });
+
+  it('keeps the kind, attribute and file of each use, and skips an id that is not a literal', () => {
+    expect(pageUses('<Endpoint op={id} />\n\n<Endpoint op="demo-pay" />\n', FILE)).toEqual([
+      {id: 'demo-pay', kind: 'operation', component: 'Endpoint', attr: 'op', file: FILE, line: 3},
+    ]);
+  });
+
+  it('fails on a page that is not MDX, naming the file and line', () => {
+    expect(() => pageUses('Text\n\n<Endpoint op="x"\n', FILE)).toThrow(ContractLoadError);
+    expect(() => pageUses('Text\n\n<Endpoint op="x"\n', FILE)).toThrow(/^docs\/v1\/demo\.mdx:\d+:\d+: not valid MDX: /);
+  });
+});
+
+describe('scanPages', () => {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-'));
+  afterAll(() => fs.rmSync(site, {recursive: true, force: true}));
+  const docs = path.join(site, 'docs');
+  fs.mkdirSync(docs, {recursive: true});
+  fs.writeFileSync(path.join(docs, 'a.mdx'), '---\ntitle: A\n---\n\n<Endpoint title="Pay" op="demo-pay" />\n');
+
+  it('reads every page of the content folders, and again when a page changes', () => {
+    expect(scanPages([docs], site).map((u) => `${u.file}:${u.line} ${u.id}`)).toEqual(['docs/a.mdx:5 demo-pay']);
+    fs.writeFileSync(path.join(docs, 'a.mdx'), '```\n<Endpoint op="demo-pay" />\n```\n');
+    expect(scanPages([docs], site)).toEqual([]);
+  });
+});
