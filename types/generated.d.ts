@@ -39,13 +39,6 @@ declare module '@generated/api-contract/default/test-data.json' {
   export default tree;
 }
 
-/** The API changelog of the current version (core/changelog/changelog.ts). */
-declare module '@generated/api-contract/default/changelog.json' {
-  import type {Release} from '#core/changelog/changelog';
-  const release: Release;
-  export default release;
-}
-
 /**
  * The blocks of one site-wide component (core/contract/component-sections.ts), by its key:
  * `ResponseCodeTable`, `RateLimitTable`, `OperationList/<tag>`...

@@ -449,14 +449,6 @@ export function releaseSummary(release: Release): string {
   return `${release.version} adds ${count(of('added', 'operation').length, 'operation')} and ${count(of('added', 'webhook').length, 'webhook')}, changes ${count(changed.length, 'operation or webhook', 'operations and webhooks', 'no operations or webhooks')}${breaking ? ` (${breaking} of them in ways that can break a client)` : ''} and removes ${count(removed, 'operation or webhook', 'operations and webhooks', 'none')}, compared with ${release.previous}.`;
 }
 
-/** The words of each class, as the twin prints them (src/components/ApiChangelog shows the same). */
-export const CHANGE_LABELS: Readonly<Record<ChangeType, string>> = {
-  breaking: 'Breaking',
-  deprecated: 'Deprecated',
-  'non-breaking': 'Non-breaking',
-  annotation: 'Docs only',
-};
-
 /** The sections of a release's page and twin, in their order. */
 export interface ReleaseParts {
   /** Breaking changes every operation shares, listed first among the breaking ones. */

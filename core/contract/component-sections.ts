@@ -5,12 +5,22 @@
  * and the Markdown twin serialises the same blocks, so the words and the order are decided here
  * once for both.
  */
-import {interpolate, type Labels} from './labels';
+import {interpolate, type LabelId, type Labels} from './labels';
 import {rateText, type RateLimitTable} from './rate-limits';
 import {retryText} from './tree';
-import type {Cell, ListBlock, SectionBlock, Span, TableBlock} from './sections';
+import type {Cell, ListBlock, ListItem, SectionBlock, Span, TableBlock} from './sections';
 import type {DownloadLink} from './downloads';
 import type {IndexEntry, ResponseCodeView, TagView} from './types';
+import {
+  changeAnchor,
+  releaseParts,
+  releaseSummary,
+  type ChangedItem,
+  type ChangeLine,
+  type ChangeType,
+  type Release,
+} from '../changelog/changelog';
+import {CHANGELOG_FEEDS, releaseAnchor} from '../changelog/feed';
 
 export interface PanStatus {
   readonly value: string;
@@ -140,4 +150,94 @@ export function apiIndexBlocks(tags: readonly TagView[], labels: Labels): Sectio
         items: t.entries.map((e) => ({key: e.id, cell: [callOf(e, labels), ' ', linkOr(e.summary, e.href)]})),
       },
     ]);
+}
+
+/** `{name}` placeholders of a label replaced by spans (links in a sentence), the words between kept. */
+export function spansOf(message: string, values: Readonly<Record<string, Span>>): Cell {
+  return message
+    .split(/\{(\w+)\}/)
+    .flatMap((part, i): Span[] => (i % 2 === 0 ? (part ? [part] : []) : [values[part] ?? `{${part}}`]));
+}
+
+const CHANGE_TYPES: Readonly<Record<ChangeType, LabelId>> = {
+  breaking: 'api.changelog.typeBreaking',
+  deprecated: 'api.changelog.typeDeprecated',
+  'non-breaking': 'api.changelog.typeNonBreaking',
+  annotation: 'api.changelog.typeAnnotation',
+};
+
+/** `**Breaking**: [Removed] ...`: each change under its class, breaking ones in their colour. */
+function changeItems(lines: readonly ChangeLine[], labels: Labels): ListItem[] {
+  return lines.map((l) => ({
+    key: `${l.type}${l.text}`,
+    cell: [
+      {kind: 'strong', text: labels[CHANGE_TYPES[l.type]], ...(l.type === 'breaking' ? {breaking: true} : {})},
+      `: ${l.text}`,
+    ],
+  }));
+}
+
+/** An entry, anchored for the operation pages' badges and the feeds: method, title, path, then its changes. */
+function entryItem(item: ChangedItem, labels: Labels): ListItem {
+  const cell: Span[] = [{kind: 'method', method: item.method}, ' ', linkOr(item.summary, item.href), ' '];
+  cell.push({kind: 'code', text: item.path});
+  if (item.kind === 'webhook') cell.push(` ${labels['api.changelog.webhook']}`);
+  if (item.breaking) cell.push(' ', {kind: 'badge', text: labels['api.changelog.breakingItem']});
+  return {key: item.id, id: changeAnchor(item.id), cell, items: changeItems(item.changes, labels)};
+}
+
+/** Every breaking change first: the ones every operation shares, then each entry with one, linked below. */
+function breakingItems(release: Release, labels: Labels): ListItem[] {
+  const parts = releaseParts(release);
+  return [
+    ...parts.breakingEveryOperation.map((l): ListItem => ({
+      key: l.text,
+      cell: [
+        {kind: 'link', text: labels['api.changelog.everyOperationShort'], href: '#every-operation'},
+        `: ${l.text}`,
+      ],
+    })),
+    ...parts.breaking.map((i): ListItem => ({
+      key: i.id,
+      cell: [{kind: 'link', text: i.summary, href: `#${changeAnchor(i.id)}`}, ' ', {kind: 'code', text: i.id}],
+    })),
+  ];
+}
+
+/** A part of the release under its heading (anchored `id`), left out when it has nothing to list. */
+function releasePart(id: string, title: string, list: ListBlock): SectionBlock[] {
+  return list.items.length ? [{kind: 'heading', depth: 3, text: title, id}, list] : [];
+}
+
+/**
+ * <ApiChangelog>: the release under its version (anchored `v<version>`, which the feeds link), its
+ * summary, the feeds, then its parts in the order of core/changelog/changelog.ts `releaseParts`.
+ * Links within the page are `#anchor`: the twin's serialiser makes them absolute.
+ */
+export function changelogBlocks(release: Release, labels: Labels): SectionBlock[] {
+  const {added, changed, removed} = releaseParts(release);
+  const feed = (href: string, text: string): Span => ({kind: 'link', text, href, file: true, open: true});
+  const entries = (items: readonly ChangedItem[]): ListBlock => ({
+    kind: 'list',
+    look: 'detailed',
+    items: items.map((i) => entryItem(i, labels)),
+  });
+  const lines = (list: readonly ChangeLine[]): ListBlock => ({kind: 'list', items: changeItems(list, labels)});
+  return [
+    {kind: 'heading', depth: 2, text: release.version, id: releaseAnchor(release.version), note: release.date},
+    {kind: 'paragraph', text: releaseSummary(release)},
+    {
+      kind: 'text',
+      cell: spansOf(labels['api.changelog.feeds'], {
+        rss: feed(CHANGELOG_FEEDS.rss, labels['api.changelog.rss']),
+        atom: feed(CHANGELOG_FEEDS.atom, labels['api.changelog.atom']),
+      }),
+    },
+    ...releasePart('breaking', labels['api.changelog.breaking'], {kind: 'list', items: breakingItems(release, labels)}),
+    ...releasePart('added', labels['api.changelog.added'], entries(added)),
+    ...releasePart('every-operation', labels['api.changelog.everyOperation'], lines(release.everyOperation)),
+    ...releasePart('changed', labels['api.changelog.changed'], entries(changed)),
+    ...releasePart('removed', labels['api.changelog.removed'], entries(removed)),
+    ...releasePart('api-wide', labels['api.changelog.api'], lines(release.api)),
+  ];
 }

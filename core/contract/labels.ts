@@ -179,6 +179,49 @@ export const LABEL_MESSAGES = {
     message: 'Webhook',
     description: 'Stands for the method of a webhook in lists (the page shows it in capitals)',
   },
+  'api.changelog.feeds': {
+    message: 'Follow the changes in a feed reader: {rss}, {atom}.',
+    description: 'Under the summary of a release; {rss} and {atom} are the links to the feeds',
+  },
+  'api.changelog.rss': {message: 'RSS', description: 'Link to the RSS feed of the API changelog'},
+  'api.changelog.atom': {message: 'Atom', description: 'Link to the Atom feed of the API changelog'},
+  'api.changelog.breaking': {message: 'Breaking changes', description: 'Heading of the breaking changes of a release'},
+  'api.changelog.added': {
+    message: 'New operations and webhooks',
+    description: 'Heading of the operations and webhooks a release added',
+  },
+  'api.changelog.everyOperation': {
+    message: 'Changes to every operation',
+    description: 'Heading of the changes a release made to every operation',
+  },
+  'api.changelog.everyOperationShort': {
+    message: 'Every operation',
+    description: 'Among the breaking changes: links the changes made to every operation',
+  },
+  'api.changelog.changed': {
+    message: 'Changed operations and webhooks',
+    description: 'Heading of the operations and webhooks a release changed',
+  },
+  'api.changelog.removed': {
+    message: 'Removed operations and webhooks',
+    description: 'Heading of the operations and webhooks a release removed',
+  },
+  'api.changelog.api': {
+    message: 'Changes to the document as a whole',
+    description: 'Heading of the changes outside operations and webhooks (servers, security, tags)',
+  },
+  'api.changelog.webhook': {message: '(webhook)', description: 'After a changelog entry that is a webhook'},
+  'api.changelog.breakingItem': {
+    message: 'Breaking',
+    description: 'Badge of a changelog entry with a change that can break a client',
+  },
+  'api.changelog.typeBreaking': {message: 'Breaking', description: 'Class of a change that can break a client'},
+  'api.changelog.typeDeprecated': {message: 'Deprecated', description: 'Class of a change that deprecates'},
+  'api.changelog.typeNonBreaking': {message: 'Non-breaking', description: 'Class of a change a client can ignore'},
+  'api.changelog.typeAnnotation': {
+    message: 'Docs only',
+    description: 'Class of a change to descriptions or examples only, nothing on the wire',
+  },
 } as const satisfies Readonly<Record<string, Message>>;
 
 export type LabelId = keyof typeof LABEL_MESSAGES;

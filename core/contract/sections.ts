@@ -4,7 +4,7 @@
  * catalogue, the rate limits, a family's operations, the downloads, a flow ...) are built from
  * these by the pure builders of ./component-sections.ts, at build time; the page renders them
  * with src/components/Reference/Sections.tsx and the Markdown twin serialises them with
- * core/markdown/sections.ts, so the two say the same words in the same order.
+ * core/markdown/markdown.ts, so the two say the same words in the same order.
  *
  * Plain JSON; no words of its own (they come from ./labels.ts through the builders).
  */
@@ -28,6 +28,8 @@ export interface LinkSpan {
   readonly href: string;
   /** A static file the reader downloads, not a route of the client router. */
   readonly file?: true;
+  /** With `file`: a file the browser opens rather than saves (a feed), so no `download`. */
+  readonly open?: true;
 }
 
 /** A value in code type; `strong` where it is what the row is about (a response code). */
@@ -58,6 +60,25 @@ export interface RetrySpan {
   readonly text: string;
 }
 
+/** An HTTP method alone, as a badge on the page (a changelog entry names its path after its title). */
+export interface MethodSpan {
+  readonly kind: 'method';
+  readonly method: string;
+}
+
+/** Bold words that open a line (a change's class), in the colour of breaking changes where `breaking`. */
+export interface StrongSpan {
+  readonly kind: 'strong';
+  readonly text: string;
+  readonly breaking?: true;
+}
+
+/** The badge of an entry that can break a client, coloured as the operation pages' change badge. */
+export interface BadgeSpan {
+  readonly kind: 'badge';
+  readonly text: string;
+}
+
 /** Several entries in one cell: a list on the page, `a; b` in Markdown. */
 export interface ItemsSpan {
   readonly kind: 'items';
@@ -65,7 +86,18 @@ export interface ItemsSpan {
 }
 
 /** Contract-style inline text (`code` spans and `[links](/site/path)`), or one of the spans above. */
-export type Span = string | CallSpan | LinkSpan | CodeSpan | LineSpan | NameSpan | RetrySpan | ItemsSpan;
+export type Span =
+  | string
+  | CallSpan
+  | LinkSpan
+  | CodeSpan
+  | LineSpan
+  | NameSpan
+  | RetrySpan
+  | ItemsSpan
+  | MethodSpan
+  | StrongSpan
+  | BadgeSpan;
 
 export type Cell = readonly Span[];
 
@@ -106,14 +138,21 @@ export interface TableBlock {
 export interface ListItem {
   /** Tells items apart (React's key); the index filter matches it too (an operation id). */
   readonly key: string;
+  /** Anchor of the item, when other pages or feeds link to it (a changelog entry). */
+  readonly id?: string;
   readonly cell: Cell;
+  /** A list under the item (an entry's changes): nested on the page and in Markdown. */
+  readonly items?: readonly ListItem[];
 }
 
 export interface ListBlock {
   readonly kind: 'list';
   readonly items: readonly ListItem[];
-  /** Shown as a row of buttons (downloads), or as rows of method, path and title (the API index). */
-  readonly look?: 'buttons' | 'entries';
+  /**
+   * Shown as a row of buttons (downloads), as rows of method, path and title (the API index), or
+   * (`detailed`) without bullets, each item a paragraph over its own list (changelog entries).
+   */
+  readonly look?: 'buttons' | 'entries' | 'detailed';
 }
 
 /** A heading inside a component (a family of the API index), with the anchor pages link. */
@@ -122,6 +161,8 @@ export interface HeadingBlock {
   readonly depth: 2 | 3 | 4;
   readonly text: string;
   readonly id: string;
+  /** Small print after the text (a release's date): `<small>` on the page, in brackets in Markdown. */
+  readonly note?: string;
 }
 
 export interface Step {
@@ -142,8 +183,14 @@ export interface ParagraphBlock {
   readonly text: string;
 }
 
+/** A paragraph of spans, where inline text cannot say it (a sentence with links to files). */
+export interface TextBlock {
+  readonly kind: 'text';
+  readonly cell: Cell;
+}
+
 /** The blocks a site-wide component is made of. */
-export type SectionBlock = HeadingBlock | ParagraphBlock | TableBlock | ListBlock | StepsBlock;
+export type SectionBlock = HeadingBlock | ParagraphBlock | TextBlock | TableBlock | ListBlock | StepsBlock;
 
 /** The generated blocks of every site-wide component, by key (`ResponseCodeTable`, `OperationList/aeps`). */
 export type ComponentSections = Readonly<Record<string, readonly SectionBlock[]>>;
@@ -163,9 +210,18 @@ export interface ComponentTree {
 /** The key of a family's operation list among the component sections. */
 export const operationListKey = (tag: string): string => `OperationList/${tag}`;
 
-/** Every anchor a component's tables give their rows: registered with the build's link check. */
+const itemAnchors = (items: readonly ListItem[]): string[] =>
+  items.flatMap((i) => [...(i.id ? [i.id] : []), ...itemAnchors(i.items ?? [])]);
+
+/**
+ * Every anchor a component gives its table rows and list items: registered with the build's link
+ * check (headings register their own).
+ */
 export function rowAnchors(blocks: readonly SectionBlock[]): string[] {
-  return blocks.flatMap((b) => (b.kind === 'table' ? b.rows.flatMap((r) => (r.id ? [r.id] : [])) : []));
+  return blocks.flatMap((b) => {
+    if (b.kind === 'table') return b.rows.flatMap((r) => (r.id ? [r.id] : []));
+    return b.kind === 'list' ? itemAnchors(b.items) : [];
+  });
 }
 
 /**

@@ -2,30 +2,25 @@
  * Markdown for the AI-readable copies of the site: the `.md` twin of every page, /llms.txt and
  * /llms-full.txt (plugins/llms-txt). The reference of an operation or webhook is its section tree
  * (core/contract/tree.ts) serialised block by block: the same tree the page renders, so the
- * twin says what the page says, under the same headings. The other functions render what one
- * site-wide component shows (the catalogues, the family lists, /api).
+ * twin says what the page says, under the same headings. The site-wide components (the catalogues,
+ * the family lists, /api, the changelog) are generic blocks, serialised by `sectionsMarkdown`.
  *
  * Pure: strings in, strings out; no React, no Docusaurus, no file system. Tested word for word
  * in tests/unit/markdown.test.ts.
  */
 import {parseInline} from './inline';
-import {
-  CHANGE_LABELS,
-  changeAnchor,
-  CHANGELOG_PATH,
-  releaseParts,
-  releaseSummary,
-  type ChangedItem,
-  type ChangeLine,
-  type Release,
-} from '../changelog/changelog';
-import {CHANGELOG_FEEDS} from '../changelog/feed';
 import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from '../contract/tree';
-import type {Cell, ComponentTree, SectionBlock, Span, TableRow} from '../contract/sections';
+import type {Cell, ComponentTree, ListItem, SectionBlock, Span, TableRow} from '../contract/sections';
 import type {CodeSample, Scalar} from '../contract/types';
 
 /** Turns a site path ('/HeaderMarkdown', '/docs/v1/...#x') into the URL a reader can open. */
 export type UrlOf = (sitePath: string) => string;
+
+/** The URLs of one page's twin: a link within the page (`#anchor`) made a link to that anchor on it. */
+export const onPage =
+  (page: string, url: UrlOf): UrlOf =>
+  (href) =>
+    url(href.startsWith('#') ? `${page}${href}` : href);
 
 /* ------------------------------------------------------------------ primitives */
 
@@ -134,6 +129,11 @@ export function spanMarkdown(span: Span, url: UrlOf): string {
       return span.text;
     case 'items':
       return span.items.map((item) => cellMarkdown(item, url)).join('; ');
+    case 'method':
+      return code(span.method);
+    case 'strong':
+    case 'badge':
+      return `**${span.text}**`;
   }
 }
 
@@ -141,17 +141,29 @@ export function cellMarkdown(cell: Cell, url: UrlOf): string {
   return cell.map((span) => spanMarkdown(span, url)).join('');
 }
 
+/** A list, each item's own list indented under it. */
+function listMarkdown(items: readonly ListItem[], url: UrlOf, indent = ''): string {
+  return items
+    .map((item) =>
+      [`${indent}- ${cellMarkdown(item.cell, url)}`, item.items?.length && listMarkdown(item.items, url, `${indent}  `)]
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .join('\n');
+}
+
 const SECTION_MARKDOWN: {
   readonly [K in SectionBlock['kind']]: (block: Extract<SectionBlock, {readonly kind: K}>, url: UrlOf) => string;
 } = {
   paragraph: (b, url) => inline(b.text, url),
+  text: (b, url) => cellMarkdown(b.cell, url),
   table: (b, url) => {
     const row = (r: TableRow): string[] => r.cells.map((c) => cellMarkdown(c, url));
     const grouped = (b.groups?.list ?? []).flatMap((g) => g.rows.map((r) => [cellMarkdown(g.head, url), ...row(r)]));
     return b.groups ? table([b.groups.label, ...b.head], grouped) : table(b.head, b.rows.map(row));
   },
-  heading: (b) => `${'#'.repeat(b.depth)} ${b.text}`,
-  list: (b, url) => b.items.map((item) => `- ${cellMarkdown(item.cell, url)}`).join('\n'),
+  heading: (b) => `${'#'.repeat(b.depth)} ${b.text}${b.note ? ` (${b.note})` : ''}`,
+  list: (b, url) => listMarkdown(b.items, url),
   steps: (b) =>
     blocks(
       `${b.label}:`,
@@ -240,41 +252,6 @@ export function treeMarkdown(tree: ReferenceTree, url: UrlOf): string {
         ...s.blocks.map((b) => blockMarkdown(b, ctx)),
       ),
     ),
-  );
-}
-
-/* ------------------------------------------------------------------ <ApiChangelog> */
-
-const changeLines = (lines: readonly ChangeLine[]): string =>
-  lines.map((l) => `- **${CHANGE_LABELS[l.type]}**: ${l.text}`).join('\n');
-
-function itemTitle(item: ChangedItem, url: UrlOf): string {
-  const call = item.kind === 'operation' ? code(`${item.method} ${item.path}`) : `Webhook ${code(item.path)}`;
-  return `${call} ${item.href ? link(item.summary, url(item.href)) : item.summary}${item.breaking ? ' (breaking)' : ''}`;
-}
-
-/** The changelog of the current version, with the sections and order of the page. */
-export function changelogMarkdown(release: Release, url: UrlOf): string {
-  const entry = (id: string): string => url(`${CHANGELOG_PATH}#${changeAnchor(id)}`);
-  const {added, changed, removed, ...parts} = releaseParts(release);
-  const breaking = [
-    ...parts.breakingEveryOperation.map(
-      (l) => `- ${link('Every operation', url(`${CHANGELOG_PATH}#every-operation`))}: ${l.text}`,
-    ),
-    ...parts.breaking.map((i) => `- ${link(i.summary, entry(i.id))} ${code(i.id)}`),
-  ];
-  return blocks(
-    `## ${release.version} (${release.date})`,
-    releaseSummary(release),
-    `Feeds: ${link('RSS', url(CHANGELOG_FEEDS.rss))}, ${link('Atom', url(CHANGELOG_FEEDS.atom))}.`,
-    breaking.length > 0 && `### Breaking changes\n\n${breaking.join('\n')}`,
-    added.length > 0 && `### New operations and webhooks\n\n${added.map((i) => `- ${itemTitle(i, url)}`).join('\n')}`,
-    release.everyOperation.length > 0 && `### Changes to every operation\n\n${changeLines(release.everyOperation)}`,
-    changed.length > 0 &&
-      `### Changed operations and webhooks\n\n${changed.map((i) => blocks(`#### ${itemTitle(i, url)}`, changeLines(i.changes))).join('\n\n')}`,
-    removed.length > 0 &&
-      `### Removed operations and webhooks\n\n${removed.map((i) => `- ${itemTitle(i, url)}`).join('\n')}`,
-    release.api.length > 0 && `### Changes to the document as a whole\n\n${changeLines(release.api)}`,
   );
 }
 

@@ -12,9 +12,9 @@
  */
 import {closest} from '#core/util/closest';
 import {
-  changelogMarkdown,
   codeSamplesMarkdown,
   componentTreeMarkdown,
+  onPage,
   sectionsMarkdown,
   table,
   treeMarkdown,
@@ -30,7 +30,7 @@ import {
 } from '#core/contract/sections';
 import type {ReferenceTree} from '#core/contract/tree';
 import type {CodeSample, TagView} from '#core/contract/types';
-import type {Release} from '#core/changelog/changelog';
+import {CHANGELOG_PATH} from '#core/changelog/changelog';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -47,7 +47,6 @@ export interface ContractData {
   readonly sections: ComponentSections;
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
-  readonly release: Release;
   /** The Test data page's section tree (core/sandbox/page.ts `testDataTree`). */
   readonly testData: ComponentTree;
 }
@@ -227,7 +226,8 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   },
   ApiChangelog: {
     module: '@site/src/components/ApiChangelog',
-    markdown: (_props, ctx) => changelogMarkdown(ctx.data.release, ctx.url),
+    // Its blocks link within the page by `#anchor`; a reader of the twin needs the page's URL in front.
+    markdown: (props, ctx) => component('ApiChangelog')(props, {...ctx, url: onPage(CHANGELOG_PATH, ctx.url)}),
   },
   DeliveryPolicy: {
     module: '@site/src/components/DeliveryPolicy',

@@ -71,7 +71,6 @@ export function loadContractData(dataDir: string): ContractData {
     sections: json('sections.json'),
     jwtSamples: json('source/jwt-samples.json'),
     verifySamples: json('source/verify-samples.json'),
-    release: json('changelog.json'),
     testData: json('test-data.json'),
   };
 }

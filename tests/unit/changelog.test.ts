@@ -1,6 +1,7 @@
 /**
  * The API changelog's pure parts: api-smart-diff run as core/changelog/diff.ts configures it, the
- * diffs grouped into a release (core/changelog/changelog.ts), its feeds and its Markdown twin, each asserted
+ * diffs grouped into a release (core/changelog/changelog.ts), its feeds and its Markdown twin (its blocks,
+ * core/contract/component-sections.ts `changelogBlocks`, serialised), each asserted
  * with its exact output. The tests on the tool's classes also guard the coupling to its rules
  * (changelogRules() reaches into openapi3Rules()): a new version of the tool that moves them fails here.
  */
@@ -20,7 +21,8 @@ import {
 } from '#core/changelog/changelog';
 import {compareContracts, normalise} from '#core/changelog/diff';
 import {changelogFeeds, rfc822, xml} from '#core/changelog/feed';
-import {changelogMarkdown} from '#core/markdown/markdown';
+import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
+import {changelogBlocks} from '#core/contract/component-sections';
 import {defaultLabels} from '#core/contract/labels';
 import {changeMark} from '#core/contract/tree';
 
@@ -376,13 +378,14 @@ describe('what the pages show', () => {
   });
 
   it('writes the Markdown twin with the sections of the page', () => {
-    expect(changelogMarkdown(release, (p) => `https://docs.example${p}`)).toBe(
+    const url = onPage('/docs/v1/changelog', (p) => `https://docs.example${p}`);
+    expect(sectionsMarkdown(changelogBlocks(release, defaultLabels()), url)).toBe(
       [
         '## 1.1.0 (2026-11-24)',
         '',
         '1.1.0 adds 1 operation and no webhooks, changes 2 operations and webhooks (2 of them in ways that can break a client) and removes 1 operation or webhook, compared with 1.0.0.',
         '',
-        'Feeds: [RSS](https://docs.example/docs/v1/changelog/rss.xml), [Atom](https://docs.example/docs/v1/changelog/atom.xml).',
+        'Follow the changes in a feed reader: [RSS](https://docs.example/docs/v1/changelog/rss.xml), [Atom](https://docs.example/docs/v1/changelog/atom.xml).',
         '',
         '### Breaking changes',
         '',
@@ -392,27 +395,24 @@ describe('what the pages show', () => {
         '',
         '### New operations and webhooks',
         '',
-        '- `POST /new` [New](https://docs.example/docs/new)',
+        '- `POST` [New](https://docs.example/docs/new) `/new`',
         '',
         '### Changed operations and webhooks',
         '',
-        '#### `POST /pay` [Pay](https://docs.example/docs/pay) (breaking)',
-        '',
-        '- **Breaking**: [Removed] property `note` in Request Body content (application/json)',
-        '- **Non-breaking**: [Added] 7 to `x-response-codes`; [Removed] 11 from `x-response-codes`',
-        '- **Non-breaking**: [Added] schema for additional properties to `{.*}` in Request Body content (application/json)',
-        '- **Non-breaking**: [Added] `responses.429.headers.Retry-After.required`',
-        '- **Docs only**: [Replaced] examples',
-        '',
-        '#### Webhook `demo-hook` [Hook](https://docs.example/docs/hook) (breaking)',
-        '',
-        '- **Breaking**: [Removed] required status from `utr` in Request Body content (application/json)',
-        '- **Breaking**: [Removed] property `utr` in Request Body content (application/json)',
-        '- **Non-breaking**: [Added] required status to `event` in Request Body content (application/json)',
+        '- `POST` [Pay](https://docs.example/docs/pay) `/pay` **Breaking**',
+        '  - **Breaking**: [Removed] property `note` in Request Body content (application/json)',
+        '  - **Non-breaking**: [Added] 7 to `x-response-codes`; [Removed] 11 from `x-response-codes`',
+        '  - **Non-breaking**: [Added] schema for additional properties to `{.*}` in Request Body content (application/json)',
+        '  - **Non-breaking**: [Added] `responses.429.headers.Retry-After.required`',
+        '  - **Docs only**: [Replaced] examples',
+        '- `POST` [Hook](https://docs.example/docs/hook) `demo-hook` (webhook) **Breaking**',
+        '  - **Breaking**: [Removed] required status from `utr` in Request Body content (application/json)',
+        '  - **Breaking**: [Removed] property `utr` in Request Body content (application/json)',
+        '  - **Non-breaking**: [Added] required status to `event` in Request Body content (application/json)',
         '',
         '### Removed operations and webhooks',
         '',
-        '- `GET /old` Old (breaking)',
+        '- `GET` Old `/old` **Breaking**',
         '',
         '### Changes to the document as a whole',
         '',

@@ -56,12 +56,16 @@ interface HtmlNode {
 const kids = (n: HtmlNode): HtmlNode[] => (n.childNodes ?? []).filter((c) => !c.nodeName.startsWith('#'));
 const attr = (n: HtmlNode, name: string): string | undefined => n.attrs?.find((a) => a.name === name)?.value;
 
-/** The text of a node as the twin words it: a line of its own after a space, list items joined by `; `. */
+/**
+ * The text of a node as the twin words it: a line of its own after a space, list items joined by
+ * `; `, small print (a release's date) in brackets.
+ */
 function htmlText(n: HtmlNode): string {
   if (n.nodeName === '#text') return n.value ?? '';
   if (n.attrs && attr(n, 'aria-hidden') === 'true') return '';
   if (n.nodeName === 'ul') return kids(n).map(htmlText).join('; ');
   const inner = (n.childNodes ?? []).map(htmlText).join('');
+  if (n.nodeName === 'small') return `(${inner})`;
   return n.nodeName === 'div' ? ` ${inner}` : inner;
 }
 
@@ -70,7 +74,8 @@ function htmlFacts(html: string): Facts {
   let group: string | undefined;
   const visit = (n: HtmlNode): void => {
     if (n.nodeName === 'a') facts.links.push(`${squash(htmlText(n))} -> ${attr(n, 'href')}`);
-    if (n.nodeName === 'p') facts.paragraphs.push(squash(htmlText(n)));
+    // An item's paragraph (a changelog entry) is its text, as in the twin's list.
+    if (n.nodeName === 'p' && !insideList.has(n)) facts.paragraphs.push(squash(htmlText(n)));
     if (/^h\d$/.test(n.nodeName)) facts.headings.push(`${n.nodeName.slice(1)} ${squash(htmlText(n))}`);
     if (n.nodeName === 'th' && attr(n, 'scope') === 'col') facts.heads.push(squash(htmlText(n)));
     if (n.nodeName === 'tbody') group = undefined;
@@ -93,12 +98,14 @@ function htmlFacts(html: string): Facts {
     for (const c of kids(n)) visit(c);
   };
   const insideTable = new Set<HtmlNode>();
-  const mark = (n: HtmlNode, inTable: boolean): void => {
+  const insideList = new Set<HtmlNode>();
+  const mark = (n: HtmlNode, inTable: boolean, inList: boolean): void => {
     if (inTable) insideTable.add(n);
-    for (const c of kids(n)) mark(c, inTable || n.nodeName === 'table');
+    if (inList) insideList.add(n);
+    for (const c of kids(n)) mark(c, inTable || n.nodeName === 'table', inList || n.nodeName === 'li');
   };
   const root = parseFragment(html) as HtmlNode;
-  mark(root, false);
+  mark(root, false, false);
   visit(root);
   return facts;
 }
@@ -112,7 +119,16 @@ interface MdNode {
   readonly children?: readonly MdNode[];
 }
 
-const mdText = (n: MdNode): string => n.value ?? (n.children ?? []).map(mdText).join('');
+/** As htmlText: the items of a list (an entry's changes) joined by `; `. */
+const mdText = (n: MdNode): string =>
+  n.value ?? (n.children ?? []).map((c) => (c.type === 'list' ? listText(c) : mdText(c))).join('');
+const listText = (list: MdNode): string => (list.children ?? []).map((li) => squash(mdText(li))).join('; ');
+
+/** A list and, after it, the lists in its items, in the order the page's renderer visits them. */
+const listRows = (list: MdNode): string[] => [
+  listText(list),
+  ...(list.children ?? []).flatMap((li) => (li.children ?? []).filter((c) => c.type === 'list').flatMap(listRows)),
+];
 
 function mdFacts(markdown: string): Facts {
   const facts = emptyFacts();
@@ -133,7 +149,7 @@ function mdFacts(markdown: string): Facts {
       facts.steps.push(squash(facts.paragraphs.pop()?.replace(/:$/, '') ?? ''));
       facts.steps.push(...(block.children ?? []).map((li) => squash(mdText(li))));
     } else if (block.type === 'list') {
-      facts.rows.push((block.children ?? []).map((li) => squash(mdText(li))).join('; '));
+      facts.rows.push(...listRows(block));
     }
     visit(block);
   }
@@ -178,10 +194,15 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
       'PanStatusTable',
       'DownloadLinks',
       'ApiIndex',
+      'ApiChangelog',
     ]);
     expect(Object.keys(sections).filter((k) => k.startsWith('OperationList/'))).toHaveLength(site.views.tags.length);
     expect(rowAnchors(sections.ResponseCodeTable ?? [])).toContain('code-2');
     expect(rowAnchors(sections.PanStatusTable ?? [])).toContain('status-dispatched');
+    // The operation pages' change badges and the feeds link the changelog's entries.
+    expect(rowAnchors(sections.ApiChangelog ?? []).sort()).toEqual(
+      site.release.items.map((i) => `change-${i.id}`).sort(),
+    );
     expect(downloads(labels).length).toBe(3);
   });
 });

@@ -425,7 +425,6 @@ describe('the twin of every operation page carries its request samples (issue 14
     sections: {},
     jwtSamples: [],
     verifySamples: [],
-    release: {version: '', previous: '', date: '', everyOperation: [], api: [], items: []},
     testData: {sections: []},
   };
   const fences = SAMPLE_LANGUAGES.map((l) => `**${l.label}**\n\n\`\`\`${l.prism}\n`);

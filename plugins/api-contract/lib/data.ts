@@ -9,6 +9,7 @@
 import {familiesOf} from '#core/contract/families';
 import {
   apiIndexBlocks,
+  changelogBlocks,
   downloadBlocks,
   operationListBlocks,
   panStatusBlocks,
@@ -151,6 +152,7 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels)),
     ApiIndex: apiIndexBlocks(views.tags, labels),
+    ApiChangelog: changelogBlocks(input.release, labels),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
   };
 }
@@ -192,7 +194,6 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
       data: familiesOf(views.tags).map(({label, description, href}) => ({label, description, href})),
     },
     {name: 'response-codes.json', data: catalogue(input.responseCodes, labels)},
-    {name: 'changelog.json', data: input.release},
     {name: 'test-data.json', data: testDataTree(input.testData, labels)},
     // Served as they are (../paths.ts PUBLIC_DIR) for the Try it panel and the webhook lab to fetch on
     // first use: the engine's files (a validators module as .js, the type a browser imports a module

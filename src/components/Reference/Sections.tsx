@@ -15,14 +15,27 @@ import DataTable from '@site/src/components/DataTable';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import RetryLabel from '@site/src/components/RetryLabel';
-import type {Cell, LinkSpan, SectionBlock, Span, TableBlock, TableGroup, TableRow} from '#core/contract/sections';
+import type {
+  Cell,
+  HeadingBlock,
+  LinkSpan,
+  ListBlock,
+  ListItem,
+  SectionBlock,
+  Span,
+  TableBlock,
+  TableGroup,
+  TableRow,
+} from '#core/contract/sections';
+import {BadgeMark, StrongMark} from './ChangeMarks';
 import Paragraph from './Paragraph';
 import Steps from './Steps';
 import styles from './sections.module.css';
 
+/** A static file: saved (a download) unless the browser opens it (a feed). */
 function FileLink({span}: {readonly span: LinkSpan}): ReactNode {
   return (
-    <a href={useBaseUrl(span.href)} download>
+    <a href={useBaseUrl(span.href)} download={!span.open || undefined}>
       {span.text}
     </a>
   );
@@ -79,6 +92,12 @@ function SpanView({span}: {readonly span: Span}): ReactNode {
           ))}
         </ul>
       );
+    case 'method':
+      return <MethodBadge method={span.method} />;
+    case 'strong':
+      return <StrongMark span={span} />;
+    case 'badge':
+      return <BadgeMark span={span} />;
   }
 }
 
@@ -160,6 +179,39 @@ function TableView({block}: {readonly block: TableBlock}): ReactNode {
   );
 }
 
+/** Items without bullets, each a paragraph over its own list (`detailed`), or one line each. */
+function ListView({block}: {readonly block: ListBlock}): ReactNode {
+  const detailed = block.look === 'detailed';
+  const item = (i: ListItem): ReactNode =>
+    detailed ? (
+      <li key={i.key} id={i.id}>
+        <p>
+          <CellView cell={i.cell} />
+        </p>
+        {i.items && i.items.length > 0 && <ListView block={{kind: 'list', items: i.items}} />}
+      </li>
+    ) : (
+      <li key={i.key} id={i.id}>
+        <CellView cell={i.cell} />
+      </li>
+    );
+  return <ul className={detailed ? 'clean-list' : block.look && styles[block.look]}>{block.items.map(item)}</ul>;
+}
+
+function HeadingView({block}: {readonly block: HeadingBlock}): ReactNode {
+  return (
+    <Heading as={`h${block.depth}`} id={block.id}>
+      {block.text}
+      {block.note && (
+        <>
+          {' '}
+          <small>{block.note}</small>
+        </>
+      )}
+    </Heading>
+  );
+}
+
 type SectionOf<K extends SectionBlock['kind']> = Extract<SectionBlock, {readonly kind: K}>;
 
 /** Each generic kind of block and its component. */
@@ -168,20 +220,13 @@ export const SECTION_BLOCKS: {
 } = {
   paragraph: Paragraph,
   table: ({block}) => <TableView block={block} />,
-  heading: ({block}) => (
-    <Heading as={`h${block.depth}`} id={block.id}>
-      {block.text}
-    </Heading>
+  text: ({block}) => (
+    <p>
+      <CellView cell={block.cell} />
+    </p>
   ),
-  list: ({block}) => (
-    <ul className={block.look && styles[block.look]}>
-      {block.items.map((item) => (
-        <li key={item.key}>
-          <CellView cell={item.cell} />
-        </li>
-      ))}
-    </ul>
-  ),
+  heading: HeadingView,
+  list: ListView,
   steps: Steps,
 };
 
