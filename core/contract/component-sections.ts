@@ -169,7 +169,6 @@ const CHANGE_TYPES: Readonly<Record<ChangeType, LabelId>> = {
 /** `**Breaking**: [Removed] ...`: each change under its class, breaking ones in their colour. */
 function changeItems(lines: readonly ChangeLine[], labels: Labels): ListItem[] {
   return lines.map((l) => ({
-    key: `${l.type}${l.text}`,
     cell: [
       {kind: 'strong', text: labels[CHANGE_TYPES[l.type]], ...(l.type === 'breaking' ? {breaking: true} : {})},
       `: ${l.text}`,
@@ -183,7 +182,8 @@ function entryItem(item: ChangedItem, labels: Labels): ListItem {
   cell.push({kind: 'code', text: item.path});
   if (item.kind === 'webhook') cell.push(` ${labels['api.changelog.webhook']}`);
   if (item.breaking) cell.push(' ', {kind: 'badge', text: labels['api.changelog.breakingItem']});
-  return {key: item.id, id: changeAnchor(item.id), cell, items: changeItems(item.changes, labels)};
+  const changes = changeItems(item.changes, labels);
+  return {id: changeAnchor(item.id), cell, ...(changes.length ? {items: changes} : {})};
 }
 
 /** Every breaking change first: the ones every operation shares, then each entry with one, linked below. */
@@ -191,14 +191,12 @@ function breakingItems(release: Release, labels: Labels): ListItem[] {
   const parts = releaseParts(release);
   return [
     ...parts.breakingEveryOperation.map((l): ListItem => ({
-      key: l.text,
       cell: [
         {kind: 'link', text: labels['api.changelog.everyOperationShort'], href: '#every-operation'},
         `: ${l.text}`,
       ],
     })),
     ...parts.breaking.map((i): ListItem => ({
-      key: i.id,
       cell: [{kind: 'link', text: i.summary, href: `#${changeAnchor(i.id)}`}, ' ', {kind: 'code', text: i.id}],
     })),
   ];

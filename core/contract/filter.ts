@@ -33,7 +33,9 @@ function cellWords(cell: Cell): string[] {
 function narrow(block: ListBlock, q: string): ListBlock {
   return {
     ...block,
-    items: block.items.filter((item) => [item.key, ...cellWords(item.cell)].some((w) => w.toLowerCase().includes(q))),
+    items: block.items.filter((item) =>
+      [item.key ?? '', ...cellWords(item.cell)].some((w) => w.toLowerCase().includes(q)),
+    ),
   };
 }
 

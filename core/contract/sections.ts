@@ -136,8 +136,12 @@ export interface TableBlock {
 }
 
 export interface ListItem {
-  /** Tells items apart (React's key); the index filter matches it too (an operation id). */
-  readonly key: string;
+  /**
+   * Tells items apart (React's key) where the order alone may not, the anchor where there is one;
+   * the index filter matches it too (an operation id). Left out of a changelog's many lines, whose
+   * page carries every byte of its blocks.
+   */
+  readonly key?: string;
   /** Anchor of the item, when other pages or feeds link to it (a changelog entry). */
   readonly id?: string;
   readonly cell: Cell;

@@ -13,9 +13,10 @@ import remarkGfm from 'remark-gfm';
 import {describe, expect, it, vi} from 'vitest';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {componentSections, downloads, panStatuses} from '../../plugins/api-contract/lib/data';
+import {spansOf} from '#core/contract/component-sections';
 import {defaultLabels} from '#core/contract/labels';
 import {flowSteps, rowAnchors, type SectionBlock} from '#core/contract/sections';
-import {sectionsMarkdown} from '#core/markdown/markdown';
+import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
 import {testDataTree, testDataView} from '#core/sandbox/page';
 import Sections from '../../src/components/Reference/Sections';
 
@@ -228,5 +229,19 @@ describe('the Test data page: page and Markdown twin, from one tree', () => {
       'Any family',
     ]);
     expect(tree.sections.length).toBeGreaterThan(3);
+  });
+});
+
+describe('helpers of the changelog blocks', () => {
+  it("puts spans in the place of a label's placeholders and keeps unknown ones", () => {
+    const rss = {kind: 'link', text: 'RSS', href: '/rss.xml', file: true, open: true} as const;
+    expect(spansOf('Feeds: {rss}, {atom}.', {rss})).toEqual(['Feeds: ', rss, ', ', '{atom}', '.']);
+    expect(spansOf('{rss}', {rss})).toEqual([rss]);
+  });
+
+  it("makes the twin's links within the page links to the page", () => {
+    const url = onPage('/docs/v1/changelog', (p) => `https://x${p}`);
+    expect(url('#change-a')).toBe('https://x/docs/v1/changelog#change-a');
+    expect(url('/docs/v1/other#b')).toBe('https://x/docs/v1/other#b');
   });
 });

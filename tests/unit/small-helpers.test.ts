@@ -70,7 +70,7 @@ describe('filterIndex', () => {
     const families = indexFamilies(apiIndexBlocks(tags, defaultLabels()));
     const ids = (query: string): string[] =>
       filterIndex(families, query).flatMap((f) =>
-        f.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => i.key) : [])),
+        f.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => i.key ?? '') : [])),
       );
     expect(ids('WITHDRAWAL')).toEqual(['aeps-cash-withdrawal']);
     expect(ids('webhook')).toEqual(['aeps-transaction']);
