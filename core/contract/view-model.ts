@@ -139,8 +139,6 @@ export function fillPath(path: string, params: readonly ParamView[]): string {
   });
 }
 
-export class ContractError extends Error {}
-
 /**
  * The `Authorization` header row of an operation, from its security requirement. OpenAPI ignores a
  * header parameter named Authorization, so the contract defines the token once, in the security

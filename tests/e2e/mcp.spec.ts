@@ -41,7 +41,7 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
 
 /** `METHOD path` -> the page's URL, from the /api twin's lists ("- `POST /x`: [Summary](url)"). */
 const pageOf = new Map(
-  [...readFileSync(join(buildDir, 'api.md'), 'utf8').matchAll(/^- `([A-Z]+ \S+)`: \[[^\]]*\]\((\S+)\)/gm)].map((m) => [
+  [...readFileSync(join(buildDir, 'api.md'), 'utf8').matchAll(/^- `([A-Z]+ \S+)` \[[^\]]*\]\((\S+)\)/gm)].map((m) => [
     m[1] as string,
     m[2] as string,
   ]),
