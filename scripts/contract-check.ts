@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   console.log(`contract: ${ops} operations, ${hooks} webhooks, lint clean`);
   const scenarios = loaded.sandbox.families.flatMap((f) => f.operations.flatMap((o) => o.scenarios)).length;
   console.log(
-    `scenario atlas (openapi/scenarios/): ${scenarios} scenarios, every listed code of every operation reachable`,
+    `sandbox scenarios (openapi/scenarios/): ${scenarios} scenarios, every listed code of every operation reachable`,
   );
   if (loaded.duplicates.length || loaded.orphans.length) process.exit(1);
 }

@@ -7,8 +7,8 @@
  *   3. unit tests (Vitest)
  *   4. production build (broken links, unknown operation ids, orphans fail it)
  *   5. end-to-end tests against the build served by nginx (Playwright: HTTP + Chromium + axe)
- *   6. the published Postman collection run with newman against `npm run mock`
- *      (scripts/newman-mock.ts): each request counts once
+ *   6. the published Postman collection run with newman against `npm run sandbox`
+ *      (scripts/newman-sandbox.ts): each request counts once
  *   7. the dev server (Playwright, playwright.dev.config.ts): a saved MDX or contract edit shows in
  *      the open page without a page load
  * Each unit and end-to-end test counts once (read from the runners' JSON reports; a file that
@@ -79,7 +79,7 @@ const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (built) {
   passed += 1;
   runner('e2e', ['playwright', 'test'], report('e2e'), countPlaywright, {PLAYWRIGHT_JSON_OUTPUT_FILE: report('e2e')});
-  runner('newman', ['tsx', 'scripts/newman-mock.ts'], report('newman'), countNewman);
+  runner('newman', ['tsx', 'scripts/newman-sandbox.ts'], report('newman'), countNewman);
 } else {
   failed += 1;
   failures.push('build (end-to-end tests and newman skipped)');

@@ -75,7 +75,7 @@ function playwrightTests(suite) {
 }
 
 /**
- * The report scripts/newman-mock.ts writes: one test per request of the collection, passed when
+ * The report scripts/newman-sandbox.ts writes: one test per request of the collection, passed when
  * newman's own tests passed and the answer is what the contract documents.
  * @param {string} name @param {{passed: number, failed: number, failures: string[]}} report
  * @returns {Count}

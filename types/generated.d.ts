@@ -32,8 +32,8 @@ declare module '@generated/api-contract/default/*-samples.json' {
   export default samples;
 }
 
-/** The Test data page: its section tree, credentials and test values (core/sandbox/page.ts `testDataTree`). */
-declare module '@generated/api-contract/default/test-data.json' {
+/** The Sandbox page: its section tree, credentials and sandbox scenarios (core/sandbox/page.ts `sandboxPageTree`). */
+declare module '@generated/api-contract/default/sandbox-page.json' {
   import type {ComponentTree} from '#core/contract/sections';
   const tree: ComponentTree;
   export default tree;

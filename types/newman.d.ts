@@ -1,4 +1,4 @@
-// newman ships no type declarations; these are the parts scripts/newman-mock.ts uses.
+// newman ships no type declarations; these are the parts scripts/newman-sandbox.ts uses.
 declare module 'newman' {
   export interface NewmanRunOptions {
     collection: unknown;

@@ -28,9 +28,9 @@ export const LABEL_MESSAGES = {
   'api.section.samples': {message: 'Code samples', description: 'Heading of the request samples section'},
   'api.section.responses': {message: 'Responses', description: 'Heading of the responses section'},
   'api.section.codes': {message: 'Response codes', description: 'Heading of the response_code table of an operation'},
-  'api.section.testValues': {
-    message: 'Test values',
-    description: 'Heading of the table of sandbox test values of an operation',
+  'api.section.scenarios': {
+    message: 'Sandbox scenarios',
+    description: 'Heading of the table of sandbox scenarios of an operation',
   },
   'api.section.related': {message: 'Related', description: 'Heading of the links to related operations'},
   'api.servers.caption': {message: 'Full URL per environment', description: 'Caption of the table of base URLs'},
@@ -86,30 +86,30 @@ export const LABEL_MESSAGES = {
   'api.retry.no': {message: 'Fix the request first', description: 'Retry advice of a response code'},
   'api.sandbox.intro': {
     message:
-      'In the sandbox and in `npm run mock`, these values force each answer. The test credentials and the values every operation takes: [Test data](/docs/v1/test-data).',
-    description: 'Opens the test values of an operation; keep the code span and the link',
+      'In the sandbox and in `npm run sandbox`, these values force each answer. The test credentials and the values every operation takes: [Sandbox](/docs/v1/test-data).',
+    description: 'Opens the sandbox scenarios of an operation; keep the code span and the link',
   },
-  'api.sandbox.send': {message: 'Send', description: 'Column head: the test value a request carries'},
+  'api.sandbox.send': {message: 'Send', description: 'Column head: the sandbox scenario a request carries'},
   'api.sandbox.answer': {message: 'Answer', description: 'Column head: the response code it gets'},
   'api.sandbox.then': {message: 'Then', description: 'Column head: what follows (status, webhooks)'},
   'api.sandbox.nothing': {
     message: NOTHING_FOLLOWS,
-    description: 'Then cell of a test value after which no status change or webhook comes',
+    description: 'Then cell of a sandbox scenario after which no status change or webhook comes',
   },
-  'api.sandbox.credentials': {message: 'Credentials', description: 'Heading of the test credentials (Test data page)'},
+  'api.sandbox.credentials': {message: 'Credentials', description: 'Heading of the test credentials (Sandbox page)'},
   'api.sandbox.anyOperation': {
     message: 'Any operation',
-    description: 'Heading of the test values every operation takes (Test data page)',
+    description: 'Heading of the sandbox scenarios every operation takes (Sandbox page)',
   },
   'api.sandbox.anyFamily': {
     message: 'Any family',
-    description: 'Heading of the test values shared by several families (Test data page)',
+    description: 'Heading of the sandbox scenarios shared by several families (Sandbox page)',
   },
   'api.sandbox.what': {message: 'What', description: 'Column head of the test credentials: which credential'},
   'api.sandbox.value': {message: 'Value', description: 'Column head of the test credentials: its value'},
   'api.sandbox.families': {
     message: 'Families',
-    description: 'Column head: the families a shared test value applies in',
+    description: 'Column head: the families a shared sandbox scenario applies in',
   },
   'api.sandbox.operation': {
     message: 'Operation',

@@ -109,7 +109,7 @@ export interface TableRow {
   readonly cells: readonly Cell[];
 }
 
-/** Rows under a head that spans the table (an operation's test values under its title). */
+/** Rows under a head that spans the table (an operation's sandbox scenarios under its title). */
 export interface TableGroup {
   readonly key: string;
   readonly head: Cell;
@@ -125,8 +125,8 @@ export interface TableBlock {
    * Markdown each row with its group's head in a first column headed `label`.
    */
   readonly groups?: {readonly label: string; readonly list: readonly TableGroup[]};
-  /** `test-values`: cards on phones, values never broken (src/css/custom.css); `plain`: full width. */
-  readonly look?: 'plain' | 'test-values';
+  /** `sandbox-scenarios`: cards on phones, values never broken (src/css/custom.css); `plain`: full width. */
+  readonly look?: 'plain' | 'sandbox-scenarios';
   /** Left out of the search index (values searched on the pages they belong to). */
   readonly searchIgnore?: true;
   /** Full width, scrolling sideways on narrow screens, the row an anchor names outlined (catalogues). */
@@ -206,7 +206,7 @@ export interface ComponentSection {
   readonly blocks: readonly SectionBlock[];
 }
 
-/** A component shown section by section (the Test data page): what its generated file holds. */
+/** A component shown section by section (the Sandbox page): what its generated file holds. */
 export interface ComponentTree {
   readonly sections: readonly ComponentSection[];
 }

@@ -9,7 +9,7 @@
  *   - the Markdown twin and llms-full.txt: core/markdown/markdown.ts serialises each block kind;
  *   - the table of contents: plugins/api-contract/remark.ts puts each section's heading in the
  *     page as a real Markdown heading, then the component that renders that section.
- * So the page and its twin cannot say different things, and a new kind of block (test values, a
+ * So the page and its twin cannot say different things, and a new kind of block (sandbox scenarios, a
  * Try it panel) is added here, in the React map and in the Markdown map: the compiler checks that
  * both maps have it (see CONTRIBUTING.md, "Add a kind of reference block").
  *
@@ -131,8 +131,8 @@ export interface LinksBlock {
   readonly links: readonly LinkItem[];
 }
 
-/** One test value of the sandbox: what to send, the code it answers, what follows. */
-export interface TestValueLine {
+/** One sandbox scenario of the sandbox: what to send, the code it answers, what follows. */
+export interface ScenarioLine {
   /** Contract-style inline text: `` `adhaarnumber` `999900000013` ``. */
   readonly input: string;
   readonly code: number;
@@ -144,11 +144,11 @@ export interface TestValueLine {
   readonly href: string;
 }
 
-/** The test values of an operation (openapi/scenarios/), as a table. */
-export interface TestValuesBlock {
-  readonly kind: 'test-values';
+/** The sandbox scenarios of an operation (openapi/scenarios/), as a table. */
+export interface ScenariosBlock {
+  readonly kind: 'sandbox-scenarios';
   readonly head: {readonly send: string; readonly answer: string; readonly then: string};
-  readonly rows: readonly TestValueLine[];
+  readonly rows: readonly ScenarioLine[];
 }
 
 /**
@@ -179,7 +179,7 @@ export type Block =
   | SamplesBlock
   | CodesBlock
   | LinksBlock
-  | TestValuesBlock
+  | ScenariosBlock
   | TryItBlock
   | NoticeBlock;
 
@@ -450,27 +450,27 @@ export function codesSection(op: OperationView, labels: Labels): Section[] {
 }
 
 /**
- * The test values that force each answer of the operation in the sandbox, from the scenario atlas:
- * shown where the atlas has scenarios of its own for the operation (its entry, its family's or the
+ * The sandbox scenarios that force each answer of the operation in the sandbox, from openapi/scenarios/:
+ * shown where the sandbox has scenarios of its own for the operation (its entry, its family's or the
  * sandbox's shared ones), with the answers every request gets (success, validation, a repeat)
  * among them. Without such scenarios there is nothing to force, and no section.
  */
-export function testValuesSection(op: OperationView, labels: Labels): Section[] {
-  if (!op.testValues.some((r) => r.source !== 'engine')) return [];
+export function scenariosSection(op: OperationView, labels: Labels): Section[] {
+  if (!op.scenarios.some((r) => r.source !== 'engine')) return [];
   return [
     {
-      key: 'test-values',
-      heading: {depth: 2, text: labels['api.section.testValues']},
+      key: 'sandbox-scenarios',
+      heading: {depth: 2, text: labels['api.section.scenarios']},
       blocks: [
         ...paragraph(labels['api.sandbox.intro']),
         {
-          kind: 'test-values',
+          kind: 'sandbox-scenarios',
           head: {
             send: labels['api.sandbox.send'],
             answer: labels['api.sandbox.answer'],
             then: labels['api.sandbox.then'],
           },
-          rows: op.testValues.map((r) => ({
+          rows: op.scenarios.map((r) => ({
             input: r.input,
             code: r.code,
             name: r.codeName,
@@ -508,7 +508,7 @@ export function operationTree(op: OperationView, labels: Labels): ReferenceTree 
       ...samplesSection(op, labels),
       ...responsesSections(op, labels),
       ...codesSection(op, labels),
-      ...testValuesSection(op, labels),
+      ...scenariosSection(op, labels),
       ...relatedSection(op, labels),
     ],
   };

@@ -149,8 +149,8 @@ export interface OperationView {
   readonly rateLimits: OperationRateLimitView;
   /** Set when the current version added or changed it (core/changelog/changelog.ts): the page's badge. */
   readonly change?: ChangeBadge;
-  /** What the scenario atlas answers to which test values (openapi/scenarios/); empty where it has none. */
-  readonly testValues: readonly TestValueRow[];
+  /** What the sandbox answers to which values (openapi/scenarios/); empty where it has none. */
+  readonly scenarios: readonly ScenarioRow[];
 }
 
 export interface WebhookView {
@@ -194,8 +194,8 @@ export interface TagView {
   readonly entries: readonly IndexEntry[];
 }
 
-/** A row of a "Test values" table: what to send, what comes back, what follows. */
-export interface TestValueRow {
+/** A row of a "Sandbox scenarios" table: what to send, what comes back, what follows. */
+export interface ScenarioRow {
   /** `adhaarnumber` `999900000013`, or a sentence for derived rows. */
   readonly input: string;
   readonly code: number;
@@ -205,7 +205,7 @@ export interface TestValueRow {
   readonly follows: string;
   /**
    * Where the row comes from: the operation's own entry, its file's `shared` list, sandbox.yaml's
-   * `shared` list, or the engine's rules (validation, repeats). The Test data page shows the shared
+   * `shared` list, or the engine's rules (validation, repeats). The Sandbox page shows the shared
    * ones once per file, the operation pages show all.
    */
   readonly source: 'operation' | 'family' | 'sandbox' | 'engine';

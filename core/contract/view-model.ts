@@ -11,7 +11,7 @@ import {
   type OperationRateLimitView,
 } from './rate-limits';
 import type {ChangeBadge} from '../changelog/changelog';
-import type {TestValueRow} from '../sandbox/compile';
+import type {ScenarioRow} from '../sandbox/compile';
 import {tagViews} from './families';
 import {
   listOperations,
@@ -139,8 +139,6 @@ export function fillPath(path: string, params: readonly ParamView[]): string {
   });
 }
 
-export class ContractError extends Error {}
-
 /**
  * The `Authorization` header row of an operation, from its security requirement. OpenAPI ignores a
  * header parameter named Authorization, so the contract defines the token once, in the security
@@ -167,12 +165,12 @@ export function authHeaders(doc: OpenApiDocument, op: Operation): ParamView[] {
   );
 }
 
-/** What the views take from beside the contract: the API changelog and the sandbox's scenario atlas. */
+/** What the views take from beside the contract: the API changelog and the sandbox scenarios. */
 export interface ViewExtras {
   /** The changelog's badge of each operation and webhook the current version added or changed. */
   readonly changes?: ReadonlyMap<string, ChangeBadge>;
-  /** Each operation's test-value rows (testValueRows() of core/sandbox/compile.ts). */
-  readonly testValues?: ReadonlyMap<string, readonly TestValueRow[]>;
+  /** Each operation's sandbox-scenario rows (scenarioRows() of core/sandbox/compile.ts). */
+  readonly scenarios?: ReadonlyMap<string, readonly ScenarioRow[]>;
 }
 
 /** What building one operation's or webhook's view needs from the whole contract. */
@@ -184,7 +182,7 @@ export interface ViewContext {
   readonly commonCodes: readonly ResponseCodeView[];
   readonly pages: PageMap;
   readonly changes: ReadonlyMap<string, ChangeBadge>;
-  readonly testValues: ReadonlyMap<string, readonly TestValueRow[]>;
+  readonly scenarios: ReadonlyMap<string, readonly ScenarioRow[]>;
 }
 
 export function viewContext(
@@ -201,7 +199,7 @@ export function viewContext(
     commonCodes: responseCodes.filter((c) => c.common),
     pages,
     changes: extras.changes ?? new Map(),
-    testValues: extras.testValues ?? new Map(),
+    scenarios: extras.scenarios ?? new Map(),
   };
 }
 
@@ -309,7 +307,7 @@ export function operationView(l: Located, ctx: ViewContext): OperationView {
     responses: responseViews(l.op),
     responseCodes: operationCodes(l.op, ctx),
     rateLimits: rateLimitView(l, ctx.doc),
-    testValues: ctx.testValues.get(l.op.operationId) ?? [],
+    scenarios: ctx.scenarios.get(l.op.operationId) ?? [],
   };
 }
 

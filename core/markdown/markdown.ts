@@ -176,7 +176,7 @@ export function sectionsMarkdown(list: readonly SectionBlock[], url: UrlOf): str
   return blocks(...list.map((b) => (SECTION_MARKDOWN[b.kind] as (block: SectionBlock, u: UrlOf) => string)(b, url)));
 }
 
-/** A component shown section by section (the Test data page): each section under its heading. */
+/** A component shown section by section (the Sandbox page): each section under its heading. */
 export function componentTreeMarkdown(tree: ComponentTree, url: UrlOf): string {
   return blocks(...tree.sections.map((s) => blocks(`## ${s.heading.text}`, sectionsMarkdown(s.blocks, url))));
 }
@@ -216,7 +216,7 @@ const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: Block
       [b.head.code, b.head.name, b.head.meaning, b.head.retry],
       b.codes.map((c) => [link(String(c.code), url(c.href)), c.name, inline(c.meaning, url), c.retryText]),
     ),
-  'test-values': (b, {url}) =>
+  'sandbox-scenarios': (b, {url}) =>
     table(
       [b.head.send, b.head.answer, b.head.then],
       b.rows.map((r) => [
@@ -225,7 +225,7 @@ const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: Block
         inline(r.then, url),
       ]),
     ),
-  // The panel is the page's interactive copy of the samples and the test values, both written above.
+  // The panel is the page's interactive copy of the samples and the sandbox scenarios, both written above.
   'try-it': () => '',
   links: (b, {url}) => {
     const items = b.links.map((l) => `${link(l.label, url(l.href))}${l.note ? ` ${l.note}` : ''}`);

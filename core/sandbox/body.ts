@@ -1,5 +1,5 @@
 /**
- * Small pure helpers on JSON bodies, shared by the atlas compiler (build time) and the engine (run
+ * Small pure helpers on JSON bodies, shared by the scenarios compiler (build time) and the engine (run
  * time): field paths, JSON merge patch, the fields carried from a request into its answers, new ids
  * for fields that must differ per request, and validator errors as the API reports them.
  */

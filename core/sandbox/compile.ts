@@ -1,5 +1,5 @@
 /**
- * The scenario atlas (openapi/scenarios/*.yaml, format in openapi/scenarios/README.md) checked
+ * The sandbox scenarios (openapi/scenarios/*.yaml, format in openapi/scenarios/README.md) checked
  * against the contract and compiled into the sandbox model the engine answers from. Build time only;
  * pure: the caller passes the files' text, the dereferenced contract and a JSON Schema validator.
  *
@@ -7,38 +7,38 @@
  * a run are reported at once. The build and `npm run lint:contract` fail on any of them.
  */
 import type {OpenApiDocument} from '../contract/openapi';
-import type {ResponseCodeView, TestValueRow} from '../contract/types';
+import type {ResponseCodeView, ScenarioRow} from '../contract/types';
 import type {FamilyModel, SandboxIndex} from './model';
-import {createContext, type AtlasContext} from './compile/context';
+import {createContext, type ScenarioContext} from './compile/context';
 import type {SchemaCheck} from './compile/contract';
-import {readFamilies, readSandbox, type AtlasFile, type FamilySide, type SandboxSide} from './compile/files';
+import {readFamilies, readSandbox, type ScenarioFile, type FamilySide, type SandboxSide} from './compile/files';
 import {compileOperation} from './compile/operation';
 import {createProblems} from './compile/problems';
 import {anyOperationRows} from './compile/rows';
 
-export type {TestValueRow, SchemaCheck, AtlasFile};
+export type {ScenarioRow, SchemaCheck, ScenarioFile};
 export {FAMILY_FILE_SCHEMA, SANDBOX_FILE_SCHEMA} from './compile/format';
 export {httpStatusOf, invalidRequest, invalidValue, paramsSchema, unknownPatchKeys} from './compile/contract';
 export {followsText} from './compile/rows';
 
-export interface AtlasInput {
+export interface ScenarioFilesInput {
   readonly doc: OpenApiDocument;
   readonly responseCodes: readonly ResponseCodeView[];
   /** openapi/scenarios/sandbox.yaml: credentials and test partner ids. */
-  readonly sandbox: AtlasFile;
+  readonly sandbox: ScenarioFile;
   /** openapi/scenarios/<family>.yaml, one per family that has scenarios. */
-  readonly families: readonly AtlasFile[];
+  readonly families: readonly ScenarioFile[];
   readonly check: SchemaCheck;
 }
 
-export interface CompiledAtlas {
+export interface CompiledSandbox {
   readonly problems: readonly string[];
   readonly index: SandboxIndex;
   readonly families: readonly FamilyModel[];
-  /** Per operation: the rows its page and the Test data page show. */
-  readonly rows: Readonly<Record<string, readonly TestValueRow[]>>;
+  /** Per operation: the rows its page and the Sandbox page show. */
+  readonly rows: Readonly<Record<string, readonly ScenarioRow[]>>;
   /** The rows every operation shares: token, test partner ids, validation, repeats. */
-  readonly anyOperation: readonly TestValueRow[];
+  readonly anyOperation: readonly ScenarioRow[];
 }
 
 /**
@@ -46,12 +46,12 @@ export interface CompiledAtlas {
  * families, operation ids), compile each family's operations (scenarios, derived answers, rows,
  * coverage), then the index and the rows every operation shares. Problems come out in that order.
  */
-export function compileAtlas(input: AtlasInput): CompiledAtlas {
+export function compileScenarios(input: ScenarioFilesInput): CompiledSandbox {
   const problems = createProblems();
   const ctx = createContext(input.doc, input.responseCodes, input.check, problems);
   const sandbox = readSandbox(ctx, input.sandbox);
   const families = readFamilies(ctx, input.families);
-  const rows: Record<string, TestValueRow[]> = {};
+  const rows: Record<string, ScenarioRow[]> = {};
   const models = ctx.familyNames.map((family) => compileFamily(ctx, family, {sandbox, families}, rows));
   return {
     problems: problems.list(),
@@ -63,10 +63,10 @@ export function compileAtlas(input: AtlasInput): CompiledAtlas {
 }
 
 function compileFamily(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   family: string,
   sides: {readonly sandbox: SandboxSide; readonly families: FamilySide},
-  rows: Record<string, TestValueRow[]>,
+  rows: Record<string, ScenarioRow[]>,
 ): FamilyModel {
   const familyFile = sides.families.files.find((p) => p.family === family);
   const sources = {...sides, ...(familyFile ? {familyFile} : {})};
@@ -80,7 +80,7 @@ function compileFamily(
   return {family, operations};
 }
 
-function sandboxIndex(ctx: AtlasContext, doc: OpenApiDocument, sandbox: SandboxSide): SandboxIndex {
+function sandboxIndex(ctx: ScenarioContext, doc: OpenApiDocument, sandbox: SandboxSide): SandboxIndex {
   return {
     basePath: basePathOf(doc),
     credentials: sandbox.spec.credentials,
@@ -103,7 +103,7 @@ function basePathOf(doc: OpenApiDocument): string {
   }
 }
 
-/** The rows of one operation's "Test values" section (empty for an operation the atlas does not know). */
-export function testValueRows(compiled: Pick<CompiledAtlas, 'rows'>, operationId: string): readonly TestValueRow[] {
+/** The rows of one operation's "Sandbox scenarios" section (empty for an operation the sandbox does not know). */
+export function scenarioRows(compiled: Pick<CompiledSandbox, 'rows'>, operationId: string): readonly ScenarioRow[] {
   return compiled.rows[operationId] ?? [];
 }

@@ -1,7 +1,7 @@
 /**
  * The sandbox engine: answers API requests the way the documented API does, from the contract and
- * the scenario atlas compiled at build time. Pure TypeScript with Web APIs only (URL, TextEncoder,
- * Web Crypto), so the same code serves `npm run mock` in Node and, later, the Try it panel in a page.
+ * the sandbox scenarios compiled at build time. Pure TypeScript with Web APIs only (URL, TextEncoder,
+ * Web Crypto), so the same code serves `npm run sandbox` in Node and, later, the Try it panel in a page.
  * The clock, the store and the compiled families are injected.
  *
  *   const sandbox = createSandbox({index, loadFamily, clock, store});
@@ -17,7 +17,7 @@
  *   `<family>.validators.mjs`, served to pages from /sandbox/ as `.js`); called once per family, on its first
  *   request, so a page loads only its own family. Validators are ajv standalone code: nothing is
  *   compiled at run time.
- * - `clock.now()`: milliseconds. Delays in the atlas count on it; tests move it by hand.
+ * - `clock.now()`: milliseconds. Delays in the scenarios count on it; tests move it by hand.
  * - `store`: where the session's state lives (idempotency records, tracked transactions, used
  *   reqIds, the webhook queue). `memoryStore()` for Node; any get/set over JSON works (sessionStorage).
  *
@@ -30,7 +30,7 @@
  *   validation   body JSON, then the compiled validators: 400, code 10, `data.errors` per field
  *   status call  a transaction started in this session: its state at this moment
  *   repeat       the same idempotency key again (referenceid): code 4 with the original `data`
- *   scenario     the first atlas scenario whose inputs match, else the operation's default
+ *   scenario     the first scenarios scenario whose inputs match, else the operation's default
  * The answer is recorded for repeats; a tracked transaction is kept for its status call; the
  * scenario's webhooks are queued with their delays and signed when taken, as /docs/v1/webhooks says
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).

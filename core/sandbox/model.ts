@@ -1,5 +1,5 @@
 /**
- * The sandbox model: what the scenario atlas (openapi/scenarios/*.yaml) compiles to at build time
+ * The sandbox model: what the sandbox scenarios (openapi/scenarios/*.yaml) compile to at build time
  * (./compile.ts), and what the engine (./engine.ts) answers from at run time, in Node or in a browser.
  * Plain JSON, so it can be written to a file and imported per service family.
  */
@@ -37,7 +37,7 @@ export interface Condition {
 }
 
 export interface ScenarioModel {
-  /** `<file>#<operation>/<n>`, stable while the atlas does not change; shown in test reports. */
+  /** `<file>#<operation>/<n>`, stable while the scenario files do not change; shown in test reports. */
   readonly id: string;
   readonly label: string;
   /** Set on the scenarios of a test partner id: they answer before the request is validated. */

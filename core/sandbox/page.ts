@@ -1,8 +1,8 @@
 /**
- * The Test data page from the compiled atlas: the view (what the atlas holds, per family and
- * operation) and the page's section tree built from it (`testDataTree`), which the page's component
+ * The Sandbox page from the compiled scenarios: the view (what the sandbox holds, per family and
+ * operation) and the page's section tree built from it (`sandboxPageTree`), which the page's component
  * renders and the Markdown twin serialises, so the two cannot say different things. Pure; built at
- * build time by the api-contract plugin into .docusaurus/api-contract/default/test-data.json.
+ * build time by the api-contract plugin into .docusaurus/api-contract/default/sandbox-page.json.
  */
 import type {LabelId, Labels} from '../contract/labels';
 import {linkOr} from '../contract/component-sections';
@@ -16,45 +16,45 @@ import type {
   TableRow,
 } from '../contract/sections';
 import {RESPONSE_CODE_PAGE} from '../contract/tree';
-import type {IndexEntry, TagView, TestValueRow} from '../contract/types';
-import type {CompiledAtlas} from './compile';
+import type {IndexEntry, TagView, ScenarioRow} from '../contract/types';
+import type {CompiledSandbox} from './compile';
 import type {Credentials} from './model';
 
-export interface TestDataOperation {
+export interface SandboxPageOperation {
   readonly id: string;
   readonly summary: string;
   readonly method: string;
   readonly path: string;
   /** Its docs page; undefined only while a page is missing (draft builds). */
   readonly href?: string;
-  readonly rows: readonly TestValueRow[];
+  readonly rows: readonly ScenarioRow[];
 }
 
-export interface TestDataFamily {
+export interface SandboxPageFamily {
   readonly name: string;
   readonly label: string;
-  readonly operations: readonly TestDataOperation[];
+  readonly operations: readonly SandboxPageOperation[];
 }
 
-/** A test value that applies in several families (sandbox.yaml `shared`). */
-export interface SharedTestValue extends TestValueRow {
+/** A sandbox scenario that applies in several families (sandbox.yaml `shared`). */
+export interface SharedScenario extends ScenarioRow {
   /** Labels of the families it applies in, in contract order. */
   readonly families: readonly string[];
 }
 
-export interface TestDataView {
+export interface SandboxPageView {
   readonly credentials: Credentials;
-  readonly anyOperation: readonly TestValueRow[];
-  readonly shared: readonly SharedTestValue[];
-  readonly families: readonly TestDataFamily[];
+  readonly anyOperation: readonly ScenarioRow[];
+  readonly shared: readonly SharedScenario[];
+  readonly families: readonly SandboxPageFamily[];
 }
 
-export function testDataView(compiled: CompiledAtlas, tags: readonly TagView[]): TestDataView {
+export function sandboxPageView(compiled: CompiledSandbox, tags: readonly TagView[]): SandboxPageView {
   const entries = new Map<string, IndexEntry>(tags.flatMap((t) => t.entries.map((e) => [e.id, e] as const)));
-  const shared = new Map<string, {row: TestValueRow; families: string[]}>();
-  const families: TestDataFamily[] = [];
+  const shared = new Map<string, {row: ScenarioRow; families: string[]}>();
+  const families: SandboxPageFamily[] = [];
   for (const tag of tags) {
-    const operations: TestDataOperation[] = [];
+    const operations: SandboxPageOperation[] = [];
     for (const entry of tag.entries) {
       if (entry.kind !== 'operation') continue;
       const rows = compiled.rows[entry.id] ?? [];
@@ -90,7 +90,7 @@ export function testDataView(compiled: CompiledAtlas, tags: readonly TagView[]):
 export const familySection = (name: string): string => `family-${name}`;
 
 /** `7` linked to its row of the catalogue, its name, and what the reader gets, on a line under them. */
-function answer(row: TestValueRow): Cell {
+function answer(row: ScenarioRow): Cell {
   return [
     {kind: 'link', text: String(row.code), href: `${RESPONSE_CODE_PAGE}#code-${row.code}`, strong: true},
     ' ',
@@ -99,9 +99,9 @@ function answer(row: TestValueRow): Cell {
   ];
 }
 
-/** A table of test values: cards on phones, out of the search index like the operation pages' own. */
+/** A table of sandbox scenarios: cards on phones, out of the search index like the operation pages' own. */
 function valuesTable(head: readonly string[], rows: readonly TableRow[], groups?: TableBlock['groups']): TableBlock {
-  return {kind: 'table', look: 'test-values', searchIgnore: true, head, rows, ...(groups ? {groups} : {})};
+  return {kind: 'table', look: 'sandbox-scenarios', searchIgnore: true, head, rows, ...(groups ? {groups} : {})};
 }
 
 function credentialsTable(c: Credentials, labels: Labels): TableBlock {
@@ -119,7 +119,7 @@ function credentialsTable(c: Credentials, labels: Labels): TableBlock {
 }
 
 /** One family's table: each operation's rows under its title, method and path. */
-function familyTable(f: TestDataFamily, labels: Labels): TableBlock {
+function familyTable(f: SandboxPageFamily, labels: Labels): TableBlock {
   const list: TableGroup[] = f.operations.map((op) => ({
     key: op.id,
     head: [linkOr(op.summary, op.href), ' ', {kind: 'call', method: op.method, path: op.path}],
@@ -135,18 +135,18 @@ function familyTable(f: TestDataFamily, labels: Labels): TableBlock {
 }
 
 /**
- * The Test data page below its prose: the credentials, the values any operation takes, the values
+ * The Sandbox page below its prose: the credentials, the values any operation takes, the values
  * shared across families, then each family's, every table under its heading. The page renders it
  * section by section (the remark plugin puts the headings in the page), the twin serialises it.
  */
-export function testDataTree(view: TestDataView, labels: Labels): ComponentTree {
+export function sandboxPageTree(view: SandboxPageView, labels: Labels): ComponentTree {
   const section = (key: string, text: string, blocks: readonly SectionBlock[]): ComponentSection => ({
     key,
     heading: {depth: 2, text},
     blocks,
   });
   const send = labels['api.sandbox.send'];
-  const valueRow = (r: TestValueRow & {readonly families?: readonly string[]}): TableRow => ({
+  const valueRow = (r: ScenarioRow & {readonly families?: readonly string[]}): TableRow => ({
     key: `${r.input}-${r.code}`,
     cells: [[r.input], answer(r), ...(r.families ? [[r.families.join(', ')]] : [])],
   });

@@ -5,7 +5,7 @@
  * the published Node.js sample (samples/verify/verify.mjs) on the same vectors.
  *
  * Unlike the sample, which only answers yes or no (what a partner's endpoint needs), this says
- * why a delivery fails, for a developer who is debugging one. Web Crypto only (./mock/crypto.ts),
+ * why a delivery fails, for a developer who is debugging one. Web Crypto only (./crypto.ts),
  * so a page could run it too.
  */
 import {hmacHex} from './crypto';

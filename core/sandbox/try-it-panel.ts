@@ -1,6 +1,6 @@
 /**
  * The state of the Try it panel (src/components/TryIt/Panel.tsx) as a pure reducer: what the reader
- * edits (the draft, the test value, the view of the body), where the request goes and with which
+ * edits (the draft, the sandbox scenario, the view of the body), where the request goes and with which
  * key, and what came back. The panel dispatches; every decision is here, and
  * tests/unit/try-it-panel.test.ts runs it without a browser.
  */
@@ -14,7 +14,7 @@ import {
   type Draft,
   type RequestExample,
   type SentRequest,
-  type TestValueChoice,
+  type ScenarioChoice,
 } from './try-it';
 
 /** Where a request goes: the sandbox engine in this page, or the real sandbox with the reader's key. */
@@ -51,9 +51,9 @@ export interface PanelState {
   readonly example: RequestExample;
   /** The documented test partner's id, which the in-page sandbox's token names by default. */
   readonly testPartnerId: string;
-  readonly choices: readonly TestValueChoice[];
+  readonly choices: readonly ScenarioChoice[];
   readonly draft: Draft;
-  /** The key of the test value picked, '' for the example request. */
+  /** The key of the sandbox scenario picked, '' for the example request. */
   readonly choice: string;
   readonly view: BodyView;
   readonly mode: SendMode;
@@ -88,7 +88,7 @@ export type PanelAction =
 export interface PanelSetup {
   readonly example: RequestExample;
   readonly testPartnerId: string;
-  readonly choices: readonly TestValueChoice[];
+  readonly choices: readonly ScenarioChoice[];
   /** The key remembered in this tab, if the reader asked for it. */
   readonly remembered?: RememberedKey;
 }
@@ -112,7 +112,7 @@ export function initialPanelState({example, testPartnerId, choices, remembered}:
   };
 }
 
-/** The draft with a test value applied, or the reason it cannot be (a body that is not JSON). */
+/** The draft with a sandbox scenario applied, or the reason it cannot be (a body that is not JSON). */
 function pick(state: PanelState, key: string): PanelState {
   const picked = state.choices.find((c) => c.key === key);
   if (!picked) return {...state, choice: key};
@@ -191,7 +191,7 @@ export interface Signer {
   readonly baseUrl: string;
 }
 
-/** The in-page sandbox's side of a request: its test credentials and the local mock's URL (for cURL). */
+/** The in-page sandbox's side of a request: its test credentials and the local sandbox's URL (for cURL). */
 export interface PageSandbox {
   readonly jwtSecret: string;
   readonly baseUrl: string;

@@ -1,6 +1,6 @@
 /**
  * The pure parts of the Try it panel (src/components/TryIt): the example request of an operation as
- * the build writes it per family, the test values a reader can pick (from the family's compiled
+ * the build writes it per family, the sandbox scenarios a reader can pick (from the family's compiled
  * scenarios), the request as it is sent, the same request as a cURL command, and the check that
  * keeps a production key out of the panel. No React, no DOM: tests/unit/try-it.test.ts runs it all.
  */
@@ -38,8 +38,8 @@ export interface SentRequest {
   readonly body?: string;
 }
 
-/** One entry of the test-value picker: a scenario of the atlas and what it changes in the draft. */
-export interface TestValueChoice {
+/** One entry of the sandbox-scenario picker: a scenario of the scenarios and what it changes in the draft. */
+export interface ScenarioChoice {
   readonly key: string;
   readonly code: number;
   readonly label: string;
@@ -49,7 +49,7 @@ export interface TestValueChoice {
   readonly partnerId?: string;
 }
 
-/** Sandbox JWT secrets start with this (the Test data page's `jwt_test_7c2e91`); production ones with LIVE_PREFIX. */
+/** Sandbox JWT secrets start with this (the Sandbox page's `jwt_test_7c2e91`); production ones with LIVE_PREFIX. */
 export const SANDBOX_KEY_PREFIX = 'jwt_test_';
 export const LIVE_KEY_PREFIX = 'jwt_live_';
 
@@ -77,7 +77,7 @@ export function initialDraft(example: RequestExample, partnerId: string): Draft 
 }
 
 /** The picker's entries for one operation: its scenarios that a request can force, default first. */
-export function testValueChoices(op: OperationModel): TestValueChoice[] {
+export function scenarioChoices(op: OperationModel): ScenarioChoice[] {
   return op.scenarios.map((s, i) => ({
     key: String(i),
     code: s.code,
@@ -89,8 +89,8 @@ export function testValueChoices(op: OperationModel): TestValueChoice[] {
 
 export class DraftError extends Error {}
 
-/** The draft with a test value applied: its fields set in the body or the parameters, its partner id. */
-export function applyChoice(draft: Draft, choice: TestValueChoice, example: RequestExample, partnerId: string): Draft {
+/** The draft with a sandbox scenario applied: its fields set in the body or the parameters, its partner id. */
+export function applyChoice(draft: Draft, choice: ScenarioChoice, example: RequestExample, partnerId: string): Draft {
   let body = draft.body;
   const pathParams = {...draft.pathParams};
   const query = {...draft.query};
@@ -106,7 +106,7 @@ export function applyChoice(draft: Draft, choice: TestValueChoice, example: Requ
       parsed = JSON.parse(body ?? '{}') as Json;
     } catch (e) {
       throw new DraftError(
-        `The request body is not valid JSON (${(e as Error).message}): fix it, or reset the example, before picking a test value.`,
+        `The request body is not valid JSON (${(e as Error).message}): fix it, or reset the example, before picking a sandbox scenario.`,
       );
     }
     for (const c of inBody) parsed = setPath(parsed, c.input, c.value);
@@ -129,7 +129,7 @@ export function requestPath(basePath: string, example: RequestExample, draft: Dr
   return `${basePath}${path}${query ? `?${query}` : ''}`;
 }
 
-/** The request as sent: the base URL (mock or real sandbox), the draft, and the signed token. */
+/** The request as sent: the base URL (local or hosted sandbox), the draft, and the signed token. */
 export function buildRequest(baseUrl: string, example: RequestExample, draft: Draft, token: string): SentRequest {
   return {
     method: example.method,
@@ -205,11 +205,11 @@ export const SANDBOX_URL_DIR = 'sandbox';
 /** The file, in that folder, of each webhook's example (the webhook lab signs it). */
 export const WEBHOOK_EXAMPLES = 'webhooks.examples.json';
 
-/** The port `npm run mock` listens on by default; the panel's cURL command points there. */
-export const MOCK_PORT = 4010;
+/** The port `npm run sandbox` listens on by default; the panel's cURL command points there. */
+export const SANDBOX_PORT = 4010;
 
-/** The mock's base URL on this machine: what the panel's cURL command calls in the in-page mode. */
-export const mockBaseUrl = (basePath: string): string => `http://127.0.0.1:${MOCK_PORT}${basePath}`;
+/** The local sandbox's base URL on this machine: what the panel's cURL command calls in the in-page mode. */
+export const sandboxBaseUrl = (basePath: string): string => `http://127.0.0.1:${SANDBOX_PORT}${basePath}`;
 
 const exampleParams = (params: readonly ParamView[]): Record<string, string> =>
   Object.fromEntries(params.map((p) => [p.name, p.example ?? '']));

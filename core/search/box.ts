@@ -10,15 +10,23 @@ export const MIN_QUERY_LENGTH = 2;
 /** `idle` until the reader first reaches for the box; `loading` while Pagefind and its index load. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** The text to search for what the box holds: nothing for a query too short to be worth it. */
-export const searchText = (query: string): string => (query.trim().length >= MIN_QUERY_LENGTH ? query : '');
+/**
+ * The text to search for what the box holds: nothing for a query too short to be worth it, and
+ * without a last word of one letter still being typed ("mini s" searches "mini"). Pagefind matches
+ * each word as a prefix, so a lone letter asks for every index chunk of words with that letter,
+ * the largest download of a first search, for results the next letter narrows at once.
+ */
+export function searchText(query: string): string {
+  const text = query.replace(/(\S)\s+\S$/, '$1');
+  return text.trim().length >= MIN_QUERY_LENGTH ? text : '';
+}
 
 /** The list shows while the reader is in the box with a query long enough. */
 export const showsList = (open: boolean, query: string): boolean => open && query.trim().length >= MIN_QUERY_LENGTH;
 
 /** The status the list announces: "loading" while the box holds newer text than the results shown. */
 export const listStatus = (status: SearchStatus, shownFor: string, query: string): SearchStatus =>
-  status === 'ready' && shownFor !== query.trim() ? 'loading' : status;
+  status === 'ready' && shownFor !== searchText(query).trim() ? 'loading' : status;
 
 /** What a key pressed in the box does. */
 export type KeyIntent = 'next' | 'previous' | 'open' | 'close' | 'blur';

@@ -13,8 +13,8 @@ import {
   getOperation,
   getResponseCode,
   listOperations,
-  mockRequest,
-  mockSession,
+  sandboxRequest,
+  sandboxSession,
   searchDocs,
   ToolInputError,
   verifySignature,
@@ -101,11 +101,11 @@ export function registerDocsTools(server: McpServer, bundle: DocsBundle, search:
 
 /**
  * The tools that act like the sandbox: a webhook signature checked as the docs say, and a request
- * sent to the mock engine, in one session that keeps state (`now` is its clock, in milliseconds).
+ * sent to the sandbox engine, in one session that keeps state (`now` is its clock, in milliseconds).
  */
 export function registerSandboxTools(server: McpServer, deps: ServerDeps, now: () => number): void {
   const {bundle} = deps;
-  const session = mockSession(bundle, deps.loadValidators, now);
+  const session = sandboxSession(bundle, deps.loadValidators, now);
   server.registerTool(
     'verify_webhook_signature',
     {
@@ -124,10 +124,10 @@ export function registerSandboxTools(server: McpServer, deps: ServerDeps, now: (
   );
 
   server.registerTool(
-    'mock_request',
+    'sandbox_request',
     {
-      title: 'Send a request to the sandbox mock',
-      description: `Sends one request to a local copy of the sandbox (the mock engine of \`npm run mock\`), signed with the sandbox test credentials, and returns the answer and the webhooks that follow. The session keeps state: a repeated referenceid answers code 4 and status calls follow earlier requests. The test values that force each outcome are in the operation's Test values section (get_operation).`,
+      title: 'Send a request to the sandbox',
+      description: `Sends one request to a local copy of the sandbox (the sandbox engine of \`npm run sandbox\`), signed with the sandbox test credentials, and returns the answer and the webhooks that follow. The session keeps state: a repeated referenceid answers code 4 and status calls follow earlier requests. The sandbox scenarios that force each outcome are in the operation's Sandbox scenarios section (get_operation).`,
       inputSchema: {
         operation: z.string().describe('Operation id, such as "aeps-balance-enquiry".'),
         body: z.record(z.string(), jsonValue).optional().describe('The JSON request body (see get_operation).'),
@@ -139,14 +139,14 @@ export function registerSandboxTools(server: McpServer, deps: ServerDeps, now: (
           .record(z.string(), z.union([z.string(), z.number()]))
           .optional()
           .describe('Path parameters by name, for paths with {name}.'),
-        testValue: z
+        sandboxValue: z
           .object({field: z.string().min(1), value: jsonValue})
           .optional()
-          .describe('A test value: the request field and the value that forces an outcome, set into the body.'),
+          .describe('A sandbox scenario: the request field and the value that forces an outcome, set into the body.'),
         partnerId: z.string().optional().describe('A test partner id instead of the standard one.'),
       },
     },
-    (args) => answer(() => mockRequest(bundle, session, args)),
+    (args) => answer(() => sandboxRequest(bundle, session, args)),
   );
 }
 

@@ -151,7 +151,7 @@ export async function searchDocs(search: SearchDocs, query: string): Promise<str
   return hits.map((h, i) => `${i + 1}. ${h.title}\n   ${h.url}\n   ${h.excerpt}`).join('\n\n');
 }
 
-export interface MockInput {
+export interface SandboxRequestInput {
   readonly operation: string;
   /** The JSON request body (operations that take one). */
   readonly body?: JsonObject | undefined;
@@ -159,23 +159,23 @@ export interface MockInput {
   readonly query?: Readonly<Record<string, string | number | boolean>> | undefined;
   /** Path parameters by name, for paths with `{name}`. */
   readonly params?: Readonly<Record<string, string | number>> | undefined;
-  /** A test value of /docs/v1/test-data: the request field and the value that forces an outcome. */
-  readonly testValue?: {readonly field: string; readonly value: Json} | undefined;
+  /** A sandbox scenario of /docs/v1/test-data: the request field and the value that forces an outcome. */
+  readonly sandboxValue?: {readonly field: string; readonly value: Json} | undefined;
   /** A test partner id in the token instead of the standard one (codes 8, 12, 18, 22). */
   readonly partnerId?: string | undefined;
 }
 
-export interface MockSession {
+export interface SandboxSession {
   readonly sandbox: Sandbox;
   readonly now: () => number;
 }
 
 /** One sandbox per server session: repeats, status calls and webhooks follow earlier requests. */
-export function mockSession(
+export function sandboxSession(
   bundle: DocsBundle,
   loadValidators: (family: string) => Promise<LoadedFamily['validators']>,
   now: () => number = Date.now,
-): MockSession {
+): SandboxSession {
   const sandbox = createSandbox({
     index: bundle.sandbox.index,
     clock: {now},
@@ -190,7 +190,7 @@ export function mockSession(
   return {sandbox, now};
 }
 
-function requestUrl(route: RouteModel, basePath: string, input: MockInput): string {
+function requestUrl(route: RouteModel, basePath: string, input: SandboxRequestInput): string {
   const missing: string[] = [];
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = input.params?.[name];
@@ -206,8 +206,12 @@ function requestUrl(route: RouteModel, basePath: string, input: MockInput): stri
   return `${basePath}${path}${query ? `?${query}` : ''}`;
 }
 
-/** mock_request: the request signed with the sandbox credentials and answered by the mock engine. */
-export async function mockRequest(bundle: DocsBundle, session: MockSession, input: MockInput): Promise<string> {
+/** sandbox_request: the request signed with the sandbox credentials and answered by the sandbox engine. */
+export async function sandboxRequest(
+  bundle: DocsBundle,
+  session: SandboxSession,
+  input: SandboxRequestInput,
+): Promise<string> {
   const op = operationById(bundle, input.operation);
   const {index} = bundle.sandbox;
   const route = index.routes.find((r) => r.id === op.id);
@@ -219,9 +223,9 @@ export async function mockRequest(bundle: DocsBundle, session: MockSession, inpu
   const takesBody = route.method !== 'GET';
   let body: Json | undefined = input.body;
   let query = input.query;
-  if (input.testValue) {
-    if (takesBody) body = setPath(body ?? {}, input.testValue.field, input.testValue.value);
-    else query = {...query, [input.testValue.field]: text(input.testValue.value)};
+  if (input.sandboxValue) {
+    if (takesBody) body = setPath(body ?? {}, input.sandboxValue.field, input.sandboxValue.value);
+    else query = {...query, [input.sandboxValue.field]: text(input.sandboxValue.value)};
   }
   const url = requestUrl(route, index.basePath, {...input, query});
   const token = await signToken(

@@ -47,8 +47,8 @@ export interface ContractData {
   readonly sections: ComponentSections;
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
-  /** The Test data page's section tree (core/sandbox/page.ts `testDataTree`). */
-  readonly testData: ComponentTree;
+  /** The Sandbox page's section tree (core/sandbox/page.ts `sandboxPageTree`). */
+  readonly sandboxPage: ComponentTree;
 }
 
 export interface MarkdownContext {
@@ -80,7 +80,7 @@ export interface ApiComponentSpec {
   /**
    * The component is shown section by section, each after its heading (table of contents, anchors):
    * the generated file, under the plugin's data folder, whose `sections` list each part's `key` and
-   * `heading` (a section tree of core/contract/tree.ts, the Test data page's view). Given the id
+   * `heading` (a section tree of core/contract/tree.ts, the Sandbox page's view). Given the id
    * the element names, if the component names one. The remark plugin renders the component once per
    * section, with `section="<key>"`; an element that names its section itself is left as written.
    */
@@ -145,7 +145,7 @@ const treeSource =
 
 /**
  * The wide layout of a reference, the rule that shows Try it and the webhook lab after hydration, and
- * the tables of test values (operation pages and the Test data page).
+ * the tables of sandbox scenarios (operation pages and the Sandbox page).
  */
 const REFERENCE_CSS = 'css/reference.css';
 
@@ -218,11 +218,11 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     module: '@site/src/components/DownloadLinks',
     markdown: component('DownloadLinks'),
   },
-  TestData: {
-    module: '@site/src/components/TestData',
-    sections: () => 'test-data.json',
+  SandboxPage: {
+    module: '@site/src/components/SandboxPage',
+    sections: () => 'sandbox-page.json',
     stylesheet: REFERENCE_CSS,
-    markdown: (_props, ctx) => componentTreeMarkdown(ctx.data.testData, ctx.url),
+    markdown: (_props, ctx) => componentTreeMarkdown(ctx.data.sandboxPage, ctx.url),
   },
   ApiChangelog: {
     module: '@site/src/components/ApiChangelog',

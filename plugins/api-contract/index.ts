@@ -13,7 +13,7 @@
  *                    operation, webhook and tag, each page linked at the route the docs and pages
  *                    plugins gave it (`routeContract`); the status-claim check of the prose
  *                    (`checkProseClaims`); and the generated data (lib/data.ts: section trees,
- *                    families, catalogues, rate limits, the API changelog, the Test data page, the
+ *                    families, catalogues, rate limits, the API changelog, the Sandbox page, the
  *                    sandbox engine's models and request validators, samples), written with
  *                    `createData` into `<generatedFilesDir>/api-contract/default/` (`writeGeneratedData`),
  *                    which pages import as `@generated/api-contract/default/...`. Docusaurus writes a
@@ -55,7 +55,7 @@ import {
   type PageUse,
 } from './load';
 import {listOperations} from '#core/contract/view-model';
-import {testDataView} from '#core/sandbox/page';
+import {sandboxPageView} from '#core/sandbox/page';
 import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
 import {
@@ -266,7 +266,7 @@ async function writeGeneratedData(
       stylesheets: readServedStylesheets(),
       rateLimits: routed.rateLimits,
       release: routed.release,
-      testData: testDataView(content.sandbox, routed.views.tags),
+      sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: sandboxFiles(content.deref, content.sandbox),
     },
     highlightToHtml,

@@ -1,5 +1,5 @@
 /**
- * Loads the contract: lint (strict, redocly.yaml), bundle, cross-checks, the scenario atlas, the
+ * Loads the contract: lint (strict, redocly.yaml), bundle, cross-checks, the sandbox scenarios, the
  * API changelog; then, with the routes Docusaurus gave the pages, the views.
  * Every failure names the file and the fix; the build stops on any of them.
  */
@@ -26,7 +26,7 @@ import {isMdxJsxElement, literalAttrValue, parseMdx} from '../mdx-ast';
 import type {ResponseCodeView} from '#core/contract/types';
 import {rateLimitRows, retryAfterText, type RateLimitTable} from '#core/contract/rate-limits';
 import {changeBadges, linkRelease, type Release} from '#core/changelog/changelog';
-import {testValueRows, type CompiledAtlas} from '#core/sandbox/compile';
+import {scenarioRows, type CompiledSandbox} from '#core/sandbox/compile';
 import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox} from './sandbox';
@@ -325,8 +325,8 @@ export interface ContractSource {
   readonly retryAfter: string;
   /** What the current version changed since the last published one; entries not yet linked to pages. */
   readonly release: Release;
-  /** The scenario atlas compiled against the contract. */
-  readonly sandbox: CompiledAtlas;
+  /** The sandbox scenarios compiled against the contract. */
+  readonly sandbox: CompiledSandbox;
 }
 
 /** The contract with the pages that show it. */
@@ -477,7 +477,7 @@ export interface ContractSite {
 }
 
 /**
- * The views (with the changelog's badges and the atlas' test values), the linked changelog and the
+ * The views (with the changelog's badges and each operation's sandbox scenarios), the linked changelog and the
  * rate-limit table, with each operation's page at the route Docusaurus gave the file that shows it.
  * `permalinkOf` maps a file (`docs/v1/...mdx`) to its route; a file it does not know fails with
  * the operation, the file and the fix.
@@ -495,7 +495,7 @@ export function contractSite(loaded: LoadedContract, permalinkOf: (file: string)
   const located = listOperations(loaded.deref);
   const views = buildViews(loaded.deref, loaded.responseCodes, pages, {
     changes: changeBadges(loaded.release),
-    testValues: new Map(located.map((l) => [l.op.operationId, testValueRows(loaded.sandbox, l.op.operationId)])),
+    scenarios: new Map(located.map((l) => [l.op.operationId, scenarioRows(loaded.sandbox, l.op.operationId)])),
   });
   return {
     pages,

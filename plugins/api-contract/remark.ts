@@ -3,7 +3,7 @@
  * operation's generated section tree, so the page chunk carries only its own operation and the
  * reference renders into the static HTML. Each section of the tree gets its heading as a real
  * Markdown heading (anchors, table of contents), read from the same tree the component renders.
- * A bare `<TestData />` is split the same way, one table per heading, from the page's generated view.
+ * A bare `<SandboxPage />` is split the same way, one table per heading, from the page's generated view.
  *
  * It also imports the API components a page uses (the registry in ./components.ts), so writers
  * never import them by hand and pages without them pay nothing. An unknown id fails the build with
@@ -49,7 +49,7 @@ function knownIds(dataDir: string): KnownIds {
   return cache.ids;
 }
 
-/** The sections a generated file lists (a tree's source copy, the Test data page's view): keys and headings. */
+/** The sections a generated file lists (a tree's source copy, the Sandbox page's view): keys and headings. */
 function generatedSections(dataDir: string, file: string): SectionPlan[] {
   const {sections} = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as {
     sections: readonly SectionPlan[];

@@ -1,11 +1,11 @@
 /**
- * The sandbox at build time: reads the scenario atlas (openapi/scenarios/), compiles it against the
+ * The sandbox at build time: reads the sandbox scenarios (openapi/scenarios/), compiles it against the
  * contract (core/sandbox/compile.ts), and writes what the engine loads: one model and one validators
  * module per family. The validators are ajv standalone code, generated here so that no browser ever
  * compiles a schema: a self-contained ES module per family, with no imports.
  *
  * Used by the api-contract plugin (through `createData`, into .docusaurus/api-contract/default/public/sandbox/,
- * where a page can import a family's files by path on first use) and by `npm run mock` (into
+ * where a page can import a family's files by path on first use) and by `npm run sandbox` (into
  * .tmp/sandbox/, where Node imports them).
  */
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import type {Options, ValidateFunction} from 'ajv';
 import {listOperations, type OpenApiDocument} from '#core/contract/openapi';
 import type {JsonSchema} from '#core/contract/schema';
 import type {ResponseCodeView} from '#core/contract/types';
-import {compileAtlas, paramsSchema, type CompiledAtlas, type SchemaCheck} from '#core/sandbox/compile';
+import {compileScenarios, paramsSchema, type CompiledSandbox, type SchemaCheck} from '#core/sandbox/compile';
 import type {FamilyValidators, ValidatorError} from '#core/sandbox/model';
 import {createReloadMemo} from '#core/util/memo';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
@@ -152,8 +152,8 @@ export function validatorsModule(doc: OpenApiDocument, family: string): string {
   );
 }
 
-/** The atlas files as the compiler reads them: sandbox.yaml, then one file per family. */
-export function readAtlasFiles(dir = SCENARIOS_DIR): {
+/** The scenario files as the compiler reads them: sandbox.yaml, then one file per family. */
+export function readScenarioFiles(dir = SCENARIOS_DIR): {
   sandbox: {file: string; text: string};
   families: {file: string; text: string}[];
 } {
@@ -178,8 +178,8 @@ export function compileSandbox(
   doc: OpenApiDocument,
   responseCodes: readonly ResponseCodeView[],
   dir = SCENARIOS_DIR,
-): CompiledAtlas {
-  return compileAtlas({doc, responseCodes, ...readAtlasFiles(dir), check: sharedCheck});
+): CompiledSandbox {
+  return compileScenarios({doc, responseCodes, ...readScenarioFiles(dir), check: sharedCheck});
 }
 
 /** One file of the engine: its name in the sandbox folder and its text. */
@@ -192,7 +192,7 @@ export interface SandboxFile {
  * The engine's files: index.json (routes, credentials), and per family `<family>.json` (the model)
  * and `<family>.validators.mjs`.
  */
-export function sandboxFiles(doc: OpenApiDocument, compiled: CompiledAtlas): SandboxFile[] {
+export function sandboxFiles(doc: OpenApiDocument, compiled: CompiledSandbox): SandboxFile[] {
   return [
     {name: 'index.json', text: `${JSON.stringify(compiled.index)}\n`},
     ...compiled.families.flatMap((family) => [
@@ -202,20 +202,20 @@ export function sandboxFiles(doc: OpenApiDocument, compiled: CompiledAtlas): San
   ];
 }
 
-/** Writes the engine's files into `outDir`, for Node to load (`npm run mock`, the tests). */
-export function writeSandbox(outDir: string, doc: OpenApiDocument, compiled: CompiledAtlas): void {
+/** Writes the engine's files into `outDir`, for Node to load (`npm run sandbox`, the tests). */
+export function writeSandbox(outDir: string, doc: OpenApiDocument, compiled: CompiledSandbox): void {
   fs.mkdirSync(outDir, {recursive: true});
   for (const file of sandboxFiles(doc, compiled)) fs.writeFileSync(path.join(outDir, file.name), file.text);
 }
 
-/** Loads a family written by writeSandbox (Node: the mock server and the tests). */
+/** Loads a family written by writeSandbox (Node: the sandbox server and the tests). */
 export async function loadWrittenFamily(
   outDir: string,
   family: string,
-): Promise<{model: CompiledAtlas['families'][number]; validators: FamilyValidators}> {
+): Promise<{model: CompiledSandbox['families'][number]; validators: FamilyValidators}> {
   const model = JSON.parse(
     fs.readFileSync(path.join(outDir, `${family}.json`), 'utf8'),
-  ) as CompiledAtlas['families'][number];
+  ) as CompiledSandbox['families'][number];
   const validators = (await import(
     pathToFileURL(path.join(outDir, `${family}.validators.mjs`)).href
   )) as FamilyValidators;

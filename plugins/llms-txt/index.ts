@@ -10,7 +10,7 @@
  *                    (plugins/api-contract/components.ts) writes, from the data the page renders
  *                    (the api-contract plugin's generated files, code as text).
  *   /llms.txt        the llmstxt.org index: a "For AI assistants" section (lib/assistants.ts, from
- *                    the contract, the code catalogue and the scenario atlas), then one `##` section
+ *                    the contract, the code catalogue and the sandbox scenarios), then one `##` section
  *                    per top-level sidebar category, one link per page to its twin, with the page
  *                    description.
  *   /llms-full.txt   every page's Markdown in the same order, in one file.
@@ -71,7 +71,7 @@ export function loadContractData(dataDir: string): ContractData {
     sections: json('sections.json'),
     jwtSamples: json('source/jwt-samples.json'),
     verifySamples: json('source/verify-samples.json'),
-    testData: json('test-data.json'),
+    sandboxPage: json('sandbox-page.json'),
   };
 }
 

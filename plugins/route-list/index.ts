@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {routeSources} from '../route-sources/sources.mjs';
 import {routeListProblems} from './lib/check';
@@ -28,7 +29,7 @@ export default function routeListPlugin(context: LoadContext): Plugin {
       );
       if (!problems.length) return;
       const message = `The route list and the build disagree (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`;
-      if (process.env.DOCS_DRAFT === '1') console.warn(message);
+      if (process.env.DOCS_DRAFT === '1') logger.warn(message);
       else throw new Error(message);
     },
   };

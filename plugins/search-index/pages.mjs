@@ -17,7 +17,7 @@ const INDEXED_KINDS = ['docs-doc-page', 'blog-post-page', 'plugin-pages'];
  * languages) and JSON examples repeat the same words on every API page and would multiply the
  * index without helping anyone find a page; what each endpoint page copies from a shared source is
  * marked `data-search-ignore` by its component (the request headers table, the response envelope's
- * rows, error-envelope tables, the Test data tables); and the page's furniture: breadcrumbs, the
+ * rows, error-envelope tables, the Sandbox page tables); and the page's furniture: breadcrumbs, the
  * "Copy page as Markdown" actions, the table of contents shown on phones, the doc footer (edit link,
  * last update), previous/next links and a post's tags.
  */

@@ -14,7 +14,7 @@ import {expect, test, type Page} from '@playwright/test';
 
 const root = path.resolve(__dirname, '../..');
 const INTRO = {file: path.join(root, 'docs/v1/index.mdx'), route: '/docs/v1/'};
-const TEST_DATA = {file: path.join(root, 'docs/v1/test-data.mdx'), route: '/docs/v1/test-data'};
+const SANDBOX_PAGE = {file: path.join(root, 'docs/v1/test-data.mdx'), route: '/docs/v1/test-data'};
 const CONTRACT = path.join(root, 'openapi/families/aeps.yaml');
 const WITHDRAWAL = '/docs/v1/service/aeps/withdrawal';
 
@@ -113,19 +113,19 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   expect(await appNotRemounted(page)).toBe(true);
 
   // Away and back: the page shows the edited text, not the one it first loaded.
-  await followSidebar(page, TEST_DATA.route);
+  await followSidebar(page, SANDBOX_PAGE.route);
   await page.goBack();
   await expect(page).toHaveURL(/\/docs\/v1\/$/);
   await expect(article(page)).toContainText('First edit hq3.');
 
   // Another doc edited while this one is open: this page stays as it is...
-  append(TEST_DATA.file, 'Other doc hq3.');
+  append(SANDBOX_PAGE.file, 'Other doc hq3.');
   await page.waitForTimeout(2_500);
   await expect(article(page)).toContainText('First edit hq3.');
   // ...and the other one shows its edit when opened, then takes the next edit in place.
-  await followSidebar(page, TEST_DATA.route);
+  await followSidebar(page, SANDBOX_PAGE.route);
   await expect(article(page)).toContainText('Other doc hq3.');
-  append(TEST_DATA.file, 'Other doc again hq3.');
+  append(SANDBOX_PAGE.file, 'Other doc again hq3.');
   await expect(article(page)).toContainText('Other doc again hq3.');
 
   // The first doc, edited again while away, shows the newest edit, not the one made in place.

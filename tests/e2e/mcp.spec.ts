@@ -41,7 +41,7 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
 
 /** `METHOD path` -> the page's URL, from the /api twin's lists ("- `POST /x`: [Summary](url)"). */
 const pageOf = new Map(
-  [...readFileSync(join(buildDir, 'api.md'), 'utf8').matchAll(/^- `([A-Z]+ \S+)`: \[[^\]]*\]\((\S+)\)/gm)].map((m) => [
+  [...readFileSync(join(buildDir, 'api.md'), 'utf8').matchAll(/^- `([A-Z]+ \S+)` \[[^\]]*\]\((\S+)\)/gm)].map((m) => [
     m[1] as string,
     m[2] as string,
   ]),
@@ -91,7 +91,7 @@ test('lists the six tools, each with a JSON schema for its input', async () => {
       ['list_operations', ['family'], []],
       ['get_response_code', ['code'], ['code']],
       ['verify_webhook_signature', ['payload', 'headers', 'secret'], ['payload', 'headers', 'secret']],
-      ['mock_request', ['operation', 'body', 'query', 'params', 'testValue', 'partnerId'], ['operation']],
+      ['sandbox_request', ['operation', 'body', 'query', 'params', 'sandboxValue', 'partnerId'], ['operation']],
     ],
   );
 });
@@ -209,33 +209,37 @@ test('verify_webhook_signature: valid, and each reason a delivery fails', async 
   );
 });
 
-test('mock_request: the sandbox answers from the atlas, follows the transaction, and refuses bad input', async () => {
+test('sandbox_request: the sandbox answers from the scenarios, follows the transaction, and refuses bad input', async () => {
   const withdrawal = operations.find((o) => o.id === 'aeps-cash-withdrawal');
   const example = withdrawal?.op.requestBody?.content['application/json']?.example as Record<string, unknown>;
   const referenceid = `RR-E2E-${Date.now()}`;
-  const pending = await call('mock_request', {
+  const pending = await call('sandbox_request', {
     operation: 'aeps-cash-withdrawal',
     body: {...example, referenceid},
-    testValue: {field: 'adhaarnumber', value: '999900000201'},
+    sandboxValue: {field: 'adhaarnumber', value: '999900000201'},
   });
   expect(pending.isError).toBe(false);
   expect(pending.text).toMatch(
     /^POST \/api\/v1\/service\/aeps\/withdrawal: HTTP 200, response_code 2 \(scenario: Pending at the bank, then success\)/,
   );
   expect(pending.text).toMatch(/Webhooks that follow .*\n- aeps-transaction in 30 s \(X-Webhook-Id evt_/);
-  const repeat = await call('mock_request', {operation: 'aeps-cash-withdrawal', body: {...example, referenceid}});
+  const repeat = await call('sandbox_request', {operation: 'aeps-cash-withdrawal', body: {...example, referenceid}});
   expect(repeat.text).toMatch(/HTTP 200, response_code 4 /);
-  const invalid = await call('mock_request', {operation: 'aeps-cash-withdrawal', body: {referenceid}});
+  const invalid = await call('sandbox_request', {operation: 'aeps-cash-withdrawal', body: {referenceid}});
   expect(invalid.text).toMatch(/HTTP 400, response_code 10 \(scenario: validation\)/);
-  expect(await call('mock_request', {operation: 'aeps-withdraw', body: {}})).toEqual({
+  expect(await call('sandbox_request', {operation: 'aeps-withdraw', body: {}})).toEqual({
     text: 'Unknown operation id "aeps-withdraw". Closest: aeps-cash-withdrawal. list_operations lists every id.',
     isError: true,
   });
-  expect(await call('mock_request', {operation: 'aeps-merchant-kyc-status'})).toEqual({
+  expect(await call('sandbox_request', {operation: 'aeps-merchant-kyc-status'})).toEqual({
     text: 'POST /service/aeps/kyc/{kycId} needs the path parameter(s) kycId: pass them in params, such as {"kycId": "..."}.',
     isError: true,
   });
-  const partner = await call('mock_request', {operation: 'aeps-cash-withdrawal', body: example, partnerId: 'PS000000'});
+  const partner = await call('sandbox_request', {
+    operation: 'aeps-cash-withdrawal',
+    body: example,
+    partnerId: 'PS000000',
+  });
   expect(partner.isError).toBe(true);
   expect(partner.text).toMatch(/^Unknown test partner id "PS000000"\. Closest: .*\. The sandbox accepts PS001234, /);
 });

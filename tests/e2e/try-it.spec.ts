@@ -1,6 +1,6 @@
 /**
  * Try it (src/components/TryIt) on three operations of different families, on a wide desktop and
- * a 390 px phone, light and dark: open the panel, pick a test value from the atlas, send, and see
+ * a 390 px phone, light and dark: open the panel, pick a sandbox scenario from the scenarios, send, and see
  * the documented code and the webhook that follows with its signature. Then the parts a reader
  * relies on: Copy as cURL copies exactly what the panel shows was sent, a production key is refused
  * before anything is signed, the answer is announced (live region), the panel is axe clean in both
@@ -12,7 +12,7 @@ import {axeViolationsIn, problemList} from './helpers/browser';
 
 interface Case {
   readonly path: string;
-  /** Part of the test value's label in the picker. */
+  /** Part of the sandbox scenario's label in the picker. */
   readonly pick: string;
   readonly code: number;
   readonly webhook: string;
@@ -51,10 +51,10 @@ async function openPanel(page: Page): Promise<void> {
   await expect(page.getByRole('button', {name: 'Send', exact: true})).toBeEnabled();
 }
 
-async function pickTestValue(page: Page, pick: string): Promise<void> {
-  const picker = page.getByLabel('Test value', {exact: true});
+async function pickScenarioChoice(page: Page, pick: string): Promise<void> {
+  const picker = page.getByLabel('Sandbox scenario', {exact: true});
   const label = (await picker.locator('option').allTextContents()).find((t) => t.includes(pick));
-  expect(label, `a test value "${pick}" in the picker`).toBeDefined();
+  expect(label, `a sandbox scenario "${pick}" in the picker`).toBeDefined();
   await picker.selectOption({label: label as string});
 }
 
@@ -64,11 +64,15 @@ for (const mode of ['light', 'dark'] as const) {
       test.use({viewport: view.viewport, colorScheme: mode});
 
       for (const c of CASES) {
-        test(`${c.path}: a test value answers ${c.code} and ${c.webhook} follows`, async ({page, problems, open}) => {
+        test(`${c.path}: a sandbox scenario answers ${c.code} and ${c.webhook} follows`, async ({
+          page,
+          problems,
+          open,
+        }) => {
           expect(await open(c.path)).toBe(200);
           await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
           await openPanel(page);
-          await pickTestValue(page, c.pick);
+          await pickScenarioChoice(page, c.pick);
           await page.getByRole('button', {name: 'Send', exact: true}).click();
 
           const panel = page.getByRole('region', {name: 'Try it'});
@@ -153,7 +157,7 @@ test.describe('Try it, what is sent', () => {
     await page.keyboard.press('Enter');
     const send = page.getByRole('button', {name: 'Send', exact: true});
     await expect(send).toBeEnabled();
-    await page.getByLabel('Test value', {exact: true}).focus();
+    await page.getByLabel('Sandbox scenario', {exact: true}).focus();
     await page.keyboard.press('ArrowDown');
     await send.focus();
     await page.keyboard.press('Enter');
@@ -170,7 +174,7 @@ test.describe('Try it, JavaScript off', () => {
     expect(await open(CASES[0]!.path)).toBe(200);
     await expect(page.getByRole('heading', {name: 'Code samples', level: 2})).toBeVisible();
     await expect(page.locator('.api-code-samples').first()).toBeVisible();
-    await expect(page.getByRole('heading', {name: 'Test values', level: 2})).toBeVisible();
+    await expect(page.getByRole('heading', {name: 'Sandbox scenarios', level: 2})).toBeVisible();
     await expect(page.getByRole('button', {name: 'Try it'})).toHaveCount(0);
     await expect(page.getByRole('region', {name: 'Try it'})).toHaveCount(0);
     expect(problemList(problems)).toEqual([]);

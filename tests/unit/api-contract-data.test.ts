@@ -16,7 +16,7 @@ import {
 import {coverageProblems, unroutedLinks} from '../../plugins/api-contract/lib/checks';
 import {permalinksBySource} from '../../plugins/api-contract/lib/permalinks';
 import {contractSite, type LoadedContract} from '../../plugins/api-contract/load';
-import type {CompiledAtlas, TestValueRow} from '#core/sandbox/compile';
+import type {CompiledSandbox, ScenarioRow} from '#core/sandbox/compile';
 import {defaultLabels} from '#core/contract/labels';
 import {operationTree} from '#core/contract/tree';
 import type {ContractViews, OpenApiDocument} from '#core/contract/view-model';
@@ -48,7 +48,7 @@ const op: OperationView = {
     family: {requests: 60, seconds: 60},
     text: '60 requests a minute per partner id for all Demo calls together',
   },
-  testValues: [],
+  scenarios: [],
 };
 
 const views: ContractViews = {
@@ -110,7 +110,7 @@ describe('generatedFiles', () => {
         samples: {jwt: [{lang: 'curl', label: 'cURL', prism: 'bash', code: 'sign'}]},
         rateLimits: {retryAfter: 'Seconds.', rows: []},
         release: {version: '1.1.0', previous: '1.0.0', date: '2026-11-24', everyOperation: [], api: [], items: []},
-        testData: {
+        sandboxPage: {
           credentials: {partnerId: 'P', jwtSecret: 'j', webhookSecret: 'w'},
           anyOperation: [],
           shared: [],
@@ -138,7 +138,7 @@ describe('generatedFiles', () => {
       'index.json',
       'families.json',
       'response-codes.json',
-      'test-data.json',
+      'sandbox-page.json',
       'public/sandbox/index.json',
       'public/sandbox/demo.validators.js',
       'public/sandbox/demo.requests.json',
@@ -257,7 +257,7 @@ describe('contractSite', () => {
       },
     },
   } as unknown as OpenApiDocument;
-  const row: TestValueRow = {
+  const row: ScenarioRow = {
     input: '`amount` `10006`',
     code: 6,
     codeName: 'X',
@@ -294,7 +294,7 @@ describe('contractSite', () => {
         },
       ],
     },
-    sandbox: {rows: {'demo-pay': [row]}} as unknown as CompiledAtlas,
+    sandbox: {rows: {'demo-pay': [row]}} as unknown as CompiledSandbox,
   };
   const routed = contractSite(loaded, (file) => (file === 'docs/v1/demo/pay.mdx' ? '/docs/v1/demo/paying' : undefined));
 
@@ -307,14 +307,14 @@ describe('contractSite', () => {
     });
   });
 
-  it("gives each operation its changelog badge and the atlas' test values", () => {
+  it("gives each operation its changelog badge and the scenarios' sandbox scenarios", () => {
     expect(routed.views.operations[0]?.change).toEqual({
       version: '1.1.0',
       status: 'added',
       breaking: false,
       href: '/docs/v1/changelog#change-demo-pay',
     });
-    expect(routed.views.operations[0]?.testValues).toEqual([row]);
+    expect(routed.views.operations[0]?.scenarios).toEqual([row]);
   });
 
   it('names the operation, the file and the fix when no plugin built a page from that file', () => {

@@ -123,7 +123,11 @@ describe('remarkApiReference', () => {
   });
 
   it('links the stylesheet its components need at the top of the page, once', () => {
-    const tree = root(element('Endpoint', {op: 'demo-pay'}), element('VerifySignature', {}), element('TestData', {}));
+    const tree = root(
+      element('Endpoint', {op: 'demo-pay'}),
+      element('VerifySignature', {}),
+      element('SandboxPage', {}),
+    );
     remarkApiReference({ids, sections: () => []})(tree, file);
     expect(tree.children.filter((n) => nameOf(n) === 'link').map(show)).toEqual([
       '<link rel="stylesheet" href="/css/reference.css">',
@@ -162,8 +166,8 @@ describe('remarkApiReference', () => {
     ]);
   });
 
-  it('splits a bare <TestData /> into its tables under their headings, and leaves one that names its section', () => {
-    const tree = root(element('TestData', {}), element('TestData', {section: 'credentials'}));
+  it('splits a bare <SandboxPage /> into its tables under their headings, and leaves one that names its section', () => {
+    const tree = root(element('SandboxPage', {}), element('SandboxPage', {section: 'credentials'}));
     const asked: string[] = [];
     remarkApiReference({
       ids,
@@ -175,16 +179,16 @@ describe('remarkApiReference', () => {
         ];
       },
     })(tree, file);
-    expect(asked).toEqual(['test-data.json']);
+    expect(asked).toEqual(['sandbox-page.json']);
     expect(tree.children.map(show)).toEqual([
-      'import ApiTestData__ from "@site/src/components/TestData";',
-      // The tables of test values are styled by the served reference stylesheet (one link a page).
+      'import ApiSandboxPage__ from "@site/src/components/SandboxPage";',
+      // The tables of sandbox scenarios are styled by the served reference stylesheet (one link a page).
       '<link rel="stylesheet" href="/css/reference.css">',
       '## Credentials',
-      '<ApiTestData__ section="credentials">',
+      '<ApiSandboxPage__ section="credentials">',
       '## AEPS',
-      '<ApiTestData__ section="family-aeps">',
-      '<ApiTestData__ section="credentials">',
+      '<ApiSandboxPage__ section="family-aeps">',
+      '<ApiSandboxPage__ section="credentials">',
     ]);
   });
 

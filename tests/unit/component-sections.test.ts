@@ -17,7 +17,7 @@ import {spansOf} from '#core/contract/component-sections';
 import {defaultLabels} from '#core/contract/labels';
 import {flowSteps, rowAnchors, type SectionBlock} from '#core/contract/sections';
 import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
-import {testDataTree, testDataView} from '#core/sandbox/page';
+import {sandboxPageTree, sandboxPageView} from '#core/sandbox/page';
 import Sections from '../../src/components/Reference/Sections';
 
 // <Link> needs the router and the site config of a running site; here it only has to be a link.
@@ -171,7 +171,7 @@ const sections = componentSections({
   release: site.release,
   bodies: {},
   samples: {},
-  testData: testDataView(loaded.sandbox, site.views.tags),
+  sandboxPage: sandboxPageView(loaded.sandbox, site.views.tags),
   stylesheets: {},
   sandbox: [],
 });
@@ -208,8 +208,8 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
   });
 });
 
-describe('the Test data page: page and Markdown twin, from one tree', () => {
-  const tree = testDataTree(testDataView(loaded.sandbox, site.views.tags), labels);
+describe('the Sandbox page: page and Markdown twin, from one tree', () => {
+  const tree = sandboxPageTree(sandboxPageView(loaded.sandbox, site.views.tags), labels);
   // The twin names each row's operation in a first column; the page puts it in a head row over the rows.
   const operation = labels['api.sandbox.operation'];
 

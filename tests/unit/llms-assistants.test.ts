@@ -1,6 +1,6 @@
 /**
  * The "For AI assistants" section of /llms.txt (plugins/llms-txt/lib/assistants.ts): written from
- * the contract, the code catalogue and the scenario atlas, so a change in any of them changes it;
+ * the contract, the code catalogue and the sandbox scenarios, so a change in any of them changes it;
  * a missing source fails the build with where the fact lives.
  */
 import {describe, expect, it} from 'vitest';
@@ -109,7 +109,7 @@ describe('llms.txt: For AI assistants', () => {
       assistantsSection(sources({responseCodes: base.responseCodes.filter((c) => c.retry !== 'status')})),
     ).toThrow('llms.txt "For AI assistants": no code in openapi/response-codes.yaml has `retry: status`.');
     expect(() => assistantsSection(sources({families: [{operations: [op('pay')]}]}))).toThrow(
-      'llms.txt "For AI assistants": no operation of the scenario atlas has an idempotency field (openapi/scenarios/).',
+      'llms.txt "For AI assistants": no operation of the sandbox scenarios names an idempotency field (openapi/scenarios/).',
     );
   });
 });

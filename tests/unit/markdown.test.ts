@@ -57,7 +57,7 @@ const op: OperationView = {
     text: '600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call',
   },
   change: {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-pay'},
-  testValues: [],
+  scenarios: [],
   headers: [
     {
       name: 'Authorization',

@@ -1,6 +1,6 @@
 /**
  * The MCP server's tools (mcp/src/tools.ts) and their registration (mcp/src/server.ts) on a small
- * bundle, with the real sandbox compiled from the contract for mock_request; a client of the SDK
+ * bundle, with the real sandbox compiled from the contract for sandbox_request; a client of the SDK
  * talks to the server in memory. The same server over stdio, on the data of a real build, is
  * tests/e2e/mcp.spec.ts.
  */
@@ -11,7 +11,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
-import {prepareSandbox, tempSandboxDir} from '../../scripts/lib/mock-server';
+import {prepareSandbox, tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import type {FamilyModel} from '#core/sandbox/model';
 import type {DocsBundle} from '../../mcp/src/data';
 import {McpBuildError, readBundle} from '../../mcp/src/bundle';
@@ -20,17 +20,17 @@ import {
   getOperation,
   getResponseCode,
   listOperations,
-  mockRequest,
-  mockSession,
+  sandboxRequest,
+  sandboxSession,
   ToolInputError,
-  type MockSession,
+  type SandboxSession,
 } from '../../mcp/src/tools';
 
 const ORIGIN = 'https://docs.example';
 const NOW = Date.parse('2025-11-14T05:00:00Z');
 const sandboxDir = tempSandboxDir('mcp');
 let bundle: DocsBundle;
-let session: MockSession;
+let session: SandboxSession;
 let client: Client;
 
 /** The withdrawal request of the contract's example (fake Aadhaar and PID data). */
@@ -111,7 +111,7 @@ beforeAll(async () => {
     openapi: {url: `${ORIGIN}/downloads/openapi.yaml`, text: 'openapi: 3.1.0\n'},
     sandbox: {index, families},
   };
-  session = mockSession(bundle, loadValidators, () => NOW);
+  session = sandboxSession(bundle, loadValidators, () => NOW);
   const server = createServer({bundle, search: () => Promise.resolve([]), loadValidators, now: () => NOW});
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -185,12 +185,12 @@ describe('list_operations and get_response_code', () => {
   });
 });
 
-describe('mock_request', () => {
-  it('answers from the atlas, with the webhooks that follow, and repeats with code 4', async () => {
-    const pending = await mockRequest(bundle, session, {
+describe('sandbox_request', () => {
+  it('answers from the scenarios, with the webhooks that follow, and repeats with code 4', async () => {
+    const pending = await sandboxRequest(bundle, session, {
       operation: 'aeps-cash-withdrawal',
       body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000001'},
-      testValue: {field: 'adhaarnumber', value: '999900000201'},
+      sandboxValue: {field: 'adhaarnumber', value: '999900000201'},
     });
     expect(pending.split('\n')[0]).toBe(
       'POST /api/v1/service/aeps/withdrawal: HTTP 200, response_code 2 (scenario: Pending at the bank, then success)',
@@ -198,7 +198,7 @@ describe('mock_request', () => {
     expect(pending).toMatch(
       /\nWebhooks that follow \(signed with the sandbox webhook secret when due\):\n- aeps-transaction in 30 s \(X-Webhook-Id evt_\w+\)$/,
     );
-    const repeat = await mockRequest(bundle, session, {
+    const repeat = await sandboxRequest(bundle, session, {
       operation: 'aeps-cash-withdrawal',
       body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000001'},
     });
@@ -206,14 +206,14 @@ describe('mock_request', () => {
   });
 
   it('refuses an unknown operation, a missing path parameter and an unknown test partner', async () => {
-    await expect(mockRequest(bundle, session, {operation: 'aeps-withdrawal'})).rejects.toThrow(
+    await expect(sandboxRequest(bundle, session, {operation: 'aeps-withdrawal'})).rejects.toThrow(
       'Unknown operation id "aeps-withdrawal". Closest: aeps-cash-withdrawal. list_operations lists every id.',
     );
-    await expect(mockRequest(bundle, session, {operation: 'aeps-merchant-kyc-status'})).rejects.toThrow(
+    await expect(sandboxRequest(bundle, session, {operation: 'aeps-merchant-kyc-status'})).rejects.toThrow(
       'POST /service/aeps/kyc/{kycId} needs the path parameter(s) kycId: pass them in params, such as {"kycId": "..."}.',
     );
     await expect(
-      mockRequest(bundle, session, {operation: 'aeps-cash-withdrawal', body: WITHDRAWAL, partnerId: 'nobody'}),
+      sandboxRequest(bundle, session, {operation: 'aeps-cash-withdrawal', body: WITHDRAWAL, partnerId: 'nobody'}),
     ).rejects.toThrow(/^Unknown test partner id "nobody"\. The sandbox accepts PS001234, /);
   });
 });
@@ -227,7 +227,7 @@ describe('the server, through a client of the SDK', () => {
       'list_operations',
       'get_response_code',
       'verify_webhook_signature',
-      'mock_request',
+      'sandbox_request',
     ]);
     expect(tools.find((t) => t.name === 'get_response_code')?.inputSchema).toMatchObject({
       type: 'object',

@@ -1,14 +1,14 @@
 /**
- * The pieces the atlas compile's phases share (core/sandbox/compile/): the problem collector, the
+ * The pieces the scenarios compile's phases share (core/sandbox/compile/): the problem collector, the
  * YAML locator, the sample request with a scenario's inputs, and the rows. The phases themselves are
- * exercised word for word by sandbox-atlas.test.ts.
+ * exercised word for word by sandbox-scenarios.test.ts.
  */
 import {describe, expect, it} from 'vitest';
 import type {ResponseCodeView} from '#core/contract/types';
 import {isInput, requestOf, type OpInfo} from '#core/sandbox/compile/contract';
 import {createProblems} from '#core/sandbox/compile/problems';
 import {engineRow, scenarioRow} from '#core/sandbox/compile/rows';
-import {AtlasYaml, dotted} from '#core/sandbox/compile/yaml';
+import {ScenarioYaml, dotted} from '#core/sandbox/compile/yaml';
 
 describe('createProblems', () => {
   it('keeps each problem as `where: message`, in order, and counts them', () => {
@@ -21,8 +21,8 @@ describe('createProblems', () => {
   });
 });
 
-describe('AtlasYaml', () => {
-  const file = new AtlasYaml('f.yaml', 'operations:\n  pay:\n    scenarios:\n      - {label: A, code: 1}\n');
+describe('ScenarioYaml', () => {
+  const file = new ScenarioYaml('f.yaml', 'operations:\n  pay:\n    scenarios:\n      - {label: A, code: 1}\n');
 
   it('says the line of a value, or of its nearest parent that exists', () => {
     expect(file.at(['operations', 'pay', 'scenarios', 0])).toBe('f.yaml:4');
@@ -32,7 +32,7 @@ describe('AtlasYaml', () => {
   });
 
   it('reports a file that does not parse, with no value', () => {
-    const broken = new AtlasYaml('g.yaml', 'a: [\n');
+    const broken = new ScenarioYaml('g.yaml', 'a: [\n');
     expect(broken.value).toBeUndefined();
     expect(broken.parseErrors[0]).toMatch(/^g\.yaml:\d+: the YAML does not parse: /);
   });

@@ -1,7 +1,7 @@
 /**
- * What readers are told about the sandbox matches the sandbox: the Test data page's view and its
- * Markdown twin come from the compiled atlas, and the credentials and default port the getting-started
- * page and the README quote are the ones in openapi/scenarios/sandbox.yaml and scripts/mock.ts.
+ * What readers are told about the sandbox matches the sandbox: the Sandbox page's view and its
+ * Markdown twin come from the compiled scenarios, and the credentials and default port the getting-started
+ * page and the README quote are the ones in openapi/scenarios/sandbox.yaml and scripts/sandbox.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,12 +9,12 @@ import {describe, expect, it} from 'vitest';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox} from '../../plugins/api-contract/sandbox';
-import {testValueRows} from '#core/sandbox/compile';
-import {testDataTree, testDataView} from '#core/sandbox/page';
+import {scenarioRows} from '#core/sandbox/compile';
+import {sandboxPageTree, sandboxPageView} from '#core/sandbox/page';
 import {defaultLabels, NOTHING_FOLLOWS} from '#core/contract/labels';
 import {componentTreeMarkdown} from '#core/markdown/markdown';
 import type {TagView} from '#core/contract/types';
-import {parseMockArgs} from '../../scripts/mock';
+import {parseSandboxArgs} from '../../scripts/sandbox';
 
 const compiled = compileSandbox(await bundleContract(true), loadResponseCodes());
 const read = (file: string): string => fs.readFileSync(path.join(SITE_DIR, file), 'utf8');
@@ -63,10 +63,10 @@ const tags: TagView[] = [
   },
 ];
 
-describe('the Test data page', () => {
-  const view = testDataView(compiled, tags);
+describe('the Sandbox page', () => {
+  const view = sandboxPageView(compiled, tags);
 
-  it('shows an operation only with test values of its own, and the values every family shares once each', () => {
+  it('shows an operation only with sandbox scenarios of its own, and the values every family shares once each', () => {
     expect(view.families.map((f) => [f.name, f.operations.map((o) => o.id)])).toEqual([['payout', ['payout-contact']]]);
     expect(view.families[0]?.operations[0]?.rows).toEqual([
       {
@@ -88,7 +88,7 @@ describe('the Test data page', () => {
     ]);
   });
 
-  const md = componentTreeMarkdown(testDataTree(view, defaultLabels()), (p) => `https://docs.example${p}`);
+  const md = componentTreeMarkdown(sandboxPageTree(view, defaultLabels()), (p) => `https://docs.example${p}`);
 
   it("says 'Nothing follows' from the one label the page and the twin share", () => {
     expect(defaultLabels()['api.sandbox.nothing']).toBe(NOTHING_FOLLOWS);
@@ -110,14 +110,14 @@ describe('the Test data page', () => {
     );
   });
 
-  it("gives an operation's Test values rows: its own, the shared ones, and the engine's", () => {
-    expect(testValueRows(compiled, 'payout-contact').map((r) => [r.source, r.input, r.code])).toEqual([
+  it("gives an operation's Sandbox scenarios rows: its own, the shared ones, and the engine's", () => {
+    expect(scenarioRows(compiled, 'payout-contact').map((r) => [r.source, r.input, r.code])).toEqual([
       ['operation', '`contactId` `cont_00000000000007`', 7],
       ['engine', 'Any other valid request', 1],
       ['engine', '`contactId` `!`', 10],
     ]);
-    expect(testValueRows(compiled, 'no-such-operation')).toEqual([]);
-    const withdrawal = testValueRows(compiled, 'aeps-cash-withdrawal');
+    expect(scenarioRows(compiled, 'no-such-operation')).toEqual([]);
+    const withdrawal = scenarioRows(compiled, 'aeps-cash-withdrawal');
     expect(withdrawal.find((r) => r.input === '`adhaarnumber` `999900000201`')).toEqual({
       input: '`adhaarnumber` `999900000201`',
       code: 2,
@@ -137,11 +137,11 @@ describe('the Test data page', () => {
   });
 });
 
-describe('what the docs say about npm run mock', () => {
+describe('what the docs say about npm run sandbox', () => {
   const {partnerId, jwtSecret, webhookSecret} = compiled.index.credentials;
 
-  it('quotes the credentials of sandbox.yaml and the default port of scripts/mock.ts', () => {
-    const port = parseMockArgs([]).port;
+  it('quotes the credentials of sandbox.yaml and the default port of scripts/sandbox.ts', () => {
+    const port = parseSandboxArgs([]).port;
     for (const file of ['docs/v1/index.mdx', 'README.md']) {
       const text = read(file);
       for (const value of [partnerId, jwtSecret, webhookSecret, `http://127.0.0.1:${port}/api/v1`])

@@ -1,6 +1,6 @@
 /**
  * The engine's steps one by one, on small hand-made models (tests/unit/sandbox-engine.test.ts runs
- * the whole chain over the real atlas): route, authenticate, validate, pick and answer, webhooks.
+ * the whole chain over the real scenarios): route, authenticate, validate, pick and answer, webhooks.
  */
 import {describe, expect, it} from 'vitest';
 import {signToken} from '#core/sandbox/crypto';

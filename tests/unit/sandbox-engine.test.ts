@@ -1,5 +1,5 @@
 /**
- * Every scenario of the atlas (openapi/scenarios/*.yaml) executed against the engine, through the
+ * Every scenario of the scenarios (openapi/scenarios/*.yaml) executed against the engine, through the
  * validators module the build writes: the answer (HTTP status, response_code, body valid against the
  * contract), what the status call says before and after each stage, and the webhooks that follow,
  * their bodies checked against the webhook's schema and their signatures verified with the Node.js
@@ -14,19 +14,19 @@ import {compileSandbox, loadWrittenFamily, makeSchemaCheck, writeSandbox} from '
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {listOperations, type Located, type OpenApiDocument} from '#core/contract/openapi';
 import type {JsonSchema} from '#core/contract/schema';
-import {invalidRequest, type CompiledAtlas} from '#core/sandbox/compile';
+import {invalidRequest, type CompiledSandbox} from '#core/sandbox/compile';
 import {applyCarried, carriedValues, getPath, setPath, text, vary} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
 import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '#core/sandbox/engine';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
-import {tempSandboxDir} from '../../scripts/lib/mock-server';
+import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 
 type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
 
 const START = Date.parse('2025-11-14T05:00:00Z');
 // At collection time: the scenarios become one test each.
 const doc: OpenApiDocument = await bundleContract(true);
-const compiled: CompiledAtlas = compileSandbox(doc, loadResponseCodes());
+const compiled: CompiledSandbox = compileSandbox(doc, loadResponseCodes());
 const dir = tempSandboxDir('engine');
 let verifyWebhook: Verify;
 const check = makeSchemaCheck();
@@ -145,7 +145,7 @@ const scenarioCases = (): [string, OperationModel, ScenarioModel][] =>
     ),
   );
 
-describe('the atlas', () => {
+describe('the scenarios', () => {
   it('compiles against the contract without a problem, and every code of every operation is reachable', () => {
     expect(compiled.problems).toEqual([]);
     const count = compiled.families.reduce((n, f) => n + f.operations.length, 0);

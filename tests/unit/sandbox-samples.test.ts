@@ -1,9 +1,9 @@
 /**
  * The request samples every operation page shows (generated from the contract by httpsnippet) run
- * against `npm run mock`, in Node.js, Python and cURL, as a reader would paste them: only the base
- * URL is pointed at the mock and YOUR_JWT replaced by a token signed with the sandbox credentials.
+ * against `npm run sandbox`, in Node.js, Python and cURL, as a reader would paste them: only the base
+ * URL is pointed at the local sandbox and YOUR_JWT replaced by a token signed with the sandbox credentials.
  * Each must get the documented response: one of the page's 200 examples, byte for byte as JSON (ids
- * the sandbox makes new per request, the atlas's `unique` fields, aside).
+ * the sandbox makes new per request, the scenarios's `unique` fields, aside).
  *
  * Status calls run first, so that their documented references are not yet taken by a transaction the
  * same run started (the sandbox is stateful: a later status call would report that one instead).
@@ -17,7 +17,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {signToken} from '#core/sandbox/crypto';
 import type {OperationView} from '#core/contract/types';
-import {startMockServer, tempSandboxDir, type MockServer} from '../../scripts/lib/mock-server';
+import {startSandboxServer, tempSandboxDir, type SandboxServer} from '../../scripts/lib/sandbox-server';
 
 const run = promisify(execFile);
 const PORT = 4244;
@@ -66,8 +66,8 @@ sys.stdout.write(json.dumps(out))
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 let n = 0;
-/** The sample's code with the mock's URL and a fresh token: what a reader runs after pasting it. */
-async function pasted(server: MockServer, op: OperationView, lang: (typeof LANGUAGES)[number]): Promise<string> {
+/** The sample's code with the local sandbox's URL and a fresh token: what a reader runs after pasting it. */
+async function pasted(server: SandboxServer, op: OperationView, lang: (typeof LANGUAGES)[number]): Promise<string> {
   const sample = op.samples.find((s) => s.lang === lang);
   if (!sample) throw new Error(`${op.id} has no ${lang} sample`);
   const {partnerId, jwtSecret} = server.index.credentials;
@@ -79,7 +79,7 @@ async function pasted(server: MockServer, op: OperationView, lang: (typeof LANGU
 
 /** Runs the samples of one language, in order; the output of each, by operation id. */
 async function runAll(
-  server: MockServer,
+  server: SandboxServer,
   ops: readonly OperationView[],
   lang: (typeof LANGUAGES)[number],
 ): Promise<Record<string, string>> {
@@ -123,12 +123,12 @@ function documented(op: OperationView, output: Record<string, unknown>): unknown
   });
 }
 
-describe('the page samples against npm run mock', () => {
+describe('the page samples against npm run sandbox', () => {
   for (const lang of LANGUAGES) {
     it(`${lang}: every operation's sample gets its documented response`, async () => {
       // A fresh sandbox per language: the same samples again would be repeats (code 4).
       const outDir = tempSandboxDir('samples');
-      const server = await startMockServer({port: PORT, outDir});
+      const server = await startSandboxServer({port: PORT, outDir});
       try {
         const statusCalls = operations.filter((op) => models.get(op.id)?.lookup);
         const outputs = {

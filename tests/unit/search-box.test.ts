@@ -6,6 +6,17 @@ describe('search box: the list', () => {
     expect([searchText('ae'), searchText(' a '), searchText('')]).toEqual(['ae', '', '']);
   });
 
+  it('holds back a last word of one letter until the next one comes', () => {
+    expect([searchText('mini s'), searchText('mini st'), searchText('mini s '), searchText('a b')]).toEqual([
+      'mini',
+      'mini st',
+      'mini s ',
+      '',
+    ]);
+    // The results for "mini" answer "mini s": the list is not waiting for newer ones.
+    expect(listStatus('ready', 'mini', 'mini s')).toBe('ready');
+  });
+
   it('shows the list while the reader is in the box with a query long enough', () => {
     expect([showsList(true, 'ae'), showsList(true, ' a '), showsList(false, 'aeps')]).toEqual([true, false, false]);
   });

@@ -14,13 +14,13 @@ import {
   responseSection,
   retryText,
   samplesSection,
-  testValuesSection,
+  scenariosSection,
   treeHeadings,
   webhookTree,
   type Block,
 } from '#core/contract/tree';
 import type {OperationView, ParamView, WebhookView} from '#core/contract/types';
-import type {TestValueRow} from '#core/sandbox/compile';
+import type {ScenarioRow} from '#core/sandbox/compile';
 
 const labels = defaultLabels();
 
@@ -58,11 +58,11 @@ const op: OperationView = {
     family: {requests: 60, seconds: 60},
     text: '60 requests a minute per partner id for all Demo calls together',
   },
-  testValues: [],
+  scenarios: [],
 };
 
-/** What the atlas answers every operation (success, validation), and a test value of its own. */
-const engineRows: TestValueRow[] = [
+/** What the sandbox answers every operation (success, validation), and a sandbox scenario of its own. */
+const engineRows: ScenarioRow[] = [
   {
     input: 'Any other valid request',
     code: 1,
@@ -80,7 +80,7 @@ const engineRows: TestValueRow[] = [
     source: 'engine',
   },
 ];
-const ownRow: TestValueRow = {
+const ownRow: ScenarioRow = {
   input: '`id` `999900000201`',
   code: 2,
   codeName: 'PENDING',
@@ -210,17 +210,17 @@ describe('operation sections', () => {
     ]);
   });
 
-  it('test values: none without scenarios of its own, else every row with what follows, linked to the Test data page', () => {
-    expect(testValuesSection({...op, testValues: engineRows}, labels)).toEqual([]);
-    const [section] = testValuesSection({...op, testValues: [ownRow, ...engineRows]}, labels);
-    expect(section?.key).toBe('test-values');
-    expect(section?.heading).toEqual({depth: 2, text: 'Test values'});
+  it('sandbox scenarios: none without scenarios of its own, else every row with what follows, linked to the Sandbox page', () => {
+    expect(scenariosSection({...op, scenarios: engineRows}, labels)).toEqual([]);
+    const [section] = scenariosSection({...op, scenarios: [ownRow, ...engineRows]}, labels);
+    expect(section?.key).toBe('sandbox-scenarios');
+    expect(section?.heading).toEqual({depth: 2, text: 'Sandbox scenarios'});
     expect(section?.blocks[0]).toEqual({
       kind: 'paragraph',
-      text: 'In the sandbox and in `npm run mock`, these values force each answer. The test credentials and the values every operation takes: [Test data](/docs/v1/test-data).',
+      text: 'In the sandbox and in `npm run sandbox`, these values force each answer. The test credentials and the values every operation takes: [Sandbox](/docs/v1/test-data).',
     });
     expect(section?.blocks[1]).toEqual({
-      kind: 'test-values',
+      kind: 'sandbox-scenarios',
       head: {send: 'Send', answer: 'Answer', then: 'Then'},
       rows: [
         {
@@ -263,7 +263,7 @@ describe('operation sections', () => {
   });
 
   it('the whole tree: sections in page order, headings as the table of contents lists them', () => {
-    const tree = operationTree({...op, testValues: [ownRow, ...engineRows]}, labels);
+    const tree = operationTree({...op, scenarios: [ownRow, ...engineRows]}, labels);
     expect(tree.sections.map((s) => s.key)).toEqual([
       'overview',
       'request',
@@ -272,7 +272,7 @@ describe('operation sections', () => {
       'response-200',
       'response-400',
       'codes',
-      'test-values',
+      'sandbox-scenarios',
     ]);
     expect(treeHeadings(tree)).toEqual([
       {depth: 2, text: 'Request'},
@@ -281,7 +281,7 @@ describe('operation sections', () => {
       {depth: 3, text: '200 OK'},
       {depth: 3, text: '400 Bad Request'},
       {depth: 2, text: 'Response codes'},
-      {depth: 2, text: 'Test values'},
+      {depth: 2, text: 'Sandbox scenarios'},
     ]);
     expect(tree.words.isRequired).toBe('required');
   });

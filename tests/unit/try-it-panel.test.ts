@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {RequestExample, TestValueChoice} from '#core/sandbox/try-it';
+import type {RequestExample, ScenarioChoice} from '#core/sandbox/try-it';
 import {
   editableFields,
   initialPanelState,
@@ -22,7 +22,7 @@ const EXAMPLE: RequestExample = {
   body: '{\n  "amount": 500,\n  "notify": true\n}',
 };
 
-const CHOICES: readonly TestValueChoice[] = [
+const CHOICES: readonly ScenarioChoice[] = [
   {key: '0', code: 1, label: 'Bill found', when: []},
   {key: '1', code: 13, label: 'No bill due', when: [{input: 'amount', value: 13}]},
   {key: '2', code: 2, label: 'Biller down', when: [{input: 'billerId', value: 'DOWN'}]},
@@ -73,7 +73,7 @@ describe('Try it panel: editing the request', () => {
     expect(run({type: 'body', text: '{"amount": '}).draft.body).toBe('{"amount": ');
   });
 
-  it('applies a picked test value to the body, the parameters or the partner id', () => {
+  it('applies a picked sandbox scenario to the body, the parameters or the partner id', () => {
     expect(JSON.parse(run({type: 'pick', key: '1'}).draft.body!)).toEqual({amount: 13, notify: true});
     expect(run({type: 'pick', key: '2'}).draft.pathParams).toEqual({billerId: 'DOWN'});
     const partner = run({type: 'pick', key: '3'});
@@ -81,14 +81,14 @@ describe('Try it panel: editing the request', () => {
     expect(run({type: 'pick', key: '3'}, {type: 'pick', key: ''}).choice).toBe('');
   });
 
-  it('says why a test value cannot be applied to a body that is not JSON, and clears it on the next pick', () => {
+  it('says why a sandbox scenario cannot be applied to a body that is not JSON, and clears it on the next pick', () => {
     const broken = run({type: 'body', text: '{"amount": '}, {type: 'pick', key: '1'});
     expect(broken.choice).toBe('1');
     expect(broken.problem).toMatch(/^The request body is not valid JSON \(.+\): fix it, or reset the example/);
     expect(panelReducer({...broken, draft: START.draft}, {type: 'pick', key: '2'}).problem).toBeUndefined();
   });
 
-  it('resets to the example request and the default test value', () => {
+  it('resets to the example request and the default sandbox scenario', () => {
     const reset = run({type: 'pick', key: '3'}, {type: 'body', text: '{}'}, {type: 'reset'});
     expect([reset.choice, reset.draft, reset.problem]).toEqual(['', START.draft, undefined]);
   });

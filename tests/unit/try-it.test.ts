@@ -9,12 +9,12 @@ import {
   headerLines,
   initialDraft,
   keyProblem,
-  mockBaseUrl,
+  sandboxBaseUrl,
   requestExamples,
   requestPath,
   setBodyField,
   shellQuote,
-  testValueChoices,
+  scenarioChoices,
   webhookExamples,
   type RequestExample,
 } from '#core/sandbox/try-it';
@@ -75,7 +75,7 @@ describe('Try it: building the request', () => {
   });
 
   it('sends the token, the JSON content type and the body text exactly as edited', () => {
-    expect(buildRequest(mockBaseUrl('/api/v1'), EXAMPLE, {...draft, body: '{"amount": 5}'}, 'h.p.s')).toEqual({
+    expect(buildRequest(sandboxBaseUrl('/api/v1'), EXAMPLE, {...draft, body: '{"amount": 5}'}, 'h.p.s')).toEqual({
       method: 'POST',
       url: 'http://127.0.0.1:4010/api/v1/service/bbps/bill/BESCOM/fetch?lang=en',
       headers: {Authorization: 'Bearer h.p.s', 'Content-Type': 'application/json'},
@@ -93,9 +93,9 @@ describe('Try it: building the request', () => {
   });
 });
 
-describe('Try it: test values', () => {
+describe('Try it: sandbox scenarios', () => {
   const draft = initialDraft(EXAMPLE, 'PS001234');
-  const choices = testValueChoices(OP);
+  const choices = scenarioChoices(OP);
 
   it('offers every scenario of the operation, with its code and label', () => {
     expect(choices.map((c) => `${c.key} ${c.code} ${c.label} ${c.partnerId ?? ''}`.trim())).toEqual([
@@ -127,7 +127,7 @@ describe('Try it: test values', () => {
   it('says what to do when the edited body is not JSON', () => {
     expect(() => applyChoice({...draft, body: '{"amount": '}, choices[1]!, EXAMPLE, 'PS001234')).toThrow(
       new DraftError(
-        `The request body is not valid JSON (${errorOf('{"amount": ')}): fix it, or reset the example, before picking a test value.`,
+        `The request body is not valid JSON (${errorOf('{"amount": ')}): fix it, or reset the example, before picking a sandbox scenario.`,
       ),
     );
   });

@@ -3,7 +3,7 @@
  * contract. Each reference is rendered twice from its section tree: to HTML with react-dom/server
  * (the page's components, section by section under the headings the remark plugin adds) and to
  * Markdown (core/markdown/markdown.ts, what the twin and llms-full.txt hold). Both are read back into the
- * same facts (headings, paragraphs, labels, every field of every table, response codes, test values,
+ * same facts (headings, paragraphs, labels, every field of every table, response codes, sandbox scenarios,
  * links, the changelog's badge and the rate limit, and the text of every code sample and example)
  * and compared: a difference names the page and the fact.
  *
@@ -58,8 +58,8 @@ interface Facts {
   readonly fields: Field[];
   readonly servers: string[];
   readonly codes: string[];
-  /** `send | answer | then | link` of every test value. */
-  readonly testValues: string[];
+  /** `send | answer | then | link` of every sandbox scenario. */
+  readonly scenarios: string[];
   readonly links: string[];
   /** `label: code` of every sample and example, in order. */
   readonly code: string[];
@@ -72,14 +72,14 @@ const emptyFacts = (): Facts => ({
   fields: [],
   servers: [],
   codes: [],
-  testValues: [],
+  scenarios: [],
   links: [],
   code: [],
 });
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** The first column head of a test-values table, which tells it from the other tables. */
+/** The first column head of a sandbox-scenarios table, which tells it from the other tables. */
 const SEND = defaultLabels()['api.sandbox.send'];
 
 /* ------------------------------------------------------------------ HTML (parse5) */
@@ -152,7 +152,7 @@ function htmlFacts(html: string, words: FieldWords): Facts {
           for (const tr of rows) {
             const [send, answer, then] = elements(tr) as [HtmlNode, HtmlNode, HtmlNode];
             const a = first(answer, 'a') as HtmlNode;
-            facts.testValues.push(`${text(send)} | ${text(answer)} | ${text(then)} | ${attr(a, 'href')}`);
+            facts.scenarios.push(`${text(send)} | ${text(answer)} | ${text(then)} | ${attr(a, 'href')}`);
             findAll(tr, (n) => n.nodeName === 'a').forEach((l) => facts.links.push(`${text(l)} -> ${attr(l, 'href')}`));
           }
         } else if (head.length === 3) {
@@ -301,7 +301,7 @@ function mdFacts(markdown: string, words: FieldWords): Facts {
         const cells = row.children ?? [];
         if (heads[0] === SEND) {
           const [send, answer, then] = cells.map((c) => squash(mdText(c)));
-          facts.testValues.push(`${send} | ${answer} | ${then} | ${mdLinks(cells[1] as MdNode)[0]?.split(' -> ')[1]}`);
+          facts.scenarios.push(`${send} | ${answer} | ${then} | ${mdLinks(cells[1] as MdNode)[0]?.split(' -> ')[1]}`);
           facts.links.push(...cells.flatMap(mdLinks));
         } else if (heads[0] === words.name) {
           const path = squash(mdText(cells[0] as MdNode));
@@ -372,7 +372,7 @@ describe('page and Markdown twin, from one tree', () => {
     expect(twin.fields).toEqual(page.fields);
     expect(twin.servers).toEqual(page.servers);
     expect(twin.codes).toEqual(page.codes);
-    expect(twin.testValues).toEqual(page.testValues);
+    expect(twin.scenarios).toEqual(page.scenarios);
     expect(twin.links).toEqual(page.links);
     expect(twin.code).toEqual(page.code);
   });
@@ -384,7 +384,7 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
     return {page: htmlFacts(pageHtml(tree), tree.words), twin: mdFacts(treeMarkdown(tree, url), tree.words)};
   };
 
-  it("the changelog's badge on the request line, the rate limit beside the servers, the test values", () => {
+  it("the changelog's badge on the request line, the rate limit beside the servers, the sandbox scenarios", () => {
     const {page, twin} = facts('aeps-cash-withdrawal');
     for (const out of [page, twin]) {
       expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.1.0, breaking');
@@ -392,9 +392,9 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
       expect(out.servers).toContain(
         'Rate limit: 600 requests a minute per partner id for all Aadhaar banking (AEPS) calls together -> /ResponseCode#rate-limits',
       );
-      expect(out.headings).toContain('2 Test values');
-      expect(out.links).toContain('Test data -> /docs/v1/test-data');
-      expect(out.testValues).toContain(
+      expect(out.headings).toContain('2 Sandbox scenarios');
+      expect(out.links).toContain('Sandbox -> /docs/v1/test-data');
+      expect(out.scenarios).toContain(
         '`adhaarnumber` `999900000201` | 2 PENDING: Pending at the bank, then success | Status call: PENDING. After 30 s: status SUCCESS, webhook `aeps-transaction`. | /ResponseCode#code-2'.replace(
           /`/g,
           '',
@@ -403,12 +403,12 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
     }
   });
 
-  it('test values on every operation the atlas has scenarios for, and on no other', () => {
+  it('sandbox scenarios on every operation the sandbox has scenarios for, and on no other', () => {
     const shown = all
-      .filter((t) => t.kind === 'operation' && t.sections.some((s) => s.key === 'test-values'))
+      .filter((t) => t.kind === 'operation' && t.sections.some((s) => s.key === 'sandbox-scenarios'))
       .map((t) => t.id);
     const scenarios = views.operations
-      .filter((op) => op.testValues.some((r) => r.source !== 'engine'))
+      .filter((op) => op.scenarios.some((r) => r.source !== 'engine'))
       .map((op) => op.id);
     expect(shown).toEqual(scenarios);
     expect(shown.length).toBeGreaterThan(20);
@@ -425,7 +425,7 @@ describe('the twin of every operation page carries its request samples (issue 14
     sections: {},
     jwtSamples: [],
     verifySamples: [],
-    testData: {sections: []},
+    sandboxPage: {sections: []},
   };
   const fences = SAMPLE_LANGUAGES.map((l) => `**${l.label}**\n\n\`\`\`${l.prism}\n`);
 

@@ -1,10 +1,10 @@
-/** What every phase of the atlas compile reads: the contract's operations, webhooks and codes. */
+/** What every phase of the scenarios compile reads: the contract's operations, webhooks and codes. */
 import {listOperations, type Located, type OpenApiDocument} from '../../contract/openapi';
 import type {ResponseCodeView} from '../../contract/types';
 import {opInfo, type OpInfo, type SchemaCheck} from './contract';
 import type {Problems} from './problems';
 
-export interface AtlasContext {
+export interface ScenarioContext {
   readonly check: SchemaCheck;
   readonly problems: Problems;
   readonly codeNames: ReadonlyMap<number, ResponseCodeView>;
@@ -21,7 +21,7 @@ export function createContext(
   responseCodes: readonly ResponseCodeView[],
   check: SchemaCheck,
   problems: Problems,
-): AtlasContext {
+): ScenarioContext {
   const located = listOperations(doc);
   const ops = new Map(located.filter((l) => l.kind === 'operation').map((l) => [l.op.operationId, opInfo(l)]));
   return {
@@ -36,5 +36,5 @@ export function createContext(
 }
 
 /** `NOT_FOUND` for 7: a code's catalogue name, for messages and rows. */
-export const nameOf = (ctx: Pick<AtlasContext, 'codeNames'>, code: number): string =>
+export const nameOf = (ctx: Pick<ScenarioContext, 'codeNames'>, code: number): string =>
   ctx.codeNames.get(code)?.name ?? `code ${code}`;

@@ -1,5 +1,5 @@
 /**
- * The contract side of the atlas: what each operation offers a scenario (its parameters, sample
+ * The contract side of the scenarios: what each operation offers a scenario (its parameters, sample
  * request, codes, named examples, response schemas), and the request checks a scenario goes through.
  */
 import type {Located, Parameter} from '../../contract/openapi';

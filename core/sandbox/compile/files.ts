@@ -1,16 +1,16 @@
 /**
- * The first phases of the atlas compile: parse each file, check it against the atlas format, and
+ * The first phases of the scenarios compile: parse each file, check it against the scenarios format, and
  * check what it names against the contract (test partner codes, families, operation ids).
  */
 import {closest} from '../../util/closest';
 import type {JsonSchema} from '../../contract/schema';
 import {fieldError} from '../body';
-import type {AtlasContext} from './context';
+import type {ScenarioContext} from './context';
 import {nameOf} from './context';
 import {FAMILY_FILE_SCHEMA, SANDBOX_FILE_SCHEMA, type FamilySpec, type OperationSpec, type SandboxSpec} from './format';
-import {AtlasYaml, dotted} from './yaml';
+import {ScenarioYaml, dotted} from './yaml';
 
-export interface AtlasFile {
+export interface ScenarioFile {
   /** Repository-relative path, as messages name it. */
   readonly file: string;
   readonly text: string;
@@ -18,19 +18,19 @@ export interface AtlasFile {
 
 /** sandbox.yaml once read: its spec is empty (no partners) when it does not parse or fit the format. */
 export interface SandboxSide {
-  readonly file: AtlasYaml;
+  readonly file: ScenarioYaml;
   readonly spec: SandboxSpec;
 }
 
 export interface FamilyFile {
-  readonly file: AtlasYaml;
+  readonly file: ScenarioYaml;
   readonly spec: FamilySpec;
   readonly family: string;
 }
 
 /** An operation's entry in its family file. */
 export interface OperationEntry {
-  readonly file: AtlasYaml;
+  readonly file: ScenarioYaml;
   readonly spec: OperationSpec;
 }
 
@@ -39,8 +39,8 @@ export interface FamilySide {
   readonly entries: ReadonlyMap<string, OperationEntry>;
 }
 
-/** Checks a file's value against the atlas format; each error is a problem at its line. */
-function fitsFormat(ctx: AtlasContext, f: AtlasYaml, schema: JsonSchema, value: unknown): boolean {
+/** Checks a file's value against the scenarios format; each error is a problem at its line. */
+function fitsFormat(ctx: ScenarioContext, f: ScenarioYaml, schema: JsonSchema, value: unknown): boolean {
   const errors = ctx.check(schema, value ?? {});
   for (const e of errors) {
     const path = e.instancePath
@@ -52,20 +52,20 @@ function fitsFormat(ctx: AtlasContext, f: AtlasYaml, schema: JsonSchema, value: 
     const what = dotted([...path, ...extra]) || 'the file';
     ctx.problems.add(
       f.at([...path, ...extra]),
-      `${what} ${e.keyword === 'additionalProperties' ? 'is not a key of the atlas format' : fieldError(e).rule}. See openapi/scenarios/README.md for the format.`,
+      `${what} ${e.keyword === 'additionalProperties' ? 'is not a key of the scenarios format' : fieldError(e).rule}. See openapi/scenarios/README.md for the format.`,
     );
   }
   return errors.length === 0;
 }
 
-/** Parses an atlas file; its value when it parses and fits `schema`. */
-function readFile(ctx: AtlasContext, f: AtlasFile, schema: JsonSchema): {file: AtlasYaml; ok: boolean} {
-  const file = new AtlasYaml(f.file, f.text);
+/** Parses an scenario file; its value when it parses and fits `schema`. */
+function readFile(ctx: ScenarioContext, f: ScenarioFile, schema: JsonSchema): {file: ScenarioYaml; ok: boolean} {
+  const file = new ScenarioYaml(f.file, f.text);
   ctx.problems.addLines(file.parseErrors);
   return {file, ok: file.value !== undefined && fitsFormat(ctx, file, schema, file.value)};
 }
 
-export function readSandbox(ctx: AtlasContext, f: AtlasFile): SandboxSide {
+export function readSandbox(ctx: ScenarioContext, f: ScenarioFile): SandboxSide {
   const {file, ok} = readFile(ctx, f, SANDBOX_FILE_SCHEMA);
   const spec: SandboxSpec = ok
     ? (file.value as SandboxSpec)
@@ -75,7 +75,7 @@ export function readSandbox(ctx: AtlasContext, f: AtlasFile): SandboxSide {
 }
 
 /** Each test partner answers a catalogued code, has an id of its own, and every common code has one. */
-function checkPartners(ctx: AtlasContext, {file, spec}: SandboxSide): void {
+function checkPartners(ctx: ScenarioContext, {file, spec}: SandboxSide): void {
   spec.partners.forEach((p, i) => {
     if (!ctx.codeNames.has(p.code))
       ctx.problems.add(
@@ -98,7 +98,7 @@ function checkPartners(ctx: AtlasContext, {file, spec}: SandboxSide): void {
 }
 
 /** The family files that parse, fit the format and name a family; the operation entries they hold. */
-export function readFamilies(ctx: AtlasContext, files: readonly AtlasFile[]): FamilySide {
+export function readFamilies(ctx: ScenarioContext, files: readonly ScenarioFile[]): FamilySide {
   const parsed: FamilyFile[] = [];
   const entries = new Map<string, OperationEntry>();
   for (const f of files) {
@@ -123,7 +123,7 @@ export function readFamilies(ctx: AtlasContext, files: readonly AtlasFile[]): Fa
 }
 
 /** Whether an operations: key names an operation of the contract in this file's family. */
-function knownEntry(ctx: AtlasContext, file: AtlasYaml, id: string, family: string): boolean {
+function knownEntry(ctx: ScenarioContext, file: ScenarioYaml, id: string, family: string): boolean {
   const o = ctx.ops.get(id);
   if (!o) {
     const near = closest(id, ctx.ops.keys());
@@ -143,6 +143,6 @@ function knownEntry(ctx: AtlasContext, file: AtlasYaml, id: string, family: stri
   return true;
 }
 
-/** The path messages name for a family's atlas file, whether or not it exists. */
+/** The path messages name for a family's scenario file, whether or not it exists. */
 export const familyFileOf = (side: FamilySide, family: string): string =>
   side.files.find((p) => p.family === family)?.file.file ?? `openapi/scenarios/${family}.yaml`;

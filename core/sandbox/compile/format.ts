@@ -1,13 +1,13 @@
 /**
- * The atlas file format (openapi/scenarios/README.md): the JSON Schemas the files are checked
+ * The scenario file format (openapi/scenarios/README.md): the JSON Schemas the files are checked
  * against first, and the types of what they hold once they pass.
  */
 import type {JsonSchema} from '../../contract/schema';
 import type {Credentials, Json, JsonObject} from '../model';
 
-type AtlasSchema = JsonSchema;
+type ScenarioSchema = JsonSchema;
 
-const BODY_SPEC: AtlasSchema = {
+const BODY_SPEC: ScenarioSchema = {
   type: ['string', 'object'],
   additionalProperties: false,
   properties: {
@@ -19,7 +19,7 @@ const BODY_SPEC: AtlasSchema = {
   },
 };
 
-const SCENARIO: AtlasSchema = {
+const SCENARIO: ScenarioSchema = {
   type: 'object',
   required: ['label', 'code'],
   additionalProperties: false,
@@ -56,7 +56,7 @@ const SCENARIO: AtlasSchema = {
   },
 };
 
-const CARRY: AtlasSchema = {
+const CARRY: ScenarioSchema = {
   type: 'array',
   items: {
     type: ['string', 'object'],
@@ -71,7 +71,7 @@ const CARRY: AtlasSchema = {
   },
 };
 
-export const FAMILY_FILE_SCHEMA: AtlasSchema = {
+export const FAMILY_FILE_SCHEMA: ScenarioSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -100,7 +100,7 @@ export const FAMILY_FILE_SCHEMA: AtlasSchema = {
   },
 };
 
-export const SANDBOX_FILE_SCHEMA: AtlasSchema = {
+export const SANDBOX_FILE_SCHEMA: ScenarioSchema = {
   type: 'object',
   required: ['credentials', 'partners'],
   additionalProperties: false,

@@ -1,30 +1,30 @@
 /**
- * One operation's part of the atlas: its test partner answers, the settings of its entry (lookup,
+ * One operation's part of the scenarios: its test partner answers, the settings of its entry (lookup,
  * tracking, idempotency, carry), its scenarios in the order the engine tries them, the answers the
  * engine derives (an invalid field, a repeat), and a check that every code it lists is answered.
  */
 import {closest} from '../../util/closest';
 import {text} from '../body';
-import type {TestValueRow} from '../../contract/types';
+import type {ScenarioRow} from '../../contract/types';
 import type {CarryRule, JsonObject, OperationModel} from '../model';
 import {errorLines, httpStatusOf, invalidRequest, isInput, isRecord, requestErrors, type OpInfo} from './contract';
-import {nameOf, type AtlasContext} from './context';
+import {nameOf, type ScenarioContext} from './context';
 import {familyFileOf, type FamilyFile, type FamilySide, type SandboxSide} from './files';
 import type {OperationSpec} from './format';
 import {renderBody} from './render';
 import {engineRow} from './rows';
 import {addScenario, type OperationDraft} from './scenario';
 
-/** What an operation is compiled from besides the contract: both sides of the atlas and its family. */
+/** What an operation is compiled from besides the contract: both sides of the scenarios and its family. */
 export interface OperationSources {
   readonly sandbox: SandboxSide;
   readonly families: FamilySide;
-  /** The family's atlas file, when there is one. */
+  /** The family's scenario file, when there is one. */
   readonly familyFile?: FamilyFile;
 }
 
 /** Test partner ids first: they answer before validation, on every request. */
-function addPartnerScenarios(ctx: AtlasContext, d: OperationDraft, sandbox: SandboxSide): void {
+function addPartnerScenarios(ctx: ScenarioContext, d: OperationDraft, sandbox: SandboxSide): void {
   const {partners} = sandbox.spec;
   for (const p of partners) {
     if (p.scope === 'listed' && !d.o.codes.includes(p.code)) continue;
@@ -53,7 +53,7 @@ function addPartnerScenarios(ctx: AtlasContext, d: OperationDraft, sandbox: Sand
 
 /** The status call that follows a transaction, when the entry's tracking: names a usable one. */
 function resolveTracking(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   d: OperationDraft,
   spec: OperationSpec,
   families: FamilySide,
@@ -73,7 +73,7 @@ function resolveTracking(
   if (!statusSpec?.lookup) {
     ctx.problems.add(
       at(['tracking', 'status']),
-      `${o.id}: tracking names ${statusOp.id}, whose atlas entry has no lookup. Add lookup: <the field that names the transaction> under operations.${statusOp.id} in ${familyFileOf(families, statusOp.family)}.`,
+      `${o.id}: tracking names ${statusOp.id}, whose scenario entry has no lookup. Add lookup: <the field that names the transaction> under operations.${statusOp.id} in ${familyFileOf(families, statusOp.family)}.`,
     );
     return undefined;
   }
@@ -90,7 +90,7 @@ interface EntrySettings {
 
 /** The entry's lookup, tracking, idempotency key and carry rules, each checked against the request. */
 function resolveSettings(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   d: OperationDraft,
   spec: OperationSpec,
   sources: OperationSources,
@@ -140,7 +140,7 @@ function resolveSettings(
  * shared ones, the sandbox file's shared ones, then the one default.
  */
 function addScenarios(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   d: OperationDraft,
   spec: OperationSpec,
   sources: OperationSources,
@@ -184,7 +184,7 @@ function addScenarios(
 }
 
 /** Without a default scenario, a plain request is answered with the contract's success example. */
-function addDocumentedDefault(ctx: AtlasContext, d: OperationDraft): void {
+function addDocumentedDefault(ctx: ScenarioContext, d: OperationDraft): void {
   const {o} = d;
   const success = (o.examples['200'] ?? []).find((e) => e.value.response_code === 1);
   if (success) {
@@ -207,7 +207,7 @@ function addDocumentedDefault(ctx: AtlasContext, d: OperationDraft): void {
 }
 
 /** Code 10 from the validators: a row naming a field that breaks its rule, when one is found. */
-function addInvalidRequestRow(ctx: AtlasContext, d: OperationDraft): void {
+function addInvalidRequestRow(ctx: ScenarioContext, d: OperationDraft): void {
   const {o} = d;
   if (!o.paramsSchema && !o.bodySchema) return;
   const invalid = invalidRequest(o);
@@ -221,7 +221,7 @@ function addInvalidRequestRow(ctx: AtlasContext, d: OperationDraft): void {
  * Code 4 for a repeat of the idempotency key: the original answer's data under the documented
  * duplicate message, which must be a valid 200 answer for every scenario. The message it uses.
  */
-function addRepeat(ctx: AtlasContext, d: OperationDraft, idempotencyKey: string): string {
+function addRepeat(ctx: ScenarioContext, d: OperationDraft, idempotencyKey: string): string {
   const {o} = d;
   d.reachable.add(4);
   const duplicate = (o.examples['200'] ?? []).find((e) => e.value.response_code === 4);
@@ -250,7 +250,7 @@ function addRepeat(ctx: AtlasContext, d: OperationDraft, idempotencyKey: string)
 }
 
 /** Each unique: field must be a text field of data in the success answer, for the engine to vary. */
-function checkUnique(ctx: AtlasContext, d: OperationDraft, unique: readonly string[]): void {
+function checkUnique(ctx: ScenarioContext, d: OperationDraft, unique: readonly string[]): void {
   for (const field of unique) {
     const data = d.scenarios.find((s) => !s.partnerId && s.code === 1)?.body.data;
     if (!isRecord(data) || typeof data[field] !== 'string')
@@ -262,11 +262,11 @@ function checkUnique(ctx: AtlasContext, d: OperationDraft, unique: readonly stri
 }
 
 /** Every code of x-response-codes is answered by some scenario or engine step. */
-function checkCoverage(ctx: AtlasContext, d: OperationDraft, where: string): void {
+function checkCoverage(ctx: ScenarioContext, d: OperationDraft, where: string): void {
   for (const code of d.o.codes.filter((c) => !d.reachable.has(c))) {
     ctx.problems.add(
       where,
-      `${d.o.id}: code ${code} (${nameOf(ctx, code)}) is in its x-response-codes, but no scenario answers it. Add one under operations.${d.o.id}.scenarios in ${d.familyFile}: - {label: ..., when: {<field>: <test value>}, code: ${code}}.`,
+      `${d.o.id}: code ${code} (${nameOf(ctx, code)}) is in its x-response-codes, but no scenario answers it. Add one under operations.${d.o.id}.scenarios in ${d.familyFile}: - {label: ..., when: {<field>: <sandbox scenario>}, code: ${code}}.`,
     );
   }
 }
@@ -305,10 +305,10 @@ function operationModel(
 
 /** One operation's model and rows, from its entry (or none) and the shared scenarios. */
 export function compileOperation(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   o: OpInfo,
   sources: OperationSources,
-): {model: OperationModel; rows: TestValueRow[]} {
+): {model: OperationModel; rows: ScenarioRow[]} {
   const entry = sources.families.entries.get(o.id);
   const file = entry?.file ?? sources.familyFile?.file;
   const familyFile = familyFileOf(sources.families, o.family);

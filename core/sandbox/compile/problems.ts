@@ -1,5 +1,5 @@
 /**
- * The problems of one atlas compile, collected from every phase and reported at once. Each is one
+ * The problems of one scenarios compile, collected from every phase and reported at once. Each is one
  * line (or a few) starting with where it is: `file:line: ...`.
  */
 export interface Problems {

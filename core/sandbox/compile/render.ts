@@ -1,5 +1,5 @@
 /**
- * Answer bodies and webhook payloads from atlas entries: the contract's example, then the entry's
+ * Answer bodies and webhook payloads from scenario entries: the contract's example, then the entry's
  * message, data and set:, checked against the response (or payload) schema. A body that cannot be
  * built is a problem naming the entry, and no body.
  */
@@ -7,7 +7,7 @@ import {closest} from '../../util/closest';
 import {mergePatch, text} from '../body';
 import type {Json, JsonObject, WebhookModel} from '../model';
 import {errorLines, httpStatusOf, unknownPatchKeys, type OpInfo} from './contract';
-import type {AtlasContext} from './context';
+import type {ScenarioContext} from './context';
 import type {BodySpec} from './format';
 
 /** What an answer is built from: a scenario, a status: entry or a test partner's code. */
@@ -27,7 +27,7 @@ export interface EntryPlace {
 }
 
 /** The named example, the documented example with the code, or a bare envelope with the code's meaning. */
-function startingBody(ctx: AtlasContext, o: OpInfo, spec: AnswerSpec, place: EntryPlace): JsonObject | undefined {
+function startingBody(ctx: ScenarioContext, o: OpInfo, spec: AnswerSpec, place: EntryPlace): JsonObject | undefined {
   const {at, what, owner} = place;
   const status = String(httpStatusOf(spec.code));
   const pool = o.examples[status] ?? [];
@@ -59,7 +59,7 @@ function startingBody(ctx: AtlasContext, o: OpInfo, spec: AnswerSpec, place: Ent
 
 /** The answer body a spec describes for an operation; undefined (and a problem) when it cannot be built. */
 export function renderBody(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   o: OpInfo,
   spec: AnswerSpec,
   at: string,
@@ -94,7 +94,7 @@ export function renderBody(
   if (errors.length) {
     ctx.problems.add(
       at,
-      `${owner}: ${what} is not a valid ${status} response of ${o.id}:\n${errorLines(errors)}\n  Fix the atlas entry (the contract is the source of truth).`,
+      `${owner}: ${what} is not a valid ${status} response of ${o.id}:\n${errorLines(errors)}\n  Fix the scenario entry (the contract is the source of truth).`,
     );
     return undefined;
   }
@@ -113,7 +113,7 @@ export interface WebhookSpec {
 
 /** A webhook of a then: stage: the contract's payload example with set: applied, checked against its schema. */
 export function renderWebhook(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   hook: WebhookSpec,
   o: OpInfo,
   at: string,

@@ -1,21 +1,21 @@
 /**
- * The rows of the "Test values" tables: one per way an operation can answer in the sandbox, each
+ * The rows of the "Sandbox scenarios" tables: one per way an operation can answer in the sandbox, each
  * saying what to send and what comes back (and what follows: status calls, webhooks).
  */
-import type {TestValueRow} from '../../contract/types';
+import type {ScenarioRow} from '../../contract/types';
 import {text} from '../body';
 import type {JsonObject, ScenarioModel} from '../model';
 import {isRecord} from './contract';
-import {nameOf, type AtlasContext} from './context';
+import {nameOf, type ScenarioContext} from './context';
 import type {ScenarioSpec, SandboxSpec} from './format';
 
-/** A row the engine itself answers (validation, repeats, the token), not an atlas entry. */
+/** A row the engine itself answers (validation, repeats, the token), not an scenario entry. */
 export const engineRow = (
-  ctx: Pick<AtlasContext, 'codeNames'>,
+  ctx: Pick<ScenarioContext, 'codeNames'>,
   input: string,
   code: number,
   label: string,
-): TestValueRow => ({
+): ScenarioRow => ({
   input,
   code,
   codeName: nameOf(ctx, code),
@@ -24,13 +24,13 @@ export const engineRow = (
   source: 'engine',
 });
 
-/** The row of an atlas scenario: its inputs, code and label, and what follows it when it compiled. */
+/** The row of a scenario file scenario: its inputs, code and label, and what follows it when it compiled. */
 export const scenarioRow = (
-  ctx: Pick<AtlasContext, 'codeNames'>,
+  ctx: Pick<ScenarioContext, 'codeNames'>,
   s: ScenarioSpec,
   model: ScenarioModel | undefined,
-  source: TestValueRow['source'],
-): TestValueRow => ({
+  source: ScenarioRow['source'],
+): ScenarioRow => ({
   input: Object.keys(s.when ?? {}).length
     ? Object.entries(s.when ?? {})
         .map(([k, v]) => `\`${k}\` \`${typeof v === 'string' ? v : JSON.stringify(v)}\``)
@@ -44,7 +44,7 @@ export const scenarioRow = (
 });
 
 /** The rows every operation shares: token, test partner ids, validation, repeats. */
-export function anyOperationRows(ctx: Pick<AtlasContext, 'codeNames'>, sandbox: SandboxSpec): TestValueRow[] {
+export function anyOperationRows(ctx: Pick<ScenarioContext, 'codeNames'>, sandbox: SandboxSpec): ScenarioRow[] {
   const accepted = [sandbox.credentials.partnerId, ...sandbox.partners.map((p) => p.partnerId)];
   return [
     engineRow(

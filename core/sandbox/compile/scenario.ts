@@ -1,12 +1,12 @@
 /**
- * One atlas scenario onto one operation: checked (a code the operation lists, inputs of its request,
+ * One scenarios scenario onto one operation: checked (a code the operation lists, inputs of its request,
  * a request the validators let through, inputs no earlier scenario took), then built into the
  * scenario model with its answer, status call answer and later stages.
  */
-import type {TestValueRow} from '../../contract/types';
+import type {ScenarioRow} from '../../contract/types';
 import type {ScenarioModel, StageModel, WebhookModel} from '../model';
 import {conditions, errorLines, httpStatusOf, isInput, requestErrors, requestOf, type OpInfo} from './contract';
-import {nameOf, type AtlasContext} from './context';
+import {nameOf, type ScenarioContext} from './context';
 import type {ScenarioSpec} from './format';
 import {bodySpecOf, renderBody, renderWebhook} from './render';
 import {scenarioRow} from './rows';
@@ -15,14 +15,14 @@ import type {YamlPath} from './yaml';
 /** One operation's model as it is being built, phase by phase. */
 export interface OperationDraft {
   readonly o: OpInfo;
-  /** `file:line` of a place in the operation's atlas entry (or the family file's name). */
+  /** `file:line` of a place in the operation's scenario entry (or the family file's name). */
   readonly at: (path: YamlPath) => string;
-  /** The path of the family's atlas file, for messages. */
+  /** The path of the family's scenario file, for messages. */
   readonly familyFile: string;
   readonly scenarios: ScenarioModel[];
   /** Codes some scenario or engine step answers. */
   readonly reachable: Set<number>;
-  readonly rows: TestValueRow[];
+  readonly rows: ScenarioRow[];
   /** The status call of a tracked operation. */
   statusOp?: OpInfo;
 }
@@ -31,7 +31,7 @@ export interface OperationDraft {
 export interface ScenarioSource {
   readonly where: string;
   readonly id: string;
-  readonly source: TestValueRow['source'];
+  readonly source: ScenarioRow['source'];
 }
 
 /**
@@ -39,7 +39,7 @@ export interface ScenarioSource {
  * or the sandbox file) that does not fit the operation is left out silently; the operation's own is
  * a problem.
  */
-function reachableScenario(ctx: AtlasContext, d: OperationDraft, s: ScenarioSpec, from: ScenarioSource): boolean {
+function reachableScenario(ctx: ScenarioContext, d: OperationDraft, s: ScenarioSpec, from: ScenarioSource): boolean {
   const {o} = d;
   const {where} = from;
   const shared = from.source !== 'operation';
@@ -91,7 +91,7 @@ function reachableScenario(ctx: AtlasContext, d: OperationDraft, s: ScenarioSpec
 }
 
 /** The then: stages: each one's status call answer and webhooks. */
-function compileStages(ctx: AtlasContext, d: OperationDraft, s: ScenarioSpec, where: string): StageModel[] {
+function compileStages(ctx: ScenarioContext, d: OperationDraft, s: ScenarioSpec, where: string): StageModel[] {
   const what = `scenario "${s.label}"`;
   return (s.then ?? []).map((stage, i) => {
     const st =
@@ -107,7 +107,7 @@ function compileStages(ctx: AtlasContext, d: OperationDraft, s: ScenarioSpec, wh
 
 /** The model of a reachable scenario; undefined (and a problem) when its answers cannot be built. */
 function compileScenario(
-  ctx: AtlasContext,
+  ctx: ScenarioContext,
   d: OperationDraft,
   s: ScenarioSpec,
   from: ScenarioSource,
@@ -151,7 +151,7 @@ function compileScenario(
 }
 
 /** Adds a scenario to the operation (and its row) when it applies, can be reached and compiles. */
-export function addScenario(ctx: AtlasContext, d: OperationDraft, s: ScenarioSpec, from: ScenarioSource): void {
+export function addScenario(ctx: ScenarioContext, d: OperationDraft, s: ScenarioSpec, from: ScenarioSource): void {
   if (!reachableScenario(ctx, d, s, from)) return;
   if (s.code === 10) {
     // The engine answers it from the validator; nothing to compile.

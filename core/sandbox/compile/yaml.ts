@@ -1,18 +1,18 @@
-/** An atlas file parsed as YAML, able to say on which line a value sits, so problems name it. */
+/** An scenario file parsed as YAML, able to say on which line a value sits, so problems name it. */
 import {isMap, isSeq, LineCounter, parseDocument, type Document} from 'yaml';
 import {createReloadMemo} from '../../util/memo';
 
 export type YamlPath = readonly (string | number)[];
 
 /**
- * The parsed YAML of each atlas file's text, kept by the dev server: a contract edit compiles the
- * atlas again, and the scenario files it parses again are mostly unchanged. The parsed
+ * The parsed YAML of each scenario file's text, kept by the dev server: a contract edit compiles the
+ * scenarios again, and the scenario files it parses again are mostly unchanged. The parsed
  * document is only read; each compile takes a fresh copy of its values (`toJS`).
  */
 const parsedYaml = createReloadMemo();
 
-/** A parsed atlas file that can say on which line a value sits. */
-export class AtlasYaml {
+/** A parsed scenario file that can say on which line a value sits. */
+export class ScenarioYaml {
   readonly value: unknown;
   private readonly doc: Document;
   private readonly lines: LineCounter;
@@ -21,7 +21,7 @@ export class AtlasYaml {
     readonly file: string,
     text: string,
   ) {
-    ({doc: this.doc, lines: this.lines} = parsedYaml(['atlas-yaml', text], () => {
+    ({doc: this.doc, lines: this.lines} = parsedYaml(['scenario-yaml', text], () => {
       const lines = new LineCounter();
       // Merge keys (`<<: *anchor`) let an entry reuse another's fields; YAML 1.2 leaves them off by default.
       return {doc: parseDocument(text, {lineCounter: lines, merge: true}), lines};

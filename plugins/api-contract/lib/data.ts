@@ -1,7 +1,7 @@
 /**
  * What the api-contract plugin generates, as a list of named files: the section tree of every
  * operation and webhook (highlighted for its page, as text for the Markdown twin), the families,
- * the catalogues, the rate limits, the API changelog, the Test data page, the sandbox engine's
+ * the catalogues, the rate limits, the API changelog, the Sandbox page, the sandbox engine's
  * files, the hand-written samples and the ids the remark plugin checks. Pure: the plugin's entry
  * file (../index.ts) reads the contract and the samples and hands each file to Docusaurus'
  * `createData`.
@@ -27,7 +27,7 @@ import {DOWNLOADS, type DownloadLink} from '#core/contract/downloads';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
-import {testDataTree, type TestDataView} from '#core/sandbox/page';
+import {sandboxPageTree, type SandboxPageView} from '#core/sandbox/page';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
 import {sectionsFile, treeModule} from '../components';
@@ -113,7 +113,7 @@ export interface GeneratedInput {
   readonly rateLimits: RateLimitTable;
   /** The API changelog of the current version, entries linked to their pages. */
   readonly release: Release;
-  readonly testData: TestDataView;
+  readonly sandboxPage: SandboxPageView;
   /**
    * Stylesheets served on their own, by file name (src/css/served/): linked by the pages or panels
    * that need them instead of bundled into the stylesheet every page loads. The client build's
@@ -194,7 +194,7 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
       data: familiesOf(views.tags).map(({label, description, href}) => ({label, description, href})),
     },
     {name: 'response-codes.json', data: catalogue(input.responseCodes, labels)},
-    {name: 'test-data.json', data: testDataTree(input.testData, labels)},
+    {name: 'sandbox-page.json', data: sandboxPageTree(input.sandboxPage, labels)},
     // Served as they are (../paths.ts PUBLIC_DIR) for the Try it panel and the webhook lab to fetch on
     // first use: the engine's files (a validators module as .js, the type a browser imports a module
     // by), each family's example requests, and the webhooks' examples.

@@ -1,7 +1,7 @@
 /**
  * The steps of the remark plugin (../remark.ts), one function each: recognise an API component,
  * read and check the id it names, import its module and its data once per page, and expand a
- * component shown in sections (a section tree, the Test data page) into a heading and a part per
+ * component shown in sections (a section tree, the Sandbox page) into a heading and a part per
  * section. Pure: the ids and the sections come in as arguments; ../remark.ts reads them from the
  * generated files.
  */
@@ -164,7 +164,7 @@ export interface ExpandOptions {
   /** `docs/...mdx`, for messages. */
   readonly file: string;
   readonly known: KnownIds;
-  /** The sections listed in a generated file (`source/ops/<id>.json`, `test-data.json`). */
+  /** The sections listed in a generated file (`source/ops/<id>.json`, `sandbox-page.json`). */
   readonly sections: (file: string) => readonly SectionPlan[];
 }
 

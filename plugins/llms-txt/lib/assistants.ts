@@ -4,7 +4,7 @@
  * what never to resend). Every fact is read from where it lives, so the section cannot drift from
  * the pages: the security scheme and the envelope schema of the bundled contract, the response code
  * catalogue (openapi/response-codes.yaml: `retry: status` marks the codes never to resend), and the
- * scenario atlas compiled against the contract (which field each call is idempotent on, which
+ * sandbox scenarios compiled against the contract (which field each call is idempotent on, which
  * status call follows it). Pure.
  */
 import type {OpenApiDocument} from '#core/contract/openapi';
@@ -66,7 +66,7 @@ export function assistantsSection(sources: AssistantSources): string {
 
   const operations = families.flatMap((f) => f.operations);
   const keys = [...new Set(operations.flatMap((o) => (o.idempotencyKey ? [o.idempotencyKey] : [])))];
-  const key = need(keys[0], 'no operation of the scenario atlas has an idempotency field (openapi/scenarios/).');
+  const key = need(keys[0], 'no operation of the sandbox scenarios names an idempotency field (openapi/scenarios/).');
   const duplicate = need(
     responseCodes.find((c) => c.code === 4),
     'code 4 is not in openapi/response-codes.yaml.',
@@ -74,7 +74,7 @@ export function assistantsSection(sources: AssistantSources): string {
   const neverResend = responseCodes.filter((c) => c.retry === 'status');
   need(neverResend[0], 'no code in openapi/response-codes.yaml has `retry: status`.');
   const statusCalls = [...new Set(operations.flatMap((o) => (o.tracking ? [o.tracking.status] : [])))];
-  const example = need(statusCalls[0], 'no operation of the scenario atlas names a status call (`tracking`).');
+  const example = need(statusCalls[0], 'no operation of the sandbox scenarios names a status call (`tracking`).');
   const idempotentCount = operations.filter((o) => o.idempotencyKey === key).length;
 
   const kind = scheme.bearerFormat ? `${scheme.scheme ?? 'bearer'} ${scheme.bearerFormat}` : scheme.type;

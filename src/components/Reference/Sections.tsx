@@ -118,7 +118,7 @@ function Row({row, head}: {readonly row: TableRow; readonly head: readonly strin
   );
 }
 
-/** A table whose rows stand in groups, each under a head row that spans it (an operation's test values). */
+/** A table whose rows stand in groups, each under a head row that spans it (an operation's sandbox scenarios). */
 function GroupedTable({
   block,
   groups,
@@ -159,7 +159,7 @@ function TableView({block}: {readonly block: TableBlock}): ReactNode {
     <DataTable
       className={block.wide && styles.wide}
       tableClassName={block.look === 'plain' ? styles.plain : block.look}
-      labelled={block.look === 'test-values'}
+      labelled={block.look === 'sandbox-scenarios'}
       searchIgnore={block.searchIgnore}
       head={block.head}
       rows={block.rows.map((row) => ({

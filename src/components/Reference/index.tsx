@@ -103,11 +103,11 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       }))}
     />
   ),
-  // The same answers (validation, repeats) on many pages, and values searched on the Test data page.
-  'test-values': ({block}) => (
+  // The same answers (validation, repeats) on many pages, and values searched on the Sandbox page.
+  'sandbox-scenarios': ({block}) => (
     <DataTable
-      // As on the Test data page (src/css/custom.css): cards on phones, values never broken.
-      tableClassName="test-values"
+      // As on the Sandbox page (src/css/custom.css): cards on phones, values never broken.
+      tableClassName="sandbox-scenarios"
       labelled
       searchIgnore
       head={[block.head.send, block.head.answer, block.head.then]}

@@ -12,7 +12,7 @@
  */
 import {useEffect, useId, useReducer, useState, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
-import {curlCommand, testValueChoices, type RequestExample} from '#core/sandbox/try-it';
+import {curlCommand, scenarioChoices, type RequestExample} from '#core/sandbox/try-it';
 import {
   initialPanelState,
   keyToRemember,
@@ -22,7 +22,7 @@ import {
 } from '#core/sandbox/try-it-panel';
 import {loadPanel, type Loaded} from './load';
 import {send} from './send';
-import {BodyEditor, KeyFields, ModeChoice, ParamInputs, TestValuePicker, type FormProps} from './Request';
+import {BodyEditor, KeyFields, ModeChoice, ParamInputs, ScenarioPicker, type FormProps} from './Request';
 import {AnswerView, CurlView} from './Answer';
 import SandboxBox from '@site/src/components/TryIt/Box';
 
@@ -115,7 +115,7 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
     return initialPanelState({
       example,
       testPartnerId: loaded.index.credentials.partnerId,
-      choices: model ? testValueChoices(model) : [],
+      choices: model ? scenarioChoices(model) : [],
       remembered: readRemembered(),
     });
   });
@@ -125,7 +125,7 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
     <SandboxBox title={translate({id: 'tryIt.title', message: 'Try it'})}>
       <ModeChoice {...form} />
       {state.mode === 'real' && <KeyFields {...form} />}
-      <TestValuePicker {...form} />
+      <ScenarioPicker {...form} />
       <ParamInputs {...form} where="pathParams" />
       <ParamInputs {...form} where="query" />
       <BodyEditor {...form} />

@@ -99,12 +99,12 @@ export function KeyFields({id, state, dispatch}: FormProps): ReactNode {
 }
 
 /** The scenarios a request can force; shown only when there is more than the default one. */
-export function TestValuePicker({id, state, dispatch}: FormProps): ReactNode {
+export function ScenarioPicker({id, state, dispatch}: FormProps): ReactNode {
   if (state.choices.length <= 1) return null;
   return (
-    <SandboxField htmlFor={`${id}-choice`} label={<Translate id="tryIt.testValue">Test value</Translate>}>
+    <SandboxField htmlFor={`${id}-choice`} label={<Translate id="tryIt.sandboxValue">Sandbox scenario</Translate>}>
       <select id={`${id}-choice`} value={state.choice} onChange={(e) => dispatch({type: 'pick', key: e.target.value})}>
-        <option value="">{translate({id: 'tryIt.testValue.example', message: 'The example request'})}</option>
+        <option value="">{translate({id: 'tryIt.sandboxValue.example', message: 'The example request'})}</option>
         {state.choices.map((c) => (
           <option key={c.key} value={c.key}>
             {c.code} · {c.label}

@@ -7,7 +7,7 @@ import type {Dispatch} from 'react';
 import {site} from '@site/site.config';
 import {signToken} from '#core/sandbox/crypto';
 import {signDelivery} from '#core/sandbox/signature';
-import {buildRequest, mockBaseUrl, type SentRequest} from '#core/sandbox/try-it';
+import {buildRequest, sandboxBaseUrl, type SentRequest} from '#core/sandbox/try-it';
 import {
   sendFailure,
   sendProblem,
@@ -60,7 +60,7 @@ export async function send(state: PanelState, loaded: Loaded, dispatch: Dispatch
   dispatch({type: 'sending'});
   try {
     const {index} = loaded;
-    const page = {jwtSecret: index.credentials.jwtSecret, baseUrl: mockBaseUrl(index.basePath)};
+    const page = {jwtSecret: index.credentials.jwtSecret, baseUrl: sandboxBaseUrl(index.basePath)};
     const signer = signerFor(state, page, site.environments.sandbox.baseUrl);
     const token = await signToken(
       {partnerId: signer.partnerId, iat: Math.floor(Date.now() / 1000), reqId: reqId()},

@@ -1,21 +1,27 @@
 /**
- * The scenario atlas's checks, fed bad atlases: each problem names the file and line, the operation,
- * what is wrong and the fix, word for word. The real atlas is the baseline (it compiles clean: see
+ * The sandbox scenarios's checks, fed bad scenario files: each problem names the file and line, the operation,
+ * what is wrong and the fix, word for word. The real scenario files are the baseline (it compiles clean: see
  * sandbox-engine.test.ts); each case replaces one file, or edits one line of it.
  */
 import {describe, expect, it} from 'vitest';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {makeSchemaCheck, readAtlasFiles} from '../../plugins/api-contract/sandbox';
-import {compileAtlas, invalidValue, unknownPatchKeys, type AtlasFile, type CompiledAtlas} from '#core/sandbox/compile';
+import {makeSchemaCheck, readScenarioFiles} from '../../plugins/api-contract/sandbox';
+import {
+  compileScenarios,
+  invalidValue,
+  unknownPatchKeys,
+  type ScenarioFile,
+  type CompiledSandbox,
+} from '#core/sandbox/compile';
 
 const doc = await bundleContract(true);
 const responseCodes = loadResponseCodes();
-const real = readAtlasFiles();
+const real = readScenarioFiles();
 const check = makeSchemaCheck();
 
-function compile(replace: {sandbox?: AtlasFile; family?: AtlasFile} = {}): CompiledAtlas {
+function compile(replace: {sandbox?: ScenarioFile; family?: ScenarioFile} = {}): CompiledSandbox {
   const families = real.families.filter((f) => f.file !== replace.family?.file);
-  return compileAtlas({
+  return compileScenarios({
     doc,
     responseCodes,
     sandbox: replace.sandbox ?? real.sandbox,
@@ -34,8 +40,8 @@ function edit(family: string, from: string, to: string): string {
   return text.replace(from, to);
 }
 
-describe('a bad atlas entry is reported with its file, line, operation and fix', () => {
-  it('none for the atlas as committed', () => {
+describe('a bad scenario entry is reported with its file, line, operation and fix', () => {
+  it('none for the scenarios as committed', () => {
     expect(compile().problems).toEqual([]);
   });
 
@@ -47,7 +53,7 @@ describe('a bad atlas entry is reported with its file, line, operation and fix',
       ),
     ).toEqual([
       'openapi/scenarios/common.yaml:2: operations names "common-distrct-list", which is not an operation of the contract. Did you mean "common-district-list" or "common-state-list" or "common-bank-list"?',
-      'openapi/scenarios/common.yaml:1: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <test value>}, code: 7}.',
+      'openapi/scenarios/common.yaml:1: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
     ]);
   });
   it('a code the operation does not list', () => {
@@ -80,7 +86,7 @@ describe('a bad atlas entry is reported with its file, line, operation and fix',
       'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" answers code 7 with the example "success", whose response_code is 1. Name an example with response_code 7, or leave example out.',
     ]);
   });
-  it('a test value on a field the request lacks', () => {
+  it('a sandbox scenario on a field the request lacks', () => {
     expect(
       problemsWith(
         'common',
@@ -90,7 +96,7 @@ describe('a bad atlas entry is reported with its file, line, operation and fix',
       'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" matches on "state", which is not a field of the common-district-list request. Use a body field path (customerparams[0].value) or a path or query parameter name.',
     ]);
   });
-  it('a test value the request schema refuses', () => {
+  it('a sandbox scenario the request schema refuses', () => {
     expect(
       problemsWith(
         'common',
@@ -117,9 +123,9 @@ describe('a bad atlas entry is reported with its file, line, operation and fix',
         "operations:\n  common-district-list:\n    scenarios:\n      - label: Unknown state\n        when: {stateid: 99}\n        code: '7'\n        extra: 1\n",
       ),
     ).toEqual([
-      'openapi/scenarios/common.yaml:7: operations.common-district-list.scenarios[0].extra is not a key of the atlas format. See openapi/scenarios/README.md for the format.',
+      'openapi/scenarios/common.yaml:7: operations.common-district-list.scenarios[0].extra is not a key of the scenarios format. See openapi/scenarios/README.md for the format.',
       'openapi/scenarios/common.yaml:6: operations.common-district-list.scenarios[0].code must be an integer. See openapi/scenarios/README.md for the format.',
-      'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <test value>}, code: 7}.',
+      'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
     ]);
   });
   it("an operation in another family's file", () => {
@@ -145,7 +151,7 @@ describe('a bad atlas entry is reported with its file, line, operation and fix',
   it('YAML that does not parse', () => {
     expect(problemsWith('common', 'operations: [\n  common-district-list\n')).toEqual([
       'openapi/scenarios/common.yaml:3: the YAML does not parse: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1:',
-      'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <test value>}, code: 7}.',
+      'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
     ]);
   });
   it('an answer the response schema refuses', () => {
@@ -155,7 +161,7 @@ describe('a bad atlas entry is reported with its file, line, operation and fix',
         'operations:\n  common-district-list:\n    scenarios:\n      - {label: Unknown state, when: {stateid: 99}, code: 7, data: {districts: 3}}\n',
       ),
     ).toEqual([
-      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" is not a valid 200 response of common-district-list:\n    data must be an array\n  Fix the atlas entry (the contract is the source of truth).',
+      'openapi/scenarios/common.yaml:4: common-district-list: scenario "Unknown state" is not a valid 200 response of common-district-list:\n    data must be an array\n  Fix the scenario entry (the contract is the source of truth).',
     ]);
   });
   it('a set: key the response does not define', () => {
@@ -228,7 +234,7 @@ describe('a bad atlas entry is reported with its file, line, operation and fix',
   });
   it('tracking through a status call without lookup', () => {
     expect(problemsWith('sms', edit('sms', '    lookup: referenceid\n', ''))).toEqual([
-      'openapi/scenarios/sms.yaml:7: sms-send: tracking names sms-status, whose atlas entry has no lookup. Add lookup: <the field that names the transaction> under operations.sms-status in openapi/scenarios/sms.yaml.',
+      'openapi/scenarios/sms.yaml:7: sms-send: tracking names sms-status, whose scenario entry has no lookup. Add lookup: <the field that names the transaction> under operations.sms-status in openapi/scenarios/sms.yaml.',
       'openapi/scenarios/sms.yaml:22: sms-send: scenario "Submitted, delivered 5 seconds later" gives a status call answer, but sms-send has no tracking. Add tracking: {status: <its status call>} under operations.sms-send.',
     ]);
   });

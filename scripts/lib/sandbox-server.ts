@@ -1,5 +1,5 @@
 /**
- * The sandbox engine (core/sandbox/engine.ts) over HTTP, for `npm run mock` and the tests that run
+ * The sandbox engine (core/sandbox/engine.ts) over HTTP, for `npm run sandbox` and the tests that run
  * samples and the Postman collection against it. Node only: it owns the socket, the files and the
  * webhook deliveries; every answer comes from the engine.
  */
@@ -22,10 +22,10 @@ import type {SandboxIndex} from '#core/sandbox/model';
 import {text} from '#core/sandbox/body';
 import {RETRY_AFTER_MINUTES} from '#core/contract/webhook-policy';
 
-/** Largest request body the mock reads; a bigger one is answered 413 in the envelope. */
+/** Largest request body the local sandbox reads; a bigger one is answered 413 in the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface MockServerOptions {
+export interface SandboxServerOptions {
   readonly port: number;
   /** 127.0.0.1 unless a test needs another loopback address. */
   readonly host?: string;
@@ -41,7 +41,7 @@ export interface MockServerOptions {
   readonly tickMs?: number;
 }
 
-export interface MockServer {
+export interface SandboxServer {
   /** `http://127.0.0.1:4010/api/v1`: the base URL to point a client at. */
   readonly url: string;
   readonly index: SandboxIndex;
@@ -51,15 +51,15 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-export class MockSetupError extends Error {}
+export class SandboxSetupError extends Error {}
 
-/** Compiles the atlas against the contract and writes the engine's files; fails on any atlas problem. */
+/** Compiles the scenarios against the contract and writes the engine's files; fails on any scenario problem. */
 export async function prepareSandbox(outDir: string): Promise<SandboxIndex> {
   const doc = await bundleContract(true);
   const compiled = compileSandbox(doc, loadResponseCodes());
   if (compiled.problems.length) {
-    throw new MockSetupError(
-      `The scenario atlas has ${compiled.problems.length} problem(s):\n${compiled.problems.map((p) => `  ${p}`).join('\n')}`,
+    throw new SandboxSetupError(
+      `The sandbox scenarios have ${compiled.problems.length} problem(s):\n${compiled.problems.map((p) => `  ${p}`).join('\n')}`,
     );
   }
   writeSandbox(outDir, doc, compiled);
@@ -119,7 +119,7 @@ function requestListener(sandbox: Sandbox, log: Log): http.RequestListener {
     answerRequest(sandbox, req, send, log).catch((err: unknown) => {
       // The engine answers every request; reaching here is a bug of ours, still answered in the envelope.
       log(`${req.method} ${req.url} -> 500: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      if (!res.headersSent) send(...envelope(500, 22, 'Internal error in the mock server; see its console'));
+      if (!res.headersSent) send(...envelope(500, 22, 'Internal error in the sandbox server; see its console'));
       else res.end();
     });
   };
@@ -143,7 +143,7 @@ async function listen(server: http.Server, port: number, host: string): Promise<
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'EADDRINUSE'
-          ? new MockSetupError(`Port ${port} on ${host} is in use. Choose another: npm run mock -- --port <N>.`)
+          ? new SandboxSetupError(`Port ${port} on ${host} is in use. Choose another: npm run sandbox -- --port <N>.`)
           : err,
       ),
     );
@@ -179,14 +179,14 @@ interface Deliveries {
  * Webhook deliveries: due ones are signed and POSTed; a failed attempt is tried again on the
  * documented schedule (minutes after the first attempt), signed anew with the same X-Webhook-Id.
  */
-function startDeliveries(sandbox: Sandbox, clock: Clock, options: MockServerOptions, log: Log): Deliveries {
+function startDeliveries(sandbox: Sandbox, clock: Clock, options: SandboxServerOptions, log: Log): Deliveries {
   const deliveries: Delivery[] = [];
   const retries: {webhook: QueuedWebhook; firstAt: number; attempt: number; nextAt: number}[] = [];
   let busy = false;
   const attempt = async (webhook: QueuedWebhook, n: number, firstAt: number): Promise<void> => {
     if (!options.webhookUrl) {
       log(
-        `webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the mock with --webhook-url <your endpoint>`,
+        `webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the local sandbox with --webhook-url <your endpoint>`,
       );
       deliveries.push({webhook, status: 'no --webhook-url'});
       return;
@@ -220,7 +220,7 @@ function startDeliveries(sandbox: Sandbox, clock: Clock, options: MockServerOpti
   return {deliveries, stop: () => clearInterval(timer)};
 }
 
-export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
+export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
   const outDir = options.outDir ?? path.join(SITE_DIR, '.tmp', 'sandbox');
   const log = options.log ?? (() => undefined);

@@ -1,23 +1,23 @@
 /**
- * `npm run mock`: the sandbox on this machine, http://127.0.0.1:4010/api/v1 by default.
+ * `npm run sandbox`: the sandbox on this machine, http://127.0.0.1:4010/api/v1 by default.
  *
- *   npm run mock -- --port 4011 --webhook-url http://127.0.0.1:3000/webhooks/rupeerail
+ *   npm run sandbox -- --port 4011 --webhook-url http://127.0.0.1:3000/webhooks/rupeerail
  *
- * Answers every documented operation from the contract and the scenario atlas (the same engine as the
+ * Answers every documented operation from the contract and the sandbox scenarios (the same engine as the
  * docs), checks the request token, and POSTs webhooks to --webhook-url signed as /docs/v1/webhooks says.
  */
 import {parseArgs} from 'node:util';
-import {MOCK_PORT} from '#core/sandbox/try-it';
-import {MockSetupError, startMockServer} from './lib/mock-server';
+import {SANDBOX_PORT} from '#core/sandbox/try-it';
+import {SandboxSetupError, startSandboxServer} from './lib/sandbox-server';
 
-const USAGE = `Usage: npm run mock -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--quiet]
+const USAGE = `Usage: npm run sandbox -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--quiet]
 
-  --port N                 port on 127.0.0.1 (default ${MOCK_PORT})
+  --port N                 port on 127.0.0.1 (default ${SANDBOX_PORT})
   --webhook-url URL        where to POST webhooks (http or https); without it they are only listed
   --webhook-secret SECRET  secret that signs X-Signature (default: the sandbox test secret)
   --quiet                  print the URL only, not every request`;
 
-export function parseMockArgs(argv: readonly string[]): {
+export function parseSandboxArgs(argv: readonly string[]): {
   port: number;
   webhookUrl?: string;
   webhookSecret?: string;
@@ -26,7 +26,7 @@ export function parseMockArgs(argv: readonly string[]): {
   const {values} = parseArgs({
     args: [...argv],
     options: {
-      port: {type: 'string', default: String(MOCK_PORT)},
+      port: {type: 'string', default: String(SANDBOX_PORT)},
       'webhook-url': {type: 'string'},
       'webhook-secret': {type: 'string'},
       quiet: {type: 'boolean', default: false},
@@ -34,13 +34,13 @@ export function parseMockArgs(argv: readonly string[]): {
     },
     strict: true,
   });
-  if (values.help) throw new MockSetupError(USAGE);
+  if (values.help) throw new SandboxSetupError(USAGE);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new MockSetupError(`--port must be a whole number from 1 to 65535, not "${values.port}".\n\n${USAGE}`);
+    throw new SandboxSetupError(`--port must be a whole number from 1 to 65535, not "${values.port}".\n\n${USAGE}`);
   const webhookUrl = values['webhook-url'];
   if (webhookUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webhookUrl))
-    throw new MockSetupError(`--webhook-url must be an http:// or https:// URL, not "${webhookUrl}".\n\n${USAGE}`);
+    throw new SandboxSetupError(`--webhook-url must be an http:// or https:// URL, not "${webhookUrl}".\n\n${USAGE}`);
   return {
     port,
     ...(webhookUrl ? {webhookUrl} : {}),
@@ -50,33 +50,33 @@ export function parseMockArgs(argv: readonly string[]): {
 }
 
 async function main(): Promise<void> {
-  let args: ReturnType<typeof parseMockArgs>;
+  let args: ReturnType<typeof parseSandboxArgs>;
   try {
-    args = parseMockArgs(process.argv.slice(2));
+    args = parseSandboxArgs(process.argv.slice(2));
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
     process.exit(2);
   }
-  const server = await startMockServer({
+  const server = await startSandboxServer({
     port: args.port,
     ...(args.webhookUrl ? {webhookUrl: args.webhookUrl} : {}),
     ...(args.webhookSecret ? {webhookSecret: args.webhookSecret} : {}),
     log: args.quiet ? () => undefined : (line) => console.log(line),
   });
   const {credentials} = server.index;
-  console.log(`RupeeRail sandbox mock: ${server.url}`);
+  console.log(`RupeeRail sandbox: ${server.url}`);
   if (!args.quiet) {
     console.log(
       `  sign tokens with partnerId ${credentials.partnerId} and JWT secret ${credentials.jwtSecret}; webhooks ${args.webhookUrl ? `go to ${args.webhookUrl}` : 'are listed here (add --webhook-url to receive them)'}, signed with ${args.webhookSecret ? 'your --webhook-secret' : credentials.webhookSecret}`,
     );
-    console.log('  test values: /docs/v1/test-data on the docs site, or openapi/scenarios/*.yaml. Ctrl+C stops.');
+    console.log('  sandbox scenarios: /docs/v1/test-data on the docs site, or openapi/scenarios/*.yaml. Ctrl+C stops.');
   }
   const stop = (): void => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-if (process.argv[1] && /mock\.ts$/.test(process.argv[1])) {
+if (process.argv[1] && /sandbox\.ts$/.test(process.argv[1])) {
   main().catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));
     process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * `npm run mock` as an integrator meets it: over real HTTP on 127.0.0.1, bad input answered in the
+ * `npm run sandbox` as an integrator meets it: over real HTTP on 127.0.0.1, bad input answered in the
  * envelope (never a crash or a hang), and webhooks POSTed to --webhook-url, signed as the webhook
  * pages say, tried again on the documented schedule when the endpoint fails. The clock is the test's,
  * so a minute of retry schedule takes no time. Ports from this worktree's range (4241-4249).
@@ -11,15 +11,15 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {signToken} from '#core/sandbox/crypto';
-import {startMockServer, tempSandboxDir, type MockServer} from '../../scripts/lib/mock-server';
-import {parseMockArgs} from '../../scripts/mock';
+import {startSandboxServer, tempSandboxDir, type SandboxServer} from '../../scripts/lib/sandbox-server';
+import {parseSandboxArgs} from '../../scripts/sandbox';
 
-const MOCK_PORT = 4243;
+const SANDBOX_PORT = 4243;
 const HOOK_PORT = 4245;
 type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
 
 let now = Date.parse('2025-11-14T05:00:00Z');
-let server: MockServer;
+let server: SandboxServer;
 let receiver: http.Server;
 /** What the webhook endpoint answers next (one status per delivery, 204 once the list is empty). */
 const answers: number[] = [];
@@ -40,8 +40,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(HOOK_PORT, '127.0.0.1', resolve));
-  server = await startMockServer({
-    port: MOCK_PORT,
+  server = await startSandboxServer({
+    port: SANDBOX_PORT,
     webhookUrl: `http://127.0.0.1:${HOOK_PORT}/hooks`,
     outDir: sandboxDir,
     clock: {now: () => now},
@@ -77,7 +77,7 @@ const waitFor = async (what: () => boolean, label: string): Promise<void> => {
 /** A raw request, for what fetch will not send. */
 function raw(text: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(MOCK_PORT, '127.0.0.1', () => socket.end(text));
+    const socket = net.connect(SANDBOX_PORT, '127.0.0.1', () => socket.end(text));
     let out = '';
     socket.on('data', (c) => (out += c.toString('utf8')));
     socket.on('end', () => resolve(out));
@@ -93,9 +93,9 @@ const PAYOUT = {
   purpose: 'VENDOR_PAYMENT',
 };
 
-describe('npm run mock over HTTP', () => {
+describe('npm run sandbox over HTTP', () => {
   it('serves the API under the sandbox base path on 127.0.0.1', () => {
-    expect(server.url).toBe(`http://127.0.0.1:${MOCK_PORT}/api/v1`);
+    expect(server.url).toBe(`http://127.0.0.1:${SANDBOX_PORT}/api/v1`);
   });
 
   it('answers bad input in the envelope: broken JSON, an unknown path, a huge body, bytes that are not HTTP', async () => {
@@ -171,23 +171,23 @@ describe('npm run mock over HTTP', () => {
   });
 });
 
-describe('npm run mock arguments', () => {
+describe('npm run sandbox arguments', () => {
   it('takes a port, a webhook URL and secret', () => {
-    expect(parseMockArgs(['--port', '4011', '--webhook-url', 'http://127.0.0.1:3000/hooks', '--quiet'])).toEqual({
+    expect(parseSandboxArgs(['--port', '4011', '--webhook-url', 'http://127.0.0.1:3000/hooks', '--quiet'])).toEqual({
       port: 4011,
       webhookUrl: 'http://127.0.0.1:3000/hooks',
       quiet: true,
     });
-    expect(parseMockArgs([])).toEqual({port: 4010, quiet: false});
+    expect(parseSandboxArgs([])).toEqual({port: 4010, quiet: false});
   });
 
   it('refuses a bad port or URL with the fix', () => {
-    expect(() => parseMockArgs(['--port', 'eighty'])).toThrow(
-      /^--port must be a whole number from 1 to 65535, not "eighty"\.\n\nUsage: npm run mock/,
+    expect(() => parseSandboxArgs(['--port', 'eighty'])).toThrow(
+      /^--port must be a whole number from 1 to 65535, not "eighty"\.\n\nUsage: npm run sandbox/,
     );
-    expect(() => parseMockArgs(['--webhook-url', 'ftp://x'])).toThrow(
+    expect(() => parseSandboxArgs(['--webhook-url', 'ftp://x'])).toThrow(
       /^--webhook-url must be an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"\./,
     );
-    expect(() => parseMockArgs(['--colour'])).toThrow(/Unknown option '--colour'/);
+    expect(() => parseSandboxArgs(['--colour'])).toThrow(/Unknown option '--colour'/);
   });
 });

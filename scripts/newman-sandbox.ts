@@ -1,11 +1,11 @@
 /**
  * The published Postman collection (build/downloads/, written by `npm run build`) run with newman
- * against `npm run mock`'s server, as a partner would run it: partnerId and jwtSecret set to the
- * sandbox's test credentials, baseUrl pointed at the mock. Every request must pass the collection's
+ * against `npm run sandbox`'s server, as a partner would run it: partnerId and jwtSecret set to the
+ * sandbox's test credentials, baseUrl pointed at the local sandbox. Every request must pass the collection's
  * own tests and be answered as documented: an HTTP status the operation lists, a body valid against
  * that response's schema, and a response_code the operation lists (or a common one).
  *
- *   npx tsx scripts/newman-mock.ts [--port N]      (default port 4242)
+ *   npx tsx scripts/newman-sandbox.ts [--port N]      (default port 4242)
  *
  * Prints newman's summary and one line per request that failed; writes .tmp/test-reports/newman.json
  * ({passed, failed, failures}) for scripts/test-all.mjs, which counts each request as one test.
@@ -22,7 +22,7 @@ import type {SchemaCheck} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';
 import {compilePathTemplate, type PathTemplate} from '#core/contract/path-template';
 import {fieldError} from '#core/sandbox/body';
-import {startMockServer, tempSandboxDir} from './lib/mock-server';
+import {startSandboxServer, tempSandboxDir} from './lib/sandbox-server';
 
 export interface RequestResult {
   readonly name: string;
@@ -67,10 +67,10 @@ async function contractChecks(basePath: string): Promise<ContractChecks> {
   return {ops, common, check: makeSchemaCheck(), basePath};
 }
 
-/** Runs the collection against a mock server of its own, closed and cleaned up whatever happens. */
-async function runAgainstMock(file: string, port: number): Promise<{summary: NewmanRunSummary; basePath: string}> {
+/** Runs the collection against a sandbox server of its own, closed and cleaned up whatever happens. */
+async function runAgainstSandbox(file: string, port: number): Promise<{summary: NewmanRunSummary; basePath: string}> {
   const outDir = tempSandboxDir('newman');
-  const server = await startMockServer({port, outDir});
+  const server = await startSandboxServer({port, outDir});
   const {credentials} = server.index;
   try {
     const summary = await run({
@@ -133,7 +133,7 @@ function report(summary: NewmanRunSummary, results: readonly RequestResult[]): n
   const stats = summary.run.stats;
   const failed = results.filter((r) => !r.ok);
   console.log(
-    `\nnewman against the mock: ${stats.requests.total} requests (${stats.requests.failed} failed), ${stats.assertions.total} assertions (${stats.assertions.failed} failed), ${summary.run.failures.length} failures; ${results.length - failed.length} of ${results.length} requests answered as documented.`,
+    `\nnewman against the local sandbox: ${stats.requests.total} requests (${stats.requests.failed} failed), ${stats.assertions.total} assertions (${stats.assertions.failed} failed), ${summary.run.failures.length} failures; ${results.length - failed.length} of ${results.length} requests answered as documented.`,
   );
   for (const r of failed) console.log(`  FAILED ${r.name}\n${r.problems.map((p) => `    ${p}`).join('\n')}`);
   const reports = path.join(SITE_DIR, '.tmp', 'test-reports');
@@ -159,7 +159,7 @@ function report(summary: NewmanRunSummary, results: readonly RequestResult[]): n
 async function main(): Promise<void> {
   const {values} = parseArgs({options: {port: {type: 'string', default: '4242'}}});
   const file = collectionFile();
-  const {summary, basePath} = await runAgainstMock(file, Number(values.port));
+  const {summary, basePath} = await runAgainstSandbox(file, Number(values.port));
   const checks = await contractChecks(basePath);
   const results = summary.run.executions.map((ex) => checkExecution(ex, checks));
   const failed = report(summary, results);
