@@ -1,6 +1,6 @@
 /**
- * The sandbox scenarios's checks, fed bad scenario files: each problem names the file and line, the operation,
- * what is wrong and the fix, word for word. The real scenario files are the baseline (it compiles clean: see
+ * The checks of the sandbox scenarios, fed bad scenario files: each problem names the file and line, the operation,
+ * what is wrong and the fix, word for word. The real scenario files are the baseline (they compile clean: see
  * sandbox-engine.test.ts); each case replaces one file, or edits one line of it.
  */
 import {describe, expect, it} from 'vitest';

@@ -3,7 +3,7 @@
  * against `npm run sandbox`, in Node.js, Python and cURL, as a reader would paste them: only the base
  * URL is pointed at the local sandbox and YOUR_JWT replaced by a token signed with the sandbox credentials.
  * Each must get the documented response: one of the page's 200 examples, byte for byte as JSON (ids
- * the sandbox makes new per request, the scenarios's `unique` fields, aside).
+ * the sandbox makes new per request, the scenarios' `unique` fields, aside).
  *
  * Status calls run first, so that their documented references are not yet taken by a transaction the
  * same run started (the sandbox is stateful: a later status call would report that one instead).
