@@ -244,8 +244,8 @@ export function operationHeaders(l: Located, params: readonly ParamView[], doc: 
 
 /**
  * The dev server's samples of each request, kept while the request is unchanged: a contract edit
- * builds every operation's view again, and generating the seven languages for all of them was
- * about 70 ms of that reload. The samples are only read.
+ * builds every operation's view again, and generating the seven languages for all of them is a
+ * large part of that reload. The samples are only read.
  */
 const samplesMemo = createReloadMemo();
 

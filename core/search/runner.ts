@@ -2,7 +2,7 @@
  * How the search box (src/theme/SearchBar) runs queries, one at a time: while one runs, only the
  * newest text waits its turn, so a fast typist's intermediate words are never searched. Each query
  * shows its results at once (titles, from the titles file) and fetches their excerpts (a fragment
- * of 1-6 KB gzip per page) only once the reader has paused: typing "cash withdrawal" a key at a
+ * per page) only once the reader has paused: typing "cash withdrawal" a key at a
  * time would otherwise fetch excerpts for every word on the way, more than the index itself.
  *
  * It ships in the engine's chunk (src/theme/SearchBar/engine.ts), loaded on first use with

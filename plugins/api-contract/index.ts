@@ -139,13 +139,13 @@ const claimsMessage = (claims: readonly string[]): string =>
   `The prose has ${claims.length} status claim(s) that lead to no status operation:\n${claims.map((p) => `  ${p}`).join('\n')}`;
 
 let claimsTimer: NodeJS.Timeout | undefined;
-// After the page has updated: the browser fetches the hot update from this same Node thread 0.2-0.4 s
-// after the save, and a check running then (30-80 ms) delays it.
+// After the page has updated: the browser fetches the hot update from this same Node thread shortly
+// after the save, and a check running then delays it.
 const CLAIMS_CHECK_DELAY_MS = 1000;
 
 /**
  * The dev server checks an edited page's status claims a second after its reload, not inside it:
- * the check re-parses the edited page (30-40 ms of each MDX edit's 0.5 s), and the page is shown
+ * the check re-parses the edited page, a noticeable part of each MDX edit's reload, and the page is shown
  * sooner without it. Its problems are printed to the terminal, as the lint's are; the build stops
  * on them, and so does the dev server's start. A newer reload replaces a pending check.
  */
