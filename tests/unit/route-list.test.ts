@@ -3,13 +3,7 @@
  * asserted word for word. The routes are given as Docusaurus' postBuild gives them.
  */
 import {describe, expect, it} from 'vitest';
-import {
-  floorProblems,
-  readRouteList,
-  routeListProblems,
-  type BuildRoutes,
-  type RouteList,
-} from '../../plugins/route-list/lib/check';
+import {readRouteList, routeListProblems, type BuildRoutes, type RouteList} from '../../plugins/route-list/lib/check';
 
 const ROUTES = `# pages
 /
@@ -55,13 +49,11 @@ function build(sources = SOURCES, others = OTHERS): BuildRoutes {
 }
 
 describe('readRouteList', () => {
-  it('reads routes with their lines, and the author-page templates from the comment', () => {
-    const {routes, authorTemplates} = readRouteList(list());
+  it('reads routes with their lines and skips comments', () => {
+    const routes = readRouteList(list());
     expect(routes[0]).toEqual({route: '/', line: 2, file: 'project-routes.txt'});
-    expect(authorTemplates.map((t) => `${t.line} ${t.route}`)).toEqual([
-      '11 /blog/authors/{key}',
-      '11 /blog/authors/all-{key}-articles',
-    ]);
+    expect(routes.map((r) => r.route)).not.toContain('# blog');
+    expect(routes).toHaveLength(13);
   });
 });
 
@@ -99,24 +91,5 @@ describe('routeListProblems', () => {
       baseUrl: '/site/',
     };
     expect(routeListProblems(list('/\n/api\n/docs/v1\n'), base)).toEqual([]);
-  });
-});
-
-describe('floorProblems', () => {
-  const floor = (text: string): RouteList => ({file: '../shared/routes.txt', text});
-  const FLOOR = `/\n/docs/v1/service/gibl/\n# plus two author pages: one at /blog/authors/{key}, the other at the custom permalink /blog/authors/all-{key}-articles\n`;
-
-  it('accepts a list that holds every floor route and fills in both author templates', () => {
-    expect(floorProblems(floor(FLOOR), list())).toEqual([]);
-  });
-
-  it('names each floor route the list leaves out, and an author template no listed route fills in', () => {
-    expect(
-      floorProblems(floor(`${FLOOR}/docs/v1/service/pan\n`), list(ROUTES.replace(/\/blog\/authors\/.+\n/g, ''))),
-    ).toEqual([
-      'project-routes.txt: ../shared/routes.txt:4 lists /docs/v1/service/pan; add the line /docs/v1/service/pan.',
-      'project-routes.txt: ../shared/routes.txt:3 expects an author page at /blog/authors/{key}; list the author page that blog/authors.yml gives (/blog/authors/{key} with {key} filled in).',
-      'project-routes.txt: ../shared/routes.txt:3 expects an author page at /blog/authors/all-{key}-articles; list the author page that blog/authors.yml gives (/blog/authors/all-{key}-articles with {key} filled in).',
-    ]);
   });
 });

@@ -17,30 +17,12 @@ export interface ListedRoute {
   readonly file: string;
 }
 
-/**
- * The routes of a list, one per line. The agreed floor (../shared/routes.txt) describes the author
- * pages by a comment rather than listing them, e.g. `# plus two author pages: one at
- * /blog/authors/{key}, the other at ... /blog/authors/all-{key}-articles`; those templates come back
- * separately, as patterns (`authorPattern`) for the routes that fill them in.
- */
-export function readRouteList(list: RouteList): {routes: ListedRoute[]; authorTemplates: ListedRoute[]} {
-  const routes: ListedRoute[] = [];
-  const authorTemplates: ListedRoute[] = [];
-  list.text.split('\n').forEach((raw, i) => {
+/** The routes of a list, one per line; `#` starts a comment line. */
+export function readRouteList(list: RouteList): ListedRoute[] {
+  return list.text.split('\n').flatMap((raw, i) => {
     const line = raw.trim();
-    if (line.startsWith('#')) {
-      if (/author page/i.test(line)) {
-        for (const m of line.matchAll(/\/blog\/authors\/[^\s,;]*\{key\}[^\s,;]*/g))
-          authorTemplates.push({route: m[0], line: i + 1, file: list.file});
-      }
-    } else if (line) routes.push({route: line, line: i + 1, file: list.file});
+    return line && !line.startsWith('#') ? [{route: line, line: i + 1, file: list.file}] : [];
   });
-  return {routes, authorTemplates};
-}
-
-/** The routes an author-page template stands for: `{key}` is any one path segment. */
-export function authorPattern(template: string): RegExp {
-  return new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{key}', '[^/]+')}$`);
 }
 
 /** Trailing slashes do not make a different page (trailingSlash is unset), so compare without them. */
@@ -64,7 +46,7 @@ export interface BuildRoutes {
 export function routeListProblems(list: RouteList, build: BuildRoutes): string[] {
   const withoutBase = (route: string): string => `/${route.slice(build.baseUrl.length)}`;
   const served = new Set(build.routesPaths.map((r) => routeKey(withoutBase(r))));
-  const {routes: listed} = readRouteList(list);
+  const listed = readRouteList(list);
   const problems: string[] = [];
 
   for (const {route, line, file} of listed) {
@@ -86,24 +68,4 @@ export function routeListProblems(list: RouteList, build: BuildRoutes): string[]
     );
   }
   return problems;
-}
-
-/**
- * The routes of the agreed floor that the project's list leaves out: each floor route must be
- * listed, and each author-page template must be filled in by at least one listed route.
- */
-export function floorProblems(floor: RouteList, project: RouteList): string[] {
-  const {routes, authorTemplates} = readRouteList(floor);
-  const listed = readRouteList(project).routes.map((r) => routeKey(r.route));
-  const have = new Set(listed);
-  const missing = routes
-    .filter(({route}) => !have.has(routeKey(route)))
-    .map(({route, line, file}) => `${project.file}: ${file}:${line} lists ${route}; add the line ${route}.`);
-  const unfilled = authorTemplates
-    .filter(({route}) => !listed.some((r) => authorPattern(route).test(r)))
-    .map(
-      ({route, line, file}) =>
-        `${project.file}: ${file}:${line} expects an author page at ${route}; list the author page that blog/authors.yml gives (${route} with {key} filled in).`,
-    );
-  return [...missing, ...unfilled];
 }
