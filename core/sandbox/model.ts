@@ -62,6 +62,15 @@ export interface CarryRule {
   readonly prefix?: string;
 }
 
+/**
+ * A request field renamed in a release with a transition window: until the sunset the old name is
+ * accepted in its place (never both), and the engine reads it under the current name.
+ */
+export interface RenamedField {
+  readonly old: string;
+  readonly current: string;
+}
+
 export interface OperationModel {
   readonly id: string;
   readonly family: string;
@@ -78,6 +87,8 @@ export interface OperationModel {
   /** The message of the answer to a repeat. */
   readonly duplicateMessage?: string;
   readonly carry: readonly CarryRule[];
+  /** Request fields still accepted under their old name (`deprecated` with `x-replaced-by` in the contract). */
+  readonly renamed?: readonly RenamedField[];
   /** Answer fields given a new value for every request (ids the partner keys on). */
   readonly unique: readonly string[];
   /** Where a transaction started here is followed: its status call, and the field naming it. */

@@ -299,7 +299,7 @@ describe('the engine rules', () => {
     const body = {
       ...(sample(l).body as JsonObject),
       amount: 1525,
-      adhaarnumber: '1234',
+      aadhaar_number: '1234',
       referenceid: undefined,
       extra: true,
     };
@@ -311,11 +311,46 @@ describe('the engine rules', () => {
       data: {
         errors: [
           {field: 'referenceid', rule: 'is required'},
-          {field: 'adhaarnumber', rule: 'must match ^[0-9]{12}$'},
+          {field: 'aadhaar_number', rule: 'must match ^[0-9]{12}$'},
           {field: 'amount', rule: 'must be a multiple of 50'},
           {field: 'extra', rule: 'is not a field of this request'},
         ],
       },
+    });
+  });
+
+  describe('a field renamed in 1.2.0 (adhaarnumber -> aadhaar_number)', () => {
+    const withdrawal = (): {l: Located; body: Record<string, Json>} => {
+      const l = located().get('aeps-cash-withdrawal') as Located;
+      return {l, body: {...(sample(l).body as JsonObject)}};
+    };
+
+    it('accepts the old name alone, matches its scenarios and answers both response names', async () => {
+      const {l, body} = withdrawal();
+      delete body.aadhaar_number;
+      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999900000013'}});
+      expect(res.json.response_code).toBe(13);
+      const ok = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941051234'}});
+      expect(ok.json.data).toMatchObject({aadhaar_last4: 'XXXX XXXX 1234', last_aadhar: 'XXXX XXXX 1234'});
+    });
+
+    it('refuses both names at once with code 10 naming the old one', async () => {
+      const {l, body} = withdrawal();
+      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941057058'}});
+      expect(res.json).toEqual({
+        status: false,
+        response_code: 10,
+        message: 'Validation failed',
+        data: {errors: [{field: 'adhaarnumber', rule: 'is the old name of aadhaar_number: send only aadhaar_number, not both'}]},
+      });
+    });
+
+    it('asks for one of the two names when neither is sent', async () => {
+      const {l, body} = withdrawal();
+      delete body.aadhaar_number;
+      const res = await call(harness(), l, {params: {}, body});
+      const fields = (res.json.data as {errors: {field: string}[]}).errors.map((e) => e.field);
+      expect(fields).toEqual(expect.arrayContaining(['aadhaar_number', 'adhaarnumber']));
     });
   });
 

@@ -7,7 +7,16 @@ import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
 import type {CarryRule, JsonObject, OperationModel} from '../model';
-import {errorLines, httpStatusOf, invalidRequest, isInput, isRecord, requestErrors, type OpInfo} from './contract';
+import {
+  errorLines,
+  httpStatusOf,
+  invalidRequest,
+  isInput,
+  isRecord,
+  renamedFields,
+  requestErrors,
+  type OpInfo,
+} from './contract';
 import {nameOf, type ScenarioContext} from './context';
 import {familyFileOf, type FamilyFile, type FamilySide, type SandboxSide} from './files';
 import type {OperationSpec} from './format';
@@ -285,6 +294,7 @@ function operationModel(
 ): OperationModel {
   const {carry, tracking, lookup} = settings;
   const {repeat} = extra;
+  const renamed = renamedFields(o.bodySchema);
   return {
     id: o.id,
     family: o.family,
@@ -296,6 +306,7 @@ function operationModel(
     codes: o.codes,
     ...(repeat ? {idempotencyKey: repeat.key, duplicateMessage: repeat.message} : {}),
     carry,
+    ...(renamed.length ? {renamed} : {}),
     unique: extra.unique,
     ...(tracking ? {tracking} : {}),
     ...(lookup !== undefined ? {lookup} : {}),
