@@ -71,6 +71,19 @@ export interface RenamedField {
   readonly current: string;
 }
 
+/**
+ * A confirmation refused once what it confirms has expired (a refund OTP): `seconds` after the
+ * `starter` operation answered code 1 for the same value of `key`, the confirmation answers `body`.
+ */
+export interface ExpiryModel {
+  readonly starter: string;
+  readonly key: string;
+  readonly seconds: number;
+  readonly label: string;
+  readonly httpStatus: number;
+  readonly body: JsonObject;
+}
+
 export interface OperationModel {
   readonly id: string;
   readonly family: string;
@@ -93,6 +106,10 @@ export interface OperationModel {
   readonly unique: readonly string[];
   /** Where a transaction started here is followed: its status call, and the field naming it. */
   readonly tracking?: {readonly status: string; readonly key: string; readonly field: string};
+  /** Refused once what it confirms has expired (see ExpiryModel). */
+  readonly expiry?: ExpiryModel;
+  /** Set on an expiry's starter: its code 1 answers are timed under this request field. */
+  readonly timedBy?: string;
   /** On a status call: the request field naming the transaction it reports. */
   readonly lookup?: string;
   readonly scenarios: readonly ScenarioModel[];

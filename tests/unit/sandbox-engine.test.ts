@@ -319,6 +319,25 @@ describe('the engine rules', () => {
     });
   });
 
+  it('refuses a DMT refund whose OTP has expired (code 16), and confirms one in time', async () => {
+    const ops = located();
+    const [otp, refund] = [ops.get('dmt-refund-otp'), ops.get('dmt-refund')] as Located[];
+    const h = harness();
+    expect((await call(h, otp, sample(otp))).json.response_code).toBe(1);
+    h.advance(599);
+    expect((await call(h, refund, sample(refund))).json.response_code).toBe(1);
+    h.advance(2);
+    const late = await call(h, refund, sample(refund));
+    expect([late.status, late.json.response_code, late.json.message, late.scenario]).toEqual([
+      200,
+      16,
+      'The refund OTP has expired; send a new one',
+      'Refund OTP expired',
+    ]);
+    expect((await call(h, otp, sample(otp))).json.response_code).toBe(1);
+    expect((await call(h, refund, sample(refund))).json.response_code).toBe(1);
+  });
+
   describe('a field renamed in 1.2.0 (adhaarnumber -> aadhaar_number)', () => {
     const withdrawal = (): {l: Located; body: Record<string, Json>} => {
       const l = located().get('aeps-cash-withdrawal') as Located;
@@ -341,7 +360,11 @@ describe('the engine rules', () => {
         status: false,
         response_code: 10,
         message: 'Validation failed',
-        data: {errors: [{field: 'adhaarnumber', rule: 'is the old name of aadhaar_number: send only aadhaar_number, not both'}]},
+        data: {
+          errors: [
+            {field: 'adhaarnumber', rule: 'is the old name of aadhaar_number: send only aadhaar_number, not both'},
+          ],
+        },
       });
     });
 

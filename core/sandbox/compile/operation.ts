@@ -6,7 +6,7 @@
 import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
-import type {CarryRule, JsonObject, OperationModel} from '../model';
+import type {CarryRule, ExpiryModel, JsonObject, OperationModel} from '../model';
 import {
   errorLines,
   httpStatusOf,
@@ -18,6 +18,7 @@ import {
   type OpInfo,
 } from './contract';
 import {nameOf, type ScenarioContext} from './context';
+import {compileExpiry} from './expiry';
 import {familyFileOf, type FamilyFile, type FamilySide, type SandboxSide} from './files';
 import type {OperationSpec} from './format';
 import {renderBody} from './render';
@@ -290,7 +291,7 @@ function operationModel(
   o: OpInfo,
   d: OperationDraft,
   settings: EntrySettings,
-  extra: {readonly unique: readonly string[]; readonly repeat: Repeat | undefined},
+  extra: {readonly unique: readonly string[]; readonly repeat: Repeat | undefined; readonly expiry?: ExpiryModel},
 ): OperationModel {
   const {carry, tracking, lookup} = settings;
   const {repeat} = extra;
@@ -310,6 +311,7 @@ function operationModel(
     unique: extra.unique,
     ...(tracking ? {tracking} : {}),
     ...(lookup !== undefined ? {lookup} : {}),
+    ...(extra.expiry ? {expiry: extra.expiry} : {}),
     scenarios: d.scenarios,
   };
 }
@@ -340,7 +342,8 @@ export function compileOperation(
   const key = settings.idempotencyKey;
   const repeat = key !== undefined && isInput(o, key) ? {key, message: addRepeat(ctx, d, key)} : undefined;
   const unique = spec.unique ?? [];
-  const model = operationModel(o, d, settings, {unique, repeat});
+  const expiry = compileExpiry(ctx, d, spec.expires);
+  const model = operationModel(o, d, settings, {unique, repeat, ...(expiry ? {expiry} : {})});
   checkUnique(ctx, d, unique);
   // Codes left unreachable by a broken entry follow from the problem above it: report that one alone.
   if (ctx.problems.count() === problemsBefore)
