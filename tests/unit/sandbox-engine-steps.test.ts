@@ -5,6 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {bothNamesErrors, withCurrentNames} from '#core/sandbox/body';
 import {renamedFields} from '#core/sandbox/compile/contract';
+import {deprecatedProblems} from '#core/sandbox/compile/deprecated';
 import {signToken} from '#core/sandbox/crypto';
 import {compileRoutes, routeRequest} from '#core/sandbox/engine/route';
 import {
@@ -285,5 +286,40 @@ describe('renamed request fields (old name accepted until the sunset, never besi
     ]);
     expect(bothNamesErrors({adhaarnumber: '1'}, renamed)).toEqual([]);
     expect(bothNamesErrors([1], renamed)).toEqual([]);
+  });
+});
+
+describe('deprecatedProblems: a renamed field keeps its old name with a replacement and a sunset', () => {
+  const body = (old: Record<string, unknown>) => ({
+    type: 'object',
+    properties: {data: {type: 'object', properties: {aadhaar_last4: {type: 'string'}, last_aadhar: old}}},
+  });
+
+  it('accepts a deprecated property that names its replacement and the sunset date', () => {
+    const good = {
+      type: 'string',
+      deprecated: true,
+      'x-replaced-by': 'aadhaar_last4',
+      description: 'Deprecated: read `aadhaar_last4`; sent until 2027-03-31.',
+    };
+    expect(deprecatedProblems(body(good))).toEqual([]);
+  });
+
+  it('names a deprecated property without a replacement beside it', () => {
+    expect(deprecatedProblems(body({type: 'string', deprecated: true, 'x-replaced-by': 'aadhaar_last5'}))).toEqual([
+      'data.last_aadhar is deprecated, but its x-replaced-by names no property beside it. Add x-replaced-by: <the new name> (a property of the same object).',
+    ]);
+  });
+
+  it('names a deprecated property whose description lacks the new name or the sunset date', () => {
+    const noDate = {
+      type: 'string',
+      deprecated: true,
+      'x-replaced-by': 'aadhaar_last4',
+      description: 'Deprecated: read `aadhaar_last4`.',
+    };
+    expect(deprecatedProblems(body(noDate))).toEqual([
+      'data.last_aadhar is deprecated, but its description does not name `aadhaar_last4` and the sunset date (YYYY-MM-DD). Say what to use instead and until when the old name works.',
+    ]);
   });
 });

@@ -321,7 +321,8 @@ describe('the engine rules', () => {
 
   it('refuses a DMT refund whose OTP has expired (code 16), and confirms one in time', async () => {
     const ops = located();
-    const [otp, refund] = [ops.get('dmt-refund-otp'), ops.get('dmt-refund')] as Located[];
+    const otp = ops.get('dmt-refund-otp') as Located;
+    const refund = ops.get('dmt-refund') as Located;
     const h = harness();
     expect((await call(h, otp, sample(otp))).json.response_code).toBe(1);
     h.advance(599);
