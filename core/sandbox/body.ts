@@ -3,7 +3,7 @@
  * time): field paths, JSON merge patch, the fields carried from a request into its answers, new ids
  * for fields that must differ per request, and validator errors as the API reports them.
  */
-import type {CarryRule, Json, JsonObject, ValidatorError} from './model';
+import type {CarryRule, Json, JsonObject, RenamedField, ValidatorError} from './model';
 
 /** A JSON value as text: strings as they are, anything else as JSON (`1500`, `true`). */
 export const text = (value: Json | undefined): string =>
@@ -219,4 +219,33 @@ export function fieldErrors(errors: readonly ValidatorError[], prefix = ''): Fie
     }
   }
   return out;
+}
+
+/**
+ * The inputs (or a scenario's `when:`) with each renamed field under its current name, whichever
+ * name was sent, so scenarios, carry rules and idempotency read one name during the transition.
+ */
+export function withCurrentNames(
+  inputs: Readonly<Record<string, Json>>,
+  renamed: readonly RenamedField[] | undefined,
+): Record<string, Json> {
+  const out: Record<string, Json> = {...inputs};
+  for (const {old, current} of renamed ?? []) {
+    const value = out[old];
+    if (value === undefined || current in out) continue;
+    delete out[old];
+    out[current] = value;
+  }
+  return out;
+}
+
+/** A request that sends a renamed field under both names: one error per field, naming the old name. */
+export function bothNamesErrors(body: Json | undefined, renamed: readonly RenamedField[] | undefined): FieldError[] {
+  if (!isObject(body)) return [];
+  return (renamed ?? [])
+    .filter(({old, current}) => old in body && current in body)
+    .map(({old, current}) => ({
+      field: old,
+      rule: `is the old name of ${current}: send only ${current}, not both`,
+    }));
 }

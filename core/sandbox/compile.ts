@@ -12,6 +12,8 @@ import type {FamilyModel, SandboxIndex} from './model';
 import {createContext, type ScenarioContext} from './compile/context';
 import type {SchemaCheck} from './compile/contract';
 import {readFamilies, readSandbox, type ScenarioFile, type FamilySide, type SandboxSide} from './compile/files';
+import {checkDeprecated} from './compile/deprecated';
+import {markExpiryStarters} from './compile/expiry';
 import {compileOperation} from './compile/operation';
 import {createProblems} from './compile/problems';
 import {anyOperationRows} from './compile/rows';
@@ -52,7 +54,10 @@ export function compileScenarios(input: ScenarioFilesInput): CompiledSandbox {
   const sandbox = readSandbox(ctx, input.sandbox);
   const families = readFamilies(ctx, input.families);
   const rows: Record<string, ScenarioRow[]> = {};
-  const models = ctx.familyNames.map((family) => compileFamily(ctx, family, {sandbox, families}, rows));
+  checkDeprecated(ctx);
+  const models = markExpiryStarters(
+    ctx.familyNames.map((family) => compileFamily(ctx, family, {sandbox, families}, rows)),
+  );
   return {
     problems: problems.list(),
     index: sandboxIndex(ctx, input.doc, sandbox),

@@ -30,6 +30,7 @@
  *   validation   body JSON, then the compiled validators: 400, code 10, `data.errors` per field
  *   status call  a transaction started in this session: its state at this moment
  *   repeat       the same idempotency key again (referenceid): code 4 with the original `data`
+ *   expiry       a confirmation after what it confirms expired (a refund OTP): its refusal
  *   scenario     the first scenarios scenario whose inputs match, else the operation's default
  * The answer is recorded for repeats; a tracked transaction is kept for its status call; the
  * scenario's webhooks are queued with their delays and signed when taken, as /docs/v1/webhooks says
@@ -37,6 +38,7 @@
  */
 import {signDelivery} from './signature';
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
+import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
 import {
   carriedFor,
@@ -153,6 +155,7 @@ function answerScenario(session: Session, op: OperationModel, inputs: Readonly<R
   const idemKey = idempotencyKeyOf(op, inputs);
   if (idemKey) session.store.set(idemKey, {body: result.body});
   recordTransaction(op, picked, carried, inputs, session);
+  recordStart(op, inputs, result, session);
   queueWebhooks(session, op, picked.scenario, carried);
   return result;
 }
@@ -198,7 +201,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const record = lookupTransaction(op, store, inputs);
     const status = record && (await trackedStatus(record, op));
     if (status) return {answer: status, op};
-    return {answer: repeatAnswer(op, store, inputs) ?? answerScenario(session, op, inputs), op};
+    const answer = repeatAnswer(op, store, inputs) ?? expiredAnswer(op, inputs, session);
+    return {answer: answer ?? answerScenario(session, op, inputs), op};
   }
 
   const sign = async (webhook: QueuedWebhook): Promise<WebhookDelivery> => ({

@@ -62,6 +62,28 @@ export interface CarryRule {
   readonly prefix?: string;
 }
 
+/**
+ * A request field renamed in a release with a transition window: until the sunset the old name is
+ * accepted in its place (never both), and the engine reads it under the current name.
+ */
+export interface RenamedField {
+  readonly old: string;
+  readonly current: string;
+}
+
+/**
+ * A confirmation refused once what it confirms has expired (a refund OTP): `seconds` after the
+ * `starter` operation answered code 1 for the same value of `key`, the confirmation answers `body`.
+ */
+export interface ExpiryModel {
+  readonly starter: string;
+  readonly key: string;
+  readonly seconds: number;
+  readonly label: string;
+  readonly httpStatus: number;
+  readonly body: JsonObject;
+}
+
 export interface OperationModel {
   readonly id: string;
   readonly family: string;
@@ -78,10 +100,16 @@ export interface OperationModel {
   /** The message of the answer to a repeat. */
   readonly duplicateMessage?: string;
   readonly carry: readonly CarryRule[];
+  /** Request fields still accepted under their old name (`deprecated` with `x-replaced-by` in the contract). */
+  readonly renamed?: readonly RenamedField[];
   /** Answer fields given a new value for every request (ids the partner keys on). */
   readonly unique: readonly string[];
   /** Where a transaction started here is followed: its status call, and the field naming it. */
   readonly tracking?: {readonly status: string; readonly key: string; readonly field: string};
+  /** Refused once what it confirms has expired (see ExpiryModel). */
+  readonly expiry?: ExpiryModel;
+  /** Set on an expiry's starter: its code 1 answers are timed under this request field. */
+  readonly timedBy?: string;
   /** On a status call: the request field naming the transaction it reports. */
   readonly lookup?: string;
   readonly scenarios: readonly ScenarioModel[];

@@ -15,7 +15,7 @@ const QUIET_MS = 1000;
  */
 export const READER_QUERIES = [
   {query: 'cash withdrawal', expect: '/docs/v1/service/aeps/withdrawal'},
-  {query: 'adhaarnumber', expect: /^\/docs\/v1\/service\/aeps\//},
+  {query: 'aadhaar_number', expect: /^\/docs\/v1\/service\/aeps\//},
   // A field of BBPS payments and of card bill payments (paid over BBPS): a page of either family
   // that documents it.
   {query: 'bbpsrefid', expect: /^\/docs\/v1\/service\/(?:bbps|paycc)\b/},
@@ -31,7 +31,7 @@ export const READER_QUERIES = [
  * Queries whose first-search download the bench measures (and tests/e2e/budget.spec.ts holds under
  * its ceiling): one word, a field name, two words, a product term.
  */
-export const FIRST_QUERIES = ['IIN', 'adhaarnumber', 'cash withdrawal', 'mini statement'];
+export const FIRST_QUERIES = ['IIN', 'aadhaar_number', 'cash withdrawal', 'mini statement'];
 
 /** @param {string} path @param {string | RegExp} expect */
 const matches = (path, expect) => (typeof expect === 'string' ? path === expect : expect.test(path));

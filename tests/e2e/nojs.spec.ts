@@ -25,9 +25,9 @@ test.describe('JavaScript off', () => {
     // The name cell holds the name in <code>, then its type and 'required'.
     const cell = page
       .locator('main table td')
-      .filter({has: page.locator('code', {hasText: /^adhaarnumber$/})})
+      .filter({has: page.locator('code', {hasText: /^aadhaar_number$/})})
       .first();
-    await expect(cell, 'parameter "adhaarnumber" in a visible table cell').toBeVisible();
+    await expect(cell, 'parameter "aadhaar_number" in a visible table cell').toBeVisible();
 
     const samples = page.locator('.api-code-samples').first();
     await expect(samples.getByRole('tab', {name: 'cURL', selected: true})).toBeVisible();

@@ -236,7 +236,7 @@ test.describe('queries a reader would type', () => {
     },
     {
       // A body field name, as a developer pastes it from their own code.
-      query: 'adhaarnumber',
+      query: 'aadhaar_number',
       expected: 'an AEPS page',
       accept: (p) => p.startsWith('/docs/v1/service/aeps/'),
       ready: () => builtUnder('docs/v1/service/aeps'),

@@ -38,7 +38,7 @@ const WITHDRAWAL = {
   referenceid: 'RR-20251114-000187',
   merchantcode: 'RRM000451',
   mobilenumber: '9000000002',
-  adhaarnumber: '999941057058',
+  aadhaar_number: '999941057058',
   nationalbankidentification: 607094,
   latitude: '19.076090',
   longitude: '72.877426',
@@ -190,7 +190,7 @@ describe('sandbox_request', () => {
     const pending = await sandboxRequest(bundle, session, {
       operation: 'aeps-cash-withdrawal',
       body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000001'},
-      sandboxValue: {field: 'adhaarnumber', value: '999900000201'},
+      sandboxValue: {field: 'aadhaar_number', value: '999900000201'},
     });
     expect(pending.split('\n')[0]).toBe(
       'POST /api/v1/service/aeps/withdrawal: HTTP 200, response_code 2 (scenario: Pending at the bank, then success)',

@@ -41,8 +41,30 @@ function edit(family: string, from: string, to: string): string {
 }
 
 describe('a bad scenario entry is reported with its file, line, operation and fix', () => {
+  // The first compile builds every validator (about 2 s alone, far more beside the whole suite on 2 cores).
   it('none for the scenarios as committed', () => {
     expect(compile().problems).toEqual([]);
+  }, 30_000);
+
+  describe('an expires: entry that cannot work', () => {
+    const expires =
+      'expires: {after: dmt-refund-otp, key: transfer_id, seconds: 600, code: 16, label: Refund OTP expired, message: The refund OTP has expired; send a new one}';
+    const withExpires = (to: string) => problemsWith('dmt', edit('dmt', expires, to));
+    it('a starter the contract lacks, with the closest id', () => {
+      expect(withExpires(expires.replace('after: dmt-refund-otp', 'after: dmt-refund-otpp'))).toEqual([
+        'openapi/scenarios/dmt.yaml:102: dmt-refund: expires names "dmt-refund-otpp", which is not an operation of the contract. Did you mean "dmt-refund-otp"?',
+      ]);
+    });
+    it('a key one of the two requests lacks', () => {
+      expect(withExpires(expires.replace('key: transfer_id', 'key: otp'))).toEqual([
+        'openapi/scenarios/dmt.yaml:102: dmt-refund: expires times "otp", which is not a field of the dmt-refund-otp request. Name a field both requests send.',
+      ]);
+    });
+    it('a code the operation does not list', () => {
+      expect(withExpires(expires.replace('code: 16', 'code: 17'))).toEqual([
+        'openapi/scenarios/dmt.yaml:102: dmt-refund: expires answers code 17, which dmt-refund does not list (x-response-codes: 1, 7, 10, 16, 23). Use the code the API answers for an expired confirmation.',
+      ]);
+    });
   });
 
   it('an operation id the contract lacks, with the closest ids', () => {
@@ -214,8 +236,10 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
         ),
       ),
     ).toEqual([
-      'openapi/scenarios/payout.yaml:32: payout-create-order: scenario "Processing at the bank, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
-      'openapi/scenarios/payout.yaml:52: payout-create-order: scenario "Bank timed out, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:35: payout-create-order: scenario "Processing at the bank, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:55: payout-create-order: scenario "Bank timed out, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:65: payout-create-order: scenario "NEFT declined by the beneficiary\'s bank (processing first, then failed)", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:75: payout-create-order: scenario "Declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
     ]);
   });
   it('a webhook the contract lacks', () => {
@@ -229,7 +253,7 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
         ),
       ),
     ).toEqual([
-      'openapi/scenarios/payout.yaml:22: payout-create-order: scenario "Processing at the bank, then success", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
+      'openapi/scenarios/payout.yaml:25: payout-create-order: scenario "Processing at the bank, then success", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
     ]);
   });
   it('tracking through a status call without lookup', () => {

@@ -82,9 +82,9 @@ describe('the Sandbox page', () => {
     expect(view.shared.map((r) => [r.input, r.code, r.families])).toEqual([
       ['`merchantcode` `RRM000009`', 9, ['AEPS']],
       ['`merchantcode` `RRM000017`', 17, ['AEPS']],
-      ['`adhaarnumber` `999900000003`', 3, ['AEPS']],
-      ['`adhaarnumber` `999900000013`', 13, ['AEPS']],
-      ['`adhaarnumber` `999900000015`', 15, ['AEPS']],
+      ['`aadhaar_number` `999900000003`', 3, ['AEPS']],
+      ['`aadhaar_number` `999900000013`', 13, ['AEPS']],
+      ['`aadhaar_number` `999900000015`', 15, ['AEPS']],
     ]);
   });
 
@@ -118,8 +118,8 @@ describe('the Sandbox page', () => {
     ]);
     expect(scenarioRows(compiled, 'no-such-operation')).toEqual([]);
     const withdrawal = scenarioRows(compiled, 'aeps-cash-withdrawal');
-    expect(withdrawal.find((r) => r.input === '`adhaarnumber` `999900000201`')).toEqual({
-      input: '`adhaarnumber` `999900000201`',
+    expect(withdrawal.find((r) => r.input === '`aadhaar_number` `999900000201`')).toEqual({
+      input: '`aadhaar_number` `999900000201`',
       code: 2,
       codeName: 'PENDING',
       label: 'Pending at the bank, then success',

@@ -3,6 +3,9 @@
  * the whole chain over the real scenarios): route, authenticate, validate, pick and answer, webhooks.
  */
 import {describe, expect, it} from 'vitest';
+import {bothNamesErrors, withCurrentNames} from '#core/sandbox/body';
+import {renamedFields} from '#core/sandbox/compile/contract';
+import {deprecatedProblems} from '#core/sandbox/compile/deprecated';
 import {signToken} from '#core/sandbox/crypto';
 import {compileRoutes, routeRequest} from '#core/sandbox/engine/route';
 import {
@@ -251,5 +254,72 @@ describe('webhooks', () => {
   it('names each event with a sortable id', () => {
     expect(webhookId(0, 1)).toBe('evt_00000000000000000000000001');
     expect(webhookId(1000, 2) > webhookId(999, 3)).toBe(true);
+  });
+});
+
+describe('renamed request fields (old name accepted until the sunset, never beside the new one)', () => {
+  const renamed = [{old: 'adhaarnumber', current: 'aadhaar_number'}];
+
+  it('renamedFields reads deprecated properties whose x-replaced-by names another property', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        aadhaar_number: {type: 'string'},
+        adhaarnumber: {type: 'string', deprecated: true, 'x-replaced-by': 'aadhaar_number'},
+        gone: {type: 'string', deprecated: true, 'x-replaced-by': 'no_such_field'},
+        old: {type: 'string', deprecated: true},
+      },
+    };
+    expect(renamedFields(schema)).toEqual(renamed);
+    expect(renamedFields(undefined)).toEqual([]);
+  });
+
+  it('withCurrentNames moves the old name to the current one, and leaves a request in current names as it is', () => {
+    expect(withCurrentNames({adhaarnumber: '9999', amount: 1}, renamed)).toEqual({aadhaar_number: '9999', amount: 1});
+    expect(withCurrentNames({aadhaar_number: '9999'}, renamed)).toEqual({aadhaar_number: '9999'});
+    expect(withCurrentNames({adhaarnumber: '9999'}, undefined)).toEqual({adhaarnumber: '9999'});
+  });
+
+  it('bothNamesErrors names the old field when both names are sent', () => {
+    expect(bothNamesErrors({adhaarnumber: '1', aadhaar_number: '1'}, renamed)).toEqual([
+      {field: 'adhaarnumber', rule: 'is the old name of aadhaar_number: send only aadhaar_number, not both'},
+    ]);
+    expect(bothNamesErrors({adhaarnumber: '1'}, renamed)).toEqual([]);
+    expect(bothNamesErrors([1], renamed)).toEqual([]);
+  });
+});
+
+describe('deprecatedProblems: a renamed field keeps its old name with a replacement and a sunset', () => {
+  const body = (old: Record<string, unknown>) => ({
+    type: 'object',
+    properties: {data: {type: 'object', properties: {aadhaar_last4: {type: 'string'}, last_aadhar: old}}},
+  });
+
+  it('accepts a deprecated property that names its replacement and the sunset date', () => {
+    const good = {
+      type: 'string',
+      deprecated: true,
+      'x-replaced-by': 'aadhaar_last4',
+      description: 'Deprecated: read `aadhaar_last4`; sent until 2027-03-31.',
+    };
+    expect(deprecatedProblems(body(good))).toEqual([]);
+  });
+
+  it('names a deprecated property without a replacement beside it', () => {
+    expect(deprecatedProblems(body({type: 'string', deprecated: true, 'x-replaced-by': 'aadhaar_last5'}))).toEqual([
+      'data.last_aadhar is deprecated, but its x-replaced-by names no property beside it. Add x-replaced-by: <the new name> (a property of the same object).',
+    ]);
+  });
+
+  it('names a deprecated property whose description lacks the new name or the sunset date', () => {
+    const noDate = {
+      type: 'string',
+      deprecated: true,
+      'x-replaced-by': 'aadhaar_last4',
+      description: 'Deprecated: read `aadhaar_last4`.',
+    };
+    expect(deprecatedProblems(body(noDate))).toEqual([
+      'data.last_aadhar is deprecated, but its description does not name `aadhaar_last4` and the sunset date (YYYY-MM-DD). Say what to use instead and until when the old name works.',
+    ]);
   });
 });

@@ -99,6 +99,14 @@ function requestFor(l: Located, op: OperationModel, s: ScenarioModel): {params: 
   return req;
 }
 
+/** The code 10 answer the engine gives for these field errors. */
+const validationFailed = (errors: readonly {field: string; rule: string}[]) => ({
+  status: false,
+  response_code: 10,
+  message: 'Validation failed',
+  data: {errors},
+});
+
 async function call(
   h: ReturnType<typeof harness>,
   l: Located,
@@ -299,23 +307,72 @@ describe('the engine rules', () => {
     const body = {
       ...(sample(l).body as JsonObject),
       amount: 1525,
-      adhaarnumber: '1234',
+      aadhaar_number: '1234',
       referenceid: undefined,
       extra: true,
     };
     const res = await call(h, l, {params: {}, body: JSON.parse(JSON.stringify(body)) as Json});
-    expect(res.json).toEqual({
-      status: false,
-      response_code: 10,
-      message: 'Validation failed',
-      data: {
-        errors: [
-          {field: 'referenceid', rule: 'is required'},
-          {field: 'adhaarnumber', rule: 'must match ^[0-9]{12}$'},
-          {field: 'amount', rule: 'must be a multiple of 50'},
-          {field: 'extra', rule: 'is not a field of this request'},
-        ],
-      },
+    expect(res.json).toEqual(
+      validationFailed([
+        {field: 'referenceid', rule: 'is required'},
+        {field: 'aadhaar_number', rule: 'must match ^[0-9]{12}$'},
+        {field: 'amount', rule: 'must be a multiple of 50'},
+        {field: 'extra', rule: 'is not a field of this request'},
+      ]),
+    );
+  });
+
+  it('refuses a DMT refund whose OTP has expired (code 16), and confirms one in time', async () => {
+    const ops = located();
+    const otp = ops.get('dmt-refund-otp') as Located;
+    const refund = ops.get('dmt-refund') as Located;
+    const h = harness();
+    expect((await call(h, otp, sample(otp))).json.response_code).toBe(1);
+    h.advance(599);
+    expect((await call(h, refund, sample(refund))).json.response_code).toBe(1);
+    h.advance(2);
+    const late = await call(h, refund, sample(refund));
+    expect([late.status, late.json.response_code, late.json.message, late.scenario]).toEqual([
+      200,
+      16,
+      'The refund OTP has expired; send a new one',
+      'Refund OTP expired',
+    ]);
+    expect((await call(h, otp, sample(otp))).json.response_code).toBe(1);
+    expect((await call(h, refund, sample(refund))).json.response_code).toBe(1);
+  });
+
+  describe('a field renamed in 1.2.0 (adhaarnumber -> aadhaar_number)', () => {
+    const withdrawal = (): {l: Located; body: Record<string, Json>} => {
+      const l = located().get('aeps-cash-withdrawal') as Located;
+      return {l, body: {...(sample(l).body as JsonObject)}};
+    };
+
+    it('accepts the old name alone, matches its scenarios and answers both response names', async () => {
+      const {l, body} = withdrawal();
+      delete body.aadhaar_number;
+      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999900000013'}});
+      expect(res.json.response_code).toBe(13);
+      const ok = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941051234'}});
+      expect(ok.json.data).toMatchObject({aadhaar_last4: 'XXXX XXXX 1234', last_aadhar: 'XXXX XXXX 1234'});
+    });
+
+    it('refuses both names at once with code 10 naming the old one', async () => {
+      const {l, body} = withdrawal();
+      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941057058'}});
+      expect(res.json).toEqual(
+        validationFailed([
+          {field: 'adhaarnumber', rule: 'is the old name of aadhaar_number: send only aadhaar_number, not both'},
+        ]),
+      );
+    });
+
+    it('asks for one of the two names when neither is sent', async () => {
+      const {l, body} = withdrawal();
+      delete body.aadhaar_number;
+      const res = await call(harness(), l, {params: {}, body});
+      const fields = (res.json.data as {errors: {field: string}[]}).errors.map((e) => e.field);
+      expect(fields).toEqual(expect.arrayContaining(['aadhaar_number', 'adhaarnumber']));
     });
   });
 

@@ -5,7 +5,7 @@
 import type {Located, Parameter} from '../../contract/openapi';
 import {mergeAllOf, type JsonSchema} from '../../contract/schema';
 import {fieldError, parsePath, setPath} from '../body';
-import type {Condition, Json, JsonObject, ValidatorError} from '../model';
+import type {Condition, Json, JsonObject, RenamedField, ValidatorError} from '../model';
 
 /** Validates `data` against `schema`; the errors ajv reports (empty when valid). */
 export type SchemaCheck = (schema: JsonSchema, data: unknown) => readonly ValidatorError[];
@@ -123,6 +123,18 @@ export function unknownPatchKeys(schema: JsonSchema | undefined, patch: Json, at
     if (!child) return [path];
     const c = mergeAllOf(child);
     return unknownPatchKeys(c.type === 'array' ? c.items : c, value, path);
+  });
+}
+
+/**
+ * The request body's renamed fields: each property marked `deprecated: true` with `x-replaced-by`
+ * naming another property of the same body (the old name of a field, accepted until its sunset).
+ */
+export function renamedFields(schema: JsonSchema | undefined): RenamedField[] {
+  const props = schema ? (mergeAllOf(schema).properties ?? {}) : {};
+  return Object.entries(props).flatMap(([old, child]) => {
+    const current = child['x-replaced-by'];
+    return child.deprecated === true && typeof current === 'string' && current in props ? [{old, current}] : [];
   });
 }
 

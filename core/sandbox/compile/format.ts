@@ -93,6 +93,19 @@ export const FAMILY_FILE_SCHEMA: ScenarioSchema = {
             properties: {status: {type: 'string'}, field: {type: 'string'}},
           },
           lookup: {type: 'string'},
+          expires: {
+            type: 'object',
+            required: ['after', 'key', 'seconds', 'code', 'label'],
+            additionalProperties: false,
+            properties: {
+              after: {type: 'string'},
+              key: {type: 'string'},
+              seconds: {type: 'integer', minimum: 1},
+              code: {type: 'integer'},
+              label: {type: 'string'},
+              message: {type: 'string'},
+            },
+          },
           scenarios: {type: 'array', items: SCENARIO},
         },
       },
@@ -144,8 +157,18 @@ export interface ScenarioSpec {
   then?: {after: number; status?: BodySpec; webhooks?: {webhook: string; after?: number; set?: JsonObject}[]}[];
 }
 export type CarrySpec = string | {to: string; from: string; last?: number; prefix?: string};
+/** A confirmation refused `seconds` after `after` answered code 1 for the same `key` (a refund OTP). */
+export interface ExpirySpec {
+  after: string;
+  key: string;
+  seconds: number;
+  code: number;
+  label: string;
+  message?: string;
+}
 export interface OperationSpec {
   carry?: CarrySpec[];
+  expires?: ExpirySpec;
   unique?: string[];
   idempotency?: string;
   tracking?: {status: string; field?: string};

@@ -6,9 +6,19 @@
 import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
-import type {CarryRule, JsonObject, OperationModel} from '../model';
-import {errorLines, httpStatusOf, invalidRequest, isInput, isRecord, requestErrors, type OpInfo} from './contract';
+import type {CarryRule, ExpiryModel, JsonObject, OperationModel} from '../model';
+import {
+  errorLines,
+  httpStatusOf,
+  invalidRequest,
+  isInput,
+  isRecord,
+  renamedFields,
+  requestErrors,
+  type OpInfo,
+} from './contract';
 import {nameOf, type ScenarioContext} from './context';
+import {compileExpiry} from './expiry';
 import {familyFileOf, type FamilyFile, type FamilySide, type SandboxSide} from './files';
 import type {OperationSpec} from './format';
 import {renderBody} from './render';
@@ -281,10 +291,11 @@ function operationModel(
   o: OpInfo,
   d: OperationDraft,
   settings: EntrySettings,
-  extra: {readonly unique: readonly string[]; readonly repeat: Repeat | undefined},
+  extra: {readonly unique: readonly string[]; readonly repeat: Repeat | undefined; readonly expiry?: ExpiryModel},
 ): OperationModel {
   const {carry, tracking, lookup} = settings;
   const {repeat} = extra;
+  const renamed = renamedFields(o.bodySchema);
   return {
     id: o.id,
     family: o.family,
@@ -296,9 +307,11 @@ function operationModel(
     codes: o.codes,
     ...(repeat ? {idempotencyKey: repeat.key, duplicateMessage: repeat.message} : {}),
     carry,
+    ...(renamed.length ? {renamed} : {}),
     unique: extra.unique,
     ...(tracking ? {tracking} : {}),
     ...(lookup !== undefined ? {lookup} : {}),
+    ...(extra.expiry ? {expiry: extra.expiry} : {}),
     scenarios: d.scenarios,
   };
 }
@@ -329,7 +342,8 @@ export function compileOperation(
   const key = settings.idempotencyKey;
   const repeat = key !== undefined && isInput(o, key) ? {key, message: addRepeat(ctx, d, key)} : undefined;
   const unique = spec.unique ?? [];
-  const model = operationModel(o, d, settings, {unique, repeat});
+  const expiry = compileExpiry(ctx, d, spec.expires);
+  const model = operationModel(o, d, settings, {unique, repeat, ...(expiry ? {expiry} : {})});
   checkUnique(ctx, d, unique);
   // Codes left unreachable by a broken entry follow from the problem above it: report that one alone.
   if (ctx.problems.count() === problemsBefore)

@@ -5,7 +5,17 @@
  */
 import type {ScenarioRow} from '../../contract/types';
 import type {ScenarioModel, StageModel, WebhookModel} from '../model';
-import {conditions, errorLines, httpStatusOf, isInput, requestErrors, requestOf, type OpInfo} from './contract';
+import {withCurrentNames} from '../body';
+import {
+  conditions,
+  errorLines,
+  httpStatusOf,
+  isInput,
+  renamedFields,
+  requestErrors,
+  requestOf,
+  type OpInfo,
+} from './contract';
 import {nameOf, type ScenarioContext} from './context';
 import type {ScenarioSpec} from './format';
 import {bodySpecOf, renderBody, renderWebhook} from './render';
@@ -151,7 +161,9 @@ function compileScenario(
 }
 
 /** Adds a scenario to the operation (and its row) when it applies, can be reached and compiles. */
-export function addScenario(ctx: ScenarioContext, d: OperationDraft, s: ScenarioSpec, from: ScenarioSource): void {
+export function addScenario(ctx: ScenarioContext, d: OperationDraft, given: ScenarioSpec, from: ScenarioSource): void {
+  // A scenario may name a renamed field by either name; it matches the request's current name.
+  const s = given.when ? {...given, when: withCurrentNames(given.when, renamedFields(d.o.bodySchema))} : given;
   if (!reachableScenario(ctx, d, s, from)) return;
   if (s.code === 10) {
     // The engine answers it from the validator; nothing to compile.

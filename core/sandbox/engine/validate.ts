@@ -2,7 +2,7 @@
  * Step 3, validate: the path and query parameters and the JSON body, through the family's compiled
  * validators. Every broken field is listed, in the API's words.
  */
-import {fieldErrors, type FieldError} from '../body';
+import {bothNamesErrors, fieldErrors, withCurrentNames, type FieldError} from '../body';
 import type {FamilyValidators, Json, OperationModel} from '../model';
 
 /** Path and query parameters as strings, the way they come on the wire; the validator coerces them. */
@@ -36,6 +36,18 @@ export function parseBody(
   }
 }
 
+/**
+ * The body's field errors. A renamed field sent under both names breaks the schema's `oneOf`, whose
+ * own error names no field: the error naming the old name says what to drop instead.
+ */
+export function bodyErrors(op: OperationModel, validators: FamilyValidators, body: Json | undefined): FieldError[] {
+  const validateBody = validators.body[op.id];
+  if (body === undefined || !validateBody || validateBody(body)) return [];
+  const errors = fieldErrors(validateBody.errors ?? []);
+  const both = bothNamesErrors(body, op.renamed);
+  return both.length ? [...errors.filter((e) => e.field !== '(body)'), ...both] : errors;
+}
+
 export interface RequestParts {
   readonly pathParams: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
@@ -58,10 +70,8 @@ export function validateRequest(
     const parsed = parseBody(parts.contentType, parts.body);
     if ('error' in parsed) errors.push(parsed.error);
     else body = parsed.body;
-    const validateBody = validators.body[op.id];
-    if (body !== undefined && validateBody && !validateBody(body))
-      errors.push(...fieldErrors(validateBody.errors ?? []));
+    errors.push(...bodyErrors(op, validators, body));
   }
   if (errors.length) return {errors};
-  return {inputs: {...(body as Record<string, Json>), ...params}};
+  return {inputs: withCurrentNames({...(body as Record<string, Json>), ...params}, op.renamed)};
 }
