@@ -107,6 +107,23 @@ describe('withResponseCodeEnums', () => {
   });
 });
 
+/**
+ * The money-moving operations that list code 4, and the field of `data` that carries the outcome a
+ * code-4 example must show (decision 6 of issue 22). The hosted journeys (dmt-generate-url,
+ * aeps-generate-url, gibl-init) are answered the same way by the sandbox, but their 200 data schema
+ * does not declare the status call's fields yet, so no example of theirs can show them.
+ */
+const OUTCOME_FIELD: Readonly<Record<string, string>> = {
+  'payout-create-order': 'status',
+  'aeps-cash-withdrawal': 'status',
+  'aeps-airtel-cash-withdrawal': 'status',
+  'matm-update': 'status',
+  'bbps-pay-bill': 'paymentstatus',
+  'bbps-quickbill-pay': 'paymentstatus',
+  'recharge-initiate': 'rechargestatus',
+  'paycc-create-order': 'status',
+};
+
 describe('the published contract', async () => {
   const codes = loadResponseCodes();
   const deref = await bundleContract(true);
@@ -118,6 +135,16 @@ describe('the published contract', async () => {
       const listed = (op['x-response-codes'] ?? []).filter((c) => httpStatusOf(c) === 200);
       expect(enumOf, op.operationId).toEqual([...listed, 22].sort((a, b) => a - b));
       expect(codesAnsweredWith(200, op['x-response-codes'] ?? [], codes), op.operationId).toEqual(enumOf);
+    }
+  });
+
+  it("shows the original transaction's current outcome in a code-4 example of every money-moving operation", () => {
+    const ops = new Map(listOperations(deref).map((l) => [l.op.operationId, l.op]));
+    for (const [id, field] of Object.entries(OUTCOME_FIELD)) {
+      const examples = Object.values(ops.get(id)?.responses['200']?.content?.['application/json']?.examples ?? {});
+      const repeat = examples.find((e) => (e.value as {response_code?: unknown}).response_code === 4);
+      expect((repeat?.value as {data?: Record<string, unknown>} | undefined)?.data?.[field], id).toMatch(/^[A-Z_]+$/);
+      expect(ops.get(id)?.['x-response-codes'], id).toContain(4);
     }
   });
 });
