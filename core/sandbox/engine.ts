@@ -29,10 +29,11 @@
  *   partner      a test partner id's scenarios (codes 8, 12, 18, 22) answer before validation
  *   validation   body JSON, then the compiled validators: 400, code 10, `data.errors` per field
  *   status call  a transaction started in this session: its state at this moment
- *   repeat       the same idempotency key again (referenceid): code 4 with the original `data`
+ *   repeat       the same idempotency key again (referenceid) after an answer that created a
+ *                transaction (1, 2, 3, 5): code 4 with its current outcome in `data`
  *   expiry       a confirmation after what it confirms expired (a refund OTP): its refusal
  *   scenario     the first scenarios scenario whose inputs match, else the operation's default
- * The answer is recorded for repeats; a tracked transaction is kept for its status call; the
+ * An answer that created a transaction is recorded for repeats; a tracked transaction is kept for its status call; the
  * scenario's webhooks are queued with their delays and signed when taken, as /docs/v1/webhooks says
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
@@ -42,11 +43,11 @@ import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
 import {
   carriedFor,
-  idempotencyKeyOf,
   lookupTransaction,
   partnerScenario,
   pickScenario,
   recordTransaction,
+  rememberOriginal,
   repeatAnswer,
   scenarioAnswer,
   statusAnswer,
@@ -152,9 +153,8 @@ function answerScenario(session: Session, op: OperationModel, inputs: Readonly<R
   const picked = pickScenario(op, inputs);
   const carried = carriedFor(op, picked.scenario, inputs, session.store);
   const result = scenarioAnswer(picked.scenario, carried);
-  const idemKey = idempotencyKeyOf(op, inputs);
-  if (idemKey) session.store.set(idemKey, {body: result.body});
-  recordTransaction(op, picked, carried, inputs, session);
+  const tx = recordTransaction(op, picked, carried, inputs, session);
+  rememberOriginal(op, session.store, inputs, {body: result.body, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
   queueWebhooks(session, op, picked.scenario, carried);
   return result;
@@ -201,7 +201,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const record = lookupTransaction(op, store, inputs);
     const status = record && (await trackedStatus(record, op));
     if (status) return {answer: status, op};
-    const answer = repeatAnswer(op, store, inputs) ?? expiredAnswer(op, inputs, session);
+    const answer = repeatAnswer(op, session, inputs) ?? expiredAnswer(op, inputs, session);
     return {answer: answer ?? answerScenario(session, op, inputs), op};
   }
 

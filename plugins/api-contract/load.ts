@@ -17,6 +17,7 @@ import {
 } from '@redocly/openapi-core';
 import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '#core/contract/view-model';
 import {crossCheck, type ContractProblem} from '#core/contract/checks';
+import {withResponseCodeEnums} from '#core/contract/response-enums';
 import {addressPairs, addressProblems, envelopeProblems} from '#core/contract/envelope';
 import {bodySchemas, type BodySchemas} from '#core/contract/fences';
 import type {Root} from 'mdast';
@@ -120,6 +121,11 @@ export async function lintContract(root = CONTRACT_ROOT): Promise<string[]> {
   });
 }
 
+/**
+ * The contract as published: bundled (refs kept, for the downloads) or dereferenced (for the views
+ * and the sandbox), with each operation's `response_code` narrowed to the codes it answers
+ * (core/contract/response-enums.ts), from the catalogue beside `root`.
+ */
 export async function bundleContract(dereference: boolean, root = CONTRACT_ROOT): Promise<OpenApiDocument> {
   const config = await redoclyConfig();
   const res = await bundle({doc: composeRoot(root), config, dereference});
@@ -128,7 +134,8 @@ export async function bundleContract(dereference: boolean, root = CONTRACT_ROOT)
       `The API contract could not be bundled:\n${res.problems.map((p) => `  ${rel(p.location[0]?.source?.absoluteRef)}: ${p.message}`).join('\n')}`,
     );
   }
-  return res.bundle.parsed as OpenApiDocument;
+  const catalogue = loadResponseCodes(path.join(path.dirname(root), path.basename(RESPONSE_CODES_FILE)));
+  return withResponseCodeEnums(res.bundle.parsed as OpenApiDocument, catalogue);
 }
 
 export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[] {

@@ -14,8 +14,11 @@ import {
   lookupTransaction,
   partnerScenario,
   pickScenario,
+  CREATES_TRANSACTION,
   recordTransaction,
+  rememberOriginal,
   repeatAnswer,
+  repeatData,
   scenarioAnswer,
   statusAnswer,
 } from '#core/sandbox/engine/scenario';
@@ -23,7 +26,7 @@ import {authenticate, tokenAnswer} from '#core/sandbox/engine/token';
 import {memoryStore, type Session} from '#core/sandbox/engine/types';
 import {parseBody, requestParams, validateRequest} from '#core/sandbox/engine/validate';
 import {pendingWebhooks, queueWebhooks, takeDue, webhookId} from '#core/sandbox/engine/webhooks';
-import type {FamilyValidators, OperationModel, ScenarioModel, ValidateFunction} from '#core/sandbox/model';
+import type {FamilyValidators, JsonObject, OperationModel, ScenarioModel, ValidateFunction} from '#core/sandbox/model';
 
 const scenario = (over: Partial<ScenarioModel> = {}): ScenarioModel => ({
   id: 's',
@@ -196,17 +199,77 @@ describe('pick and answer', () => {
     expect(carriedFor(op, scenario(), {}, store).txnid).not.toBe(carriedFor(op, scenario(), {}, store).txnid);
   });
 
-  it('answers a repeat of the idempotency key with code 4 and the original data', () => {
-    const store = memoryStore();
+  it('answers a repeat of the idempotency key with code 4 and the original data when nothing is tracked', () => {
+    const s = session();
     const op = operation({idempotencyKey: 'ref', duplicateMessage: 'Seen it'});
-    expect(repeatAnswer(op, store, {ref: 'R1'})).toBeUndefined();
-    store.set(idempotencyKeyOf(op, {ref: 'R1'}) as string, {body: {data: {txnid: 'T'}}});
-    expect(repeatAnswer(op, store, {ref: 'R1'})).toEqual({
+    expect(repeatAnswer(op, s, {ref: 'R1'})).toBeUndefined();
+    rememberOriginal(op, s.store, {ref: 'R1'}, {body: {response_code: 1, data: {txnid: 'T'}}});
+    expect(repeatAnswer(op, s, {ref: 'R1'})).toEqual({
       status: 200,
       body: {status: false, response_code: 4, message: 'Seen it', data: {txnid: 'T'}},
       scenario: 'repeat of ref R1',
     });
     expect(idempotencyKeyOf(operation(), {ref: 'R1'})).toBeUndefined();
+  });
+
+  it('remembers only answers that created a transaction: a refusal may be sent again with the same key', () => {
+    const s = session();
+    const op = operation({idempotencyKey: 'ref'});
+    for (const code of [6, 7, 10, 14, 22])
+      rememberOriginal(op, s.store, {ref: `R${code}`}, {body: {response_code: code}});
+    for (const code of [1, 2, 3, 5]) rememberOriginal(op, s.store, {ref: `R${code}`}, {body: {response_code: code}});
+    const repeated = [1, 2, 3, 5, 6, 7, 10, 14, 22].filter((code) => repeatAnswer(op, s, {ref: `R${code}`}));
+    expect(repeated).toEqual([...CREATES_TRANSACTION]);
+  });
+
+  it('answers a repeat of a tracked transaction with its current outcome: pending, then after settlement SUCCESS and the UTR', () => {
+    const s = session();
+    const envelopeOf = (data: JsonObject) => ({status: false, response_code: 2, message: 'Pending', data});
+    const answered = {referenceid: 'R1', order_id: 'O1', amount: 500, status: 'PROCESSING'};
+    const settled = {
+      status: true,
+      response_code: 1,
+      message: 'Found',
+      data: {...answered, status: 'SUCCESS', utr: '531810774520'},
+    };
+    const tracked = scenario({
+      code: 2,
+      body: envelopeOf(answered),
+      status: {status: true, response_code: 1, message: 'Found', data: answered},
+      then: [{after: 30, status: settled, webhooks: []}],
+    });
+    const op = operation({
+      idempotencyKey: 'referenceid',
+      scenarios: [tracked],
+      tracking: {status: 'pay-status', key: 'referenceid', field: 'referenceid'},
+    });
+    const inputs = {referenceid: 'R1'};
+    const tx = recordTransaction(op, {scenario: tracked, index: 0}, {}, inputs, s);
+    expect(tx).toBe('tx:pay-status:R1');
+    rememberOriginal(op, s.store, inputs, {body: tracked.body, ...(tx ? {tx} : {})});
+    expect(repeatAnswer(op, s, inputs)?.body).toEqual({
+      status: false,
+      response_code: 4,
+      message: 'Duplicate request',
+      data: answered,
+    });
+    s.advance(31_000);
+    expect(repeatAnswer(op, s, inputs)?.body).toEqual({
+      status: false,
+      response_code: 4,
+      message: 'Duplicate request',
+      data: {referenceid: 'R1', order_id: 'O1', amount: 500, status: 'SUCCESS', utr: '531810774520'},
+    });
+  });
+
+  it('lays the current data over the original, field by field, or keeps whichever exists', () => {
+    expect(repeatData({url: 'u', status: 'PENDING'}, {status: 'SUCCESS', utr: '1'})).toEqual({
+      url: 'u',
+      status: 'SUCCESS',
+      utr: '1',
+    });
+    expect(repeatData({url: 'u'}, undefined)).toEqual({url: 'u'});
+    expect(repeatData(undefined, [1])).toEqual([1]);
   });
 
   it('keeps a tracked transaction and answers its status call by the stage reached', () => {

@@ -16,13 +16,8 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
 const JSON_TYPE = (content: Record<string, {schema?: JsonSchema}> | undefined): JsonSchema | undefined =>
   Object.entries(content ?? {}).find(([type]) => type.includes('json'))?.[1].schema;
 
-/** HTTP status of an answer with this code, as the contract's shared responses give it. */
-export function httpStatusOf(code: number): number {
-  if (code === 10) return 400;
-  if (code === 11 || code === 12) return 401;
-  if (code === 18) return 429;
-  return 200;
-}
+/** HTTP status of an answer with this code: one mapping, shared with the contract's response enums. */
+export {httpStatusOf} from '../../contract/response-enums';
 
 /** The schema of path and query parameters of an operation, for the (coercing) params validator. */
 export function paramsSchema(params: readonly Parameter[]): JsonSchema | undefined {

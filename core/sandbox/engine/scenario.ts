@@ -63,14 +63,65 @@ export function idempotencyKeyOf(op: OperationModel, inputs: Inputs): string | u
   return value === undefined ? undefined : `idem:${op.id}:${text(value)}`;
 }
 
-/** Code 4 with the original answer's data, when the idempotency key was seen before. */
-export function repeatAnswer(op: OperationModel, store: SandboxStore, inputs: Inputs): Answer | undefined {
+/**
+ * The codes whose answer creates a transaction (decision 6 of issue 22): a repeat of its key answers
+ * 4. Any other answer is a refusal that creates nothing, so the same key may be sent again once the
+ * cause is fixed, and is answered afresh.
+ */
+export const CREATES_TRANSACTION: readonly number[] = [1, 2, 3, 5];
+
+/** What a repeat is answered from: the original answer, and the store key of its tracked transaction. */
+export interface OriginalRequest {
+  readonly body: JsonObject;
+  readonly tx?: string;
+}
+
+/** Remembers an answer for repeats of its idempotency key, when it created a transaction. */
+export function rememberOriginal(
+  op: OperationModel,
+  store: SandboxStore,
+  inputs: Inputs,
+  original: OriginalRequest,
+): void {
   const key = idempotencyKeyOf(op, inputs);
-  const original = key === undefined ? undefined : (store.get(key) as {body: JsonObject} | undefined);
+  if (key !== undefined && CREATES_TRANSACTION.includes(Number(original.body.response_code)))
+    store.set(key, original as unknown as Json);
+}
+
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The data of a repeat: the original answer's, with the tracked transaction's current data over it
+ * (its status and final fields: UTR, amounts, failure reason), so the repeat alone tells the merchant
+ * the outcome; the original's alone when nothing is tracked.
+ */
+export function repeatData(original: Json | undefined, current: Json | undefined): Json | undefined {
+  if (isObject(original) && isObject(current)) return {...original, ...current};
+  return current ?? original;
+}
+
+/** The status call's data for the tracked transaction of a repeat, as it stands now. */
+function currentData(op: OperationModel, session: Session, original: OriginalRequest): Json | undefined {
+  const record = original.tx === undefined ? undefined : (session.store.get(original.tx) as TxRecord | undefined);
+  const scenario = record && op.scenarios[record.scenario];
+  if (!record || !scenario || !op.tracking) return undefined;
+  return statusAnswer(record, scenario, {id: op.tracking.status}, session.clock.now())?.body.data;
+}
+
+/**
+ * Code 4 when the idempotency key was seen before, with the original transaction's current outcome
+ * in `data` (decision 6 of issue 22): the tracked transaction's status and final fields as its status
+ * call would answer them now, over the original answer's data.
+ */
+export function repeatAnswer(op: OperationModel, session: Session, inputs: Inputs): Answer | undefined {
+  const key = idempotencyKeyOf(op, inputs);
+  const original = key === undefined ? undefined : (session.store.get(key) as OriginalRequest | undefined);
   if (!original || !op.idempotencyKey) return undefined;
+  const data = repeatData(original.body.data, currentData(op, session, original));
   return {
     status: 200,
-    body: envelope(4, op.duplicateMessage ?? 'Duplicate request', original.body.data),
+    body: envelope(4, op.duplicateMessage ?? 'Duplicate request', data),
     scenario: `repeat of ${op.idempotencyKey} ${text(inputs[op.idempotencyKey] ?? '')}`,
   };
 }
@@ -91,18 +142,23 @@ export function carriedFor(
   return carried;
 }
 
-/** Keeps a tracked transaction for its status call, under the value the status call looks it up by. */
+/**
+ * Keeps a tracked transaction for its status call, under the value the status call looks it up by;
+ * that store key, which a repeat of the request reads the transaction's current state from.
+ */
 export function recordTransaction(
   op: OperationModel,
   picked: {scenario: ScenarioModel; index: number},
   carried: Record<string, Json>,
   inputs: Inputs,
   session: Session,
-): void {
+): string | undefined {
   const {scenario} = picked;
-  if (!op.tracking || !(scenario.status || scenario.then.some((s) => s.status))) return;
+  if (!op.tracking || !(scenario.status || scenario.then.some((s) => s.status))) return undefined;
   const value = carried[op.tracking.field] ?? inputs[op.tracking.field];
-  if (value === undefined) return;
+  if (value === undefined) return undefined;
   const record: TxRecord = {operation: op.id, scenario: picked.index, createdAt: session.clock.now(), carried};
-  session.store.set(`tx:${op.tracking.status}:${text(value)}`, record as unknown as Json);
+  const key = `tx:${op.tracking.status}:${text(value)}`;
+  session.store.set(key, record as unknown as Json);
+  return key;
 }
