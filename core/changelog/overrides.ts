@@ -25,18 +25,15 @@ export interface ParsedOverrides {
 /** One entry's problem, or the override it makes. */
 function entryOf(value: unknown, at: string): ChangeOverride | string {
   const entry = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-  const missing = KEYS.filter((k) => typeof entry[k] !== 'string' || !entry[k].trim());
+  // YAML reads `release: 1.1` as a number: take it as written, so the message quotes it.
+  const text = (k: string): string =>
+    typeof entry[k] === 'string' || typeof entry[k] === 'number' ? String(entry[k]).trim() : '';
+  const missing = KEYS.filter((k) => !text(k));
   if (missing.length)
     return `${at}: the override has no ${missing.join(', ')}. Give each of ${KEYS.join(', ')} as text (see the file's header).`;
   const unknown = Object.keys(entry).filter((k) => !(KEYS as readonly string[]).includes(k));
   if (unknown.length) return `${at}: unknown key(s) ${unknown.join(', ')}. An override has only ${KEYS.join(', ')}.`;
-  const [release, operation, field, cls, reason] = KEYS.map((k) => (entry[k] as string).trim()) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [release, operation, field, cls, reason] = KEYS.map(text) as [string, string, string, string, string];
   if (!/^\d+\.\d+\.\d+$/.test(release))
     return `${at}: release "${release}" is not a version. Write the release the change came in, e.g. 1.1.0.`;
   const type = CLASSES[cls];
