@@ -42,11 +42,15 @@ const inline = (text: string): string => xml(text).replace(/`([^`]+)`/g, '<code>
 export function releaseHtml(release: Release, origin: string): string {
   const page = `${origin}${CHANGELOG_PATH}`;
   const breaking = [
-    ...release.everyOperation.filter((l) => l.type === 'breaking').map((l) => `Every operation: ${inline(l.text)}`),
+    ...release.everyOperation
+      .filter((l) => l.type === 'breaking')
+      .map((l) => `Every operation: ${inline(l.text)}${l.reason ? ` (${inline(l.reason)})` : ''}`),
     ...release.items
       .filter((i) => i.breaking)
       .map((i) => {
-        const lines = i.changes.filter((l) => l.type === 'breaking').map((l) => inline(l.text));
+        const lines = i.changes
+          .filter((l) => l.type === 'breaking')
+          .map((l) => `${inline(l.text)}${l.reason ? ` (${inline(l.reason)})` : ''}`);
         const what = i.status === 'removed' ? 'Removed' : lines.join('; ');
         return `<a href="${xml(`${page}#${changeAnchor(release.version, i.id)}`)}">${xml(i.summary)}</a> (<code>${xml(i.id)}</code>): ${what}`;
       }),
