@@ -361,9 +361,18 @@ describe('what the pages show', () => {
   it('gives each added or changed operation and webhook a badge linking its entry', () => {
     const badges = changeBadges([release]);
     expect([...badges]).toEqual([
-      ['demo-pay', {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-1.1.0-demo-pay'}],
-      ['demo-new', {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-1.1.0-demo-new'}],
-      ['demo-hook', {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-1.1.0-demo-hook'}],
+      [
+        'demo-pay',
+        {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-1.1.0-demo-pay'},
+      ],
+      [
+        'demo-new',
+        {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-1.1.0-demo-new'},
+      ],
+      [
+        'demo-hook',
+        {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-1.1.0-demo-hook'},
+      ],
     ]);
     // In the words of the reference's labels, which the page's badge and the twin's line both print.
     expect([...badges.values()].map((b) => changeMark(b, defaultLabels()).change?.text)).toEqual([
