@@ -34,6 +34,7 @@ const sidebars = {
         v1('test-data'),
         {type: 'link', label: 'API reference index', href: '/api'},
         v1('changelog'),
+        v1('versioning'),
       ],
     },
     {

@@ -8,19 +8,22 @@
  */
 import {parseArgs} from 'node:util';
 import {SANDBOX_PORT} from '#core/sandbox/try-it';
+import {SIGNATURE_FORMS, type SignatureForm} from '#core/contract/webhook-policy';
 import {SandboxSetupError, startSandboxServer} from './lib/sandbox-server';
 
-const USAGE = `Usage: npm run sandbox -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--quiet]
+const USAGE = `Usage: npm run sandbox -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--signature-form FORM] [--quiet]
 
   --port N                 port on 127.0.0.1 (default ${SANDBOX_PORT})
   --webhook-url URL        where to POST webhooks (http or https); without it they are only listed
   --webhook-secret SECRET  secret that signs X-Signature (default: the sandbox test secret)
+  --signature-form FORM    X-Signature as 1.1.0 signs it (v1=, the default) or as 1.0.0 did (body only, until the sunset)
   --quiet                  print the URL only, not every request`;
 
 export function parseSandboxArgs(argv: readonly string[]): {
   port: number;
   webhookUrl?: string;
   webhookSecret?: string;
+  signatureForm?: SignatureForm;
   quiet: boolean;
 } {
   const {values} = parseArgs({
@@ -29,6 +32,7 @@ export function parseSandboxArgs(argv: readonly string[]): {
       port: {type: 'string', default: String(SANDBOX_PORT)},
       'webhook-url': {type: 'string'},
       'webhook-secret': {type: 'string'},
+      'signature-form': {type: 'string'},
       quiet: {type: 'boolean', default: false},
       help: {type: 'boolean', default: false},
     },
@@ -41,10 +45,16 @@ export function parseSandboxArgs(argv: readonly string[]): {
   const webhookUrl = values['webhook-url'];
   if (webhookUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webhookUrl))
     throw new SandboxSetupError(`--webhook-url must be an http:// or https:// URL, not "${webhookUrl}".\n\n${USAGE}`);
+  const form = values['signature-form'];
+  if (form !== undefined && !(SIGNATURE_FORMS as readonly string[]).includes(form))
+    throw new SandboxSetupError(
+      `--signature-form must be one of ${SIGNATURE_FORMS.join(', ')}, not "${form}".\n\n${USAGE}`,
+    );
   return {
     port,
     ...(webhookUrl ? {webhookUrl} : {}),
     ...(values['webhook-secret'] ? {webhookSecret: values['webhook-secret']} : {}),
+    ...(form ? {signatureForm: form as SignatureForm} : {}),
     quiet: Boolean(values.quiet),
   };
 }
@@ -61,6 +71,7 @@ async function main(): Promise<void> {
     port: args.port,
     ...(args.webhookUrl ? {webhookUrl: args.webhookUrl} : {}),
     ...(args.webhookSecret ? {webhookSecret: args.webhookSecret} : {}),
+    ...(args.signatureForm ? {signatureForm: args.signatureForm} : {}),
     log: args.quiet ? () => undefined : (line) => console.log(line),
   });
   const {credentials} = server.index;

@@ -22,6 +22,26 @@ export type ChangeType = 'breaking' | 'deprecated' | 'non-breaking' | 'annotatio
 export interface ChangeLine {
   readonly type: ChangeType;
   readonly text: string;
+  /** Why the class is not the tool's: the reason of the override (openapi/changelog-overrides.yaml). */
+  readonly reason?: string;
+}
+
+/**
+ * One entry of openapi/changelog-overrides.yaml (read by ./overrides.ts): the class a change really
+ * has on the wire where the diff tool cannot see it (a header's format, a schema that now refuses
+ * what it accepted), and why.
+ */
+export interface ChangeOverride {
+  /** The release the change came in. */
+  readonly release: string;
+  /** The operation or webhook id, or `*` for every one. */
+  readonly operation: string;
+  /** Dotted path below the operation (`*` one key, `**` any number); parameters by name. */
+  readonly field: string;
+  readonly type: ChangeType;
+  readonly reason: string;
+  /** `openapi/changelog-overrides.yaml:12`, for messages. */
+  readonly at: string;
 }
 
 export interface ChangedItem {
@@ -199,18 +219,18 @@ const RANK: Readonly<Record<ChangeType, number>> = {breaking: 0, deprecated: 1, 
  * ("in Responses 200, 400 and 429"), then lines are ordered breaking first.
  */
 export function mergeLines(lines: readonly ChangeLine[]): ChangeLine[] {
-  const groups = new Map<string, {type: ChangeType; text: string; statuses: string[]}>();
+  const groups = new Map<string, ChangeLine & {statuses: string[]}>();
   for (const line of lines) {
     const status = /\bResponse (\w+)\b/.exec(line.text)?.[1];
-    const key = `${line.type}\n${line.text.replace(/\bResponse \w+\b/, 'Response *')}`;
+    const key = `${line.type}\n${line.text.replace(/\bResponse \w+\b/, 'Response *')}\n${line.reason ?? ''}`;
     const group = groups.get(key);
     if (!group) groups.set(key, {...line, statuses: status ? [status] : []});
     else if (status && !group.statuses.includes(status)) group.statuses.push(status);
   }
   return [...groups.values()]
-    .map(({type, text, statuses}) => ({
-      type,
-      text: statuses.length > 1 ? text.replace(/\bResponse \w+\b/, `Responses ${listOf(statuses)}`) : text,
+    .map(({statuses, ...line}) => ({
+      ...line,
+      text: statuses.length > 1 ? line.text.replace(/\bResponse \w+\b/, `Responses ${listOf(statuses)}`) : line.text,
     }))
     .sort((a, b) => RANK[a.type] - RANK[b.type]);
 }
@@ -225,6 +245,45 @@ export interface BuildReleaseInput {
   readonly after: Json;
   /** Operation or webhook id -> the site path of its page. */
   readonly pages: ReadonlyMap<string, string>;
+  /** The overrides of every release; those of this one apply, and `used` collects the ones that matched. */
+  readonly overrides?: readonly ChangeOverride[];
+  readonly used?: Set<ChangeOverride>;
+}
+
+/** `*` matches one key, `**` any number of keys (none included). */
+export function fieldMatches(pattern: readonly string[], keys: readonly string[]): boolean {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return keys.length === 0;
+  if (head === '**') return keys.some((_, i) => fieldMatches(rest, keys.slice(i))) || fieldMatches(rest, []);
+  const [key, ...more] = keys;
+  return key !== undefined && (head === '*' || head === key) && fieldMatches(rest, more);
+}
+
+/**
+ * The keys of a diff below its operation, each `parameters.<n>` named `parameters.<name>`, so an
+ * override can name a header, not an index.
+ */
+export function fieldKeys(diff: Diff, before: Json, after: Json): string[] {
+  const keys = diff.path.map(String);
+  return keys.slice(3).map((key, i) => {
+    if (keys[i + 2] !== 'parameters' || !/^\d+$/.test(key)) return key;
+    const at = diff.path.slice(0, i + 4);
+    // The tool pairs parameters by name and gives the index in the older document, except for one added.
+    const [first, second] = diff.action === 'add' ? [after, before] : [before, after];
+    const param = (valueAt(first, at) ?? valueAt(second, at)) as {name?: unknown} | undefined;
+    return typeof param?.name === 'string' ? param.name : key;
+  });
+}
+
+/** The override of this release that covers the diff on this item, if any (the first in the file). */
+export function overrideOf(diff: Diff, id: string, input: BuildReleaseInput): ChangeOverride | undefined {
+  const keys = fieldKeys(diff, input.before, input.after);
+  return input.overrides?.find(
+    (o) =>
+      o.release === input.version &&
+      (o.operation === '*' || o.operation === id) &&
+      fieldMatches(o.field.split('.'), keys),
+  );
 }
 
 /** What the diffs say about one operation or webhook, before its lines are merged. */
@@ -287,8 +346,10 @@ function classifyDiffs(input: BuildReleaseInput): ClassifiedDiffs {
       const entry = out.items.get(id) ?? {at, status, lines: [], op};
       if (whole) entry.status = status;
       out.items.set(id, entry);
-      const line = itemLine(diff, type, id, at, input, arrays);
-      if (line) entry.lines.push(line);
+      const override = overrideOf(diff, id, input);
+      if (override) input.used?.add(override);
+      const line = itemLine(diff, override?.type ?? type, id, at, input, arrays);
+      if (line) entry.lines.push(override ? {...line, reason: override.reason} : line);
     }
   }
   return out;
@@ -319,7 +380,8 @@ function operationsInBoth(before: Json, after: Json): Set<string | undefined> {
 }
 
 /** A change line with any response named as `Response *`, so the same change to different responses compares equal. */
-const wildcard = (l: ChangeLine): string => `${l.type}\n${l.text.replace(/\bResponse \w+\b/, 'Response *')}`;
+const wildcard = (l: ChangeLine): string =>
+  `${l.type}\n${l.text.replace(/\bResponse \w+\b/, 'Response *')}\n${l.reason ?? ''}`;
 
 /**
  * The changes every operation present in both versions has (whichever of its responses it
@@ -338,8 +400,8 @@ function sharedChanges(
       : [];
   const everyOperation = mergeLines(
     sharedKeys.map((k) => {
-      const [type, text] = k.split('\n') as [ChangeType, string];
-      return {type, text: text.replace('Response *', 'every response')};
+      const [type, text, reason] = k.split('\n') as [ChangeType, string, string];
+      return {type, text: text.replace('Response *', 'every response'), ...(reason ? {reason} : {})};
     }),
   );
   return {everyOperation, shared: new Set(sharedKeys)};
@@ -401,22 +463,36 @@ export function linkRelease(release: Release, pages: ReadonlyMap<string, string>
   };
 }
 
-/** The anchor of an item on the changelog page. */
-export const changeAnchor = (id: string): string => `change-${id}`;
+/** `v1.1.0`: the anchor of a release on the changelog page (the feeds link it). */
+export const releaseAnchor = (version: string): string => `v${version}`;
 
-/** The badge of every operation and webhook the release added or changed, by id. */
-export function changeBadges(release: Release): Map<string, ChangeBadge> {
+/** The anchor of a part of a release on the changelog page (`v1.1.0-breaking`): every release is on one page. */
+export const partAnchor = (version: string, part: string): string => `${releaseAnchor(version)}-${part}`;
+
+/** The anchor of an item's entry in one release on the changelog page. */
+export const changeAnchor = (version: string, id: string): string => `change-${version}-${id}`;
+
+/**
+ * The badge of every operation and webhook a release added or changed, by id, naming the newest
+ * release that did (`releases` newest first, as the page lists them).
+ */
+export function changeBadges(releases: readonly Release[]): Map<string, ChangeBadge> {
   const badges = new Map<string, ChangeBadge>();
-  for (const item of release.items) {
-    if (item.status === 'removed') continue;
-    // An item whose only changes are the ones every operation shares links that list.
-    const anchor = item.status === 'changed' && !item.changes.length ? 'every-operation' : changeAnchor(item.id);
-    badges.set(item.id, {
-      version: release.version,
-      status: item.status,
-      breaking: item.breaking,
-      href: `${CHANGELOG_PATH}#${anchor}`,
-    });
+  for (const release of releases) {
+    for (const item of release.items) {
+      if (item.status === 'removed' || badges.has(item.id)) continue;
+      // An item whose only changes are the ones every operation shares links that list.
+      const anchor =
+        item.status === 'changed' && !item.changes.length
+          ? partAnchor(release.version, 'every-operation')
+          : changeAnchor(release.version, item.id);
+      badges.set(item.id, {
+        version: release.version,
+        status: item.status,
+        breaking: item.breaking,
+        href: `${CHANGELOG_PATH}#${anchor}`,
+      });
+    }
   }
   return badges;
 }

@@ -7,7 +7,7 @@
  * editing the blog plugin's feed files would race with it; and a subscriber to API changes wants
  * those, not every blog post.
  */
-import {changeAnchor, CHANGELOG_PATH, releaseSummary, type Release} from './changelog';
+import {changeAnchor, CHANGELOG_PATH, releaseAnchor, releaseSummary, type Release} from './changelog';
 
 export const CHANGELOG_FEEDS = {
   rss: `${CHANGELOG_PATH}/rss.xml`,
@@ -33,8 +33,7 @@ export function xml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** `v1.1.0`: the anchor of a release on the changelog page. */
-export const releaseAnchor = (version: string): string => `v${version}`;
+export {releaseAnchor};
 
 /** Backticks in the tool's words become <code> in the feed's HTML. */
 const inline = (text: string): string => xml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
@@ -43,13 +42,17 @@ const inline = (text: string): string => xml(text).replace(/`([^`]+)`/g, '<code>
 export function releaseHtml(release: Release, origin: string): string {
   const page = `${origin}${CHANGELOG_PATH}`;
   const breaking = [
-    ...release.everyOperation.filter((l) => l.type === 'breaking').map((l) => `Every operation: ${inline(l.text)}`),
+    ...release.everyOperation
+      .filter((l) => l.type === 'breaking')
+      .map((l) => `Every operation: ${inline(l.text)}${l.reason ? ` (${inline(l.reason)})` : ''}`),
     ...release.items
       .filter((i) => i.breaking)
       .map((i) => {
-        const lines = i.changes.filter((l) => l.type === 'breaking').map((l) => inline(l.text));
+        const lines = i.changes
+          .filter((l) => l.type === 'breaking')
+          .map((l) => `${inline(l.text)}${l.reason ? ` (${inline(l.reason)})` : ''}`);
         const what = i.status === 'removed' ? 'Removed' : lines.join('; ');
-        return `<a href="${xml(`${page}#${changeAnchor(i.id)}`)}">${xml(i.summary)}</a> (<code>${xml(i.id)}</code>): ${what}`;
+        return `<a href="${xml(`${page}#${changeAnchor(release.version, i.id)}`)}">${xml(i.summary)}</a> (<code>${xml(i.id)}</code>): ${what}`;
       }),
   ];
   return [

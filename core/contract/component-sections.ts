@@ -13,6 +13,8 @@ import type {DownloadLink} from './downloads';
 import type {IndexEntry, ResponseCodeView, TagView} from './types';
 import {
   changeAnchor,
+  partAnchor,
+  releaseAnchor,
   releaseParts,
   releaseSummary,
   type ChangedItem,
@@ -20,7 +22,7 @@ import {
   type ChangeType,
   type Release,
 } from '../changelog/changelog';
-import {CHANGELOG_FEEDS, releaseAnchor} from '../changelog/feed';
+import {CHANGELOG_FEEDS} from '../changelog/feed';
 
 export interface PanStatus {
   readonly value: string;
@@ -172,18 +174,19 @@ function changeItems(lines: readonly ChangeLine[], labels: Labels): ListItem[] {
     cell: [
       {kind: 'strong', text: labels[CHANGE_TYPES[l.type]], ...(l.type === 'breaking' ? {breaking: true} : {})},
       `: ${l.text}`,
+      ...(l.reason ? [interpolate(labels['api.changelog.override'], {reason: l.reason})] : []),
     ],
   }));
 }
 
 /** An entry, anchored for the operation pages' badges and the feeds: method, title, path, then its changes. */
-function entryItem(item: ChangedItem, labels: Labels): ListItem {
+function entryItem(item: ChangedItem, version: string, labels: Labels): ListItem {
   const cell: Span[] = [{kind: 'method', method: item.method}, ' ', linkOr(item.summary, item.href), ' '];
   cell.push({kind: 'code', text: item.path});
   if (item.kind === 'webhook') cell.push(` ${labels['api.changelog.webhook']}`);
   if (item.breaking) cell.push(' ', {kind: 'badge', text: labels['api.changelog.breakingItem']});
   const changes = changeItems(item.changes, labels);
-  return {id: changeAnchor(item.id), cell, ...(changes.length ? {items: changes} : {})};
+  return {id: changeAnchor(version, item.id), cell, ...(changes.length ? {items: changes} : {})};
 }
 
 /** Every breaking change first: the ones every operation shares, then each entry with one, linked below. */
@@ -192,12 +195,20 @@ function breakingItems(release: Release, labels: Labels): ListItem[] {
   return [
     ...parts.breakingEveryOperation.map((l): ListItem => ({
       cell: [
-        {kind: 'link', text: labels['api.changelog.everyOperationShort'], href: '#every-operation'},
+        {
+          kind: 'link',
+          text: labels['api.changelog.everyOperationShort'],
+          href: `#${partAnchor(release.version, 'every-operation')}`,
+        },
         `: ${l.text}`,
       ],
     })),
     ...parts.breaking.map((i): ListItem => ({
-      cell: [{kind: 'link', text: i.summary, href: `#${changeAnchor(i.id)}`}, ' ', {kind: 'code', text: i.id}],
+      cell: [
+        {kind: 'link', text: i.summary, href: `#${changeAnchor(release.version, i.id)}`},
+        ' ',
+        {kind: 'code', text: i.id},
+      ],
     })),
   ];
 }
@@ -208,22 +219,12 @@ function releasePart(id: string, title: string, list: ListBlock): SectionBlock[]
 }
 
 /**
- * <ApiChangelog>: the release under its version (anchored `v<version>`, which the feeds link), its
- * summary, the feeds, then its parts in the order of core/changelog/changelog.ts `releaseParts`.
+ * <ApiChangelog>: every release, newest first (`releases` in that order), the feeds once at the top.
  * Links within the page are `#anchor`: the twin's serialiser makes them absolute.
  */
-export function changelogBlocks(release: Release, labels: Labels): SectionBlock[] {
-  const {added, changed, removed} = releaseParts(release);
+export function changelogBlocks(releases: readonly Release[], labels: Labels): SectionBlock[] {
   const feed = (href: string, text: string): Span => ({kind: 'link', text, href, file: true, open: true});
-  const entries = (items: readonly ChangedItem[]): ListBlock => ({
-    kind: 'list',
-    look: 'detailed',
-    items: items.map((i) => entryItem(i, labels)),
-  });
-  const lines = (list: readonly ChangeLine[]): ListBlock => ({kind: 'list', items: changeItems(list, labels)});
   return [
-    {kind: 'heading', depth: 2, text: release.version, id: releaseAnchor(release.version), note: release.date},
-    {kind: 'paragraph', text: releaseSummary(release)},
     {
       kind: 'text',
       cell: spansOf(labels['api.changelog.feeds'], {
@@ -231,11 +232,32 @@ export function changelogBlocks(release: Release, labels: Labels): SectionBlock[
         atom: feed(CHANGELOG_FEEDS.atom, labels['api.changelog.atom']),
       }),
     },
-    ...releasePart('breaking', labels['api.changelog.breaking'], {kind: 'list', items: breakingItems(release, labels)}),
-    ...releasePart('added', labels['api.changelog.added'], entries(added)),
-    ...releasePart('every-operation', labels['api.changelog.everyOperation'], lines(release.everyOperation)),
-    ...releasePart('changed', labels['api.changelog.changed'], entries(changed)),
-    ...releasePart('removed', labels['api.changelog.removed'], entries(removed)),
-    ...releasePart('api-wide', labels['api.changelog.api'], lines(release.api)),
+    ...releases.flatMap((r) => releaseBlocks(r, labels)),
+  ];
+}
+
+/**
+ * One release under its version (anchored `v<version>`, which the feeds link), its summary, then
+ * its parts in the order of core/changelog/changelog.ts `releaseParts`, each anchored within the release.
+ */
+function releaseBlocks(release: Release, labels: Labels): SectionBlock[] {
+  const {added, changed, removed} = releaseParts(release);
+  const part = (id: string, title: string, list: ListBlock): SectionBlock[] =>
+    releasePart(partAnchor(release.version, id), title, list);
+  const entries = (items: readonly ChangedItem[]): ListBlock => ({
+    kind: 'list',
+    look: 'detailed',
+    items: items.map((i) => entryItem(i, release.version, labels)),
+  });
+  const lines = (list: readonly ChangeLine[]): ListBlock => ({kind: 'list', items: changeItems(list, labels)});
+  return [
+    {kind: 'heading', depth: 2, text: release.version, id: releaseAnchor(release.version), note: release.date},
+    {kind: 'paragraph', text: releaseSummary(release)},
+    ...part('breaking', labels['api.changelog.breaking'], {kind: 'list', items: breakingItems(release, labels)}),
+    ...part('added', labels['api.changelog.added'], entries(added)),
+    ...part('every-operation', labels['api.changelog.everyOperation'], lines(release.everyOperation)),
+    ...part('changed', labels['api.changelog.changed'], entries(changed)),
+    ...part('removed', labels['api.changelog.removed'], entries(removed)),
+    ...part('api-wide', labels['api.changelog.api'], lines(release.api)),
   ];
 }

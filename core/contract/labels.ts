@@ -210,6 +210,11 @@ export const LABEL_MESSAGES = {
     message: 'Changes to the document as a whole',
     description: 'Heading of the changes outside operations and webhooks (servers, security, tags)',
   },
+  'api.changelog.override': {
+    message: ' (classified by hand: {reason})',
+    description:
+      "After a change whose class openapi/changelog-overrides.yaml sets, not the diff tool; {reason} is the override's reason",
+  },
   'api.changelog.webhook': {message: '(webhook)', description: 'After a changelog entry that is a webhook'},
   'api.changelog.breakingItem': {
     message: 'Breaking',

@@ -38,6 +38,7 @@
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
 import {signDelivery} from './signature';
+import type {SignatureForm} from '../contract/webhook-policy';
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
@@ -101,6 +102,8 @@ export interface SandboxOptions {
   readonly store: SandboxStore;
   /** The webhook secret deliveries are signed with; the documented test secret by default. */
   readonly webhookSecret?: string;
+  /** The form of `X-Signature` (core/contract/webhook-policy.ts): the endpoint's choice, 1.1.0 by default. */
+  readonly signatureForm?: SignatureForm;
 }
 
 export interface Sandbox {
@@ -207,7 +210,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const sign = async (webhook: QueuedWebhook): Promise<WebhookDelivery> => ({
     ...webhook,
-    headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body),
+    headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body, options.signatureForm),
   });
 
   return {

@@ -9,7 +9,12 @@
  * so a page could run it too.
  */
 import {hmacHex} from './crypto';
-import {TIMESTAMP_TOLERANCE_SECONDS} from '../contract/webhook-policy';
+import {
+  DEFAULT_SIGNATURE_FORM,
+  LEGACY_SIGNATURE_SUNSET,
+  TIMESTAMP_TOLERANCE_SECONDS,
+  type SignatureForm,
+} from '../contract/webhook-policy';
 
 export const WEBHOOK_ID_HEADER = 'X-Webhook-Id';
 export const WEBHOOK_TIMESTAMP_HEADER = 'X-Webhook-Timestamp';
@@ -23,19 +28,28 @@ export async function signatureValue(secret: string, id: string, timestamp: stri
   return `v1=${await hmacHex(secret, signedContent(id, timestamp, body))}`;
 }
 
-/** The delivery headers (and content type) of `body`, signed at `timestampSeconds` (Unix seconds). */
+/** The 1.0.0 form: the lower-case hex HMAC-SHA256 of the raw body alone, no prefix. */
+export const bodySignatureValue = (secret: string, body: string): Promise<string> => hmacHex(secret, body);
+
+/**
+ * The delivery headers (and content type) of `body`, signed at `timestampSeconds` (Unix seconds),
+ * `X-Signature` in the endpoint's form (core/contract/webhook-policy.ts `SIGNATURE_FORMS`). The id
+ * and timestamp headers go with either form: a 1.0.0 client ignores headers it does not read.
+ */
 export async function signDelivery(
   secret: string,
   id: string,
   timestampSeconds: number,
   body: string,
+  form: SignatureForm = DEFAULT_SIGNATURE_FORM,
 ): Promise<Record<string, string>> {
   const timestamp = String(Math.floor(timestampSeconds));
   return {
     'Content-Type': 'application/json',
     [WEBHOOK_ID_HEADER]: id,
     [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-    [SIGNATURE_HEADER]: await signatureValue(secret, id, timestamp, body),
+    [SIGNATURE_HEADER]:
+      form === '1.0.0' ? await bodySignatureValue(secret, body) : await signatureValue(secret, id, timestamp, body),
   };
 }
 
@@ -110,8 +124,27 @@ function alteredBodies(payload: string): string[] {
   return [...new Set(variants)].filter((v) => v !== payload);
 }
 
+/** A bare 64-hex `X-Signature`: the 1.0.0 form, which covers the body alone. */
+const LEGACY_VALUE = /^[0-9a-f]{64}$/;
+
+/** Checks a 1.0.0-form signature (the body alone; no id or timestamp to check). */
+async function verifyLegacy(input: VerifyInput, signature: string): Promise<SignatureVerdict> {
+  if (sameText(signature, await bodySignatureValue(input.secret, input.payload))) {
+    return {
+      valid: true,
+      message: `Valid in the 1.0.0 form: ${SIGNATURE_HEADER} is the HMAC of the body alone, which does not protect against a replay. Endpoints can keep this form until ${LEGACY_SIGNATURE_SUNSET}; move to the 1.1.0 form (v1=) before then.`,
+    };
+  }
+  return fail(
+    'signature-mismatch',
+    `${SIGNATURE_HEADER} is in the 1.0.0 form (bare hex of the body) and does not match: either the secret is not the one this delivery was signed with, or the body is not the raw body as it arrived.`,
+  );
+}
+
 /** Checks a delivery as /docs/v1/webhooks says, in the sample's order, and says what failed. */
 export async function verifyWebhookSignature(input: VerifyInput): Promise<SignatureVerdict> {
+  const legacy = header(input.headers, SIGNATURE_HEADER);
+  if (legacy && LEGACY_VALUE.test(legacy)) return verifyLegacy(input, legacy);
   const id = header(input.headers, WEBHOOK_ID_HEADER);
   const timestamp = header(input.headers, WEBHOOK_TIMESTAMP_HEADER);
   const signature = header(input.headers, SIGNATURE_HEADER);

@@ -265,7 +265,7 @@ async function writeGeneratedData(
       samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
       stylesheets: readServedStylesheets(),
       rateLimits: routed.rateLimits,
-      release: routed.release,
+      releases: routed.releases,
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: sandboxFiles(content.deref, content.sandbox),
     },
@@ -305,8 +305,8 @@ function checkBuildLinks(routed: ContractSite, routesPaths: string[], baseUrl: s
 }
 
 /** The changelog's RSS and Atom feeds, into the build. */
-function writeFeeds(outDir: string, release: ContractSite['release'], siteConfig: LoadContext['siteConfig']): void {
-  const feeds = changelogFeeds([release], {
+function writeFeeds(outDir: string, releases: ContractSite['releases'], siteConfig: LoadContext['siteConfig']): void {
+  const feeds = changelogFeeds(releases, {
     origin: `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}`,
     productName: site.productName,
     author: site.provider,
@@ -412,7 +412,7 @@ export default function apiContractPlugin(
         if (!routed || !generated)
           throw new Error('api-contract: postBuild ran before allContentLoaded built the reference.');
         checkBuildLinks(routed, routesPaths, context.baseUrl);
-        writeFeeds(outDir, routed.release, context.siteConfig);
+        writeFeeds(outDir, routed.releases, context.siteConfig);
         await writeDownloads(outDir, content.bundled);
         writeMcpArtefact(outDir, generated.files);
       }),

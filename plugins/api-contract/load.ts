@@ -330,8 +330,8 @@ export interface ContractSource {
   readonly responseCodes: ResponseCodeView[];
   /** What Retry-After means, in the contract's words (the shared 429 response), for /ResponseCode. */
   readonly retryAfter: string;
-  /** What the current version changed since the last published one; entries not yet linked to pages. */
-  readonly release: Release;
+  /** Every release since the first published one, newest (the current version) first; entries not yet linked to pages. */
+  readonly releases: readonly Release[];
   /** The sandbox scenarios compiled against the contract. */
   readonly sandbox: CompiledSandbox;
 }
@@ -386,7 +386,7 @@ export async function loadContractSource({
   }
   // Compared here, so that `npm run lint:contract` stops on a changelog that cannot be made; its
   // entries are linked to their pages once Docusaurus has routed them (contractSite).
-  const release = await loadChangelog({
+  const releases = await loadChangelog({
     current: deref,
     pages: new Map(),
     siteVersion: site.apiVersion,
@@ -398,7 +398,7 @@ export async function loadContractSource({
     bodies: bodySchemas(deref),
     responseCodes,
     retryAfter,
-    release,
+    releases,
     sandbox,
   };
 }
@@ -478,8 +478,8 @@ export interface ContractSite {
   /** Operation or webhook id -> its page's route. */
   readonly pages: ReadonlyMap<string, string>;
   readonly views: ContractViews;
-  /** The changelog, each entry linked to its page. */
-  readonly release: Release;
+  /** The changelog, newest release first, each entry linked to its page. */
+  readonly releases: readonly Release[];
   readonly rateLimits: RateLimitTable;
 }
 
@@ -501,13 +501,13 @@ export function contractSite(loaded: LoadedContract, permalinkOf: (file: string)
   }
   const located = listOperations(loaded.deref);
   const views = buildViews(loaded.deref, loaded.responseCodes, pages, {
-    changes: changeBadges(loaded.release),
+    changes: changeBadges(loaded.releases),
     scenarios: new Map(located.map((l) => [l.op.operationId, scenarioRows(loaded.sandbox, l.op.operationId)])),
   });
   return {
     pages,
     views,
-    release: linkRelease(loaded.release, pages),
+    releases: loaded.releases.map((r) => linkRelease(r, pages)),
     rateLimits: {retryAfter: loaded.retryAfter, rows: rateLimitRows(loaded.deref, located, pages)},
   };
 }

@@ -20,7 +20,7 @@ import {
 } from '#core/sandbox/engine';
 import type {SandboxIndex} from '#core/sandbox/model';
 import {text} from '#core/sandbox/body';
-import {RETRY_AFTER_MINUTES} from '#core/contract/webhook-policy';
+import {RETRY_AFTER_MINUTES, type SignatureForm} from '#core/contract/webhook-policy';
 
 /** Largest request body the local sandbox reads; a bigger one is answered 413 in the envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -32,6 +32,8 @@ export interface SandboxServerOptions {
   /** Where webhooks are POSTed; without it they are taken from the queue and reported only. */
   readonly webhookUrl?: string;
   readonly webhookSecret?: string;
+  /** The form of X-Signature (core/contract/webhook-policy.ts `SIGNATURE_FORMS`); 1.1.0 by default. */
+  readonly signatureForm?: SignatureForm;
   /** Where the compiled sandbox files go (default .tmp/sandbox). */
   readonly outDir?: string;
   readonly clock?: Clock;
@@ -232,6 +234,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     clock,
     store: memoryStore(),
     ...(options.webhookSecret ? {webhookSecret: options.webhookSecret} : {}),
+    ...(options.signatureForm ? {signatureForm: options.signatureForm} : {}),
   });
   const server = http.createServer(requestListener(sandbox, log));
   server.on('clientError', answerMalformed(log));

@@ -109,7 +109,7 @@ describe('generatedFiles', () => {
         panStatuses: [],
         samples: {jwt: [{lang: 'curl', label: 'cURL', prism: 'bash', code: 'sign'}]},
         rateLimits: {retryAfter: 'Seconds.', rows: []},
-        release: {version: '1.1.0', previous: '1.0.0', date: '2026-11-24', everyOperation: [], api: [], items: []},
+        releases: [{version: '1.1.0', previous: '1.0.0', date: '2026-11-24', everyOperation: [], api: [], items: []}],
         sandboxPage: {
           credentials: {partnerId: 'P', jwtSecret: 'j', webhookSecret: 'w'},
           anyOperation: [],
@@ -275,32 +275,34 @@ describe('contractSite', () => {
     orphans: [],
     duplicates: [],
     retryAfter: 'Seconds.',
-    release: {
-      version: '1.1.0',
-      previous: '1.0.0',
-      date: '2026-11-24',
-      everyOperation: [],
-      api: [],
-      items: [
-        {
-          kind: 'operation',
-          id: 'demo-pay',
-          method: 'POST',
-          path: '/demo/pay',
-          summary: 'Pay',
-          status: 'added',
-          breaking: false,
-          changes: [],
-        },
-      ],
-    },
+    releases: [
+      {
+        version: '1.1.0',
+        previous: '1.0.0',
+        date: '2026-11-24',
+        everyOperation: [],
+        api: [],
+        items: [
+          {
+            kind: 'operation',
+            id: 'demo-pay',
+            method: 'POST',
+            path: '/demo/pay',
+            summary: 'Pay',
+            status: 'added',
+            breaking: false,
+            changes: [],
+          },
+        ],
+      },
+    ],
     sandbox: {rows: {'demo-pay': [row]}} as unknown as CompiledSandbox,
   };
   const routed = contractSite(loaded, (file) => (file === 'docs/v1/demo/pay.mdx' ? '/docs/v1/demo/paying' : undefined));
 
   it("links each operation's page at the route its file was given: views, changelog and rate-limit table", () => {
     expect(routed.views.index.map((e) => e.href)).toEqual(['/docs/v1/demo/paying']);
-    expect(routed.release.items.map((i) => i.href)).toEqual(['/docs/v1/demo/paying']);
+    expect(routed.releases[0]?.items.map((i) => i.href)).toEqual(['/docs/v1/demo/paying']);
     expect(routed.rateLimits).toEqual({
       retryAfter: 'Seconds.',
       rows: [{tag: 'demo', label: 'demo', limit: {requests: 60, seconds: 60}, operations: []}],
@@ -312,7 +314,7 @@ describe('contractSite', () => {
       version: '1.1.0',
       status: 'added',
       breaking: false,
-      href: '/docs/v1/changelog#change-demo-pay',
+      href: '/docs/v1/changelog#change-1.1.0-demo-pay',
     });
     expect(routed.views.operations[0]?.scenarios).toEqual([row]);
   });

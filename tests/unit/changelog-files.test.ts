@@ -15,6 +15,7 @@ import {createMemo, type Memo} from '#core/util/memo';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {contractSite, loadContract, type ContractSite, type LoadedContract} from '../../plugins/api-contract/load';
 import {site} from '../../site.config';
+import type {Release} from '#core/changelog/changelog';
 
 const contract = (version: string, summary = 'Pay') => ({
   openapi: '3.1.0',
@@ -32,6 +33,7 @@ describe('loadChangelog', () => {
     siteVersion: '1.1.0',
     date: '2026-11-24',
     releasesDir: dir,
+    overridesFile: path.join(dir, 'no-overrides.yaml'),
   };
 
   it('asks site.config.ts and the contract for the same version', async () => {
@@ -57,12 +59,42 @@ describe('loadChangelog', () => {
     fs.writeFileSync(path.join(dir, '1.0.0.yaml'), stringifyYaml(contract('1.0.0')));
     fs.writeFileSync(path.join(dir, '0.9.0.yaml'), stringifyYaml(contract('0.9.0')));
     expect([...listReleases(dir).keys()].sort()).toEqual(['0.9.0', '1.0.0']);
-    const release = await loadChangelog(input);
-    expect([release.version, release.previous, release.items.map((i) => [i.id, i.status, i.changes])]).toEqual([
-      '1.1.0',
-      '1.0.0',
-      [['demo-pay', 'changed', [{type: 'annotation', text: '[Replaced] annotation (summary)'}]]],
+    fs.writeFileSync(path.join(dir, 'dates.yaml'), "0.9.0: '2026-01-02'\n");
+    await expect(loadChangelog(input)).rejects.toThrow(
+      `${rel}/dates.yaml gives no date for 1.0.0. Add a line \`<version>: 'YYYY-MM-DD'\` per published release (the day it was published).`,
+    );
+    fs.writeFileSync(path.join(dir, 'dates.yaml'), "0.9.0: '2026-01-02'\n1.0.0: '2026-02-03'\n");
+    const releases = await loadChangelog(input);
+    expect(
+      releases.map((r) => [r.version, r.previous, r.date, r.items.map((i) => [i.id, i.status, i.changes])]),
+    ).toEqual([
+      [
+        '1.1.0',
+        '1.0.0',
+        '2026-11-24',
+        [['demo-pay', 'changed', [{type: 'annotation', text: '[Replaced] annotation (summary)'}]]],
+      ],
+      ['1.0.0', '0.9.0', '2026-02-03', []],
     ]);
+  });
+
+  it('applies the overrides, and fails on one that matches no change, with file:line', async () => {
+    const overridesFile = path.join(dir, 'overrides.yaml');
+    const entry = (release: string): string =>
+      `- release: ${release}\n  operation: demo-pay\n  field: summary\n  class: breaking\n  reason: Renamed on purpose.\n`;
+    fs.writeFileSync(overridesFile, `# header\n${entry('1.1.0')}`);
+    const [current] = await loadChangelog({...input, overridesFile});
+    expect(current?.items[0]?.changes).toEqual([
+      {type: 'breaking', text: '[Replaced] annotation (summary)', reason: 'Renamed on purpose.'},
+    ]);
+    fs.writeFileSync(overridesFile, `# header\n${entry('1.1.0')}${entry('1.0.0')}`);
+    await expect(loadChangelog({...input, overridesFile})).rejects.toThrow(
+      `${rel}/overrides.yaml:7: the override (release 1.0.0, operation demo-pay, field summary) matches no change of 1.0.0. Correct its release, operation or field (parameters by name, * for one key, ** for any), or delete it.`,
+    );
+    fs.writeFileSync(overridesFile, '- release: 1.1.0\n');
+    await expect(loadChangelog({...input, overridesFile})).rejects.toThrow(
+      `${rel}/overrides.yaml has 1 problem(s):\n  ${rel}/overrides.yaml:1: the override has no operation, field, class, reason.`,
+    );
   });
 
   it('stops when the contract changed after its version was published', async () => {
@@ -76,18 +108,38 @@ describe('loadChangelog', () => {
 describe('the real contract', () => {
   let loaded: LoadedContract;
   let routed: ContractSite;
+  // 1.1.0 is published: its section no longer changes as the contract does.
+  const v11 = (): Release => loaded.releases.find((r) => r.version === '1.1.0') as Release;
   beforeAll(async () => {
     loaded = await loadContract();
     // Any route per file will do here: these tests read the views and the table, not the links.
     routed = contractSite(loaded, (file) => `/${file}`);
   }, 180_000);
 
-  it('is 1.1.0, compared with the published 1.0.0', () => {
-    expect([site.apiVersion, loaded.release.version, loaded.release.previous]).toEqual(['1.1.0', '1.1.0', '1.0.0']);
+  it('is 1.2.0, compared with the published 1.1.0, itself compared with 1.0.0', () => {
+    expect([site.apiVersion, ...loaded.releases.map((r) => `${r.previous} -> ${r.version}`)]).toEqual([
+      '1.2.0',
+      '1.1.0 -> 1.2.0',
+      '1.0.0 -> 1.1.0',
+    ]);
+  });
+
+  it("classifies 1.1.0's signature change and closed request bodies as breaking, with the reason", () => {
+    const hook = v11().items.find((i) => i.id === 'payout-order-update');
+    expect(hook?.changes.find((l) => l.text.includes('pattern'))).toMatchObject({type: 'breaking'});
+    expect(hook?.changes.find((l) => l.text.includes('pattern'))?.reason).toMatch(/^X-Signature changed/);
+    const closed = [...v11().everyOperation, ...v11().items.flatMap((i) => i.changes)].filter((l) =>
+      l.reason?.startsWith('The request body now refuses'),
+    );
+    expect([closed.length > 10, [...new Set(closed.map((l) => l.type))]]).toEqual([true, ['breaking']]);
   });
 
   it('lists the operations issue 9 added, as new', () => {
-    expect(loaded.release.items.filter((i) => i.status === 'added').map((i) => i.id)).toEqual([
+    expect(
+      v11()
+        .items.filter((i) => i.status === 'added')
+        .map((i) => i.id),
+    ).toEqual([
       'bbps-complaint-register',
       'bbps-complaint-status',
       'common-wallet-statement',
@@ -111,11 +163,11 @@ describe('the real contract', () => {
   });
 
   it('flags is_iris, dropped from requests that now reject unknown fields, as breaking', () => {
-    const withdrawal = loaded.release.items.find((i) => i.id === 'aeps-cash-withdrawal');
+    const withdrawal = v11().items.find((i) => i.id === 'aeps-cash-withdrawal');
     expect(withdrawal?.breaking).toBe(true);
-    expect(withdrawal?.changes.filter((l) => l.type === 'breaking').map((l) => l.text)).toEqual([
+    expect(withdrawal?.changes.filter((l) => l.type === 'breaking').map((l) => l.text)).toContain(
       '[Removed] property `is_iris` in Request Body content (application/json)',
-    ]);
+    );
   });
 
   it('gives every operation and webhook page its badge', () => {
@@ -125,7 +177,7 @@ describe('the real contract', () => {
       version: '1.1.0',
       status: 'added',
       breaking: false,
-      href: '/docs/v1/changelog#change-dmt-transfer-status',
+      href: '/docs/v1/changelog#change-1.1.0-dmt-transfer-status',
     });
   });
 

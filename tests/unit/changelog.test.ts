@@ -270,9 +270,9 @@ describe('buildRelease', () => {
       ['a', 'changed', false, []],
       ['b', 'changed', false, []],
     ]);
-    expect([...changeBadges(r).values()].map((b) => b.href)).toEqual([
-      '/docs/v1/changelog#every-operation',
-      '/docs/v1/changelog#every-operation',
+    expect([...changeBadges([r]).values()].map((b) => b.href)).toEqual([
+      '/docs/v1/changelog#v2-every-operation',
+      '/docs/v1/changelog#v2-every-operation',
     ]);
   });
 
@@ -359,11 +359,20 @@ describe('what the pages show', () => {
   });
 
   it('gives each added or changed operation and webhook a badge linking its entry', () => {
-    const badges = changeBadges(release);
+    const badges = changeBadges([release]);
     expect([...badges]).toEqual([
-      ['demo-pay', {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-pay'}],
-      ['demo-new', {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-demo-new'}],
-      ['demo-hook', {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-demo-hook'}],
+      [
+        'demo-pay',
+        {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-1.1.0-demo-pay'},
+      ],
+      [
+        'demo-new',
+        {version: '1.1.0', status: 'added', breaking: false, href: '/docs/v1/changelog#change-1.1.0-demo-new'},
+      ],
+      [
+        'demo-hook',
+        {version: '1.1.0', status: 'changed', breaking: true, href: '/docs/v1/changelog#change-1.1.0-demo-hook'},
+      ],
     ]);
     // In the words of the reference's labels, which the page's badge and the twin's line both print.
     expect([...badges.values()].map((b) => changeMark(b, defaultLabels()).change?.text)).toEqual([
@@ -379,19 +388,19 @@ describe('what the pages show', () => {
 
   it('writes the Markdown twin with the sections of the page', () => {
     const url = onPage('/docs/v1/changelog', (p) => `https://docs.example${p}`);
-    expect(sectionsMarkdown(changelogBlocks(release, defaultLabels()), url)).toBe(
+    expect(sectionsMarkdown(changelogBlocks([release], defaultLabels()), url)).toBe(
       [
+        'Follow the changes in a feed reader: [RSS](https://docs.example/docs/v1/changelog/rss.xml), [Atom](https://docs.example/docs/v1/changelog/atom.xml).',
+        '',
         '## 1.1.0 (2026-11-24)',
         '',
         '1.1.0 adds 1 operation and no webhooks, changes 2 operations and webhooks (2 of them in ways that can break a client) and removes 1 operation or webhook, compared with 1.0.0.',
         '',
-        'Follow the changes in a feed reader: [RSS](https://docs.example/docs/v1/changelog/rss.xml), [Atom](https://docs.example/docs/v1/changelog/atom.xml).',
-        '',
         '### Breaking changes',
         '',
-        '- [Pay](https://docs.example/docs/v1/changelog#change-demo-pay) `demo-pay`',
-        '- [Hook](https://docs.example/docs/v1/changelog#change-demo-hook) `demo-hook`',
-        '- [Old](https://docs.example/docs/v1/changelog#change-demo-old) `demo-old`',
+        '- [Pay](https://docs.example/docs/v1/changelog#change-1.1.0-demo-pay) `demo-pay`',
+        '- [Hook](https://docs.example/docs/v1/changelog#change-1.1.0-demo-hook) `demo-hook`',
+        '- [Old](https://docs.example/docs/v1/changelog#change-1.1.0-demo-old) `demo-old`',
         '',
         '### New operations and webhooks',
         '',
@@ -441,7 +450,7 @@ describe('the feeds', () => {
   it('writes one RSS item and one Atom entry per release, breaking changes linked', () => {
     const html =
       '&lt;p&gt;1.1.0 adds 1 operation and no webhooks, changes no operations or webhooks and removes 1 operation or webhook, compared with 1.0.0.&lt;/p&gt;' +
-      '&lt;p&gt;Breaking changes:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#change-demo-old&quot;&gt;Old&lt;/a&gt; (&lt;code&gt;demo-old&lt;/code&gt;): Removed&lt;/li&gt;&lt;/ul&gt;' +
+      '&lt;p&gt;Breaking changes:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#change-1.1.0-demo-old&quot;&gt;Old&lt;/a&gt; (&lt;code&gt;demo-old&lt;/code&gt;): Removed&lt;/li&gt;&lt;/ul&gt;' +
       '&lt;p&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#v1.1.0&quot;&gt;Every change of 1.1.0&lt;/a&gt;&lt;/p&gt;';
     const {rss, atom} = changelogFeeds([small], site);
     expect(rss).toBe(

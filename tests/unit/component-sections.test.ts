@@ -168,7 +168,7 @@ const sections = componentSections({
   responseCodes: loaded.responseCodes,
   panStatuses: panStatuses(loaded.deref),
   rateLimits: site.rateLimits,
-  release: site.release,
+  releases: site.releases,
   bodies: {},
   samples: {},
   sandboxPage: sandboxPageView(loaded.sandbox, site.views.tags),
@@ -202,7 +202,7 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
     expect(rowAnchors(sections.PanStatusTable ?? [])).toContain('status-dispatched');
     // The operation pages' change badges and the feeds link the changelog's entries.
     expect(rowAnchors(sections.ApiChangelog ?? []).sort()).toEqual(
-      site.release.items.map((i) => `change-${i.id}`).sort(),
+      site.releases.flatMap((r) => r.items.map((i) => `change-${r.version}-${i.id}`)).sort(),
     );
     expect(downloads(labels).length).toBe(3);
   });

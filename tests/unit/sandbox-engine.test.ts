@@ -6,6 +6,7 @@
  * sample the webhook pages publish (samples/verify/verify.mjs). Then the engine's own rules: the
  * token, validation errors, repeats, routes.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -512,6 +513,31 @@ describe('the engine rules', () => {
       headers: {authorization: `Bearer ${await h.token()}`},
     });
     expect([c.status, c.json.response_code]).toEqual([200, 1]);
+  });
+
+  it("signs deliveries in the endpoint's form: 1.1.0 by default, the body-only 1.0.0 form when asked", async () => {
+    const queued = {
+      id: webhookId(START, 1),
+      webhook: 'payout-order-update',
+      dueAt: START,
+      body: '{"a":1}',
+      operationId: 'x',
+      scenario: 'y',
+    };
+    const {webhookSecret} = compiled.index.credentials;
+    const make = (signatureForm?: '1.0.0' | '1.1.0'): Sandbox =>
+      createSandbox({
+        index: compiled.index,
+        loadFamily: (family) => loadWrittenFamily(dir, family),
+        clock: {now: () => START},
+        store: memoryStore(),
+        ...(signatureForm ? {signatureForm} : {}),
+      });
+    const hmac = (text: string): string => crypto.createHmac('sha256', webhookSecret).update(text).digest('hex');
+    expect((await make().sign(queued)).headers['X-Signature']).toBe(
+      `v1=${hmac(`${queued.id}.${START / 1000}.${queued.body}`)}`,
+    );
+    expect((await make('1.0.0').sign(queued)).headers['X-Signature']).toBe(hmac(queued.body));
   });
 
   it('makes webhook ids sortable by time and unique by sequence', () => {

@@ -179,6 +179,7 @@ describe('npm run sandbox arguments', () => {
       quiet: true,
     });
     expect(parseSandboxArgs([])).toEqual({port: 4010, quiet: false});
+    expect(parseSandboxArgs(['--signature-form', '1.0.0'])).toEqual({port: 4010, signatureForm: '1.0.0', quiet: false});
   });
 
   it('refuses a bad port or URL with the fix', () => {
@@ -189,5 +190,8 @@ describe('npm run sandbox arguments', () => {
       /^--webhook-url must be an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"\./,
     );
     expect(() => parseSandboxArgs(['--colour'])).toThrow(/Unknown option '--colour'/);
+    expect(() => parseSandboxArgs(['--signature-form', '1.2.0'])).toThrow(
+      /^--signature-form must be one of 1\.0\.0, 1\.1\.0, not "1\.2\.0"\.\n\nUsage: npm run sandbox/,
+    );
   });
 });

@@ -388,7 +388,7 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
     const {page, twin} = facts('aeps-cash-withdrawal');
     for (const out of [page, twin]) {
       expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.1.0, breaking');
-      expect(out.links).toContain('Changed in 1.1.0, breaking -> /docs/v1/changelog#change-aeps-cash-withdrawal');
+      expect(out.links).toContain('Changed in 1.1.0, breaking -> /docs/v1/changelog#change-1.1.0-aeps-cash-withdrawal');
       expect(out.servers).toContain(
         'Rate limit: 600 requests a minute per partner id for all Aadhaar banking (AEPS) calls together -> /ResponseCode#rate-limits',
       );

@@ -136,4 +136,46 @@ describe('webhook signature', () => {
     });
     expect(await verify({payload: BODY.replace('SUCCESS', 'FAILED')})).toMatchObject({reason: 'signature-mismatch'});
   });
+
+  // The 1.0.0 sample, as 1.0.0 published it (samples/verify/verify.mjs at 5a1f82c): the whole header
+  // is the hex HMAC of the raw body. An unchanged client built on it must verify an endpoint in the
+  // 1.0.0 form until the sunset, while an unchanged 1.1.0 client verifies the default form.
+  const verify100 = (rawBody: string, header: string, secret: string): boolean => {
+    const expected = crypto.createHmac('sha256', secret).update(rawBody).digest();
+    const received = Buffer.from(header, 'hex');
+    return received.length === expected.length && crypto.timingSafeEqual(received, expected);
+  };
+
+  it('signs in the 1.0.0 form for an endpoint set to it, which an unchanged 1.0.0 client verifies', async () => {
+    const old = await signDelivery(SECRET, ID, Number(TS), BODY, '1.0.0');
+    expect(old['X-Signature']).toBe(crypto.createHmac('sha256', SECRET).update(BODY).digest('hex'));
+    expect(old['X-Signature']).toMatch(/^[0-9a-f]{64}$/);
+    expect(verify100(BODY, old['X-Signature'] as string, SECRET)).toBe(true);
+    expect(verify100(`${BODY} `, old['X-Signature'] as string, SECRET)).toBe(false);
+  });
+
+  it('signs in the 1.1.0 form by default, which an unchanged 1.1.0 client verifies', async () => {
+    const {verifyWebhook} = (await import(path.resolve(__dirname, '../../samples/verify/verify.mjs'))) as {
+      verifyWebhook: (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
+    };
+    const current = await signDelivery(SECRET, ID, Number(TS), BODY);
+    expect(current).toEqual(await signDelivery(SECRET, ID, Number(TS), BODY, '1.1.0'));
+    expect(verifyWebhook(Buffer.from(BODY), ID, TS, current['X-Signature'] as string, [SECRET], NOW)).toBe(true);
+    expect(verify100(BODY, current['X-Signature'] as string, SECRET)).toBe(false);
+  });
+
+  it('verifies and explains a 1.0.0-form signature (the webhook lab and the MCP tool)', async () => {
+    const legacy = crypto.createHmac('sha256', SECRET).update(BODY).digest('hex');
+    expect(await verify({headers: {'X-Signature': legacy}})).toEqual({
+      valid: true,
+      message:
+        'Valid in the 1.0.0 form: X-Signature is the HMAC of the body alone, which does not protect against a replay. Endpoints can keep this form until 2027-03-31; move to the 1.1.0 form (v1=) before then.',
+    });
+    expect(await verify({headers: {'X-Signature': legacy}, secret: OTHER})).toEqual({
+      valid: false,
+      reason: 'signature-mismatch',
+      message:
+        'X-Signature is in the 1.0.0 form (bare hex of the body) and does not match: either the secret is not the one this delivery was signed with, or the body is not the raw body as it arrived.',
+    });
+  });
 });

@@ -111,8 +111,8 @@ export interface GeneratedInput {
   readonly samples: Readonly<Record<string, readonly CodeSample[]>>;
   /** Every family's rate limit, for the table on /ResponseCode. */
   readonly rateLimits: RateLimitTable;
-  /** The API changelog of the current version, entries linked to their pages. */
-  readonly release: Release;
+  /** The API changelog, newest release first, entries linked to their pages. */
+  readonly releases: readonly Release[];
   readonly sandboxPage: SandboxPageView;
   /**
    * Stylesheets served on their own, by file name (src/css/served/): linked by the pages or panels
@@ -152,7 +152,7 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels)),
     ApiIndex: apiIndexBlocks(views.tags, labels),
-    ApiChangelog: changelogBlocks(input.release, labels),
+    ApiChangelog: changelogBlocks(input.releases, labels),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
   };
 }
