@@ -174,10 +174,11 @@ describe('the real contract', () => {
     const views = [...routed.views.operations, ...routed.views.webhooks];
     expect(views.filter((v) => !v.change).map((v) => v.id)).toEqual([]);
     expect(routed.views.operations.find((o) => o.id === 'dmt-transfer-status')?.change).toEqual({
-      version: '1.1.0',
-      status: 'added',
+      // Added in 1.1.0; 1.2.0 changed every operation (its response codes became an enum).
+      version: '1.2.0',
+      status: 'changed',
       breaking: false,
-      href: '/docs/v1/changelog#change-1.1.0-dmt-transfer-status',
+      href: '/docs/v1/changelog#v1.2.0-every-operation',
     });
   });
 
