@@ -268,6 +268,7 @@ async function writeGeneratedData(
       release: routed.release,
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: sandboxFiles(content.deref, content.sandbox),
+      behaviour: content.behaviour,
     },
     highlightToHtml,
   );

@@ -121,6 +121,7 @@ describe('generatedFiles', () => {
           {name: 'demo.validators.mjs', text: 'export const body = {};\n'},
         ],
         stylesheets: {'panel.css': '/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n'},
+        behaviour: {families: [], facts: {}, sources: {}},
       },
       highlight,
     );
@@ -268,6 +269,7 @@ describe('contractSite', () => {
   const loaded: LoadedContract = {
     bundled: deref,
     deref,
+    behaviour: {families: [], facts: {}, sources: {}},
     bodies: {},
     responseCodes: [],
     shownIn: new Map([['demo-pay', 'docs/v1/demo/pay.mdx']]),

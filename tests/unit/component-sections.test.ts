@@ -174,6 +174,7 @@ const sections = componentSections({
   sandboxPage: sandboxPageView(loaded.sandbox, site.views.tags),
   stylesheets: {},
   sandbox: [],
+  behaviour: loaded.behaviour,
 });
 const flow = [flowSteps('Demo flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])];
 
