@@ -58,7 +58,8 @@ export function scenarioLocator(texts: ReadonlyMap<string, string>): (id: string
     const file = m[1] as string;
     const yaml = parsed.get(file) ?? new ScenarioYaml(file, text);
     parsed.set(file, yaml);
-    return yaml.at(['operations', m[2] as string, 'scenarios', Number(m[3])]);
+    // The label's line: where a reader sees the scenario start (every scenario has one).
+    return yaml.at(['operations', m[2] as string, 'scenarios', Number(m[3]), 'label']);
   };
 }
 
@@ -110,6 +111,8 @@ function step(w: Walk, from: string, to: string | undefined, mode: string): {sta
 /** The path one scenario walks: its first answer, its status answer, then each later stage. */
 export function walkScenario(w: Walk, request: JsonObject): void {
   const {op, scenario, where, problems} = w;
+  // Its answers describe what the call created (a UPI id), not a transaction: nothing to walk.
+  if (op.madeIn) return;
   const conditions = new Map(scenario.when.map((c) => [c.input, c.value]));
   const mode = modeOf(op.modes, (k) => (conditions.has(k) ? conditions.get(k) : request[k]));
   if (!mode) {
@@ -174,7 +177,7 @@ export function uncovered(families: readonly FamilyBehaviour[], coverage: Covera
       ...op.transitions.flatMap((t, i) =>
         coverage.seen.has(Coverage.change(op.id, t))
           ? []
-          : [`${f.at(['operations', op.id, 'transitions', i])}: no sandbox scenario of ${op.id} goes from ${t.from} to ${t.to}. Fix: add a scenario to ${scenarioFile(f)} whose status (or a later step's) moves ${t.from} -> ${t.to}.`],
+          : [`${f.at(['operations', op.id, 'transitions', i, 'from'])}: no sandbox scenario of ${op.id} goes from ${t.from} to ${t.to}. Fix: add a scenario to ${scenarioFile(f)} whose status (or a later step's) moves ${t.from} -> ${t.to}.`],
       ),
     ]),
   );
@@ -189,7 +192,7 @@ const jsonMedia = (content: Operation['responses'][string]['content'] | undefine
 
 /** One 200 example of a money-moving operation against the mode its answer (or request) shows. */
 function exampleProblem(op: OperationBehaviour, states: Readonly<Record<string, unknown>>, name: string, value: unknown, request: JsonObject): string | undefined {
-  if (!isObj(value) || typeof value.response_code !== 'number') return undefined;
+  if (op.madeIn || !isObj(value) || typeof value.response_code !== 'number') return undefined;
   const code = value.response_code;
   const data = isObj(value.data) ? value.data : {};
   const state = stateOf(value, op.statusField);
@@ -258,7 +261,13 @@ export function policyProblems(common: CommonBehaviour, policy: PolicyNumbers): 
 }
 
 /** The heading the overview page puts before the table (agreed with the pages). */
-export const overviewHeading = (thing: string): string => `## What can happen to ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing}`;
+export const overviewHeading = (thing: string): string => `## What can happen to ${articleOf(thing)} ${thing}`;
+
+/** "a" or "an" by sound: an initialism is read letter by letter (an SMS, a UPI payment, an AEPS transaction). */
+export function articleOf(thing: string): 'a' | 'an' {
+  if (/^[A-Z]{2,}/.test(thing)) return /^[AEFHILMNORSX]/.test(thing) ? 'an' : 'a';
+  return /^[aeiou]/i.test(thing) ? 'an' : 'a';
+}
 
 /** The overview page of a family shows its heading and its table; `text` undefined: the page is missing. */
 export function overviewProblems(f: FamilyBehaviour, text: string | undefined): string[] {

@@ -31,6 +31,7 @@ function firstOfMode(mode: ModeSpec, family: FamilyBehaviour): string {
 
 /** `<op>.first`: modes that answer alike share one clause. */
 export function firstFact(op: OperationBehaviour, family: FamilyBehaviour): string {
+  if (op.madeIn) return `Made in ${op.madeIn}; first reported as ${andList(op.modes.flatMap((m) => m.appearsIn), 'or')}.`;
   const groups = new Map<string, string[]>();
   for (const m of op.modes) {
     const text = firstOfMode(m, family);
@@ -45,13 +46,14 @@ export function firstFact(op: OperationBehaviour, family: FamilyBehaviour): stri
 
 /** `<op>.first.<MODE>` */
 export function firstModeFact(mode: ModeSpec, family: FamilyBehaviour): string {
+  if (!mode.first.size) return `${mode.mode === 'all' ? 'First' : `In ${mode.mode}, first`} reported as ${andList(mode.appearsIn, 'or')}.`;
   return `${mode.mode === 'all' ? 'The first answer is' : `${mode.mode} requests answer`} ${firstOfMode(mode, family)}.`;
 }
 
 /** The states the operation can be in: its first answers, the transitions' ends, in the file's order. */
 export function statesOf(op: OperationBehaviour, family: FamilyBehaviour): string[] {
   const used = new Set([
-    ...op.modes.flatMap((m) => [...m.first.values()]),
+    ...op.modes.flatMap((m) => [...m.first.values(), ...m.appearsIn]),
     ...op.transitions.flatMap((t) => [t.from, t.to]),
   ]);
   return Object.keys(family.states).filter((s) => used.has(s));
@@ -64,9 +66,9 @@ export function reversalFact(op: OperationBehaviour, family: FamilyBehaviour): s
   return `${later
     .map(
       (t) =>
-        `${t.from} can still become ${t.to}: ${Object.entries(t.window ?? {})
+        `${t.from} can still become ${t.to} (${Object.entries(t.window ?? {})
           .map(([mode, w]) => (mode === 'all' ? w.within : `${mode}: ${w.within}`))
-          .join('; ')}`,
+          .join('; ')})`,
     )
     .join('. ')}.`;
 }
@@ -78,7 +80,8 @@ export function finalFact(op: OperationBehaviour, family: FamilyBehaviour): stri
   const endsIn = states.filter((s) => family.states[s]?.finalFor?.length);
   const ends = endsIn.map((s) => ` ${s} is where ${andList(family.states[s]?.finalFor ?? [])} ends.`).join('');
   const later = op.transitions.filter((t) => family.states[t.from]?.final);
-  const rest = later.length ? ` ${reversalFact(op, family)}` : ' None of them changes later.';
+  const unchanged = final.length === 1 ? ' It does not change later.' : ' None of them changes later.';
+  const rest = later.length ? ` ${reversalFact(op, family)}` : unchanged;
   return `${andList(final)} ${final.length === 1 ? 'is' : 'are'} final: ${final.length === 1 ? 'it does' : 'they do'} not change by ${final.length === 1 ? 'itself' : 'themselves'}.${ends}${rest}`;
 }
 
@@ -86,8 +89,11 @@ export function finalFact(op: OperationBehaviour, family: FamilyBehaviour): stri
 export function webhookFact(op: OperationBehaviour): string {
   if (op.webhook === 'none') return `Sends no webhook. ${op.learn ?? ''}`.trim();
   const changes = op.transitions.filter((t) => t.webhook).map((t) => `${t.from} → ${t.to}`);
-  const first = op.webhookOnFirst.length ? ` and a first answer of ${andList(op.webhookOnFirst, 'or')}` : '';
-  return `\`${op.webhook}\` reports ${andList(changes) || 'no change'}${first}.${op.statusCall !== 'none' ? ` The status call \`${op.statusCall}\` reports the state at any time.` : ''}`;
+  const parts = [
+    ...(changes.length ? [`the changes ${andList(changes)}`] : []),
+    ...(op.webhookOnFirst.length ? [`a first answer of ${andList(op.webhookOnFirst, 'or')}`] : []),
+  ];
+  return `\`${op.webhook}\` reports ${parts.join(', and ') || 'nothing'}.${op.statusCall !== 'none' ? ` The status call \`${op.statusCall}\` reports the state at any time.` : ''}`;
 }
 
 /** `<op>.money-back` */

@@ -22,6 +22,8 @@ export interface ModeSpec {
   readonly when: Readonly<Record<string, Scalar>>;
   /** response_code -> the state it answers. */
   readonly first: ReadonlyMap<number, string>;
+  /** For a transaction not made by a call (`made-in`): the states it is first reported in. */
+  readonly appearsIn: readonly string[];
 }
 
 export interface WindowSpec {
@@ -58,6 +60,11 @@ export interface OperationBehaviour {
   /** False for a step of a money-moving flow that moves none itself (a session opened). */
   readonly movesMoney: boolean;
   readonly reason?: string;
+  /**
+   * Where the transactions are made when no call of the partner makes them (UPI payments into a
+   * UPI id the operation created): its answers then describe what it created, not a transaction.
+   */
+  readonly madeIn?: string;
   /** The status call's operation id, or `none`. */
   readonly statusCall: string;
   readonly statusField: string;
@@ -232,6 +239,7 @@ function parseOperations(
 
 const OPERATION_KEYS = [
   'moves-money',
+  'made-in',
   'reason',
   'status-call',
   'status-field',
@@ -280,10 +288,12 @@ function parseOperation(
   webhookOnFirst.forEach((s, i) => checkState(s, states, [...path, 'webhook-on-first', i], problems));
   const learn = str(spec.learn);
   const reason = str(spec.reason);
+  const madeIn = str(spec['made-in']);
   return {
     id,
     movesMoney: spec['moves-money'] !== false,
     ...(reason ? {reason} : {}),
+    ...(madeIn ? {madeIn} : {}),
     statusCall,
     statusField: str(spec['status-field']) ?? 'status',
     webhook,
@@ -329,7 +339,9 @@ function parseModes(
   return raw.flatMap((m: unknown, i): ModeSpec[] => {
     const at = [...path, 'modes', i];
     if (!isObj(m)) return [];
-    unknownKeys(m, ['mode', 'when', 'first'], at, problems);
+    unknownKeys(m, ['mode', 'when', 'first', 'appears-in'], at, problems);
+    const appearsIn = strList(m['appears-in']);
+    appearsIn.forEach((s, j) => checkState(s, states, [...at, 'appears-in', j], problems));
     const first = new Map<number, string>();
     for (const [code, state] of Object.entries(isObj(m.first) ? m.first : {})) {
       const n = Number(code);
@@ -341,7 +353,7 @@ function parseModes(
     const when = isObj(m.when)
       ? (Object.fromEntries(Object.entries(m.when).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))) as Record<string, Scalar>)
       : {};
-    return [{mode: required(m, 'mode', at, problems, 'the mode name (IMPS, NEFT, all ...)'), when, first}];
+    return [{mode: required(m, 'mode', at, problems, 'the mode name (IMPS, NEFT, all ...)'), when, first, appearsIn}];
   });
 }
 
