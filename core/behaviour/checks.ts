@@ -37,7 +37,12 @@ const describeWhen = (when: Readonly<Record<string, Scalar>>): string =>
     .join(', ') || 'any request';
 
 /** The transition `from` -> `to` in `mode`, if the model allows it. */
-export function transitionOf(op: OperationBehaviour, from: string, to: string, mode: string): TransitionSpec | undefined {
+export function transitionOf(
+  op: OperationBehaviour,
+  from: string,
+  to: string,
+  mode: string,
+): TransitionSpec | undefined {
   return op.transitions.find((t) => t.from === from && t.to === to && (!t.modes || t.modes.includes(mode)));
 }
 
@@ -72,17 +77,29 @@ interface Walk {
 }
 
 /** The webhooks of one stage against the change that led to it (or none). */
-function checkWebhooks(w: Walk, webhooks: readonly {webhook: string; body: JsonObject}[], state: string, change: TransitionSpec | undefined, mode: string): void {
+function checkWebhooks(
+  w: Walk,
+  webhooks: readonly {webhook: string; body: JsonObject}[],
+  state: string,
+  change: TransitionSpec | undefined,
+  mode: string,
+): void {
   const {op, where, problems, scenario} = w;
   if (change?.webhook && op.webhook !== 'none' && !webhooks.some((h) => h.webhook === op.webhook))
-    problems.push(`${where}: "${scenario.label}": the model says ${change.from} -> ${change.to} sends ${op.webhook}, and the step sends none. Fix: add {webhook: ${op.webhook}} to that step.`);
+    problems.push(
+      `${where}: "${scenario.label}": the model says ${change.from} -> ${change.to} sends ${op.webhook}, and the step sends none. Fix: add {webhook: ${op.webhook}} to that step.`,
+    );
   for (const h of webhooks) {
     if (op.webhook === 'none') {
-      problems.push(`${where}: "${scenario.label}": ${op.id} sends no webhook (openapi/behaviour), yet the scenario sends ${h.webhook}. Fix: remove the webhook from the scenario.`);
+      problems.push(
+        `${where}: "${scenario.label}": ${op.id} sends no webhook (openapi/behaviour), yet the scenario sends ${h.webhook}. Fix: remove the webhook from the scenario.`,
+      );
       continue;
     }
     if (h.webhook !== op.webhook)
-      problems.push(`${where}: "${scenario.label}": sends ${h.webhook}; the model says ${op.id} reports its changes by ${op.webhook}. Fix: send ${op.webhook}.`);
+      problems.push(
+        `${where}: "${scenario.label}": sends ${h.webhook}; the model says ${op.id} reports its changes by ${op.webhook}. Fix: send ${op.webhook}.`,
+      );
     const allowed = change ? change.webhook : op.webhookOnFirst.includes(state);
     if (!allowed)
       problems.push(
@@ -92,7 +109,9 @@ function checkWebhooks(w: Walk, webhooks: readonly {webhook: string; body: JsonO
       );
     const carried = stateOf(h.body, op.statusField);
     if (carried && carried !== state)
-      problems.push(`${where}: "${scenario.label}": its ${h.webhook} says ${op.statusField} ${carried} where the transaction is ${state}. Fix: set ${op.statusField}: ${state} in the webhook.`);
+      problems.push(
+        `${where}: "${scenario.label}": its ${h.webhook} says ${op.statusField} ${carried} where the transaction is ${state}. Fix: set ${op.statusField}: ${state} in the webhook.`,
+      );
   }
 }
 
@@ -101,7 +120,9 @@ function step(w: Walk, from: string, to: string | undefined, mode: string): {sta
   if (!to || to === from) return {state: from};
   const change = transitionOf(w.op, from, to, mode);
   if (!change) {
-    w.problems.push(`${w.where}: "${w.scenario.label}": goes from ${from} to ${to} in mode ${mode}, which the model of ${w.op.id} does not allow. Fix: change the scenario, or add the transition to openapi/behaviour.`);
+    w.problems.push(
+      `${w.where}: "${w.scenario.label}": goes from ${from} to ${to} in mode ${mode}, which the model of ${w.op.id} does not allow. Fix: change the scenario, or add the transition to openapi/behaviour.`,
+    );
     return {state: to};
   }
   w.coverage.seen.add(Coverage.change(w.op.id, change));
@@ -116,7 +137,9 @@ export function walkScenario(w: Walk, request: JsonObject): void {
   const conditions = new Map(scenario.when.map((c) => [c.input, c.value]));
   const mode = modeOf(op.modes, (k) => (conditions.has(k) ? conditions.get(k) : request[k]));
   if (!mode) {
-    problems.push(`${where}: "${scenario.label}": its request selects no mode of ${op.id} (modes: ${op.modes.map((m) => `${m.mode} when ${describeWhen(m.when)}`).join('; ')}). Fix: set the mode's field in "when", or add the mode to the model.`);
+    problems.push(
+      `${where}: "${scenario.label}": its request selects no mode of ${op.id} (modes: ${op.modes.map((m) => `${m.mode} when ${describeWhen(m.when)}`).join('; ')}). Fix: set the mode's field in "when", or add the mode to the model.`,
+    );
     return;
   }
   if (scenario.code === op.repeat.code) return;
@@ -124,15 +147,21 @@ export function walkScenario(w: Walk, request: JsonObject): void {
   if (!first) {
     const elsewhere = op.modes.filter((m) => m.first.has(scenario.code)).map((m) => m.mode);
     if (elsewhere.length)
-      problems.push(`${where}: "${scenario.label}": answers code ${scenario.code} in mode ${mode.mode}, where the model allows it only in ${elsewhere.join(', ')}. Fix: answer one of ${[...mode.first.keys()].join(', ')} for ${mode.mode}, or select another mode in "when".`);
+      problems.push(
+        `${where}: "${scenario.label}": answers code ${scenario.code} in mode ${mode.mode}, where the model allows it only in ${elsewhere.join(', ')}. Fix: answer one of ${[...mode.first.keys()].join(', ')} for ${mode.mode}, or select another mode in "when".`,
+      );
     else if (scenario.then.some((s) => s.webhooks.length || s.status))
-      problems.push(`${where}: "${scenario.label}": code ${scenario.code} is a refusal (not a first answer of ${op.id}): nothing was created, so nothing can follow. Fix: remove "then", or add the code to the mode's first answers.`);
+      problems.push(
+        `${where}: "${scenario.label}": code ${scenario.code} is a refusal (not a first answer of ${op.id}): nothing was created, so nothing can follow. Fix: remove "then", or add the code to the mode's first answers.`,
+      );
     return;
   }
   w.coverage.seen.add(Coverage.first(op.id, mode.mode, scenario.code));
   const answered = stateOf(scenario.body, op.statusField);
   if (answered && answered !== first)
-    problems.push(`${where}: "${scenario.label}": code ${scenario.code} answers ${op.statusField} ${answered}; the model says ${first}. Fix: answer ${first}, or change the model.`);
+    problems.push(
+      `${where}: "${scenario.label}": code ${scenario.code} answers ${op.statusField} ${answered}; the model says ${first}. Fix: answer ${first}, or change the model.`,
+    );
   let state = step(w, first, stateOf(scenario.status, op.statusField), mode.mode).state;
   for (const stage of scenario.then) {
     const next = step(w, state, stateOf(stage.status, op.statusField), mode.mode);
@@ -156,9 +185,14 @@ export function scenarioProblems(input: ScenarioInput): string[] {
   const compiled = new Map(input.sandbox.flatMap((f) => f.operations.map((o) => [o.id, o] as const)));
   for (const family of input.families) {
     for (const op of family.operations) {
-      const scenarios = (compiled.get(op.id)?.scenarios ?? []).filter((s) => !s.partnerId && /#[^/]+\/\d+$/.test(s.id) && !s.id.includes('#shared/'));
+      const scenarios = (compiled.get(op.id)?.scenarios ?? []).filter(
+        (s) => !s.partnerId && /#[^/]+\/\d+$/.test(s.id) && !s.id.includes('#shared/'),
+      );
       for (const scenario of scenarios)
-        walkScenario({op, scenario, where: input.locate(scenario.id), problems, coverage}, input.requests.get(op.id) ?? {});
+        walkScenario(
+          {op, scenario, where: input.locate(scenario.id), problems, coverage},
+          input.requests.get(op.id) ?? {},
+        );
     }
   }
   return [...problems, ...uncovered(input.families, coverage)];
@@ -172,32 +206,52 @@ export function uncovered(families: readonly FamilyBehaviour[], coverage: Covera
       ...op.modes.flatMap((m, i) =>
         [...m.first.keys()]
           .filter((code) => code !== op.repeat.code && !coverage.seen.has(Coverage.first(op.id, m.mode, code)))
-          .map((code) => `${f.at(['operations', op.id, 'modes', i, 'first', code])}: no sandbox scenario of ${op.id} answers code ${code} in mode ${m.mode}. Fix: add one to ${scenarioFile(f)} (when: ${describeWhen(m.when)}, code: ${code}).`),
+          .map(
+            (code) =>
+              `${f.at(['operations', op.id, 'modes', i, 'first', code])}: no sandbox scenario of ${op.id} answers code ${code} in mode ${m.mode}. Fix: add one to ${scenarioFile(f)} (when: ${describeWhen(m.when)}, code: ${code}).`,
+          ),
       ),
       ...op.transitions.flatMap((t, i) =>
         coverage.seen.has(Coverage.change(op.id, t))
           ? []
-          : [`${f.at(['operations', op.id, 'transitions', i, 'from'])}: no sandbox scenario of ${op.id} goes from ${t.from} to ${t.to}. Fix: add a scenario to ${scenarioFile(f)} whose status (or a later step's) moves ${t.from} -> ${t.to}.`],
+          : [
+              `${f.at(['operations', op.id, 'transitions', i, 'from'])}: no sandbox scenario of ${op.id} goes from ${t.from} to ${t.to}. Fix: add a scenario to ${scenarioFile(f)} whose status (or a later step's) moves ${t.from} -> ${t.to}.`,
+            ],
       ),
     ]),
   );
 }
 
 /** The named examples of a media type (or its single example, named `example`). */
-const examplesOf = (media: {example?: unknown; examples?: Record<string, {value: unknown}>} | undefined): [string, unknown][] =>
-  media ? [...(media.example !== undefined ? [['example', media.example] as [string, unknown]] : []), ...Object.entries(media.examples ?? {}).map(([k, v]) => [k, v.value] as [string, unknown])] : [];
+const examplesOf = (
+  media: {example?: unknown; examples?: Record<string, {value: unknown}>} | undefined,
+): [string, unknown][] =>
+  media
+    ? [
+        ...(media.example !== undefined ? [['example', media.example] as [string, unknown]] : []),
+        ...Object.entries(media.examples ?? {}).map(([k, v]) => [k, v.value] as [string, unknown]),
+      ]
+    : [];
 
 const jsonMedia = (content: Operation['responses'][string]['content'] | undefined) =>
   Object.entries(content ?? {}).find(([t]) => t.includes('json'))?.[1];
 
 /** One 200 example of a money-moving operation against the mode its answer (or request) shows. */
-function exampleProblem(op: OperationBehaviour, states: Readonly<Record<string, unknown>>, name: string, value: unknown, request: JsonObject): string | undefined {
+function exampleProblem(
+  op: OperationBehaviour,
+  states: Readonly<Record<string, unknown>>,
+  name: string,
+  value: unknown,
+  request: JsonObject,
+): string | undefined {
   if (op.madeIn || !isObj(value) || typeof value.response_code !== 'number') return undefined;
   const code = value.response_code;
   const data = isObj(value.data) ? value.data : {};
   const state = stateOf(value, op.statusField);
   if (code === op.repeat.code)
-    return state && !(state in states) ? `example "${name}": repeat answer with ${op.statusField} ${state}, a state the model does not declare. Fix: use a declared state.` : undefined;
+    return state && !(state in states)
+      ? `example "${name}": repeat answer with ${op.statusField} ${state}, a state the model does not declare. Fix: use a declared state.`
+      : undefined;
   const mode = modeOf(op.modes, (k) => (k in data ? data[k] : request[k]));
   const inAny = op.modes.some((m) => m.first.has(code));
   if (!mode || !inAny) return undefined;
@@ -228,11 +282,16 @@ export function exampleProblems(families: readonly FamilyBehaviour[], located: r
       ];
       for (const [id, other] of others) {
         if (!other) continue;
-        const media = id === op.webhook ? jsonMedia(other.requestBody?.content) : jsonMedia(other.responses['200']?.content);
+        const media =
+          id === op.webhook ? jsonMedia(other.requestBody?.content) : jsonMedia(other.responses['200']?.content);
         for (const [name, value] of examplesOf(media)) {
           const state = stateOf(value as Json, op.statusField);
           if (state && !(state in f.states))
-            out.push({id, key: name, message: `example "${name}" carries ${op.statusField} ${state}, a state ${f.file} does not declare (${Object.keys(f.states).join(', ')}). Fix: use a declared state, or declare it.`});
+            out.push({
+              id,
+              key: name,
+              message: `example "${name}" carries ${op.statusField} ${state}, a state ${f.file} does not declare (${Object.keys(f.states).join(', ')}). Fix: use a declared state, or declare it.`,
+            });
         }
       }
     }
@@ -249,14 +308,21 @@ export interface PolicyNumbers {
 
 /** Check d: webhook-policy.ts says what common.yaml says. */
 export function policyProblems(common: CommonBehaviour, policy: PolicyNumbers): string[] {
-  const fix = 'Fix: make core/contract/webhook-policy.ts and openapi/behaviour/common.yaml say the same (decisions of issue 22, 4).';
+  const fix =
+    'Fix: make core/contract/webhook-policy.ts and openapi/behaviour/common.yaml say the same (decisions of issue 22, 4).';
   const out: string[] = [];
   if (common.retryAfterMinutes.join(',') !== policy.retryAfterMinutes.join(','))
-    out.push(`${common.at(['retries', 'after-minutes'])}: retries after [${common.retryAfterMinutes.join(', ')}] minutes; webhook-policy.ts RETRY_AFTER_MINUTES is [${policy.retryAfterMinutes.join(', ')}]. ${fix}`);
+    out.push(
+      `${common.at(['retries', 'after-minutes'])}: retries after [${common.retryAfterMinutes.join(', ')}] minutes; webhook-policy.ts RETRY_AFTER_MINUTES is [${policy.retryAfterMinutes.join(', ')}]. ${fix}`,
+    );
   if (common.ackWithinSeconds !== policy.ackTimeoutSeconds)
-    out.push(`${common.at(['ack', 'within-seconds'])}: ack within ${common.ackWithinSeconds} s; webhook-policy.ts ACK_TIMEOUT_SECONDS is ${policy.ackTimeoutSeconds}. ${fix}`);
+    out.push(
+      `${common.at(['ack', 'within-seconds'])}: ack within ${common.ackWithinSeconds} s; webhook-policy.ts ACK_TIMEOUT_SECONDS is ${policy.ackTimeoutSeconds}. ${fix}`,
+    );
   if (common.retentionDays !== policy.deliveryLogDays)
-    out.push(`${common.at(['retention', 'days'])}: deliveries kept ${common.retentionDays} days; webhook-policy.ts DELIVERY_LOG_DAYS is ${policy.deliveryLogDays}. ${fix}`);
+    out.push(
+      `${common.at(['retention', 'days'])}: deliveries kept ${common.retentionDays} days; webhook-policy.ts DELIVERY_LOG_DAYS is ${policy.deliveryLogDays}. ${fix}`,
+    );
   return out;
 }
 
@@ -272,11 +338,15 @@ export function articleOf(thing: string): 'a' | 'an' {
 /** The overview page of a family shows its heading and its table; `text` undefined: the page is missing. */
 export function overviewProblems(f: FamilyBehaviour, text: string | undefined): string[] {
   const tag = `<BehaviourTable family="${f.family}" />`;
-  if (!f.overview) return [`${f.at(['overview'])}: no overview page. Fix: add "overview: docs/v1/service/<family>/index.mdx".`];
-  if (text === undefined) return [`${f.at(['overview'])}: ${f.overview} does not exist. Fix: name the family's overview page.`];
+  if (!f.overview)
+    return [`${f.at(['overview'])}: no overview page. Fix: add "overview: docs/v1/service/<family>/index.mdx".`];
+  if (text === undefined)
+    return [`${f.at(['overview'])}: ${f.overview} does not exist. Fix: name the family's overview page.`];
   const out: string[] = [];
   if (!text.includes(overviewHeading(f.thing)))
-    out.push(`${f.overview}: has no heading "${overviewHeading(f.thing)}" (thing: ${f.thing}, ${f.at(['thing'])}). Fix: add it, followed by ${tag}.`);
+    out.push(
+      `${f.overview}: has no heading "${overviewHeading(f.thing)}" (thing: ${f.thing}, ${f.at(['thing'])}). Fix: add it, followed by ${tag}.`,
+    );
   if (!new RegExp(`<BehaviourTable\\s+family=["']${f.family}["']`).test(text))
     out.push(`${f.overview}: does not show ${tag}. Fix: add it under "${overviewHeading(f.thing)}".`);
   return out;

@@ -31,7 +31,11 @@ function firstOfMode(mode: ModeSpec, family: FamilyBehaviour): string {
 
 /** `<op>.first`: modes that answer alike share one clause. */
 export function firstFact(op: OperationBehaviour, family: FamilyBehaviour): string {
-  if (op.madeIn) return `Made in ${op.madeIn}; first reported as ${andList(op.modes.flatMap((m) => m.appearsIn), 'or')}.`;
+  if (op.madeIn)
+    return `Made in ${op.madeIn}; first reported as ${andList(
+      op.modes.flatMap((m) => m.appearsIn),
+      'or',
+    )}.`;
   const groups = new Map<string, string[]>();
   for (const m of op.modes) {
     const text = firstOfMode(m, family);
@@ -46,7 +50,8 @@ export function firstFact(op: OperationBehaviour, family: FamilyBehaviour): stri
 
 /** `<op>.first.<MODE>` */
 export function firstModeFact(mode: ModeSpec, family: FamilyBehaviour): string {
-  if (!mode.first.size) return `${mode.mode === 'all' ? 'First' : `In ${mode.mode}, first`} reported as ${andList(mode.appearsIn, 'or')}.`;
+  if (!mode.first.size)
+    return `${mode.mode === 'all' ? 'First' : `In ${mode.mode}, first`} reported as ${andList(mode.appearsIn, 'or')}.`;
   return `${mode.mode === 'all' ? 'The first answer is' : `${mode.mode} requests answer`} ${firstOfMode(mode, family)}.`;
 }
 
@@ -175,4 +180,22 @@ export function factTexts(
   }
   for (const f of domain) out[f.id] = f.fact;
   return out;
+}
+
+/** The per-operation ids, after `<op>.` (a mode's own `first.<MODE>` besides). */
+export const OPERATION_FACTS = ['first', 'final', 'reversal', 'webhook', 'money-back', 'repeat', 'code-5'] as const;
+
+/** The short list of `<Fact>` ids for CONTRIBUTING.md: the patterns, the operations, the shared and domain ids. */
+export function factIdList(families: readonly FamilyBehaviour[], facts: Readonly<Record<string, string>>): string {
+  const ops = families.flatMap((f) =>
+    f.operations.map((op) => `\`${op.id}\` (${op.modes.map((m) => m.mode).join(', ')})`),
+  );
+  const shared = Object.keys(facts).filter((id) => id.startsWith('common.'));
+  const opIds = new Set(families.flatMap((f) => f.operations.map((op) => op.id)));
+  const domain = Object.keys(facts).filter((id) => !id.startsWith('common.') && !opIds.has(id.split('.')[0] ?? ''));
+  return [
+    `- Per operation: ${OPERATION_FACTS.map((k) => `\`<op>.${k}\``).join(', ')}, and \`<op>.first.<MODE>\`. Operations (modes): ${ops.join(', ') || 'none yet'}.`,
+    `- Shared: ${shared.map((id) => `\`${id}\``).join(', ') || 'none yet'}.`,
+    `- Domain facts (their \`fact:\` text): ${domain.map((id) => `\`${id}\``).join(', ')}.`,
+  ].join('\n');
 }

@@ -186,18 +186,25 @@ export function parseFamily(
   if (yaml.parseErrors.length) return {problems: yaml.parseErrors};
   const problems = new Problems(yaml);
   const raw = yaml.value;
-  if (!isObj(raw)) return {problems: [`${file}:1: a behaviour file is a mapping. Fix: start from openapi/behaviour/README.md.`]};
+  if (!isObj(raw))
+    return {problems: [`${file}:1: a behaviour file is a mapping. Fix: start from openapi/behaviour/README.md.`]};
   unknownKeys(raw, FAMILY_KEYS, [], problems);
   const family = required(raw, 'family', [], problems, 'the contract tag of the family');
   if (family && !ctx.tags.has(family)) {
-    problems.add(['family'], `family "${family}" is not a tag of openapi/openapi.yaml. Fix: use one of ${closest(family, ctx.tags).join(', ') || [...ctx.tags].join(', ')}.`);
+    problems.add(
+      ['family'],
+      `family "${family}" is not a tag of openapi/openapi.yaml. Fix: use one of ${closest(family, ctx.tags).join(', ') || [...ctx.tags].join(', ')}.`,
+    );
   }
   const movesMoney = raw['moves-money'];
   if (typeof movesMoney !== 'boolean') problems.add(['moves-money'], '"moves-money" must be true or false.');
   const states = parseStates(raw.states, problems);
   const operations = movesMoney === true ? parseOperations(raw.operations, states, ctx, problems) : [];
   if (movesMoney === true && !operations.length)
-    problems.add(['operations'], 'a family that moves money needs its operations. Fix: add each operation that moves money under "operations".');
+    problems.add(
+      ['operations'],
+      'a family that moves money needs its operations. Fix: add each operation that moves money under "operations".',
+    );
   if (movesMoney === false && !str(raw.reason))
     problems.add(['reason'], 'a family that moves no money says why. Fix: add "reason: ...".');
   const overview = str(raw.overview);
@@ -229,7 +236,10 @@ function parseOperations(
     const path = ['operations', id];
     const codes = ctx.operations.get(id);
     if (!codes) {
-      problems.add(path, `operation ${id} is not in the contract. Fix: use an operation id of openapi/families/ (closest: ${closest(id, ctx.operations.keys()).join(', ') || 'none'}).`);
+      problems.add(
+        path,
+        `operation ${id} is not in the contract. Fix: use an operation id of openapi/families/ (closest: ${closest(id, ctx.operations.keys()).join(', ') || 'none'}).`,
+      );
       return [];
     }
     if (!isObj(spec)) return [];
@@ -255,10 +265,18 @@ const OPERATION_KEYS = [
 ];
 
 /** A state name used somewhere in the file must be one of `states`. */
-function checkState(name: string, states: Readonly<Record<string, StateSpec>>, path: YamlPath, problems: Problems): void {
+function checkState(
+  name: string,
+  states: Readonly<Record<string, StateSpec>>,
+  path: YamlPath,
+  problems: Problems,
+): void {
   if (name in states) return;
   const near = closest(name, Object.keys(states));
-  problems.add(path, `state ${name} is not declared under "states". Fix: ${near.length ? `did you mean ${near[0]}? Else ` : ''}declare it with final and meaning.`);
+  problems.add(
+    path,
+    `state ${name} is not declared under "states". Fix: ${near.length ? `did you mean ${near[0]}? Else ` : ''}declare it with final and meaning.`,
+  );
 }
 
 function parseOperation(
@@ -273,17 +291,32 @@ function parseOperation(
   unknownKeys(spec, OPERATION_KEYS, path, problems);
   const statusCall = required(spec, 'status-call', path, problems, 'the status operation, or none');
   if (statusCall && statusCall !== 'none' && !ctx.operations.has(statusCall))
-    problems.add([...path, 'status-call'], `status-call ${statusCall} is not an operation of the contract. Fix: name the status operation, or none.`);
+    problems.add(
+      [...path, 'status-call'],
+      `status-call ${statusCall} is not an operation of the contract. Fix: name the status operation, or none.`,
+    );
   const webhook = required(spec, 'webhook', path, problems, 'the webhook id, or none');
   if (webhook && webhook !== 'none' && !ctx.webhooks.has(webhook))
-    problems.add([...path, 'webhook'], `webhook ${webhook} is not a webhook of the contract. Fix: use one of ${closest(webhook, ctx.webhooks).join(', ') || 'the webhooks of openapi/families/'}, or none.`);
+    problems.add(
+      [...path, 'webhook'],
+      `webhook ${webhook} is not a webhook of the contract. Fix: use one of ${closest(webhook, ctx.webhooks).join(', ') || 'the webhooks of openapi/families/'}, or none.`,
+    );
   if (webhook === 'none' && !str(spec.learn))
-    problems.add([...path, 'learn'], 'an operation without a webhook says how the outcome is learnt. Fix: add "learn: ..." (one sentence).');
+    problems.add(
+      [...path, 'learn'],
+      'an operation without a webhook says how the outcome is learnt. Fix: add "learn: ..." (one sentence).',
+    );
   const resolves = spec['resolves-5-by'];
   if (codes.includes(5) && resolves !== 'webhook' && resolves !== 'status-call')
-    problems.add([...path, 'resolves-5-by'], `${id} lists code 5: say how it learns its outcome. Fix: "resolves-5-by: webhook" or "resolves-5-by: status-call".`);
+    problems.add(
+      [...path, 'resolves-5-by'],
+      `${id} lists code 5: say how it learns its outcome. Fix: "resolves-5-by: webhook" or "resolves-5-by: status-call".`,
+    );
   if (resolves === 'webhook' && webhook === 'none')
-    problems.add([...path, 'resolves-5-by'], `${id} sends no webhook, so code 5 cannot resolve by one. Fix: "resolves-5-by: status-call".`);
+    problems.add(
+      [...path, 'resolves-5-by'],
+      `${id} sends no webhook, so code 5 cannot resolve by one. Fix: "resolves-5-by: status-call".`,
+    );
   const webhookOnFirst = strList(spec['webhook-on-first']);
   webhookOnFirst.forEach((s, i) => checkState(s, states, [...path, 'webhook-on-first', i], problems));
   const learn = str(spec.learn);
@@ -317,7 +350,10 @@ function parseRepeat(raw: unknown, codes: readonly number[], path: YamlPath, pro
   unknownKeys(raw, ['code', 'scope', 'answers'], at, problems);
   const code = typeof raw.code === 'number' ? raw.code : 4;
   if (!codes.includes(code))
-    problems.add([...at, 'code'], `repeat code ${code} is not in the operation's x-response-codes (${codes.join(', ')}). Fix: list it in the contract or change it here.`);
+    problems.add(
+      [...at, 'code'],
+      `repeat code ${code} is not in the operation's x-response-codes (${codes.join(', ')}). Fix: list it in the contract or change it here.`,
+    );
   return {
     code,
     scope: required(raw, 'scope', at, problems, 'where the identity must be unique'),
@@ -346,18 +382,28 @@ function parseModes(
     for (const [code, state] of Object.entries(isObj(m.first) ? m.first : {})) {
       const n = Number(code);
       if (!codes.includes(n))
-        problems.add([...at, 'first', Number.isNaN(n) ? code : n], `first code ${code} is not in the operation's x-response-codes (${codes.join(', ')}). Fix: remove it, or list it in the contract.`);
+        problems.add(
+          [...at, 'first', Number.isNaN(n) ? code : n],
+          `first code ${code} is not in the operation's x-response-codes (${codes.join(', ')}). Fix: remove it, or list it in the contract.`,
+        );
       if (typeof state === 'string') checkState(state, states, [...at, 'first', n], problems);
       first.set(n, String(state));
     }
     const when = isObj(m.when)
-      ? (Object.fromEntries(Object.entries(m.when).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))) as Record<string, Scalar>)
+      ? (Object.fromEntries(
+          Object.entries(m.when).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)),
+        ) as Record<string, Scalar>)
       : {};
     return [{mode: required(m, 'mode', at, problems, 'the mode name (IMPS, NEFT, all ...)'), when, first, appearsIn}];
   });
 }
 
-function parseWindow(raw: unknown, ctx: BehaviourContext, at: YamlPath, problems: Problems): Record<string, WindowSpec> | undefined {
+function parseWindow(
+  raw: unknown,
+  ctx: BehaviourContext,
+  at: YamlPath,
+  problems: Problems,
+): Record<string, WindowSpec> | undefined {
   if (!isObj(raw)) return undefined;
   const out: Record<string, WindowSpec> = {};
   for (const [mode, w] of Object.entries(raw)) {
@@ -366,7 +412,10 @@ function parseWindow(raw: unknown, ctx: BehaviourContext, at: YamlPath, problems
     unknownKeys(w, ['within', 'fact'], wAt, problems);
     const fact = required(w, 'fact', wAt, problems, 'the id of the fact in openapi/facts/ that states the window');
     if (fact && !ctx.facts.has(fact))
-      problems.add([...wAt, 'fact'], `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source${closest(fact, ctx.facts).length ? `, or use ${closest(fact, ctx.facts).join(', ')}` : ''}.`);
+      problems.add(
+        [...wAt, 'fact'],
+        `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source${closest(fact, ctx.facts).length ? `, or use ${closest(fact, ctx.facts).join(', ')}` : ''}.`,
+      );
     out[mode] = {within: required(w, 'within', wAt, problems, 'the window as its source words it'), fact};
   }
   return out;
@@ -387,9 +436,16 @@ function parseTransitions(
     const to = required(t, 'to', at, problems, 'the state it reaches');
     if (from) checkState(from, states, [...at, 'from'], problems);
     if (to) checkState(to, states, [...at, 'to'], problems);
-    if (typeof t.webhook !== 'boolean') problems.add([...at, 'webhook'], 'say whether the change sends a webhook. Fix: "webhook: true" or "webhook: false".');
+    if (typeof t.webhook !== 'boolean')
+      problems.add(
+        [...at, 'webhook'],
+        'say whether the change sends a webhook. Fix: "webhook: true" or "webhook: false".',
+      );
     if (states[from]?.final && !isObj(t.window))
-      problems.add(at, `${from} is final, so ${from} -> ${to} is a later change that needs its bounded window per mode. Fix: add "window:" with within and fact.`);
+      problems.add(
+        at,
+        `${from} is final, so ${from} -> ${to} is a later change that needs its bounded window per mode. Fix: add "window:" with within and fact.`,
+      );
     const window = parseWindow(t.window, ctx, at, problems);
     const modes = strList(t.modes);
     return [{from, to, webhook: t.webhook === true, ...(window ? {window} : {}), ...(modes.length ? {modes} : {})}];
@@ -410,7 +466,11 @@ function parseMoneyBack(
     const state = required(m, 'state', at, problems, 'the state that returns money');
     if (state) checkState(state, states, [...at, 'state'], problems);
     const fact = str(m.fact);
-    if (fact && !ctx.facts.has(fact)) problems.add([...at, 'fact'], `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source.`);
+    if (fact && !ctx.facts.has(fact))
+      problems.add(
+        [...at, 'fact'],
+        `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source.`,
+      );
     return [
       {
         state,
@@ -436,7 +496,12 @@ export function parseCommon(file: string, text: string): {common?: CommonBehavio
   const retries = isObj(raw.retries) ? raw.retries : {};
   const ack = isObj(raw.ack) ? raw.ack : {};
   const retention = isObj(raw.retention) ? raw.retention : {};
-  unknownKeys(polling, ['first-after-seconds', 'every-seconds', 'fast-for-minutes', 'then-every-minutes'], ['polling'], problems);
+  unknownKeys(
+    polling,
+    ['first-after-seconds', 'every-seconds', 'fast-for-minutes', 'then-every-minutes'],
+    ['polling'],
+    problems,
+  );
   unknownKeys(retries, ['after-minutes'], ['retries'], problems);
   unknownKeys(ack, ['within-seconds'], ['ack'], problems);
   unknownKeys(retention, ['days'], ['retention'], problems);
@@ -463,6 +528,9 @@ export function parseCommon(file: string, text: string): {common?: CommonBehavio
   ];
   for (const [path, n] of numbers) if (!(n > 0)) problems.add(path, `${dotted(path)} must be a positive number.`);
   if (!common.retryAfterMinutes.length || common.retryAfterMinutes.some((n) => !(n > 0)))
-    problems.add(['retries', 'after-minutes'], 'retries.after-minutes must list the minutes after the first attempt, each a positive number.');
+    problems.add(
+      ['retries', 'after-minutes'],
+      'retries.after-minutes must list the minutes after the first attempt, each a positive number.',
+    );
   return {common, problems: problems.list};
 }

@@ -26,18 +26,29 @@ function withinCell(op: OperationBehaviour, state: string, labels: Labels, links
     .flatMap((t) =>
       Object.entries(t.window ?? {}).map(([mode, w]): Cell => {
         const href = links.source(w.fact);
-        const source: Span[] = href ? [' (', {kind: 'link', text: labels['api.behaviour.source'], href, external: true}, ')'] : [];
+        const source: Span[] = href
+          ? [' (', {kind: 'link', text: labels['api.behaviour.source'], href, external: true}, ')']
+          : [];
         return [`${mode === 'all' ? '' : `${mode}: `}${w.within}`, ...source];
       }),
     );
   return items.length ? [{kind: 'items', items}] : [labels['api.behaviour.nothing']];
 }
 
-function stateRow(op: OperationBehaviour, family: FamilyBehaviour, state: string, labels: Labels, links: BehaviourLinks): TableRow {
+function stateRow(
+  op: OperationBehaviour,
+  family: FamilyBehaviour,
+  state: string,
+  labels: Labels,
+  links: BehaviourLinks,
+): TableRow {
   const spec = family.states[state];
-  const next = op.transitions.filter((t) => t.from === state).map((t) => (t.modes ? `${t.to} (${t.modes.join(', ')})` : t.to));
+  const next = op.transitions
+    .filter((t) => t.from === state)
+    .map((t) => (t.modes ? `${t.to} (${t.modes.join(', ')})` : t.to));
   const reported =
-    op.webhook !== 'none' && (op.webhookOnFirst.includes(state) || op.transitions.some((t) => t.to === state && t.webhook));
+    op.webhook !== 'none' &&
+    (op.webhookOnFirst.includes(state) || op.transitions.some((t) => t.to === state && t.webhook));
   const back = op.moneyBack.filter((m) => m.state === state);
   const final = spec?.final
     ? labels['api.behaviour.yes']
@@ -61,10 +72,23 @@ function stateRow(op: OperationBehaviour, family: FamilyBehaviour, state: string
 }
 
 /** The blocks of one operation: its title (when the family has several), first answers, table, repeat rule. */
-function operationBlocks(op: OperationBehaviour, family: FamilyBehaviour, labels: Labels, links: BehaviourLinks, titled: boolean): SectionBlock[] {
+function operationBlocks(
+  op: OperationBehaviour,
+  family: FamilyBehaviour,
+  labels: Labels,
+  links: BehaviourLinks,
+  titled: boolean,
+): SectionBlock[] {
   const entry = links.entry(op.id);
   return [
-    ...(titled ? [{kind: 'text', cell: [linkOr(entry?.summary ?? op.id, entry?.href), ' ', {kind: 'code', text: op.id}]} as const] : []),
+    ...(titled
+      ? [
+          {
+            kind: 'text',
+            cell: [linkOr(entry?.summary ?? op.id, entry?.href), ' ', {kind: 'code', text: op.id}],
+          } as const,
+        ]
+      : []),
     {kind: 'paragraph', text: interpolate(labels['api.behaviour.firstAnswers'], {text: firstFact(op, family)})},
     {
       kind: 'table',
@@ -79,7 +103,9 @@ function operationBlocks(op: OperationBehaviour, family: FamilyBehaviour, labels
       ],
       rows: statesOf(op, family).map((s) => stateRow(op, family, s, labels, links)),
     },
-    ...(op.webhook === 'none' ? [{kind: 'paragraph', text: interpolate(labels['api.behaviour.noWebhook'], {learn: op.learn ?? ''})} as const] : []),
+    ...(op.webhook === 'none'
+      ? [{kind: 'paragraph', text: interpolate(labels['api.behaviour.noWebhook'], {learn: op.learn ?? ''})} as const]
+      : []),
     {kind: 'paragraph', text: repeatFact(op)},
   ];
 }
@@ -94,7 +120,11 @@ export function behaviourBlocks(family: FamilyBehaviour, labels: Labels, links: 
  * The code-5 line of the catalogue: for each family whose operations list code 5, whether it
  * resolves by webhook or by status call (`resolves-5-by`). `label` names a family as the site does.
  */
-export function code5Cell(families: readonly FamilyBehaviour[], labels: Labels, label: (family: string) => string): Cell {
+export function code5Cell(
+  families: readonly FamilyBehaviour[],
+  labels: Labels,
+  label: (family: string) => string,
+): Cell {
   const items = families.flatMap((f) =>
     f.operations
       .filter((op) => op.resolves5By)
@@ -105,5 +135,10 @@ export function code5Cell(families: readonly FamilyBehaviour[], labels: Labels, 
           : interpolate(labels['api.behaviour.byStatus'], {status: op.statusCall}),
       ]),
   );
-  return items.length ? [{kind: 'line', text: labels['api.behaviour.code5']}, {kind: 'items', items}] : [];
+  return items.length
+    ? [
+        {kind: 'line', text: labels['api.behaviour.code5']},
+        {kind: 'items', items},
+      ]
+    : [];
 }

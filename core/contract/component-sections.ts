@@ -42,7 +42,11 @@ export const callOf = (entry: Pick<IndexEntry, 'kind' | 'method' | 'path'>, labe
  * <ResponseCodeTable>: the `response_code` catalogue; each row has the anchor `code-N` that pages link.
  * `code5` (core/behaviour/sections.ts `code5Cell`) goes under code 5's action: per family, how it resolves.
  */
-export function responseCodeBlocks(codes: readonly ResponseCodeView[], labels: Labels, code5: Cell = []): SectionBlock[] {
+export function responseCodeBlocks(
+  codes: readonly ResponseCodeView[],
+  labels: Labels,
+  code5: Cell = [],
+): SectionBlock[] {
   const table: TableBlock = {
     kind: 'table',
     wide: true,

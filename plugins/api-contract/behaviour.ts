@@ -55,7 +55,7 @@ const yamlFiles = (dir: string): string[] =>
 /** Every domain fact of openapi/facts/*.yaml, with the first URL of its source. */
 export function readDomainFacts(dir = FACTS_DIR): (DomainFact & {readonly url?: string})[] {
   return yamlFiles(dir).flatMap((name) => {
-    const list = parseYaml(fs.readFileSync(path.join(dir, name), 'utf8')) as unknown;
+    const list = parseYaml(fs.readFileSync(path.join(dir, name), 'utf8'));
     return (Array.isArray(list) ? (list as {id?: unknown; fact?: unknown; source?: unknown}[]) : []).flatMap((f) => {
       if (typeof f.id !== 'string' || typeof f.fact !== 'string') return [];
       const url = typeof f.source === 'string' ? /https?:\/\/[^\s,;'")]+/.exec(f.source)?.[0] : undefined;
@@ -78,7 +78,10 @@ export function behaviourContext(doc: OpenApiDocument, factIds: Iterable<string>
 }
 
 /** Parses every file of openapi/behaviour/: the families and common.yaml. */
-function parseFiles(dir: string, ctx: BehaviourContext): {families: FamilyBehaviour[]; common?: CommonBehaviour; problems: string[]} {
+function parseFiles(
+  dir: string,
+  ctx: BehaviourContext,
+): {families: FamilyBehaviour[]; common?: CommonBehaviour; problems: string[]} {
   const problems: string[] = [];
   const families: FamilyBehaviour[] = [];
   let common: CommonBehaviour | undefined;
@@ -95,7 +98,9 @@ function parseFiles(dir: string, ctx: BehaviourContext): {families: FamilyBehavi
     problems.push(...parsed.problems);
     if (parsed.family) families.push(parsed.family);
     if (parsed.family && parsed.family.family !== name.replace(/\.yaml$/, ''))
-      problems.push(`${rel(file)}:1: the file of family ${parsed.family.family} must be named ${parsed.family.family}.yaml (like openapi/families/).`);
+      problems.push(
+        `${rel(file)}:1: the file of family ${parsed.family.family} must be named ${parsed.family.family}.yaml (like openapi/families/).`,
+      );
   }
   return {families, ...(common ? {common} : {}), problems};
 }
@@ -114,7 +119,10 @@ export interface BehaviourInput {
 /** The behaviour model, parsed and checked; `problems` holds every disagreement with its file, line and fix. */
 export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; problems: string[]} {
   const domain = readDomainFacts(input.factsDir);
-  const ctx = behaviourContext(input.deref, domain.map((f) => f.id));
+  const ctx = behaviourContext(
+    input.deref,
+    domain.map((f) => f.id),
+  );
   const {families, common, problems} = parseFiles(input.dir ?? BEHAVIOUR_DIR, ctx);
   const located = listOperations(input.deref);
   const moving = families.filter((f) => f.movesMoney);

@@ -158,7 +158,8 @@ export function unknownFactMessage(where: string, id: string, known: Iterable<st
 
 /** The words of `<Fact id>`, or an error naming the page and the closest ids. */
 export function factText(facts: Readonly<Record<string, string>>, id: unknown, where: string): string {
-  if (typeof id !== 'string' || !id) throw new MarkdownRenderError(`${where}: <Fact> needs a literal id="..." attribute.`);
+  if (typeof id !== 'string' || !id)
+    throw new MarkdownRenderError(`${where}: <Fact> needs a literal id="..." attribute.`);
   const text = facts[id];
   if (text === undefined) throw new MarkdownRenderError(unknownFactMessage(where, id, Object.keys(facts)));
   return text;

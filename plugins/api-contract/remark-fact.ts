@@ -59,15 +59,21 @@ export function remarkFact(options: RemarkFactOptions = {}): (tree: Root, file: 
     visit(tree, (node, index, parent) => {
       if (!isMdxJsxElement(node) || node.name !== 'Fact' || !parent || index === undefined) return undefined;
       if (!options.data && !options.facts)
-        throw new FactError("remarkFact needs {data}: the ContractDataLocation docusaurus.config.ts gives './plugins/api-contract' too.");
+        throw new FactError(
+          "remarkFact needs {data}: the ContractDataLocation docusaurus.config.ts gives './plugins/api-contract' too.",
+        );
       facts ??= generatedFacts((options.data as ContractDataLocation).get());
       const at = `${where}${node.position ? `:${node.position.start.line}` : ''}`;
       const id = literalAttrValue(node, 'id');
-      if (!id) throw new FactError(`${at}: <Fact> needs a literal id="..." attribute, for example <Fact id="common.retries" />.`);
+      if (!id)
+        throw new FactError(
+          `${at}: <Fact> needs a literal id="..." attribute, for example <Fact id="common.retries" />.`,
+        );
       const text = facts[id];
       if (text === undefined) throw new FactError(unknownFactMessage(at, id, Object.keys(facts)));
       const inline = factNodes(text);
-      const replacement = node.type === 'mdxJsxTextElement' ? inline : [{type: 'paragraph', children: inline} satisfies Paragraph];
+      const replacement =
+        node.type === 'mdxJsxTextElement' ? inline : [{type: 'paragraph', children: inline} satisfies Paragraph];
       return replaceNode(parent, index, replacement);
     });
   };

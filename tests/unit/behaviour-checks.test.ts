@@ -91,12 +91,13 @@ describe('scenarioProblems (check a: only allowed paths; check b: every path has
       'tests/fixtures/behaviour/demo.yaml:28: no sandbox scenario of demo-pay answers code 2 in mode SLOW. Fix: add one to openapi/scenarios/demo.yaml (when: mode: SLOW, code: 2).',
     ]);
     expect(run(complete().slice(1))).toContain(
-      'tests/fixtures/behaviour/demo.yaml:33: no sandbox scenario of demo-pay goes from SUCCESS to REVERSED. Fix: add a scenario to openapi/scenarios/demo.yaml whose status (or a later step\'s) moves SUCCESS -> REVERSED.',
+      "tests/fixtures/behaviour/demo.yaml:33: no sandbox scenario of demo-pay goes from SUCCESS to REVERSED. Fix: add a scenario to openapi/scenarios/demo.yaml whose status (or a later step's) moves SUCCESS -> REVERSED.",
     );
   });
 
   it('locates a scenario by its id in the scenario file', () => {
-    const text = 'operations:\n  demo-pay:\n    scenarios:\n      - label: a\n        code: 1\n      - label: b\n        code: 2\n';
+    const text =
+      'operations:\n  demo-pay:\n    scenarios:\n      - label: a\n        code: 1\n      - label: b\n        code: 2\n';
     const locate = scenarioLocator(new Map([['openapi/scenarios/demo.yaml', text]]));
     expect(locate('openapi/scenarios/demo.yaml#demo-pay/1')).toBe('openapi/scenarios/demo.yaml:6');
   });
@@ -112,7 +113,9 @@ const located = (op: Partial<Operation> & {operationId: string}, kind: Located['
 
 describe('exampleProblems (check c)', () => {
   const json = (examples: Record<string, unknown>) => ({
-    content: {'application/json': {examples: Object.fromEntries(Object.entries(examples).map(([k, value]) => [k, {value}]))}},
+    content: {
+      'application/json': {examples: Object.fromEntries(Object.entries(examples).map(([k, value]) => [k, {value}]))},
+    },
   });
   it('rejects a SLOW example that answers final, and a status example with an undeclared state', () => {
     const problems = exampleProblems(
@@ -121,21 +124,34 @@ describe('exampleProblems (check c)', () => {
         located({
           operationId: 'demo-pay',
           requestBody: {content: {'application/json': {example: {mode: 'FAST'}}}},
-          responses: {'200': {description: '', ...json({ok: answer(1, 'SUCCESS'), slowDone: {response_code: 1, data: {mode: 'SLOW', status: 'SUCCESS'}}})}},
+          responses: {
+            '200': {
+              description: '',
+              ...json({
+                ok: answer(1, 'SUCCESS'),
+                slowDone: {response_code: 1, data: {mode: 'SLOW', status: 'SUCCESS'}},
+              }),
+            },
+          },
         }),
-        located({operationId: 'demo-status', responses: {'200': {description: '', ...json({gone: answer(1, 'EXPIRED')})}}}),
+        located({
+          operationId: 'demo-status',
+          responses: {'200': {description: '', ...json({gone: answer(1, 'EXPIRED')})}},
+        }),
       ],
     );
     expect(problems).toEqual([
       {
         id: 'demo-pay',
         key: 'slowDone',
-        message: 'example "slowDone": a SLOW request answers code 1, which the model allows for SLOW only as 2. Fix: answer one of those (e.g. 2 PROCESSING), or show another mode.',
+        message:
+          'example "slowDone": a SLOW request answers code 1, which the model allows for SLOW only as 2. Fix: answer one of those (e.g. 2 PROCESSING), or show another mode.',
       },
       {
         id: 'demo-status',
         key: 'gone',
-        message: 'example "gone" carries status EXPIRED, a state tests/fixtures/behaviour/demo.yaml does not declare (PROCESSING, SUCCESS, FAILED, REVERSED). Fix: use a declared state, or declare it.',
+        message:
+          'example "gone" carries status EXPIRED, a state tests/fixtures/behaviour/demo.yaml does not declare (PROCESSING, SUCCESS, FAILED, REVERSED). Fix: use a declared state, or declare it.',
       },
     ]);
   });
@@ -158,17 +174,19 @@ describe('overviewProblems', () => {
       'docs/v1/service/demo/index.mdx: does not show <BehaviourTable family="demo" />. Fix: add it under "## What can happen to a demo payment".',
     ]);
     expect(overviewProblems(family, undefined)).toEqual([
-      'tests/fixtures/behaviour/demo.yaml:4: docs/v1/service/demo/index.mdx does not exist. Fix: name the family\'s overview page.',
+      "tests/fixtures/behaviour/demo.yaml:4: docs/v1/service/demo/index.mdx does not exist. Fix: name the family's overview page.",
     ]);
-    expect(overviewProblems(family, '## What can happen to a demo payment\n\n<BehaviourTable family="demo" />\n')).toEqual([]);
+    expect(
+      overviewProblems(family, '## What can happen to a demo payment\n\n<BehaviourTable family="demo" />\n'),
+    ).toEqual([]);
   });
 
   it('picks the article by sound', () => {
-    expect([articleOf('SMS'), articleOf('UPI payment'), articleOf('AEPS transaction'), articleOf('payout order')]).toEqual([
-      'an',
-      'a',
-      'an',
-      'a',
-    ]);
+    expect([
+      articleOf('SMS'),
+      articleOf('UPI payment'),
+      articleOf('AEPS transaction'),
+      articleOf('payout order'),
+    ]).toEqual(['an', 'a', 'an', 'a']);
   });
 });

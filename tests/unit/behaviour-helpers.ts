@@ -1,7 +1,13 @@
 /** The made-up behaviour family the behaviour tests share (tests/fixtures/behaviour/demo.yaml), and its contract names. */
 import fs from 'node:fs';
 import path from 'node:path';
-import {parseCommon, parseFamily, type BehaviourContext, type CommonBehaviour, type FamilyBehaviour} from '#core/behaviour/model';
+import {
+  parseCommon,
+  parseFamily,
+  type BehaviourContext,
+  type CommonBehaviour,
+  type FamilyBehaviour,
+} from '#core/behaviour/model';
 
 export const DEMO_FILE = 'tests/fixtures/behaviour/demo.yaml';
 export const DEMO_TEXT = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'behaviour', 'demo.yaml'), 'utf8');

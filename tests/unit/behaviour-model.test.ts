@@ -11,7 +11,14 @@ describe('parseFamily', () => {
     const op = family.operations[0];
     expect(family.thing).toBe('demo payment');
     expect(op?.modes.map((m) => [m.mode, [...m.first]])).toEqual([
-      ['FAST', [[1, 'SUCCESS'], [2, 'PROCESSING'], [5, 'PROCESSING']]],
+      [
+        'FAST',
+        [
+          [1, 'SUCCESS'],
+          [2, 'PROCESSING'],
+          [5, 'PROCESSING'],
+        ],
+      ],
       ['SLOW', [[2, 'PROCESSING']]],
     ]);
     expect(op?.transitions[2]?.window).toEqual({FAST: {within: 'T+1 day', fact: 'demo-window'}});
@@ -30,7 +37,7 @@ describe('parseFamily', () => {
     );
   });
 
-  it("rejects a first code the operation does not list in x-response-codes", () => {
+  it('rejects a first code the operation does not list in x-response-codes', () => {
     expect(problemsOf(DEMO_TEXT.replace('first: {2: PROCESSING}', 'first: {2: PROCESSING, 9: FAILED}'))).toContain(
       `${DEMO_FILE}:28: first code 9 is not in the operation's x-response-codes (1, 2, 3, 4, 5, 6). Fix: remove it, or list it in the contract.`,
     );
@@ -51,8 +58,12 @@ describe('parseFamily', () => {
   });
 
   it('rejects an operation the contract lacks and a family that is not a tag', () => {
-    const problems = problemsOf(DEMO_TEXT.replace('family: demo', 'family: demos').replace('  demo-pay:', '  demo-payy:'));
-    expect(problems).toContain(`${DEMO_FILE}:2: family "demos" is not a tag of openapi/openapi.yaml. Fix: use one of demo.`);
+    const problems = problemsOf(
+      DEMO_TEXT.replace('family: demo', 'family: demos').replace('  demo-pay:', '  demo-payy:'),
+    );
+    expect(problems).toContain(
+      `${DEMO_FILE}:2: family "demos" is not a tag of openapi/openapi.yaml. Fix: use one of demo.`,
+    );
     expect(problems).toContain(
       `${DEMO_FILE}:12: operation demo-payy is not in the contract. Fix: use an operation id of openapi/families/ (closest: demo-pay).`,
     );
