@@ -137,7 +137,7 @@ export function code5Cell(
   );
   return items.length
     ? [
-        {kind: 'line', text: labels['api.behaviour.code5']},
+        {kind: 'line', text: labels['api.behaviour.codeFive']},
         {kind: 'items', items},
       ]
     : [];

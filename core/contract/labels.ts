@@ -200,7 +200,7 @@ export const LABEL_MESSAGES = {
     message: 'None: {learn}',
     description: 'Webhook cell of an operation that sends none; {learn} says how the outcome is learnt',
   },
-  'api.behaviour.code5': {
+  'api.behaviour.codeFive': {
     message: 'How code 5 resolves, per family:',
     description: 'Line in the What to do cell of code 5 of the response-code catalogue',
   },
