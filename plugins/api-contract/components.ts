@@ -194,6 +194,14 @@ const component =
     return sectionsMarkdown(blocks, ctx.url);
   };
 
+/** The Markdown of a component with one file of blocks per family (its tag checked first). */
+const tagComponent =
+  (name: string, spec: IdSpec, key: (tag: string) => string) =>
+  (props: Props, ctx: MarkdownContext): string => {
+    entry(ctx.data.tag, spec, props, ctx.where(name));
+    return component(key(String(props[spec.attr])))(props, ctx);
+  };
+
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Endpoint: {
     module: '@site/src/components/Endpoint',
@@ -212,10 +220,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   OperationList: {
     module: '@site/src/components/OperationList',
     id: TAG,
-    markdown: (props, ctx) => {
-      entry(ctx.data.tag, TAG, props, ctx.where('OperationList'));
-      return component(operationListKey(String(props.tag)))(props, ctx);
-    },
+    markdown: tagComponent('OperationList', TAG, operationListKey),
   },
   ResponseCodeTable: {
     module: '@site/src/components/ResponseCodeTable',
@@ -268,10 +273,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   BehaviourTable: {
     module: '@site/src/components/BehaviourTable',
     id: FAMILY,
-    markdown: (props, ctx) => {
-      entry(ctx.data.tag, FAMILY, props, ctx.where('BehaviourTable'));
-      return component(behaviourTableKey(String(props.family)))(props, ctx);
-    },
+    markdown: tagComponent('BehaviourTable', FAMILY, behaviourTableKey),
   },
   Fact: {
     markdown: (props, ctx) => factText(ctx.data.facts, props.id, ctx.where('Fact')),

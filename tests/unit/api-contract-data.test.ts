@@ -135,7 +135,6 @@ describe('generatedFiles', () => {
       'sections/ApiIndex.json',
       'sections/ApiChangelog.json',
       'sections/OperationList/demo.json',
-      'sections/BehaviourTable/demo.json',
       'sections.json',
       'index.json',
       'families.json',

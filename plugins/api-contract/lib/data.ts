@@ -169,18 +169,14 @@ function familyCode5({behaviour, views, labels}: GeneratedInput): ReturnType<typ
 }
 
 /**
- * <BehaviourTable family>: one file per tag, the blocks of its model, or none for a family without
- * one (./load.ts `withPages` fails a page that shows a family without a model, with its line).
+ * <BehaviourTable family>: one file per family with a behaviour model (./load.ts `withPages` fails a
+ * page that shows a family without one, with its line, before anything imports the file).
  */
 function behaviourTables({behaviour, views, labels}: GeneratedInput): ComponentSections {
   const entries = new Map(views.index.map((e) => [e.id, e]));
   const links = {entry: (id: string) => entries.get(id), source: (fact: string) => behaviour.sources[fact]};
-  const byFamily = new Map(behaviour.families.map((f) => [f.family, f]));
   return Object.fromEntries(
-    views.tags.map((tag) => {
-      const model = byFamily.get(tag.name);
-      return [behaviourTableKey(tag.name), model ? behaviourBlocks(model, labels, links) : []];
-    }),
+    behaviour.families.map((f) => [behaviourTableKey(f.family), behaviourBlocks(f, labels, links)]),
   );
 }
 
