@@ -6,6 +6,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {darkCodeTheme, lightCodeTheme} from '#core/code/prism-themes';
 import {site} from './site.config';
 import {remarkApiReference} from './plugins/api-contract/remark';
+import {remarkFact} from './plugins/api-contract/remark-fact';
 import apiContractPlugin from './plugins/api-contract';
 import docsRootRedirectPlugin from './plugins/docs-root-redirect';
 import cspHashesPlugin from './plugins/csp-hashes';
@@ -43,7 +44,9 @@ const familyColumns = familiesByGroup(familiesOf(tagViews(contractRoot, []))).ma
 // They read the api-contract plugin's generated data from the folder that plugin sets here from its
 // LoadContext (`generatedFilesDir`): remark plugins get only the options written in this file.
 const contractData = new ContractDataLocation();
+// remarkFact first: a <Fact> becomes its words before any other plugin reads the text (docs, blog and pages alike).
 const beforeDefaultRemarkPlugins: PluggableList = [
+  [remarkFact, {data: contractData}],
   [remarkApiReference, {data: contractData}],
   [remarkStaticCode, {data: contractData}],
   remarkTableCode,

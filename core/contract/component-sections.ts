@@ -40,8 +40,15 @@ export const callOf = (entry: Pick<IndexEntry, 'kind' | 'method' | 'path'>, labe
   ...(entry.kind === 'webhook' ? {webhook: labels['api.list.webhook']} : {}),
 });
 
-/** <ResponseCodeTable>: the `response_code` catalogue; each row has the anchor `code-N` that pages link. */
-export function responseCodeBlocks(codes: readonly ResponseCodeView[], labels: Labels): SectionBlock[] {
+/**
+ * <ResponseCodeTable>: the `response_code` catalogue; each row has the anchor `code-N` that pages link.
+ * `code5` (core/behaviour/sections.ts `code5Cell`) goes under code 5's action: per family, how it resolves.
+ */
+export function responseCodeBlocks(
+  codes: readonly ResponseCodeView[],
+  labels: Labels,
+  code5: Cell = [],
+): SectionBlock[] {
   const table: TableBlock = {
     kind: 'table',
     wide: true,
@@ -62,7 +69,7 @@ export function responseCodeBlocks(codes: readonly ResponseCodeView[], labels: L
           ...(c.common ? [{kind: 'line', text: labels['api.catalogue.common'], name: true} as const] : []),
         ],
         [c.meaning],
-        [c.action],
+        c.code === 5 ? [c.action, ...code5] : [c.action],
         [{kind: 'retry', retry: c.retry, text: retryText(c.retry, labels)}],
       ],
     })),

@@ -169,6 +169,49 @@ export const LABEL_MESSAGES = {
   'api.limits.none': {message: 'None', description: 'Rate limit table: a family none of whose calls has its own'},
   'api.pan.value': {message: 'status', description: 'Column head: the PAN status value (a field name, keep as is)'},
   'api.pan.meaning': {message: 'Meaning and what to do', description: 'Column head of the PAN status table'},
+  'api.behaviour.state': {message: 'State', description: 'Column head of a "What can happen" table: the state'},
+  'api.behaviour.final': {
+    message: 'Final',
+    description: 'Column head of a "What can happen" table: whether the state is final',
+  },
+  'api.behaviour.next': {message: 'Can change to', description: 'Column head of a "What can happen" table'},
+  'api.behaviour.within': {
+    message: 'Within',
+    description: 'Column head of a "What can happen" table: the window of a later change',
+  },
+  'api.behaviour.webhook': {
+    message: 'Webhook',
+    description: 'Column head of a "What can happen" table: whether reaching the state sends one',
+  },
+  'api.behaviour.moneyBack': {message: 'Money back', description: 'Column head of a "What can happen" table'},
+  'api.behaviour.yes': {message: 'Yes', description: 'Cell of a "What can happen" table'},
+  'api.behaviour.no': {message: 'No', description: 'Cell of a "What can happen" table'},
+  'api.behaviour.finalFor': {
+    message: 'Only for {modes}',
+    description: 'Final cell of a state that ends only some modes; {modes} lists them',
+  },
+  'api.behaviour.nothing': {message: 'None', description: 'Cell of a "What can happen" table with nothing to say'},
+  'api.behaviour.source': {message: 'source', description: 'Link to the source of a window (a circular)'},
+  'api.behaviour.firstAnswers': {
+    message: 'First answers: {text}',
+    description: 'Line above a "What can happen" table; {text} says which codes answer which state',
+  },
+  'api.behaviour.noWebhook': {
+    message: 'None: {learn}',
+    description: 'Webhook cell of an operation that sends none; {learn} says how the outcome is learnt',
+  },
+  'api.behaviour.codeFive': {
+    message: 'How code 5 resolves, per family:',
+    description: 'Line in the What to do cell of code 5 of the response-code catalogue',
+  },
+  'api.behaviour.byWebhook': {
+    message: 'by webhook ({webhook}), status call as a fallback',
+    description: 'How a code 5 of a family resolves',
+  },
+  'api.behaviour.byStatus': {
+    message: 'by status call ({status}); no webhook',
+    description: 'How a code 5 of a family resolves',
+  },
   'api.index.overview': {
     message: 'Overview of {family}',
     description: 'Link of the API index to the overview page of a family; {family} is its name',

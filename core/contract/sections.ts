@@ -30,6 +30,8 @@ export interface LinkSpan {
   readonly file?: true;
   /** With `file`: a file the browser opens rather than saves (a feed), so no `download`. */
   readonly open?: true;
+  /** A page of another site (a regulator's circular): its URL as it is, opened in a new tab. */
+  readonly external?: true;
 }
 
 /** A value in code type; `strong` where it is what the row is about (a response code). */

@@ -118,7 +118,7 @@ export function spanMarkdown(span: Span, url: UrlOf): string {
     case 'call':
       return span.webhook ? `${span.webhook} ${code(span.path)}` : code(`${span.method} ${span.path}`);
     case 'link':
-      return link(span.text, url(span.href));
+      return link(span.text, span.external ? span.href : url(span.href));
     case 'code':
       return code(span.text);
     case 'line':

@@ -10,7 +10,6 @@
  * production build (remark.ts and load.ts), `npm run lint:contract` and `npm run check:content`
  * say the same words.
  */
-import {closest} from '#core/util/closest';
 import {
   codeSamplesMarkdown,
   componentTreeMarkdown,
@@ -31,6 +30,8 @@ import {
 import type {ReferenceTree} from '#core/contract/tree';
 import type {CodeSample, TagView} from '#core/contract/types';
 import {CHANGELOG_PATH} from '#core/changelog/changelog';
+import {behaviourTableKey} from '#core/behaviour/sections';
+import {closest} from '#core/util/closest';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -49,6 +50,8 @@ export interface ContractData {
   readonly verifySamples: readonly CodeSample[];
   /** The Sandbox page's section tree (core/sandbox/page.ts `sandboxPageTree`). */
   readonly sandboxPage: ComponentTree;
+  /** The words of every `<Fact id>` (core/behaviour/facts.ts), by id. */
+  readonly facts: Readonly<Record<string, string>>;
 }
 
 export interface MarkdownContext {
@@ -74,7 +77,11 @@ export interface IdSpec {
 }
 
 export interface ApiComponentSpec {
-  readonly module: string;
+  /**
+   * The module the remark plugin imports. None for a component replaced by its words before the
+   * page is compiled (`<Fact>`: ./remark-fact.ts), which has nothing to render in the browser.
+   */
+  readonly module?: string;
   /** For components that show one contract entry. */
   readonly id?: IdSpec;
   /**
@@ -129,6 +136,35 @@ const WEBHOOK: IdSpec = {
 /** The file a page imports for one site-wide component's blocks (lib/data.ts `componentSections`). */
 export const sectionsFile = (key: string): string => `sections/${key}.json`;
 
+/** The `<Fact>` texts by id, among the generated data (read at build time only). */
+export const FACTS_FILE = 'facts.json';
+
+/** `<BehaviourTable family="payout" />`: the family is a tag; its blocks are its behaviour model's. */
+const FAMILY: IdSpec = {
+  attr: 'family',
+  kind: 'tag',
+  dataDir: 'sections/BehaviourTable',
+  dataFile: (id) => sectionsFile(behaviourTableKey(id)),
+};
+
+/** The one message for a `<Fact id>` that names no fact: the remark plugin and the twin say the same. */
+export function unknownFactMessage(where: string, id: string, known: Iterable<string>): string {
+  const near = closest(id, known);
+  return (
+    `${where}: <Fact id="${id}" /> names no fact of the behaviour model or of openapi/facts/.\n` +
+    `  Fix: use an existing id${near.length ? ` (closest first: ${near.join(', ')})` : ''}; \`npm run behaviour:facts\` lists them.`
+  );
+}
+
+/** The words of `<Fact id>`, or an error naming the page and the closest ids. */
+export function factText(facts: Readonly<Record<string, string>>, id: unknown, where: string): string {
+  if (typeof id !== 'string' || !id)
+    throw new MarkdownRenderError(`${where}: <Fact> needs a literal id="..." attribute.`);
+  const text = facts[id];
+  if (text === undefined) throw new MarkdownRenderError(unknownFactMessage(where, id, Object.keys(facts)));
+  return text;
+}
+
 // One small file per family, its operation list's blocks: JSON is fine.
 const TAG: IdSpec = {
   attr: 'tag',
@@ -158,6 +194,14 @@ const component =
     return sectionsMarkdown(blocks, ctx.url);
   };
 
+/** The Markdown of a component with one file of blocks per family (its tag checked first). */
+const tagComponent =
+  (name: string, spec: IdSpec, key: (tag: string) => string) =>
+  (props: Props, ctx: MarkdownContext): string => {
+    entry(ctx.data.tag, spec, props, ctx.where(name));
+    return component(key(String(props[spec.attr])))(props, ctx);
+  };
+
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Endpoint: {
     module: '@site/src/components/Endpoint',
@@ -176,10 +220,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   OperationList: {
     module: '@site/src/components/OperationList',
     id: TAG,
-    markdown: (props, ctx) => {
-      entry(ctx.data.tag, TAG, props, ctx.where('OperationList'));
-      return component(operationListKey(String(props.tag)))(props, ctx);
-    },
+    markdown: tagComponent('OperationList', TAG, operationListKey),
   },
   ResponseCodeTable: {
     module: '@site/src/components/ResponseCodeTable',
@@ -228,6 +269,14 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     module: '@site/src/components/ApiChangelog',
     // Its blocks link within the page by `#anchor`; a reader of the twin needs the page's URL in front.
     markdown: (props, ctx) => component('ApiChangelog')(props, {...ctx, url: onPage(CHANGELOG_PATH, ctx.url)}),
+  },
+  BehaviourTable: {
+    module: '@site/src/components/BehaviourTable',
+    id: FAMILY,
+    markdown: tagComponent('BehaviourTable', FAMILY, behaviourTableKey),
+  },
+  Fact: {
+    markdown: (props, ctx) => factText(ctx.data.facts, props.id, ctx.where('Fact')),
   },
   DeliveryPolicy: {
     module: '@site/src/components/DeliveryPolicy',

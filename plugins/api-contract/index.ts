@@ -268,6 +268,7 @@ async function writeGeneratedData(
       releases: routed.releases,
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: sandboxFiles(content.deref, content.sandbox),
+      behaviour: content.behaviour,
     },
     highlightToHtml,
   );

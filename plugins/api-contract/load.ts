@@ -30,7 +30,8 @@ import {changeBadges, linkRelease, type Release} from '#core/changelog/changelog
 import {scenarioRows, type CompiledSandbox} from '#core/sandbox/compile';
 import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
-import {compileSandbox} from './sandbox';
+import {compileSandbox, readScenarioFiles} from './sandbox';
+import {behaviourUseProblems, loadBehaviour, type Behaviour} from './behaviour';
 import {loadChangelog} from './changelog';
 import {mdxFiles} from './pages';
 import {createReloadMemo} from '#core/util/memo';
@@ -334,6 +335,8 @@ export interface ContractSource {
   readonly releases: readonly Release[];
   /** The sandbox scenarios compiled against the contract. */
   readonly sandbox: CompiledSandbox;
+  /** The behaviour model (openapi/behaviour/), checked against the scenarios, examples and pages. */
+  readonly behaviour: Behaviour;
 }
 
 /** The contract with the pages that show it. */
@@ -376,7 +379,13 @@ export async function loadContractSource({
   const [bundled, deref] = await Promise.all([withBundled ? bundleContract(false) : undefined, bundleContract(true)]);
   const responseCodes = loadResponseCodes();
   const sandbox = compileSandbox(deref, responseCodes);
-  const checks = [...envelopeCheck(), ...sandbox.problems];
+  const {behaviour, problems: behaviourProblems} = loadBehaviour({
+    deref,
+    sandbox,
+    scenarioTexts: new Map(readScenarioFiles().families.map((f) => [f.file, f.text])),
+    locate: (id, key) => locate(id, key),
+  });
+  const checks = [...envelopeCheck(), ...sandbox.problems, ...behaviourProblems];
   if (checks.length) throw checkError(checks);
   const retryAfter = retryAfterText(deref);
   if (!retryAfter) {
@@ -400,6 +409,7 @@ export async function loadContractSource({
     retryAfter,
     releases,
     sandbox,
+    behaviour,
   };
 }
 
@@ -433,7 +443,10 @@ export function withPages(source: ContractSource, uses: readonly PageUse[]): Loa
       duplicates.push(`${use.id} is shown on both ${previous} and ${use.file}:${use.line}`);
     else shownIn.set(use.id, use.file);
   }
-  const checks = crossCheck(source.deref, source.responseCodes, shownIn).map((p) => describeProblem(p));
+  const checks = [
+    ...crossCheck(source.deref, source.responseCodes, shownIn).map((p) => describeProblem(p)),
+    ...behaviourUseProblems(uses, source.behaviour),
+  ];
   if (checks.length) throw checkError(checks);
   const orphans = [...ids].filter((id) => !shownIn.has(id)).sort();
   return {...source, shownIn, uses, orphans, duplicates};

@@ -26,7 +26,13 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
 import {site} from '../../site.config';
 import {contractDataDir, SITE_DIR} from '../api-contract/paths';
-import {API_COMPONENTS, everySample, type ContractData, type MarkdownContext} from '../api-contract/components';
+import {
+  API_COMPONENTS,
+  everySample,
+  FACTS_FILE,
+  type ContractData,
+  type MarkdownContext,
+} from '../api-contract/components';
 import {markdownTwinPath} from '#core/markdown/twin';
 import type {ReferenceTree} from '#core/contract/tree';
 import type {Family} from '#core/contract/families';
@@ -72,6 +78,7 @@ export function loadContractData(dataDir: string): ContractData {
     jwtSamples: json('source/jwt-samples.json'),
     verifySamples: json('source/verify-samples.json'),
     sandboxPage: json('sandbox-page.json'),
+    facts: json(FACTS_FILE),
   };
 }
 

@@ -121,6 +121,7 @@ describe('generatedFiles', () => {
           {name: 'demo.validators.mjs', text: 'export const body = {};\n'},
         ],
         stylesheets: {'panel.css': '/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n'},
+        behaviour: {families: [], facts: {}, sources: {}},
       },
       highlight,
     );
@@ -145,6 +146,7 @@ describe('generatedFiles', () => {
       'public/sandbox/webhooks.examples.json',
       'public/css/panel.css',
       'body-schemas.json',
+      'facts.json',
       'jwt-samples.json',
       'source/jwt-samples.json',
       'ids.json',
@@ -268,6 +270,7 @@ describe('contractSite', () => {
   const loaded: LoadedContract = {
     bundled: deref,
     deref,
+    behaviour: {families: [], facts: {}, sources: {}},
     bodies: {},
     responseCodes: [],
     shownIn: new Map([['demo-pay', 'docs/v1/demo/pay.mdx']]),

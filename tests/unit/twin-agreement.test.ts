@@ -420,6 +420,7 @@ describe('the twin of every operation page carries its request samples (issue 14
   const data: ContractData = {
     operation: new Map(all.filter((t) => t.kind === 'operation').map((t) => [t.id, t])),
     webhook: new Map(),
+    facts: {},
     tag: new Map(),
     tags: [],
     sections: {},

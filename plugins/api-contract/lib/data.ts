@@ -18,6 +18,8 @@ import {
   type PanStatus,
 } from '#core/contract/component-sections';
 import {operationListKey, type ComponentSections} from '#core/contract/sections';
+import {behaviourBlocks, behaviourTableKey, code5Cell} from '#core/behaviour/sections';
+import type {Behaviour} from '../behaviour';
 import {mapBlocks, operationTree, retryText, webhookTree, type Block, type ReferenceTree} from '#core/contract/tree';
 import type {Labels} from '#core/contract/labels';
 import type {ContractViews} from '#core/contract/view-model';
@@ -30,7 +32,7 @@ import type {Release} from '#core/changelog/changelog';
 import {sandboxPageTree, type SandboxPageView} from '#core/sandbox/page';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
-import {sectionsFile, treeModule} from '../components';
+import {FACTS_FILE, sectionsFile, treeModule} from '../components';
 import {PUBLIC_DIR} from '../paths';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (core/code/highlight.ts). */
@@ -125,6 +127,8 @@ export interface GeneratedInput {
    * validators, an ES module a page imports by path (`sandbox/<family>.validators.mjs`) on first use.
    */
   readonly sandbox: readonly {readonly name: string; readonly text: string}[];
+  /** The behaviour model: each family's <BehaviourTable>, the code-5 line, the `<Fact>` texts. */
+  readonly behaviour: Behaviour;
 }
 
 /** Where a sandbox file goes among the generated files: under the served folder, `.mjs` as `.js`. */
@@ -147,14 +151,33 @@ export function trees(views: ContractViews, labels: Labels): {dir: string; tree:
 export function componentSections(input: GeneratedInput): ComponentSections {
   const {views, labels} = input;
   return {
-    ResponseCodeTable: responseCodeBlocks(input.responseCodes, labels),
+    ResponseCodeTable: responseCodeBlocks(input.responseCodes, labels, familyCode5(input)),
     RateLimitTable: rateLimitBlocks(input.rateLimits, labels),
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels)),
     ApiIndex: apiIndexBlocks(views.tags, labels),
     ApiChangelog: changelogBlocks(input.releases, labels),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
+    ...behaviourTables(input),
   };
+}
+
+/** Code 5's line of the catalogue: per family, by webhook or by status call. */
+function familyCode5({behaviour, views, labels}: GeneratedInput): ReturnType<typeof code5Cell> {
+  const label = (family: string): string => views.tags.find((t) => t.name === family)?.label ?? family;
+  return code5Cell(behaviour.families, labels, label);
+}
+
+/**
+ * <BehaviourTable family>: one file per family with a behaviour model (./load.ts `withPages` fails a
+ * page that shows a family without one, with its line, before anything imports the file).
+ */
+function behaviourTables({behaviour, views, labels}: GeneratedInput): ComponentSections {
+  const entries = new Map(views.index.map((e) => [e.id, e]));
+  const links = {entry: (id: string) => entries.get(id), source: (fact: string) => behaviour.sources[fact]};
+  return Object.fromEntries(
+    behaviour.families.map((f) => [behaviourTableKey(f.family), behaviourBlocks(f, labels, links)]),
+  );
 }
 
 /**
@@ -207,6 +230,8 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
     ...Object.entries(input.stylesheets).map(([name, css]) => ({name: `${PUBLIC_DIR}/css/${name}`, data: css})),
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
     {name: 'body-schemas.json', data: input.bodies},
+    // Read at build time only: the `<Fact>` remark plugin and the Markdown twins put these words in place.
+    {name: FACTS_FILE, data: input.behaviour.facts},
     ...Object.entries(input.samples).flatMap(([group, list]) => [
       {name: `${group}-samples.json`, data: list.map((s) => renderSample(highlight, s))},
       {name: `source/${group}-samples.json`, data: list},

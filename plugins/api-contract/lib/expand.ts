@@ -180,10 +180,10 @@ export function expandElement(
   options: ExpandOptions,
 ): RootContent[] | undefined {
   const found = apiComponent(node);
-  if (!found) return undefined;
+  if (!found?.spec.module) return undefined;
   const {name, spec} = found;
   const where = `${options.file}${node.position ? `:${node.position.start.line}` : ''}`;
-  const local = imports.component(name, spec.module);
+  const local = imports.component(name, found.spec.module);
   if (spec.stylesheet) imports.stylesheets.add(spec.stylesheet);
   node.name = local;
   let id: string | undefined;

@@ -54,6 +54,12 @@ function SpanView({span}: {readonly span: Span}): ReactNode {
         </>
       );
     case 'link':
+      if (span.external)
+        return (
+          <a href={span.href} target="_blank" rel="noopener noreferrer">
+            {span.text}
+          </a>
+        );
       return span.file ? (
         <FileLink span={span} />
       ) : (

@@ -6,7 +6,8 @@ import {rowAnchors} from '#core/contract/sections';
 
 /**
  * The catalogue of `response_code` values, from openapi/response-codes.yaml, as built at build time
- * (core/contract/component-sections.ts `responseCodeBlocks`). Each row has an anchor `code-N`.
+ * (core/contract/component-sections.ts `responseCodeBlocks`), code 5 with how each family resolves
+ * it (openapi/behaviour/, core/behaviour/sections.ts `code5Cell`). Each row has an anchor `code-N`.
  */
 export default function ResponseCodeTable(): ReactNode {
   const brokenLinks = useBrokenLinks();

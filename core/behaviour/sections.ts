@@ -1,0 +1,144 @@
+/**
+ * `<BehaviourTable family>`: per operation of a family's behaviour model, its first answers and a
+ * table of its states (final or not, what each can change to and within what window, webhook or
+ * not, money back), as section blocks (core/contract/sections.ts) that the page renders and the
+ * Markdown twin serialises. Also the code-5 line of the response-code catalogue. Pure.
+ */
+import {interpolate, type Labels} from '../contract/labels';
+import type {Cell, ItemsSpan, SectionBlock, Span, TableRow} from '../contract/sections';
+import {linkOr} from '../contract/component-sections';
+import {andList, firstFact, repeatFact, statesOf} from './facts';
+import type {FamilyBehaviour, OperationBehaviour} from './model';
+
+/** What the table needs from the rest of the build: each operation's title and page, each fact's source. */
+export interface BehaviourLinks {
+  readonly entry: (operationId: string) => {readonly summary: string; readonly href?: string} | undefined;
+  /** The first URL of a fact's `source`. */
+  readonly source: (factId: string) => string | undefined;
+}
+
+/** The key of a family's table among the component sections. */
+export const behaviourTableKey = (family: string): string => `BehaviourTable/${family}`;
+
+function withinCell(op: OperationBehaviour, state: string, labels: Labels, links: BehaviourLinks): Cell {
+  const items = op.transitions
+    .filter((t) => t.from === state && t.window)
+    .flatMap((t) =>
+      Object.entries(t.window ?? {}).map(([mode, w]): Cell => {
+        const href = links.source(w.fact);
+        const source: Span[] = href
+          ? [' (', {kind: 'link', text: labels['api.behaviour.source'], href, external: true}, ')']
+          : [];
+        return [`${mode === 'all' ? '' : `${mode}: `}${w.within}`, ...source];
+      }),
+    );
+  return items.length ? [{kind: 'items', items}] : [labels['api.behaviour.nothing']];
+}
+
+function stateRow(
+  op: OperationBehaviour,
+  family: FamilyBehaviour,
+  state: string,
+  labels: Labels,
+  links: BehaviourLinks,
+): TableRow {
+  const spec = family.states[state];
+  const next = op.transitions
+    .filter((t) => t.from === state)
+    .map((t) => (t.modes ? `${t.to} (${t.modes.join(', ')})` : t.to));
+  const reported =
+    op.webhook !== 'none' &&
+    (op.webhookOnFirst.includes(state) || op.transitions.some((t) => t.to === state && t.webhook));
+  const back = op.moneyBack.filter((m) => m.state === state);
+  const final = spec?.final
+    ? labels['api.behaviour.yes']
+    : spec?.finalFor?.length
+      ? interpolate(labels['api.behaviour.finalFor'], {modes: andList(spec.finalFor)})
+      : labels['api.behaviour.no'];
+  return {
+    key: state,
+    id: `${op.id}-${state.toLowerCase()}`,
+    cells: [
+      [{kind: 'code', text: state, strong: true}, ...(spec ? [{kind: 'line', text: spec.meaning} as const] : [])],
+      [final],
+      [next.length ? next.join(', ') : labels['api.behaviour.nothing']],
+      withinCell(op, state, labels, links),
+      reported ? [{kind: 'code', text: op.webhook}] : [labels['api.behaviour.no']],
+      back.length
+        ? [{kind: 'items', items: back.map((m): Cell => [`${m.to}, ${m.when}; ${m.confirmedBy}`])} satisfies ItemsSpan]
+        : [labels['api.behaviour.nothing']],
+    ],
+  };
+}
+
+/** The blocks of one operation: its title (when the family has several), first answers, table, repeat rule. */
+function operationBlocks(
+  op: OperationBehaviour,
+  family: FamilyBehaviour,
+  labels: Labels,
+  links: BehaviourLinks,
+  titled: boolean,
+): SectionBlock[] {
+  const entry = links.entry(op.id);
+  return [
+    ...(titled
+      ? [
+          {
+            kind: 'text',
+            cell: [linkOr(entry?.summary ?? op.id, entry?.href), ' ', {kind: 'code', text: op.id}],
+          } as const,
+        ]
+      : []),
+    {kind: 'paragraph', text: interpolate(labels['api.behaviour.firstAnswers'], {text: firstFact(op, family)})},
+    {
+      kind: 'table',
+      wide: true,
+      head: [
+        labels['api.behaviour.state'],
+        labels['api.behaviour.final'],
+        labels['api.behaviour.next'],
+        labels['api.behaviour.within'],
+        labels['api.behaviour.webhook'],
+        labels['api.behaviour.moneyBack'],
+      ],
+      rows: statesOf(op, family).map((s) => stateRow(op, family, s, labels, links)),
+    },
+    ...(op.webhook === 'none'
+      ? [{kind: 'paragraph', text: interpolate(labels['api.behaviour.noWebhook'], {learn: op.learn ?? ''})} as const]
+      : []),
+    {kind: 'paragraph', text: repeatFact(op)},
+  ];
+}
+
+/** <BehaviourTable family>: no heading of its own (the overview page writes "What can happen to a ..."). */
+export function behaviourBlocks(family: FamilyBehaviour, labels: Labels, links: BehaviourLinks): SectionBlock[] {
+  if (!family.movesMoney) return [{kind: 'paragraph', text: family.reason ?? ''}];
+  return family.operations.flatMap((op) => operationBlocks(op, family, labels, links, family.operations.length > 1));
+}
+
+/**
+ * The code-5 line of the catalogue: for each family whose operations list code 5, whether it
+ * resolves by webhook or by status call (`resolves-5-by`). `label` names a family as the site does.
+ */
+export function code5Cell(
+  families: readonly FamilyBehaviour[],
+  labels: Labels,
+  label: (family: string) => string,
+): Cell {
+  const items = families.flatMap((f) =>
+    f.operations
+      .filter((op) => op.resolves5By)
+      .map((op): Cell => [
+        `${label(f.family)}${f.operations.filter((o) => o.resolves5By).length > 1 ? ` (${op.id})` : ''}: `,
+        op.resolves5By === 'webhook'
+          ? interpolate(labels['api.behaviour.byWebhook'], {webhook: op.webhook})
+          : interpolate(labels['api.behaviour.byStatus'], {status: op.statusCall}),
+      ]),
+  );
+  return items.length
+    ? [
+        {kind: 'line', text: labels['api.behaviour.codeFive']},
+        {kind: 'items', items},
+      ]
+    : [];
+}

@@ -1,0 +1,178 @@
+/**
+ * The behaviour model at build time: reads openapi/behaviour/*.yaml and openapi/facts/*.yaml, parses
+ * them (core/behaviour/model.ts) and holds the rest of the contract to them (core/behaviour/checks.ts):
+ * the sandbox scenarios, the contract's examples, the webhook policy, the overview pages. Used by
+ * the contract loader (./load.ts), so the build and `npm run lint:contract` stop on the same problems.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {parseYaml} from '@redocly/openapi-core';
+import {listOperations, type ContractProblem, type OpenApiDocument} from '#core/contract/openapi';
+import {ACK_TIMEOUT_SECONDS, DELIVERY_LOG_DAYS, RETRY_AFTER_MINUTES} from '#core/contract/webhook-policy';
+import {
+  parseCommon,
+  parseFamily,
+  type BehaviourContext,
+  type CommonBehaviour,
+  type FamilyBehaviour,
+} from '#core/behaviour/model';
+import {
+  exampleProblems,
+  exampleRequest,
+  overviewProblems,
+  policyProblems,
+  scenarioLocator,
+  scenarioProblems,
+} from '#core/behaviour/checks';
+import {factTexts, type DomainFact} from '#core/behaviour/facts';
+import type {CompiledSandbox} from '#core/sandbox/compile';
+import {closest} from '#core/util/closest';
+import {CONTRACT_DIR, SITE_DIR} from './paths';
+
+export const BEHAVIOUR_DIR = path.join(CONTRACT_DIR, 'behaviour');
+export const FACTS_DIR = path.join(CONTRACT_DIR, 'facts');
+const COMMON = 'common.yaml';
+
+/** The behaviour model as the build uses it: the parsed files, every `<Fact>` text, each fact's source URL. */
+export interface Behaviour {
+  readonly families: readonly FamilyBehaviour[];
+  readonly common?: CommonBehaviour;
+  /** `<Fact id>` -> its words (core/behaviour/facts.ts). */
+  readonly facts: Readonly<Record<string, string>>;
+  /** Domain fact id -> the first URL of its source. */
+  readonly sources: Readonly<Record<string, string>>;
+}
+
+const rel = (file: string): string => path.relative(SITE_DIR, file);
+const yamlFiles = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort()
+    : [];
+
+/** Every domain fact of openapi/facts/*.yaml, with the first URL of its source. */
+export function readDomainFacts(dir = FACTS_DIR): (DomainFact & {readonly url?: string})[] {
+  return yamlFiles(dir).flatMap((name) => {
+    const list = parseYaml(fs.readFileSync(path.join(dir, name), 'utf8'));
+    return (Array.isArray(list) ? (list as {id?: unknown; fact?: unknown; source?: unknown}[]) : []).flatMap((f) => {
+      if (typeof f.id !== 'string' || typeof f.fact !== 'string') return [];
+      const url = typeof f.source === 'string' ? /https?:\/\/[^\s,;'")]+/.exec(f.source)?.[0] : undefined;
+      return [{id: f.id, fact: f.fact.trim(), ...(url ? {url} : {})}];
+    });
+  });
+}
+
+/** What the parser checks names against: the contract's operations (with their codes), webhooks, tags; the fact ids. */
+export function behaviourContext(doc: OpenApiDocument, factIds: Iterable<string>): BehaviourContext {
+  const located = listOperations(doc);
+  return {
+    operations: new Map(
+      located.filter((l) => l.kind === 'operation').map((l) => [l.op.operationId, l.op['x-response-codes'] ?? []]),
+    ),
+    webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
+    tags: new Set((doc.tags ?? []).map((t) => t.name)),
+    facts: new Set(factIds),
+  };
+}
+
+/** Parses every file of openapi/behaviour/: the families and common.yaml. */
+function parseFiles(
+  dir: string,
+  ctx: BehaviourContext,
+): {families: FamilyBehaviour[]; common?: CommonBehaviour; problems: string[]} {
+  const problems: string[] = [];
+  const families: FamilyBehaviour[] = [];
+  let common: CommonBehaviour | undefined;
+  for (const name of yamlFiles(dir)) {
+    const file = path.join(dir, name);
+    const text = fs.readFileSync(file, 'utf8');
+    if (name === COMMON) {
+      const parsed = parseCommon(rel(file), text);
+      problems.push(...parsed.problems);
+      common = parsed.common;
+      continue;
+    }
+    const parsed = parseFamily(rel(file), text, ctx);
+    problems.push(...parsed.problems);
+    if (parsed.family) families.push(parsed.family);
+    if (parsed.family && parsed.family.family !== name.replace(/\.yaml$/, ''))
+      problems.push(
+        `${rel(file)}:1: the file of family ${parsed.family.family} must be named ${parsed.family.family}.yaml (like openapi/families/).`,
+      );
+  }
+  return {families, ...(common ? {common} : {}), problems};
+}
+
+export interface BehaviourInput {
+  readonly deref: OpenApiDocument;
+  readonly sandbox: CompiledSandbox;
+  /** The scenario files' texts, by their path relative to the site (for lines). */
+  readonly scenarioTexts: ReadonlyMap<string, string>;
+  /** `file:line` of a key of an operation in openapi/families/ (./load.ts `locate`). */
+  readonly locate: (id: string, key: string) => string;
+  readonly dir?: string;
+  readonly factsDir?: string;
+}
+
+/** The behaviour model, parsed and checked; `problems` holds every disagreement with its file, line and fix. */
+export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; problems: string[]} {
+  const domain = readDomainFacts(input.factsDir);
+  const ctx = behaviourContext(
+    input.deref,
+    domain.map((f) => f.id),
+  );
+  const {families, common, problems} = parseFiles(input.dir ?? BEHAVIOUR_DIR, ctx);
+  const located = listOperations(input.deref);
+  const moving = families.filter((f) => f.movesMoney);
+  const describe = (p: ContractProblem): string => `${input.locate(p.id, p.key)}: ${p.id}: ${p.message}`;
+  const checks = [
+    ...scenarioProblems({
+      families: moving,
+      sandbox: input.sandbox.families,
+      requests: new Map(located.map((l) => [l.op.operationId, exampleRequest(l.op)])),
+      locate: scenarioLocator(input.scenarioTexts),
+    }),
+    ...exampleProblems(moving, located).map(describe),
+    ...(common
+      ? policyProblems(common, {
+          retryAfterMinutes: RETRY_AFTER_MINUTES,
+          ackTimeoutSeconds: ACK_TIMEOUT_SECONDS,
+          deliveryLogDays: DELIVERY_LOG_DAYS,
+        })
+      : []),
+    ...families.flatMap((f) => {
+      const page = f.overview && path.join(SITE_DIR, f.overview);
+      return overviewProblems(f, page && fs.existsSync(page) ? fs.readFileSync(page, 'utf8') : undefined);
+    }),
+  ];
+  return {
+    behaviour: {
+      families,
+      ...(common ? {common} : {}),
+      facts: factTexts(moving, common, domain),
+      sources: Object.fromEntries(domain.flatMap((f) => (f.url ? [[f.id, f.url]] : []))),
+    },
+    problems: [...problems, ...checks],
+  };
+}
+
+/** A component use on a page, as ./load.ts `pageUses` reads it. */
+interface Use {
+  readonly component: string;
+  readonly id: string;
+  readonly file: string;
+  readonly line: number;
+}
+
+/** Every `<BehaviourTable family>` whose family has no model file, with its page, line and fix. */
+export function behaviourUseProblems(uses: readonly Use[], behaviour: Behaviour): string[] {
+  const known = behaviour.families.map((f) => f.family);
+  return uses
+    .filter((u) => u.component === 'BehaviourTable' && !known.includes(u.id))
+    .map((u) => {
+      const near = closest(u.id, known);
+      return `${u.file}:${u.line}: <BehaviourTable family="${u.id}" /> names a family without a behaviour model. Fix: ${near.length ? `use ${near.join(', ')}, or ` : ''}add openapi/behaviour/${u.id}.yaml.`;
+    });
+}

@@ -1,0 +1,80 @@
+/**
+ * Remark plugin: `<Fact id="payout-create-order.first" />` in MDX (docs, blog, pages) becomes the
+ * words the behaviour model or a domain fact gives that id (core/behaviour/facts.ts), before the page
+ * is compiled: the HTML, the search index and the Markdown twin (through the registry's `Fact`
+ * renderer, ./components.ts) then carry the same sentence, and nothing ships to the browser. An id
+ * that names nothing fails the build with the file, the line and the closest ids.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {Paragraph, PhrasingContent, Root} from 'mdast';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import {visit} from 'unist-util-visit';
+import {isMdxJsxElement, literalAttrValue, replaceNode} from '../mdx-ast';
+import {FACTS_FILE, unknownFactMessage} from './components';
+import {SITE_DIR, type ContractDataLocation} from './paths';
+
+export class FactError extends Error {}
+
+export interface RemarkFactOptions {
+  /** Where the api-contract plugin wrote its data (facts.json); see ./paths.ts. */
+  readonly data?: ContractDataLocation;
+  /** The texts by id, instead of the generated file (unit tests). */
+  readonly facts?: Readonly<Record<string, string>>;
+}
+
+interface VFileLike {
+  path?: string;
+  history?: string[];
+}
+
+// Plain Markdown, not MDX: a fact's words may hold `<` or `{`, which are text here.
+const markdown = unified().use(remarkParse);
+
+/** A fact's words as inline Markdown nodes (`code` spans, links), without their paragraph. */
+export function factNodes(text: string): PhrasingContent[] {
+  const first = markdown.parse(text).children[0];
+  return first?.type === 'paragraph' ? first.children : [{type: 'text', value: text}];
+}
+
+let cache: {file: string; mtimeMs: number; facts: Record<string, string>} | undefined;
+
+function generatedFacts(dataDir: string): Readonly<Record<string, string>> {
+  const file = path.join(dataDir, FACTS_FILE);
+  const stat = fs.statSync(file, {throwIfNoEntry: false});
+  if (!stat)
+    throw new FactError(
+      `<Fact> data is missing (${path.relative(SITE_DIR, file)}): the api-contract plugin writes it before MDX is compiled; keep './plugins/api-contract' in docusaurus.config.ts plugins.`,
+    );
+  if (cache?.file !== file || cache.mtimeMs !== stat.mtimeMs)
+    cache = {file, mtimeMs: stat.mtimeMs, facts: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>};
+  return cache.facts;
+}
+
+export function remarkFact(options: RemarkFactOptions = {}): (tree: Root, file: VFileLike) => void {
+  return (tree, file) => {
+    const where = path.relative(SITE_DIR, file.path ?? file.history?.[0] ?? '<unknown file>');
+    let facts = options.facts;
+    visit(tree, (node, index, parent) => {
+      if (!isMdxJsxElement(node) || node.name !== 'Fact' || !parent || index === undefined) return undefined;
+      if (!options.data && !options.facts)
+        throw new FactError(
+          "remarkFact needs {data}: the ContractDataLocation docusaurus.config.ts gives './plugins/api-contract' too.",
+        );
+      facts ??= generatedFacts((options.data as ContractDataLocation).get());
+      const at = `${where}${node.position ? `:${node.position.start.line}` : ''}`;
+      const id = literalAttrValue(node, 'id');
+      if (!id)
+        throw new FactError(
+          `${at}: <Fact> needs a literal id="..." attribute, for example <Fact id="common.retries" />.`,
+        );
+      const text = facts[id];
+      if (text === undefined) throw new FactError(unknownFactMessage(at, id, Object.keys(facts)));
+      const inline = factNodes(text);
+      const replacement =
+        node.type === 'mdxJsxTextElement' ? inline : [{type: 'paragraph', children: inline} satisfies Paragraph];
+      return replaceNode(parent, index, replacement);
+    });
+  };
+}

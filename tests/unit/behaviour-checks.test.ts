@@ -1,0 +1,192 @@
+/**
+ * core/behaviour/checks.ts: each check fed a bad input, its message asserted. The family is the
+ * made-up one of tests/fixtures/behaviour/demo.yaml; scenarios and examples are written here.
+ */
+import {describe, expect, it} from 'vitest';
+import {
+  articleOf,
+  exampleProblems,
+  overviewProblems,
+  policyProblems,
+  scenarioLocator,
+  scenarioProblems,
+} from '#core/behaviour/checks';
+import type {Located, Operation} from '#core/contract/openapi';
+import type {FamilyModel, JsonObject, ScenarioModel, StageModel} from '#core/sandbox/model';
+import {demoCommon, demoFamily} from './behaviour-helpers';
+
+const family = demoFamily();
+
+const answer = (code: number, status?: string): JsonObject => ({response_code: code, data: status ? {status} : {}});
+const stage = (status?: string, hook = false): StageModel => ({
+  after: 30,
+  ...(status ? {status: answer(1, status)} : {}),
+  webhooks: hook ? [{webhook: 'demo-update', after: 0, body: {status: status ?? 'SUCCESS'}}] : [],
+});
+
+let n = 0;
+function scenario(label: string, mode: string, code: number, then: StageModel[] = [], status?: string): ScenarioModel {
+  return {
+    id: `openapi/scenarios/demo.yaml#demo-pay/${n++}`,
+    label,
+    when: [{input: 'mode', value: mode}],
+    code,
+    httpStatus: 200,
+    body: answer(code),
+    ...(status ? {status: answer(1, status)} : {}),
+    then,
+  };
+}
+
+/** Every path of the demo model, walked once. */
+const complete = (): ScenarioModel[] => [
+  scenario('Paid', 'FAST', 1, [stage(undefined, true), stage('REVERSED', true)], 'SUCCESS'),
+  scenario('Pending, then paid', 'FAST', 2, [stage('SUCCESS', true)], 'PROCESSING'),
+  scenario('Timed out, then failed', 'FAST', 5, [stage('FAILED', true)], 'PROCESSING'),
+  scenario('Slow', 'SLOW', 2, [stage('SUCCESS', true)], 'PROCESSING'),
+];
+
+const sandbox = (scenarios: ScenarioModel[]): FamilyModel[] => [
+  {family: 'demo', operations: [{id: 'demo-pay', scenarios} as unknown as FamilyModel['operations'][number]]},
+];
+
+const run = (scenarios: ScenarioModel[]): string[] =>
+  scenarioProblems({
+    families: [family],
+    sandbox: sandbox(scenarios),
+    requests: new Map([['demo-pay', {mode: 'FAST'}]]),
+    locate: (id) => id,
+  });
+
+describe('scenarioProblems (check a: only allowed paths; check b: every path has a scenario)', () => {
+  it('passes a set of scenarios that walks every path', () => {
+    expect(run(complete())).toEqual([]);
+  });
+
+  it('rejects a first code the selected mode does not allow (SLOW never final)', () => {
+    const bad = scenario('Slow paid at once', 'SLOW', 1, [], 'SUCCESS');
+    expect(run([...complete(), bad])).toEqual([
+      `${bad.id}: "Slow paid at once": answers code 1 in mode SLOW, where the model allows it only in FAST. Fix: answer one of 2 for SLOW, or select another mode in "when".`,
+    ]);
+  });
+
+  it('rejects a transition the model does not have', () => {
+    const bad = scenario('Failed then paid', 'FAST', 2, [stage('FAILED', true), stage('SUCCESS', true)], 'PROCESSING');
+    expect(run([...complete(), bad])).toEqual([
+      `${bad.id}: "Failed then paid": goes from FAILED to SUCCESS in mode FAST, which the model of demo-pay does not allow. Fix: change the scenario, or add the transition to openapi/behaviour.`,
+    ]);
+  });
+
+  it('asks for the webhook a change sends, and rejects follow-ups of a refusal', () => {
+    const silent = scenario('Pending, then paid quietly', 'FAST', 2, [stage('SUCCESS')], 'PROCESSING');
+    const refusal = scenario('Low balance', 'FAST', 6, [stage(undefined, true)]);
+    expect(run([...complete(), silent, refusal])).toEqual([
+      `${silent.id}: "Pending, then paid quietly": the model says PROCESSING -> SUCCESS sends demo-update, and the step sends none. Fix: add {webhook: demo-update} to that step.`,
+      `${refusal.id}: "Low balance": code 6 is a refusal (not a first answer of demo-pay): nothing was created, so nothing can follow. Fix: remove "then", or add the code to the mode's first answers.`,
+    ]);
+  });
+
+  it('names each path no scenario walks, at its line in the model', () => {
+    expect(run(complete().slice(0, 3))).toEqual([
+      'tests/fixtures/behaviour/demo.yaml:28: no sandbox scenario of demo-pay answers code 2 in mode SLOW. Fix: add one to openapi/scenarios/demo.yaml (when: mode: SLOW, code: 2).',
+    ]);
+    expect(run(complete().slice(1))).toContain(
+      "tests/fixtures/behaviour/demo.yaml:33: no sandbox scenario of demo-pay goes from SUCCESS to REVERSED. Fix: add a scenario to openapi/scenarios/demo.yaml whose status (or a later step's) moves SUCCESS -> REVERSED.",
+    );
+  });
+
+  it('locates a scenario by its id in the scenario file', () => {
+    const text =
+      'operations:\n  demo-pay:\n    scenarios:\n      - label: a\n        code: 1\n      - label: b\n        code: 2\n';
+    const locate = scenarioLocator(new Map([['openapi/scenarios/demo.yaml', text]]));
+    expect(locate('openapi/scenarios/demo.yaml#demo-pay/1')).toBe('openapi/scenarios/demo.yaml:6');
+  });
+});
+
+const located = (op: Partial<Operation> & {operationId: string}, kind: Located['kind'] = 'operation'): Located => ({
+  kind,
+  method: 'POST',
+  path: `/${op.operationId}`,
+  itemParams: [],
+  op: {summary: '', description: '', tags: ['demo'], responses: {}, ...op},
+});
+
+describe('exampleProblems (check c)', () => {
+  const json = (examples: Record<string, unknown>) => ({
+    content: {
+      'application/json': {examples: Object.fromEntries(Object.entries(examples).map(([k, value]) => [k, {value}]))},
+    },
+  });
+  it('rejects a SLOW example that answers final, and a status example with an undeclared state', () => {
+    const problems = exampleProblems(
+      [family],
+      [
+        located({
+          operationId: 'demo-pay',
+          requestBody: {content: {'application/json': {example: {mode: 'FAST'}}}},
+          responses: {
+            '200': {
+              description: '',
+              ...json({
+                ok: answer(1, 'SUCCESS'),
+                slowDone: {response_code: 1, data: {mode: 'SLOW', status: 'SUCCESS'}},
+              }),
+            },
+          },
+        }),
+        located({
+          operationId: 'demo-status',
+          responses: {'200': {description: '', ...json({gone: answer(1, 'EXPIRED')})}},
+        }),
+      ],
+    );
+    expect(problems).toEqual([
+      {
+        id: 'demo-pay',
+        key: 'slowDone',
+        message:
+          'example "slowDone": a SLOW request answers code 1, which the model allows for SLOW only as 2. Fix: answer one of those (e.g. 2 PROCESSING), or show another mode.',
+      },
+      {
+        id: 'demo-status',
+        key: 'gone',
+        message:
+          'example "gone" carries status EXPIRED, a state tests/fixtures/behaviour/demo.yaml does not declare (PROCESSING, SUCCESS, FAILED, REVERSED). Fix: use a declared state, or declare it.',
+      },
+    ]);
+  });
+});
+
+describe('policyProblems (check d)', () => {
+  it('names each number webhook-policy.ts holds differently from common.yaml', () => {
+    const common = demoCommon();
+    expect(policyProblems(common, {retryAfterMinutes: [1, 5], ackTimeoutSeconds: 10, deliveryLogDays: 180})).toEqual([
+      'openapi/behaviour/common.yaml:3: retries after [1, 5, 15, 60, 180, 360, 540, 720, 900, 1080, 1260, 1440] minutes; webhook-policy.ts RETRY_AFTER_MINUTES is [1, 5]. Fix: make core/contract/webhook-policy.ts and openapi/behaviour/common.yaml say the same (decisions of issue 22, 4).',
+      'openapi/behaviour/common.yaml:5: deliveries kept 30 days; webhook-policy.ts DELIVERY_LOG_DAYS is 180. Fix: make core/contract/webhook-policy.ts and openapi/behaviour/common.yaml say the same (decisions of issue 22, 4).',
+    ]);
+  });
+});
+
+describe('overviewProblems', () => {
+  it('asks the overview page for its heading and its table', () => {
+    expect(overviewProblems(family, '# Demo\n')).toEqual([
+      'docs/v1/service/demo/index.mdx: has no heading "## What can happen to a demo payment" (thing: demo payment, tests/fixtures/behaviour/demo.yaml:3). Fix: add it, followed by <BehaviourTable family="demo" />.',
+      'docs/v1/service/demo/index.mdx: does not show <BehaviourTable family="demo" />. Fix: add it under "## What can happen to a demo payment".',
+    ]);
+    expect(overviewProblems(family, undefined)).toEqual([
+      "tests/fixtures/behaviour/demo.yaml:4: docs/v1/service/demo/index.mdx does not exist. Fix: name the family's overview page.",
+    ]);
+    expect(
+      overviewProblems(family, '## What can happen to a demo payment\n\n<BehaviourTable family="demo" />\n'),
+    ).toEqual([]);
+  });
+
+  it('picks the article by sound', () => {
+    expect([
+      articleOf('SMS'),
+      articleOf('UPI payment'),
+      articleOf('AEPS transaction'),
+      articleOf('payout order'),
+    ]).toEqual(['an', 'a', 'an', 'a']);
+  });
+});

@@ -1,0 +1,90 @@
+/** core/behaviour/model.ts: the behaviour files' shape, each problem with its file, line and fix. */
+import {describe, expect, it} from 'vitest';
+import {parseCommon, parseFamily} from '#core/behaviour/model';
+import {CTX, DEMO_FILE, DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
+
+const problemsOf = (text: string): string[] => parseFamily(DEMO_FILE, text, CTX).problems;
+
+describe('parseFamily', () => {
+  it('reads the fixture: states, modes with their first answers, transitions with windows', () => {
+    const family = demoFamily();
+    const op = family.operations[0];
+    expect(family.thing).toBe('demo payment');
+    expect(op?.modes.map((m) => [m.mode, [...m.first]])).toEqual([
+      [
+        'FAST',
+        [
+          [1, 'SUCCESS'],
+          [2, 'PROCESSING'],
+          [5, 'PROCESSING'],
+        ],
+      ],
+      ['SLOW', [[2, 'PROCESSING']]],
+    ]);
+    expect(op?.transitions[2]?.window).toEqual({FAST: {within: 'T+1 day', fact: 'demo-window'}});
+    expect(family.at(['operations', 'demo-pay', 'modes', 1])).toBe(`${DEMO_FILE}:25`);
+  });
+
+  it('names an unknown key with its line and the closest key', () => {
+    expect(problemsOf(DEMO_TEXT.replace('    resolves-5-by: webhook', '    resolve-5-by: webhook'))).toContain(
+      `${DEMO_FILE}:29: unknown key "resolve-5-by" at operations.demo-pay. Fix: did you mean "resolves-5-by"? the keys are moves-money, made-in, reason, status-call, status-field, webhook, webhook-on-first, learn, identity, repeat, modes, resolves-5-by, transitions, money-back (openapi/behaviour/README.md).`,
+    );
+  });
+
+  it('rejects a state used but not declared', () => {
+    expect(problemsOf(DEMO_TEXT.replace('{from: PROCESSING, to: FAILED', '{from: PROCESSING, to: FAILD'))).toContain(
+      `${DEMO_FILE}:32: state FAILD is not declared under "states". Fix: did you mean FAILED? Else declare it with final and meaning.`,
+    );
+  });
+
+  it('rejects a first code the operation does not list in x-response-codes', () => {
+    expect(problemsOf(DEMO_TEXT.replace('first: {2: PROCESSING}', 'first: {2: PROCESSING, 9: FAILED}'))).toContain(
+      `${DEMO_FILE}:28: first code 9 is not in the operation's x-response-codes (1, 2, 3, 4, 5, 6). Fix: remove it, or list it in the contract.`,
+    );
+  });
+
+  it('rejects a window whose fact is not in openapi/facts', () => {
+    expect(problemsOf(DEMO_TEXT.replace('fact: demo-window', 'fact: demo-windw'))).toContain(
+      `${DEMO_FILE}:37: fact demo-windw is not an id of openapi/facts/. Fix: record it there with its source, or use demo-window.`,
+    );
+  });
+
+  it('asks for a window on a change out of a final state, and for how code 5 resolves', () => {
+    const text = DEMO_TEXT.replace(/ {8}window:\n {10}FAST: .*\n/, '').replace('    resolves-5-by: webhook\n', '');
+    expect(problemsOf(text)).toEqual([
+      `${DEMO_FILE}:12: demo-pay lists code 5: say how it learns its outcome. Fix: "resolves-5-by: webhook" or "resolves-5-by: status-call".`,
+      `${DEMO_FILE}:31: SUCCESS is final, so SUCCESS -> REVERSED is a later change that needs its bounded window per mode. Fix: add "window:" with within and fact.`,
+    ]);
+  });
+
+  it('rejects an operation the contract lacks and a family that is not a tag', () => {
+    const problems = problemsOf(
+      DEMO_TEXT.replace('family: demo', 'family: demos').replace('  demo-pay:', '  demo-payy:'),
+    );
+    expect(problems).toContain(
+      `${DEMO_FILE}:2: family "demos" is not a tag of openapi/openapi.yaml. Fix: use one of demo.`,
+    );
+    expect(problems).toContain(
+      `${DEMO_FILE}:12: operation demo-payy is not in the contract. Fix: use an operation id of openapi/families/ (closest: demo-pay).`,
+    );
+  });
+
+  it('asks a family that moves no money for its reason', () => {
+    expect(problemsOf('family: demo\nthing: demo payment\nmoves-money: false\n')).toEqual([
+      `${DEMO_FILE}:1: a family that moves no money says why. Fix: add "reason: ...".`,
+    ]);
+  });
+});
+
+describe('parseCommon', () => {
+  it('reads the shared numbers', () => {
+    expect(demoCommon().retryAfterMinutes).toHaveLength(12);
+    expect(demoCommon().polling.firstAfterSeconds).toBe(30);
+  });
+
+  it('names a missing number with its line', () => {
+    expect(parseCommon('openapi/behaviour/common.yaml', 'ack: {within-second: 10}\n').problems).toContain(
+      'openapi/behaviour/common.yaml:1: unknown key "within-second" at ack. Fix: did you mean "within-seconds"? the keys are within-seconds (openapi/behaviour/README.md).',
+    );
+  });
+});

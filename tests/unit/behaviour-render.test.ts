@@ -1,0 +1,88 @@
+/**
+ * What the behaviour model renders: the `<Fact>` texts (core/behaviour/facts.ts), the remark plugin
+ * that puts them in a page (plugins/api-contract/remark-fact.ts), `<BehaviourTable>`'s blocks and the
+ * code-5 line of the catalogue (core/behaviour/sections.ts), and the twin's renderer of `<Fact>`.
+ */
+import {describe, expect, it} from 'vitest';
+import {factTexts} from '#core/behaviour/facts';
+import {behaviourBlocks, code5Cell} from '#core/behaviour/sections';
+import {defaultLabels} from '#core/contract/labels';
+import {sectionsMarkdown} from '#core/markdown/markdown';
+import {parseMdx} from '../../plugins/mdx-ast';
+import {remarkFact} from '../../plugins/api-contract/remark-fact';
+import {factText} from '../../plugins/api-contract/components';
+import {demoCommon, demoFamily} from './behaviour-helpers';
+
+const family = demoFamily();
+const facts = factTexts([family], demoCommon(), [{id: 'demo-window', fact: 'Returned by T+1.'}]);
+
+describe('factTexts', () => {
+  it('words each id from the model', () => {
+    expect(facts['demo-pay.first']).toBe(
+      'FAST requests answer 1 (SUCCESS) or 2 or 5 (PROCESSING); SLOW requests answer 2 (PROCESSING), never final. Any other code is a refusal: nothing was created.',
+    );
+    expect(facts['demo-pay.first.SLOW']).toBe('SLOW requests answer 2 (PROCESSING), never final.');
+    expect(facts['demo-pay.final']).toBe(
+      'SUCCESS, FAILED and REVERSED are final: they do not change by themselves. SUCCESS can still become REVERSED (FAST: T+1 day).',
+    );
+    expect(facts['demo-pay.webhook']).toBe(
+      '`demo-update` reports the changes PROCESSING → SUCCESS, PROCESSING → FAILED and SUCCESS → REVERSED, and a first answer of SUCCESS. The status call `demo-status` reports the state at any time.',
+    );
+    expect(facts['demo-pay.repeat']).toBe(
+      "`referenceid` must be unique across every demo payment of the partner, for ever. A repeat answers code 4 with the original payment's current state in data.",
+    );
+    expect(facts['common.retries']).toBe(
+      'A delivery that is not acknowledged is tried again after 1, 5, 15 and 60 minutes, then at 3, 6, 9, 12, 15, 18, 21 and 24 hours after the first attempt: 13 attempts over 24 hours.',
+    );
+    expect(facts['common.ack']).toBe(
+      'Acknowledge a delivery with any 2xx status within 10 seconds; anything else is a failed attempt.',
+    );
+    expect(facts['demo-window']).toBe('Returned by T+1.');
+  });
+});
+
+describe('remarkFact', () => {
+  const run = (source: string) => {
+    const tree = parseMdx(source);
+    remarkFact({facts})(tree, {path: `${process.cwd()}/docs/v1/demo.mdx`});
+    return tree;
+  };
+
+  it('puts the words in place of the element, inline and on its own line', () => {
+    const tree = run('Acks: <Fact id="common.ack" />\n\n<Fact id="demo-pay.first.SLOW" />\n');
+    expect(JSON.stringify(tree)).not.toContain('mdxJsx');
+    expect(tree.children.map((c) => c.type)).toEqual(['paragraph', 'paragraph']);
+    expect(JSON.stringify(tree.children[0])).toContain('within 10 seconds');
+  });
+
+  it('fails on an unknown id with the file, the line and the closest id', () => {
+    expect(() => run('Text.\n\n<Fact id="common.acks" />\n')).toThrow(
+      'docs/v1/demo.mdx:3: <Fact id="common.acks" /> names no fact of the behaviour model or of openapi/facts/.\n  Fix: use an existing id (closest first: common.ack); `npm run behaviour:facts` lists them.',
+    );
+  });
+
+  it('gives the twin the same words', () => {
+    expect(factText(facts, 'common.retention', 'docs/v1/demo.mdx:3 <Fact>')).toBe(
+      'Deliveries can be listed and redelivered for 30 days.',
+    );
+  });
+});
+
+describe('behaviourBlocks and code5Cell', () => {
+  const labels = defaultLabels();
+  const links = {entry: () => ({summary: 'Pay', href: '/docs/v1/demo'}), source: () => 'https://example.org/circular'};
+
+  it('renders one table of the states, with the window and its source', () => {
+    const markdown = sectionsMarkdown(behaviourBlocks(family, labels, links), (p) => `https://docs.example${p}`);
+    expect(markdown).toContain('| State | Final | Can change to | Within | Webhook | Money back |');
+    expect(markdown).toContain('FAST: T+1 day ([source](https://example.org/circular))');
+    expect(markdown).toContain('partner wallet, at once; a REFUND credit');
+  });
+
+  it('says per family how code 5 resolves', () => {
+    expect(code5Cell([family], labels, () => 'Demo')).toEqual([
+      {kind: 'line', text: 'How code 5 resolves, per family:'},
+      {kind: 'items', items: [['Demo: ', 'by webhook (demo-update), status call as a fallback']]},
+    ]);
+  });
+});
