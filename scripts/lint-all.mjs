@@ -18,6 +18,7 @@ export const CHECKS = [
   ['Markdown style', 'lint:md'],
   ['spelling', 'lint:spell'],
   ['product names', 'lint:prose'],
+  ['behaviour prose', 'lint:behaviour'],
   ['content', 'check:content'],
   ['API contract', 'lint:contract'],
 ];
