@@ -20,6 +20,7 @@ export const CHECKS = [
   ['product names', 'lint:prose'],
   ['behaviour prose', 'lint:behaviour'],
   ['content', 'check:content'],
+  ['blog code', 'check:blog-code'],
   ['API contract', 'lint:contract'],
 ];
 

@@ -22,10 +22,11 @@ describe('npm run lint', () => {
       'lint:prose',
       'lint:behaviour',
       'check:content',
+      'check:blog-code',
       'lint:contract',
     ]);
     expect(ok).toBe(false);
-    expect(summary.at(-1)).toBe('2 of 10 checks failed: Prettier, spelling. Each printed its problems above.');
+    expect(summary.at(-1)).toBe('2 of 11 checks failed: Prettier, spelling. Each printed its problems above.');
     expect(summary[4]).toBe('  FAILED  Prettier        npm run lint:format');
   });
 });
