@@ -58,6 +58,11 @@ export function fenceRun(fence: Fence): FenceRun | {readonly problem: string} {
       return {
         problem: `${where}: not-runnable needs its reason. Fix: write not-runnable="<why it cannot run against the sandbox>".`,
       };
+    // The code block reads `{...}` in its info string as line ranges, wherever it stands.
+    if (/[{}]/.test(reason))
+      return {
+        problem: `${where}: the not-runnable reason has a brace, which the code block would read as a line range. Fix: reword it without { or }.`,
+      };
     return {kind: 'not-runnable', reason};
   }
   const op = ATTR('op').exec(fence.meta)?.[2];

@@ -14,6 +14,9 @@ import {listOperations, type OpenApiDocument} from '#core/contract/openapi';
 import {signToken} from '#core/sandbox/crypto';
 import {createSandbox, memoryStore} from '#core/sandbox/engine';
 import type {JsonObject} from '#core/sandbox/model';
+import type {Root} from 'mdast';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import {remarkStaticCode} from '../../plugins/static-code/remark';
 import {blogCodeProblems, fenceRun, fencesOf} from '../../scripts/lib/blog-code';
 import {blogPosts, checkBlogCode} from '../../scripts/blog-code-check';
 import {REPO_ROOT, relPath} from '../../scripts/lib/files';
@@ -41,11 +44,23 @@ describe('blog code blocks', () => {
   });
 
   it('fails a block that neither runs nor says why, and a marker without its reason', () => {
-    const source = ['```bash', 'curl x', '```', '```js not-runnable', 'f()', '```', '```py not-runnable=""', '```'];
+    const source = [
+      '```bash',
+      'curl x',
+      '```',
+      '```js not-runnable',
+      'f()',
+      '```',
+      '```py not-runnable=""',
+      '```',
+      '```js not-runnable="needs {x}"',
+      '```',
+    ];
     expect(blogCodeProblems(POST, source.join('\n'))).toEqual([
       'blog/2099-01-01-post.mdx:1: this ```bash block neither runs against the sandbox nor says why not. Fix: make it a request or response body (```json op="<operation id>" part="request"), or add not-runnable="<why>" to its info string.',
       'blog/2099-01-01-post.mdx:4: not-runnable needs its reason. Fix: write not-runnable="<why it cannot run against the sandbox>".',
       'blog/2099-01-01-post.mdx:7: not-runnable needs its reason. Fix: write not-runnable="<why it cannot run against the sandbox>".',
+      'blog/2099-01-01-post.mdx:9: the not-runnable reason has a brace, which the code block would read as a line range. Fix: reword it without { or }.',
     ]);
   });
 
@@ -59,6 +74,21 @@ describe('blog code blocks', () => {
       {kind: 'request', op: 'x-y'},
     ]);
     expect(other && 'problem' in fenceRun(other)).toBe(true);
+  });
+
+  it('does not show the marker on the page: the rendered block carries only its title and lines', async () => {
+    const tree: Root = {
+      type: 'root',
+      children: [{type: 'code', lang: 'js', meta: 'title="a.mjs" {1} not-runnable="needs your server"', value: 'f();'}],
+    };
+    await remarkStaticCode()(tree, {path: path.join(REPO_ROOT, POST)});
+    const element = tree.children[1] as MdxJsxFlowElement;
+    expect(element.attributes.map((a) => (a.type === 'mdxJsxAttribute' ? a.name : ''))).toEqual([
+      'html',
+      'language',
+      'title',
+    ]);
+    expect(JSON.stringify(element)).not.toContain('needs your server');
   });
 
   it('checks the posts of a site', () => {
