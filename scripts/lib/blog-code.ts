@@ -5,6 +5,8 @@
  *
  *   ```json op="<id>" part="request"     sent to the sandbox engine by tests/unit/blog-code.test.ts
  *   ```json op="<id>" part="response"    compared with the sandbox's answer to that request
+ *   ```js runs="webhook-verify"          a module exporting verifySignature(id, timestamp, rawBody,
+ *                                        signature, secret), run on deliveries the sandbox signs
  *   ```js not-runnable="<why>"           anything else, with the reason it cannot run
  *
  * The marker is an ordinary info-string attribute: the page's code block shows only its title and
@@ -26,6 +28,7 @@ export interface Fence {
 /** What the blog-code test does with a block. */
 export type FenceRun =
   | {readonly kind: 'request' | 'response'; readonly op: string}
+  | {readonly kind: 'webhook-verify'}
   | {readonly kind: 'not-runnable'; readonly reason: string};
 
 const OPENER = /^ {0,3}(`{3,}|~{3,})([^\s`]*)\s*(.*)$/;
@@ -68,6 +71,7 @@ export function fenceRun(fence: Fence): FenceRun | {readonly problem: string} {
   const op = ATTR('op').exec(fence.meta)?.[2];
   const part = ATTR('part').exec(fence.meta)?.[2];
   if (fence.lang === 'json' && op && (part === 'request' || part === 'response')) return {kind: part, op};
+  if (fence.lang === 'js' && ATTR('runs').exec(fence.meta)?.[2] === 'webhook-verify') return {kind: 'webhook-verify'};
   return {
     problem:
       `${where}: this \`\`\`${fence.lang || 'text'} block neither runs against the sandbox nor says why not. ` +

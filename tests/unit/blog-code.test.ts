@@ -12,6 +12,7 @@ import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load
 import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
 import {listOperations, type OpenApiDocument} from '#core/contract/openapi';
 import {signToken} from '#core/sandbox/crypto';
+import {SIGNATURE_HEADER, signDelivery} from '#core/sandbox/signature';
 import {createSandbox, memoryStore} from '#core/sandbox/engine';
 import type {JsonObject} from '#core/sandbox/model';
 import type {Root} from 'mdast';
@@ -65,13 +66,15 @@ describe('blog code blocks', () => {
   });
 
   it('accepts a marker with its reason and request/response bodies that name an operation', () => {
-    const [marked, request, other] = fencesOf(
+    const [marked, request, verify, other] = fencesOf(
       POST,
-      '```js title="a.mjs" not-runnable="needs your server"\n```\n```json op="x-y" part="request"\n```\n```json part="other"\n```',
+      '```js title="a.mjs" not-runnable="needs your server"\n```\n```json op="x-y" part="request"\n```\n' +
+        '```js runs="webhook-verify"\n```\n```json part="other"\n```',
     );
-    expect([marked, request].map((f) => f && fenceRun(f))).toEqual([
+    expect([marked, request, verify].map((f) => f && fenceRun(f))).toEqual([
       {kind: 'not-runnable', reason: 'needs your server'},
       {kind: 'request', op: 'x-y'},
+      {kind: 'webhook-verify'},
     ]);
     expect(other && 'problem' in fenceRun(other)).toBe(true);
   });
@@ -167,3 +170,25 @@ describe.each(posts.filter((p) => p.runs.some((r) => 'kind' in r.run && r.run.ki
     );
   },
 );
+
+type VerifySignature = (id: string, timestamp: string, rawBody: Buffer, signature: string, secret: string) => boolean;
+
+const verifiers = posts.flatMap(({runs}) =>
+  runs.flatMap(({fence, run}) => ('kind' in run && run.kind === 'webhook-verify' ? [fence] : [])),
+);
+
+describe.each(verifiers)('$file:$line verifies what the sandbox signs', (fence) => {
+  it('accepts a delivery the sandbox signed and refuses it once the body or the id is changed', async () => {
+    const file = path.join(dir, `verify-${fence.line}.mjs`);
+    fs.writeFileSync(file, fence.body);
+    const {verifySignature} = (await import(file)) as {verifySignature: VerifySignature};
+    const {webhookSecret} = compiled.index.credentials;
+    const body = '{"event":"PAYOUT_ORDER_UPDATE","status":"SUCCESS"}';
+    const headers = await signDelivery(webhookSecret, 'evt_BLOG1', 1763097127, body);
+    const signature = headers[SIGNATURE_HEADER] ?? '';
+    const where = `${fence.file}:${fence.line}: the sample does not verify the sandbox's signature scheme`;
+    expect(verifySignature('evt_BLOG1', '1763097127', Buffer.from(body), signature, webhookSecret), where).toBe(true);
+    expect(verifySignature('evt_BLOG1', '1763097127', Buffer.from(`${body} `), signature, webhookSecret)).toBe(false);
+    expect(verifySignature('evt_BLOG2', '1763097127', Buffer.from(body), signature, webhookSecret)).toBe(false);
+  });
+});
