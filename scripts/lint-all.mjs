@@ -18,7 +18,9 @@ export const CHECKS = [
   ['Markdown style', 'lint:md'],
   ['spelling', 'lint:spell'],
   ['product names', 'lint:prose'],
+  ['behaviour prose', 'lint:behaviour'],
   ['content', 'check:content'],
+  ['blog code', 'check:blog-code'],
   ['API contract', 'lint:contract'],
 ];
 

@@ -20,11 +20,13 @@ describe('npm run lint', () => {
       'lint:md',
       'lint:spell',
       'lint:prose',
+      'lint:behaviour',
       'check:content',
+      'check:blog-code',
       'lint:contract',
     ]);
     expect(ok).toBe(false);
-    expect(summary.at(-1)).toBe('2 of 9 checks failed: Prettier, spelling. Each printed its problems above.');
+    expect(summary.at(-1)).toBe('2 of 11 checks failed: Prettier, spelling. Each printed its problems above.');
     expect(summary[4]).toBe('  FAILED  Prettier        npm run lint:format');
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * `npm run lint:behaviour` (part of `npm run lint`): docs, blog and src/pages MDX state what a
+ * payment does after it is sent only through the behaviour model (`<Fact id="..." />`, the overview's
+ * `<BehaviourTable>`), never by hand. The rules live in scripts/lib/behaviour-prose.ts; what the lint
+ * cannot read goes on scripts/behaviour-prose-allow.yaml (at most 10 entries, each with its reason).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import logger from '@docusaurus/logger';
+import {REPO_ROOT, isMain, listFiles, relPath} from './lib/files';
+import {applyAllowList, findBehaviour, parseAllowList} from './lib/behaviour-prose';
+
+export const ALLOW_LIST = 'scripts/behaviour-prose-allow.yaml';
+
+/** The pages the lint reads: every MDX page of docs/ and blog/, and the partials of src/pages/. */
+export function behaviourPages(siteDir: string): string[] {
+  return ['docs', 'blog', path.join('src', 'pages')].flatMap((d) => listFiles(path.join(siteDir, d), /\.mdx$/));
+}
+
+/** Every problem of the site at `siteDir`, one message each (empty when clean). */
+export function checkBehaviourProse(siteDir = REPO_ROOT): string[] {
+  const findings = behaviourPages(siteDir).flatMap((f) =>
+    findBehaviour(relPath(siteDir, f), fs.readFileSync(f, 'utf8')),
+  );
+  const allowFile = path.join(siteDir, ALLOW_LIST);
+  let allow;
+  try {
+    allow = fs.existsSync(allowFile) ? parseAllowList(ALLOW_LIST, fs.readFileSync(allowFile, 'utf8')) : [];
+  } catch (e) {
+    return [(e as Error).message];
+  }
+  const left = applyAllowList(ALLOW_LIST, findings, allow);
+  return [...left.findings.map((f) => f.message), ...left.stale];
+}
+
+if (isMain(__filename)) {
+  const problems = checkBehaviourProse();
+  for (const p of problems) logger.error(p);
+  if (problems.length) {
+    logger.error(`lint:behaviour: ${problems.length} problem(s): behaviour is stated by the model, not by hand.`);
+    process.exitCode = 1;
+  } else logger.success('lint:behaviour: no hand-written behaviour in docs, blog or src/pages.');
+}

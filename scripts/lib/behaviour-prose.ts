@@ -1,0 +1,156 @@
+/**
+ * The behaviour prose lint: what a payment does after it is sent (final states, webhooks, resends,
+ * money back, retry counts, windows, T+N) is data in openapi/behaviour/ and reaches a page through
+ * `<Fact id="..." />` or the overview's `<BehaviourTable>`. A sentence that states it by hand drifts
+ * from the model the day the model changes, so this lint rejects the forms such sentences recur in.
+ *
+ * Pure: a page's source in, findings out; the allow-list is parsed and applied here too, so the
+ * tests feed both without touching the file system.
+ */
+import {parseYaml} from '@redocly/openapi-core';
+import {lineColumn, proseOf} from './prose-text';
+
+/** The kinds of hand-written behaviour, each with the model ids that say it instead. */
+export type BehaviourKind = 'final' | 'webhook' | 'resend' | 'money-back' | 'retries' | 'window' | 't-plus';
+
+export interface BehaviourFinding {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly kind: BehaviourKind;
+  /** The words that matched, as written (line breaks as spaces): what an allow-list entry names. */
+  readonly phrase: string;
+  readonly message: string;
+}
+
+/** A number written as digits or words: the windows and counts appear both ways. */
+const NUM =
+  '(?:\\d+(?:\\.\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|twenty-four|thirty|sixty|ninety|a|an|a few)';
+const UNIT = '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|(?:working |business |calendar )?days?|weeks?)';
+
+/** One rule per kind: the pattern (case-insensitive, over prose only) and the ids that replace it. */
+export const BEHAVIOUR_RULES: readonly {
+  readonly kind: BehaviourKind;
+  readonly pattern: RegExp;
+  readonly fix: string;
+}[] = [
+  {
+    kind: 'final',
+    pattern:
+      /\b(?:is|are|be|becomes?|stays?|remains?)\s+(?:a\s+|the\s+|now\s+|always\s+|never\s+)?(?:final|terminal)\b/gi,
+    fix: '<Fact id="<op>.final" />',
+  },
+  {
+    kind: 'webhook',
+    pattern:
+      /\b(?:sends?|sent|fires?|posts?|delivers?)\s+(?:a|an|no|the|one)\s+(?:[\w-]+\s+){0,2}?webhooks?\b|\bno\s+webhooks?\s+(?:is|are)\s+sent\b/gi,
+    fix: '<Fact id="<op>.webhook" />',
+  },
+  {
+    kind: 'resend',
+    pattern: /\bre-?send(?:s|ing)?\b(?:(?!\n[ \t]*\n)[^.!?:]){0,80}?\s(?:if|when|on|after|once)\b/gi,
+    fix: '<Fact id="<op>.code-5" /> or <Fact id="<op>.repeat" />',
+  },
+  {
+    kind: 'money-back',
+    pattern:
+      /\b(?:money|amount|funds)\s+(?:returns|goes\s+back|comes\s+back|is\s+(?:refunded|returned|credited\s+back|reversed))\b[^.!?]{0,60}?\s(?:when|after|once|within|at\s+once)\b/gi,
+    fix: '<Fact id="<op>.money-back" />',
+  },
+  {
+    kind: 'retries',
+    pattern: new RegExp(
+      `\\b${NUM}\\s+(?:re-?tries|retries|attempts|delivery\\s+attempts|deliveries)\\b|\\b(?:retried|tried|attempted)\\s+${NUM}\\s+times\\b`,
+      'gi',
+    ),
+    fix: '<Fact id="common.retries" />',
+  },
+  {
+    kind: 'window',
+    pattern: new RegExp(
+      `\\b(?:within|after|for|up\\s+to|over|every|in|than|past)\\s+(?:the\\s+(?:next|first|last)\\s+)?${NUM}[\\s-]?${UNIT}\\b`,
+      'gi',
+    ),
+    fix: '<Fact id="<op>.reversal" />, <Fact id="common.polling" />, <Fact id="common.ack" /> or <Fact id="common.retention" />',
+  },
+  {kind: 't-plus', pattern: /\bT\s?\+\s?\d+\b/g, fix: '<Fact id="<op>.reversal" />'},
+];
+
+/** The prose of a page, with `<Fact ... />` and `<BehaviourTable ... />` blanked (they are the model speaking). */
+export function behaviourProseOf(source: string): string {
+  return proseOf(source).replace(/<(?:Fact|BehaviourTable)\b[^>]*\/>/g, (m) => m.replace(/[^\n]/g, ' '));
+}
+
+/** Every hand-written statement of behaviour in one page, in reading order. */
+export function findBehaviour(file: string, source: string): BehaviourFinding[] {
+  const text = behaviourProseOf(source);
+  const out: BehaviourFinding[] = [];
+  for (const rule of BEHAVIOUR_RULES) {
+    for (const m of text.matchAll(rule.pattern)) {
+      const {line, column} = lineColumn(text, m.index);
+      const phrase = m[0].replace(/\s+/g, ' ');
+      out.push({
+        file,
+        line,
+        column,
+        kind: rule.kind,
+        phrase,
+        message:
+          `${file}:${line}:${column}: behaviour written by hand (${rule.kind}): "${phrase}". ` +
+          `Say it with ${rule.fix} (ids: npm run behaviour:facts) or link the family overview's ` +
+          `"What can happen to ..." table instead.`,
+      });
+    }
+  }
+  return out.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** One entry of the allow-list: a phrase the lint flags but cannot read, and why it stays. */
+export interface AllowEntry {
+  readonly file: string;
+  readonly phrase: string;
+  readonly reason: string;
+}
+
+/** At most this many entries: the list is for what the lint cannot read, not a way round it. */
+export const MAX_ALLOWED = 10;
+
+/** Parses the allow-list file; throws a message naming `where` and the entry for each problem. */
+export function parseAllowList(where: string, text: string): AllowEntry[] {
+  const data: unknown = parseYaml(text);
+  const list: unknown = data && typeof data === 'object' ? (data as {allow?: unknown}).allow : undefined;
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new Error(`${where}: \`allow:\` must be a list of {file, phrase, reason}.`);
+  if (list.length > MAX_ALLOWED)
+    throw new Error(
+      `${where}: ${list.length} entries; at most ${MAX_ALLOWED} are allowed. Rewrite the pages with <Fact id="..." /> instead of adding entries.`,
+    );
+  return list.map((raw: unknown, i) => {
+    const entry = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const missing = ['file', 'phrase', 'reason'].filter((k) => typeof entry[k] !== 'string' || !entry[k]);
+    if (missing.length)
+      throw new Error(
+        `${where}: entry ${i + 1} lacks ${missing.join(', ')}: each entry needs file, phrase and reason.`,
+      );
+    return {file: String(entry.file), phrase: String(entry.phrase), reason: String(entry.reason)};
+  });
+}
+
+/** The findings no entry allows, and one problem per entry that allows nothing (stale entries hide nothing). */
+export function applyAllowList(
+  where: string,
+  findings: readonly BehaviourFinding[],
+  allow: readonly AllowEntry[],
+): {readonly findings: BehaviourFinding[]; readonly stale: string[]} {
+  const allows = (e: AllowEntry, f: BehaviourFinding): boolean => e.file === f.file && e.phrase === f.phrase;
+  return {
+    findings: findings.filter((f) => !allow.some((e) => allows(e, f))),
+    stale: allow
+      .map((e, i) => ({e, i}))
+      .filter(({e}) => !findings.some((f) => allows(e, f)))
+      .map(
+        ({e, i}) =>
+          `${where}: entry ${i + 1} (${e.file}, "${e.phrase}") matches nothing the lint finds. Remove it, or copy the phrase exactly as the lint prints it.`,
+      ),
+  };
+}

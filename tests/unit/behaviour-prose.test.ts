@@ -1,0 +1,113 @@
+/** scripts/lib/behaviour-prose.ts and scripts/behaviour-prose-check.ts: behaviour written by hand is rejected. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {applyAllowList, findBehaviour, parseAllowList} from '../../scripts/lib/behaviour-prose';
+import {ALLOW_LIST, checkBehaviourProse} from '../../scripts/behaviour-prose-check';
+
+const FILE = 'docs/v1/x.mdx';
+const found = (source: string): string[] =>
+  findBehaviour(FILE, source).map((f) => `${f.line}:${f.column} ${f.kind} ${f.phrase}`);
+
+describe('findBehaviour', () => {
+  it('flags each recurring form with file, line, column, the phrase and the fix', () => {
+    const source = [
+      '# Payouts',
+      '',
+      'SUCCESS is terminal and FAILED is final. We send a webhook when it settles.',
+      'Recharge sends no webhook. Resend the order if no answer comes back.',
+      'The money returns to the wallet when the bank fails it, within 2 hours, T+1 at the latest.',
+      'We make 13 attempts over 24 hours.',
+    ].join('\n');
+    expect(found(source)).toEqual([
+      '3:9 final is terminal',
+      '3:32 final is final',
+      '3:45 webhook send a webhook',
+      '4:10 webhook sends no webhook',
+      '4:28 resend Resend the order if',
+      '5:5 money-back money returns to the wallet when',
+      '5:57 window within 2 hours',
+      '5:73 t-plus T+1',
+      '6:9 retries 13 attempts',
+      '6:21 window over 24 hours',
+    ]);
+    expect(findBehaviour(FILE, 'SUCCESS is final.')[0]?.message).toBe(
+      'docs/v1/x.mdx:1:9: behaviour written by hand (final): "is final". Say it with <Fact id="<op>.final" /> ' +
+        '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
+    );
+  });
+
+  it('reads across a line break and with the number in words', () => {
+    expect(found('Deliveries are retried\ntwelve times, for a day.')).toEqual([
+      '1:16 retries retried twelve times',
+      '2:15 window for a day',
+    ]);
+  });
+
+  it('leaves code, <Fact>, <BehaviourTable>, links and guidance alone', () => {
+    const source = [
+      '```js',
+      '// SUCCESS is final, retry within 5 minutes',
+      '```',
+      '',
+      'A payout is <Fact id="payout-create-order.final" />; see `is final` and',
+      '<BehaviourTable family="payout" />, or [the guide](/docs/v1/x#resend-if-lost).',
+      'Store the referenceid before you send the request, and show the operator the UTR.',
+    ].join('\n');
+    expect(found(source)).toEqual([]);
+  });
+});
+
+describe('allow-list', () => {
+  const finding = findBehaviour(FILE, 'SUCCESS is final.');
+
+  it('drops the findings an entry names, and reports an entry that matches nothing', () => {
+    const allow = parseAllowList(
+      ALLOW_LIST,
+      'allow:\n  - {file: docs/v1/x.mdx, phrase: is final, reason: quotes the NPCI circular}\n  - {file: docs/v1/y.mdx, phrase: is final, reason: gone}\n',
+    );
+    expect(applyAllowList(ALLOW_LIST, finding, allow)).toEqual({
+      findings: [],
+      stale: [
+        'scripts/behaviour-prose-allow.yaml: entry 2 (docs/v1/y.mdx, "is final") matches nothing the lint finds. Remove it, or copy the phrase exactly as the lint prints it.',
+      ],
+    });
+  });
+
+  it('fails with more than 10 entries or an entry without a reason', () => {
+    const entries = Array.from({length: 11}, (_, i) => `  - {file: f${i}.mdx, phrase: p, reason: r}`).join('\n');
+    expect(() => parseAllowList(ALLOW_LIST, `allow:\n${entries}\n`)).toThrow(
+      'scripts/behaviour-prose-allow.yaml: 11 entries; at most 10 are allowed. Rewrite the pages with <Fact id="..." /> instead of adding entries.',
+    );
+    expect(() => parseAllowList(ALLOW_LIST, 'allow:\n  - {file: f.mdx, phrase: p}\n')).toThrow(
+      'scripts/behaviour-prose-allow.yaml: entry 1 lacks reason: each entry needs file, phrase and reason.',
+    );
+  });
+});
+
+describe('checkBehaviourProse', () => {
+  it('reads docs, blog and src/pages of a site and applies its allow-list', () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
+    const write = (file: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
+      fs.writeFileSync(path.join(site, file), text);
+    };
+    write('docs/v1/a.mdx', 'SUCCESS is final.\n');
+    write('blog/p.mdx', 'Money goes back when it fails.\n');
+    write('src/pages/P.mdx', 'Quoted: FAILED is final.\n');
+    write(ALLOW_LIST, 'allow:\n  - {file: src/pages/P.mdx, phrase: is final, reason: a quotation}\n');
+    try {
+      expect(checkBehaviourProse(site).map((m) => m.split(': behaviour')[0])).toEqual([
+        'docs/v1/a.mdx:1:9',
+        'blog/p.mdx:1:1',
+      ]);
+      write(ALLOW_LIST, 'allow: {file: x}\n');
+      expect(checkBehaviourProse(site)).toEqual([
+        'scripts/behaviour-prose-allow.yaml: `allow:` must be a list of {file, phrase, reason}.',
+      ]);
+    } finally {
+      fs.rmSync(site, {recursive: true, force: true});
+    }
+  });
+});

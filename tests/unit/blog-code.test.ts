@@ -1,0 +1,197 @@
+/**
+ * scripts/lib/blog-code.ts and scripts/blog-code-check.ts: every code block of a blog post runs against
+ * the sandbox or says why it cannot. The runnable ones are run here, in process, against the sandbox
+ * engine: each request body is sent as its post shows it, and each response body must be what the
+ * sandbox answers to the post's request for the same operation (same response_code, no field the
+ * answer lacks).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {listOperations, type OpenApiDocument} from '#core/contract/openapi';
+import {signToken} from '#core/sandbox/crypto';
+import {SIGNATURE_HEADER, signDelivery} from '#core/sandbox/signature';
+import {createSandbox, memoryStore} from '#core/sandbox/engine';
+import type {JsonObject} from '#core/sandbox/model';
+import type {Root} from 'mdast';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import {remarkStaticCode} from '../../plugins/static-code/remark';
+import {blogCodeProblems, fenceRun, fencesOf} from '../../scripts/lib/blog-code';
+import {blogPosts, checkBlogCode} from '../../scripts/blog-code-check';
+import {REPO_ROOT, relPath} from '../../scripts/lib/files';
+import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+
+const POST = 'blog/2099-01-01-post.mdx';
+
+describe('blog code blocks', () => {
+  it('reads top-level blocks only: a block shown inside a Markdown source sample is its body', () => {
+    const source = [
+      '````md title="Source"',
+      '```js',
+      'x()',
+      '```',
+      '````',
+      '',
+      '```json op="a" part="request"',
+      '{}',
+      '```',
+    ];
+    expect(fencesOf(POST, source.join('\n')).map((f) => [f.line, f.lang, f.meta])).toEqual([
+      [1, 'md', 'title="Source"'],
+      [7, 'json', 'op="a" part="request"'],
+    ]);
+  });
+
+  it('fails a block that neither runs nor says why, and a marker without its reason', () => {
+    const source = [
+      '```bash',
+      'curl x',
+      '```',
+      '```js not-runnable',
+      'f()',
+      '```',
+      '```py not-runnable=""',
+      '```',
+      '```js not-runnable="needs {x}"',
+      '```',
+    ];
+    expect(blogCodeProblems(POST, source.join('\n'))).toEqual([
+      'blog/2099-01-01-post.mdx:1: this ```bash block neither runs against the sandbox nor says why not. Fix: make it a request or response body (```json op="<operation id>" part="request"), or add not-runnable="<why>" to its info string.',
+      'blog/2099-01-01-post.mdx:4: not-runnable needs its reason. Fix: write not-runnable="<why it cannot run against the sandbox>".',
+      'blog/2099-01-01-post.mdx:7: not-runnable needs its reason. Fix: write not-runnable="<why it cannot run against the sandbox>".',
+      'blog/2099-01-01-post.mdx:9: the not-runnable reason has a brace, which the code block would read as a line range. Fix: reword it without { or }.',
+    ]);
+  });
+
+  it('accepts a marker with its reason and request/response bodies that name an operation', () => {
+    const [marked, request, verify, other] = fencesOf(
+      POST,
+      '```js title="a.mjs" not-runnable="needs your server"\n```\n```json op="x-y" part="request"\n```\n' +
+        '```js runs="webhook-verify"\n```\n```json part="other"\n```',
+    );
+    expect([marked, request, verify].map((f) => f && fenceRun(f))).toEqual([
+      {kind: 'not-runnable', reason: 'needs your server'},
+      {kind: 'request', op: 'x-y'},
+      {kind: 'webhook-verify'},
+    ]);
+    expect(other && 'problem' in fenceRun(other)).toBe(true);
+  });
+
+  it('does not show the marker on the page: the rendered block carries only its title and lines', async () => {
+    const tree: Root = {
+      type: 'root',
+      children: [{type: 'code', lang: 'js', meta: 'title="a.mjs" {1} not-runnable="needs your server"', value: 'f();'}],
+    };
+    await remarkStaticCode()(tree, {path: path.join(REPO_ROOT, POST)});
+    const element = tree.children[1] as MdxJsxFlowElement;
+    expect(element.attributes.map((a) => (a.type === 'mdxJsxAttribute' ? a.name : ''))).toEqual([
+      'html',
+      'language',
+      'title',
+    ]);
+    expect(JSON.stringify(element)).not.toContain('needs your server');
+  });
+
+  it('checks the posts of a site', () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-code-'));
+    fs.mkdirSync(path.join(site, 'blog'));
+    fs.writeFileSync(path.join(site, POST), '```sh\nls\n```\n');
+    try {
+      expect(checkBlogCode(site).map((m) => m.split(': this')[0])).toEqual(['blog/2099-01-01-post.mdx:1']);
+    } finally {
+      fs.rmSync(site, {recursive: true, force: true});
+    }
+  });
+
+  it('passes on every post of the repository', () => {
+    expect(checkBlogCode()).toEqual([]);
+  });
+});
+
+// The runnable blocks of every post, sent to the sandbox engine.
+const doc: OpenApiDocument = await bundleContract(true);
+const compiled = compileSandbox(doc, loadResponseCodes());
+const dir = tempSandboxDir('blog-code');
+beforeAll(() => writeSandbox(dir, doc, compiled), 60_000);
+afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
+
+const located = new Map(listOperations(doc).map((l) => [l.op.operationId, l]));
+const posts = blogPosts(REPO_ROOT).map((f) => {
+  const file = relPath(REPO_ROOT, f);
+  const fences = fencesOf(file, fs.readFileSync(f, 'utf8'));
+  const runs = fences.map((fence) => ({fence, run: fenceRun(fence)}));
+  return {file, runs};
+});
+
+/** Sends one post's request body for `op` to a fresh sandbox, as the post shows it. */
+async function answerTo(op: string, body: string): Promise<JsonObject> {
+  const l = located.get(op);
+  if (!l) throw new Error(`no operation ${op} in the contract`);
+  const sandbox = createSandbox({
+    index: compiled.index,
+    loadFamily: (family) => loadWrittenFamily(dir, family),
+    clock: {now: () => Date.now()},
+    store: memoryStore(),
+  });
+  const {partnerId, jwtSecret} = compiled.index.credentials;
+  const token = await signToken({partnerId, iat: Math.floor(Date.now() / 1000), reqId: `blog-${op}`}, jwtSecret);
+  const res = await sandbox.send({
+    method: l.method,
+    url: `${compiled.index.basePath}${l.path}`,
+    headers: {Authorization: `Bearer ${token}`, 'Content-Type': 'application/json'},
+    body,
+  });
+  return res.json;
+}
+
+describe.each(posts.filter((p) => p.runs.some((r) => 'kind' in r.run && r.run.kind === 'request')))(
+  '$file against the sandbox',
+  ({runs}) => {
+    const requests = runs.flatMap(({fence, run}) =>
+      'kind' in run && run.kind === 'request' ? [{fence, op: run.op}] : [],
+    );
+    it.each(requests)(
+      'the request at line $fence.line ($op) is accepted, and its response block is what comes back',
+      async ({fence, op}) => {
+        const answer = await answerTo(op, fence.body);
+        expect(answer.status, `${fence.file}:${fence.line}: ${JSON.stringify(answer)}`).toBe(true);
+        for (const {fence: shown, run} of runs) {
+          if (!('kind' in run) || run.kind !== 'response' || run.op !== op) continue;
+          const expected = JSON.parse(shown.body) as JsonObject;
+          const where = `${shown.file}:${shown.line}: the response block is not what the sandbox answers`;
+          expect(answer.response_code, where).toBe(expected.response_code);
+          // Every field the post shows is one the sandbox answers; the answer may carry more (a field
+          // sent under its old and new name during a rename's transition window).
+          expect(Object.keys(answer.data as JsonObject), where).toEqual(
+            expect.arrayContaining(Object.keys(expected.data as JsonObject)),
+          );
+        }
+      },
+    );
+  },
+);
+
+type VerifySignature = (id: string, timestamp: string, rawBody: Buffer, signature: string, secret: string) => boolean;
+
+const verifiers = posts.flatMap(({runs}) =>
+  runs.flatMap(({fence, run}) => ('kind' in run && run.kind === 'webhook-verify' ? [fence] : [])),
+);
+
+describe.each(verifiers)('$file:$line verifies what the sandbox signs', (fence) => {
+  it('accepts a delivery the sandbox signed and refuses it once the body or the id is changed', async () => {
+    const file = path.join(dir, `verify-${fence.line}.mjs`);
+    fs.writeFileSync(file, fence.body);
+    const {verifySignature} = (await import(file)) as {verifySignature: VerifySignature};
+    const {webhookSecret} = compiled.index.credentials;
+    const body = '{"event":"PAYOUT_ORDER_UPDATE","status":"SUCCESS"}';
+    const headers = await signDelivery(webhookSecret, 'evt_BLOG1', 1763097127, body);
+    const signature = headers[SIGNATURE_HEADER] ?? '';
+    const where = `${fence.file}:${fence.line}: the sample does not verify the sandbox's signature scheme`;
+    expect(verifySignature('evt_BLOG1', '1763097127', Buffer.from(body), signature, webhookSecret), where).toBe(true);
+    expect(verifySignature('evt_BLOG1', '1763097127', Buffer.from(`${body} `), signature, webhookSecret)).toBe(false);
+    expect(verifySignature('evt_BLOG2', '1763097127', Buffer.from(body), signature, webhookSecret)).toBe(false);
+  });
+});
