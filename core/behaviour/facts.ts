@@ -85,9 +85,9 @@ export function finalFact(op: OperationBehaviour, family: FamilyBehaviour): stri
   const endsIn = states.filter((s) => family.states[s]?.finalFor?.length);
   const ends = endsIn.map((s) => ` ${s} is where ${andList(family.states[s]?.finalFor ?? [])} ends.`).join('');
   const later = op.transitions.filter((t) => family.states[t.from]?.final);
-  const unchanged = final.length === 1 ? ' It does not change later.' : ' None of them changes later.';
-  const rest = later.length ? ` ${reversalFact(op, family)}` : unchanged;
-  return `${andList(final)} ${final.length === 1 ? 'is' : 'are'} final: ${final.length === 1 ? 'it does' : 'they do'} not change by ${final.length === 1 ? 'itself' : 'themselves'}.${ends}${rest}`;
+  const verb = final.length === 1 ? 'is' : 'are';
+  const rest = later.length ? `, except that ${reversalFact(op, family)}` : '.';
+  return `${andList(final)} ${verb} final: once there, a transaction does not change${rest}${ends}`;
 }
 
 /** `<op>.webhook` */

@@ -23,7 +23,7 @@ describe('factTexts', () => {
     );
     expect(facts['demo-pay.first.SLOW']).toBe('SLOW requests answer 2 (PROCESSING), never final.');
     expect(facts['demo-pay.final']).toBe(
-      'SUCCESS, FAILED and REVERSED are final: they do not change by themselves. SUCCESS can still become REVERSED (FAST: T+1 day).',
+      'SUCCESS, FAILED and REVERSED are final: once there, a transaction does not change, except that SUCCESS can still become REVERSED (FAST: T+1 day).',
     );
     expect(facts['demo-pay.webhook']).toBe(
       '`demo-update` reports the changes PROCESSING → SUCCESS, PROCESSING → FAILED and SUCCESS → REVERSED, and a first answer of SUCCESS. The status call `demo-status` reports the state at any time.',
