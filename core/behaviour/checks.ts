@@ -1,7 +1,7 @@
 /**
  * The checks that hold the rest of the contract to the behaviour model (./model.ts): the sandbox
  * scenarios walk only paths the model allows and cover every path it allows; the contract's
- * examples agree with it; the webhook policy's numbers are common.yaml's; each overview page shows
+ * examples agree with it; the webhook policy's numbers are shared.yaml's; each overview page shows
  * its table. Pure: every input comes in as data; each problem names a file and line and the fix.
  */
 import type {ContractProblem, Located, Operation} from '../contract/openapi';
@@ -299,17 +299,17 @@ export function exampleProblems(families: readonly FamilyBehaviour[], located: r
   return out;
 }
 
-/** The numbers core/contract/webhook-policy.ts holds, compared with common.yaml's. */
+/** The numbers core/contract/webhook-policy.ts holds, compared with shared.yaml's. */
 export interface PolicyNumbers {
   readonly retryAfterMinutes: readonly number[];
   readonly ackTimeoutSeconds: number;
   readonly deliveryLogDays: number;
 }
 
-/** Check d: webhook-policy.ts says what common.yaml says. */
+/** Check d: webhook-policy.ts says what shared.yaml says. */
 export function policyProblems(common: CommonBehaviour, policy: PolicyNumbers): string[] {
   const fix =
-    'Fix: make core/contract/webhook-policy.ts and openapi/behaviour/common.yaml say the same (decisions of issue 22, 4).';
+    'Fix: make core/contract/webhook-policy.ts and openapi/behaviour/shared.yaml say the same (decisions of issue 22, 4).';
   const out: string[] = [];
   if (common.retryAfterMinutes.join(',') !== policy.retryAfterMinutes.join(','))
     out.push(

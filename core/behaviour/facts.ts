@@ -123,7 +123,7 @@ export function code5Fact(op: OperationBehaviour, common: CommonBehaviour | unde
 
 const minutesText = (m: number): string => (m > 60 && m % 60 === 0 ? `${m / 60}` : `${m}`);
 
-/** `common.retries`: "1, 5, 15 and 60 minutes, then at 3, 6, ... and 24 hours after the first attempt". */
+/** `shared.retries`: "1, 5, 15 and 60 minutes, then at 3, 6, ... and 24 hours after the first attempt". */
 export function retriesFact(common: CommonBehaviour): string {
   const minutes = common.retryAfterMinutes.filter((m) => m <= 60);
   const hours = common.retryAfterMinutes.filter((m) => m > 60);
@@ -133,17 +133,17 @@ export function retriesFact(common: CommonBehaviour): string {
   return `A delivery that is not acknowledged is tried again ${minutes.length ? `after ${andList(minutes.map(String))} minutes` : ''}${hours.length ? `, then at ${andList(hours.map(minutesText))} hours after the first attempt` : ''}: ${total} attempts over ${span}.`;
 }
 
-/** `common.polling` */
+/** `shared.polling` */
 export function pollingFact(common: CommonBehaviour): string {
   const p = common.polling;
   return `Call status no sooner than ${p.firstAfterSeconds} seconds after a 2 or 5, then every ${p.everySeconds} seconds for ${p.fastForMinutes} minutes, then every ${p.thenEveryMinutes} minutes, and stop once the state is final.`;
 }
 
-/** `common.ack` */
+/** `shared.ack` */
 export const ackFact = (common: CommonBehaviour): string =>
   `Acknowledge a delivery with any 2xx status within ${common.ackWithinSeconds} seconds; anything else is a failed attempt.`;
 
-/** `common.retention` */
+/** `shared.retention` */
 export const retentionFact = (common: CommonBehaviour): string =>
   `Deliveries can be listed and redelivered for ${common.retentionDays} days.`;
 
@@ -153,7 +153,7 @@ export interface DomainFact {
   readonly fact: string;
 }
 
-/** Every `<Fact>` id with its text: the model's, common.yaml's, then the domain facts'. */
+/** Every `<Fact>` id with its text: the model's, shared.yaml's, then the domain facts'. */
 export function factTexts(
   families: readonly FamilyBehaviour[],
   common: CommonBehaviour | undefined,
@@ -173,10 +173,10 @@ export function factTexts(
     }
   }
   if (common) {
-    out['common.polling'] = pollingFact(common);
-    out['common.retries'] = retriesFact(common);
-    out['common.ack'] = ackFact(common);
-    out['common.retention'] = retentionFact(common);
+    out['shared.polling'] = pollingFact(common);
+    out['shared.retries'] = retriesFact(common);
+    out['shared.ack'] = ackFact(common);
+    out['shared.retention'] = retentionFact(common);
   }
   for (const f of domain) out[f.id] = f.fact;
   return out;
@@ -190,9 +190,9 @@ export function factIdList(families: readonly FamilyBehaviour[], facts: Readonly
   const ops = families.flatMap((f) =>
     f.operations.map((op) => `\`${op.id}\` (${op.modes.map((m) => m.mode).join(', ')})`),
   );
-  const shared = Object.keys(facts).filter((id) => id.startsWith('common.'));
+  const shared = Object.keys(facts).filter((id) => id.startsWith('shared.'));
   const opIds = new Set(families.flatMap((f) => f.operations.map((op) => op.id)));
-  const domain = Object.keys(facts).filter((id) => !id.startsWith('common.') && !opIds.has(id.split('.')[0] ?? ''));
+  const domain = Object.keys(facts).filter((id) => !id.startsWith('shared.') && !opIds.has(id.split('.')[0] ?? ''));
   return [
     `- Per operation: ${OPERATION_FACTS.map((k) => `\`<op>.${k}\``).join(', ')}, and \`<op>.first.<MODE>\`. Operations (modes): ${ops.join(', ') || 'none yet'}.`,
     `- Shared: ${shared.map((id) => `\`${id}\``).join(', ') || 'none yet'}.`,

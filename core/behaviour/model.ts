@@ -1,6 +1,6 @@
 /**
  * The behaviour model (openapi/behaviour/*.yaml, format in its README): what a transaction can do
- * after it is sent, one file per family, and common.yaml's shared numbers. This file holds the
+ * after it is sent, one file per family, and shared.yaml's numbers. This file holds the
  * types and the parser, which checks the shape and names the file and line of every problem with
  * its fix. Pure: the caller reads the files and hands over their text.
  */
@@ -485,7 +485,7 @@ function parseMoneyBack(
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
 
-/** Parses common.yaml: the shared numbers (polling, retries, acknowledgement, retention). */
+/** Parses shared.yaml: the shared numbers (polling, retries, acknowledgement, retention). */
 export function parseCommon(file: string, text: string): {common?: CommonBehaviour; problems: string[]} {
   const yaml = new ScenarioYaml(file, text);
   if (yaml.parseErrors.length) return {problems: yaml.parseErrors};

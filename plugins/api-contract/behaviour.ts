@@ -31,7 +31,7 @@ import {CONTRACT_DIR, SITE_DIR} from './paths';
 
 export const BEHAVIOUR_DIR = path.join(CONTRACT_DIR, 'behaviour');
 export const FACTS_DIR = path.join(CONTRACT_DIR, 'facts');
-const COMMON = 'common.yaml';
+const SHARED = 'shared.yaml';
 
 /** The behaviour model as the build uses it: the parsed files, every `<Fact>` text, each fact's source URL. */
 export interface Behaviour {
@@ -77,7 +77,7 @@ export function behaviourContext(doc: OpenApiDocument, factIds: Iterable<string>
   };
 }
 
-/** Parses every file of openapi/behaviour/: the families and common.yaml. */
+/** Parses every file of openapi/behaviour/: the families and shared.yaml. */
 function parseFiles(
   dir: string,
   ctx: BehaviourContext,
@@ -88,7 +88,7 @@ function parseFiles(
   for (const name of yamlFiles(dir)) {
     const file = path.join(dir, name);
     const text = fs.readFileSync(file, 'utf8');
-    if (name === COMMON) {
+    if (name === SHARED) {
       const parsed = parseCommon(rel(file), text);
       problems.push(...parsed.problems);
       common = parsed.common;
@@ -102,7 +102,19 @@ function parseFiles(
         `${rel(file)}:1: the file of family ${parsed.family.family} must be named ${parsed.family.family}.yaml (like openapi/families/).`,
       );
   }
+  problems.push(...missingFamilies(dir, families, ctx.tags));
   return {families, ...(common ? {common} : {}), problems};
+}
+
+/** Every tag of the contract needs a model file, one that says so when the family moves no money. */
+export function missingFamilies(dir: string, families: readonly FamilyBehaviour[], tags: ReadonlySet<string>): string[] {
+  const have = new Set(families.map((f) => f.family));
+  return [...tags]
+    .filter((tag) => !have.has(tag))
+    .map(
+      (tag) =>
+        `${rel(path.join(dir, `${tag}.yaml`))}: missing: family ${tag} (a tag of openapi/openapi.yaml) has no behaviour model. Fix: add the file (format: openapi/behaviour/README.md); a family that moves no money says moves-money: false and its reason.`,
+    );
 }
 
 export interface BehaviourInput {
@@ -142,7 +154,8 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
           deliveryLogDays: DELIVERY_LOG_DAYS,
         })
       : []),
-    ...families.flatMap((f) => {
+    // A family that moves no money has no table to show.
+    ...moving.flatMap((f) => {
       const page = f.overview && path.join(SITE_DIR, f.overview);
       return overviewProblems(f, page && fs.existsSync(page) ? fs.readFileSync(page, 'utf8') : undefined);
     }),

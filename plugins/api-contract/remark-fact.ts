@@ -67,7 +67,7 @@ export function remarkFact(options: RemarkFactOptions = {}): (tree: Root, file: 
       const id = literalAttrValue(node, 'id');
       if (!id)
         throw new FactError(
-          `${at}: <Fact> needs a literal id="..." attribute, for example <Fact id="common.retries" />.`,
+          `${at}: <Fact> needs a literal id="..." attribute, for example <Fact id="shared.retries" />.`,
         );
       const text = facts[id];
       if (text === undefined) throw new FactError(unknownFactMessage(at, id, Object.keys(facts)));

@@ -63,7 +63,7 @@ export const BEHAVIOUR_RULES: readonly {
       `\\b${NUM}\\s+(?:re-?tries|retries|attempts|delivery\\s+attempts|deliveries)\\b|\\b(?:retried|tried|attempted)\\s+${NUM}\\s+times\\b`,
       'gi',
     ),
-    fix: '<Fact id="common.retries" />',
+    fix: '<Fact id="shared.retries" />',
   },
   {
     kind: 'window',
@@ -71,7 +71,7 @@ export const BEHAVIOUR_RULES: readonly {
       `\\b(?:within|after|for|up\\s+to|over|every|in|than|past)\\s+(?:the\\s+(?:next|first|last)\\s+)?${NUM}[\\s-]?${UNIT}\\b`,
       'gi',
     ),
-    fix: '<Fact id="<op>.reversal" />, <Fact id="common.polling" />, <Fact id="common.ack" /> or <Fact id="common.retention" />',
+    fix: '<Fact id="<op>.reversal" />, <Fact id="shared.polling" />, <Fact id="shared.ack" /> or <Fact id="shared.retention" />',
   },
   {kind: 't-plus', pattern: /\bT\s?\+\s?\d+\b/g, fix: '<Fact id="<op>.reversal" />'},
 ];

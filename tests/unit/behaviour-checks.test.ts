@@ -158,11 +158,11 @@ describe('exampleProblems (check c)', () => {
 });
 
 describe('policyProblems (check d)', () => {
-  it('names each number webhook-policy.ts holds differently from common.yaml', () => {
+  it('names each number webhook-policy.ts holds differently from shared.yaml', () => {
     const common = demoCommon();
     expect(policyProblems(common, {retryAfterMinutes: [1, 5], ackTimeoutSeconds: 10, deliveryLogDays: 180})).toEqual([
-      'openapi/behaviour/common.yaml:3: retries after [1, 5, 15, 60, 180, 360, 540, 720, 900, 1080, 1260, 1440] minutes; webhook-policy.ts RETRY_AFTER_MINUTES is [1, 5]. Fix: make core/contract/webhook-policy.ts and openapi/behaviour/common.yaml say the same (decisions of issue 22, 4).',
-      'openapi/behaviour/common.yaml:5: deliveries kept 30 days; webhook-policy.ts DELIVERY_LOG_DAYS is 180. Fix: make core/contract/webhook-policy.ts and openapi/behaviour/common.yaml say the same (decisions of issue 22, 4).',
+      'openapi/behaviour/shared.yaml:3: retries after [1, 5, 15, 60, 180, 360, 540, 720, 900, 1080, 1260, 1440] minutes; webhook-policy.ts RETRY_AFTER_MINUTES is [1, 5]. Fix: make core/contract/webhook-policy.ts and openapi/behaviour/shared.yaml say the same (decisions of issue 22, 4).',
+      'openapi/behaviour/shared.yaml:5: deliveries kept 30 days; webhook-policy.ts DELIVERY_LOG_DAYS is 180. Fix: make core/contract/webhook-policy.ts and openapi/behaviour/shared.yaml say the same (decisions of issue 22, 4).',
     ]);
   });
 });

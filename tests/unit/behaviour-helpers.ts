@@ -37,7 +37,7 @@ retention: {days: 30}
 `;
 
 export function demoCommon(text = COMMON_TEXT): CommonBehaviour {
-  const {common, problems} = parseCommon('openapi/behaviour/common.yaml', text);
+  const {common, problems} = parseCommon('openapi/behaviour/shared.yaml', text);
   if (problems.length || !common) throw new Error(problems.join('\n'));
   return common;
 }

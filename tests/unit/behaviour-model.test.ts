@@ -83,8 +83,8 @@ describe('parseCommon', () => {
   });
 
   it('names a missing number with its line', () => {
-    expect(parseCommon('openapi/behaviour/common.yaml', 'ack: {within-second: 10}\n').problems).toContain(
-      'openapi/behaviour/common.yaml:1: unknown key "within-second" at ack. Fix: did you mean "within-seconds"? the keys are within-seconds (openapi/behaviour/README.md).',
+    expect(parseCommon('openapi/behaviour/shared.yaml', 'ack: {within-second: 10}\n').problems).toContain(
+      'openapi/behaviour/shared.yaml:1: unknown key "within-second" at ack. Fix: did you mean "within-seconds"? the keys are within-seconds (openapi/behaviour/README.md).',
     );
   });
 });

@@ -31,10 +31,10 @@ describe('factTexts', () => {
     expect(facts['demo-pay.repeat']).toBe(
       "`referenceid` must be unique across every demo payment of the partner, for ever. A repeat answers code 4 with the original payment's current state in data.",
     );
-    expect(facts['common.retries']).toBe(
+    expect(facts['shared.retries']).toBe(
       'A delivery that is not acknowledged is tried again after 1, 5, 15 and 60 minutes, then at 3, 6, 9, 12, 15, 18, 21 and 24 hours after the first attempt: 13 attempts over 24 hours.',
     );
-    expect(facts['common.ack']).toBe(
+    expect(facts['shared.ack']).toBe(
       'Acknowledge a delivery with any 2xx status within 10 seconds; anything else is a failed attempt.',
     );
     expect(facts['demo-window']).toBe('Returned by T+1.');
@@ -49,20 +49,20 @@ describe('remarkFact', () => {
   };
 
   it('puts the words in place of the element, inline and on its own line', () => {
-    const tree = run('Acks: <Fact id="common.ack" />\n\n<Fact id="demo-pay.first.SLOW" />\n');
+    const tree = run('Acks: <Fact id="shared.ack" />\n\n<Fact id="demo-pay.first.SLOW" />\n');
     expect(JSON.stringify(tree)).not.toContain('mdxJsx');
     expect(tree.children.map((c) => c.type)).toEqual(['paragraph', 'paragraph']);
     expect(JSON.stringify(tree.children[0])).toContain('within 10 seconds');
   });
 
   it('fails on an unknown id with the file, the line and the closest id', () => {
-    expect(() => run('Text.\n\n<Fact id="common.acks" />\n')).toThrow(
-      'docs/v1/demo.mdx:3: <Fact id="common.acks" /> names no fact of the behaviour model or of openapi/facts/.\n  Fix: use an existing id (closest first: common.ack); `npm run behaviour:facts` lists them.',
+    expect(() => run('Text.\n\n<Fact id="shared.acks" />\n')).toThrow(
+      'docs/v1/demo.mdx:3: <Fact id="shared.acks" /> names no fact of the behaviour model or of openapi/facts/.\n  Fix: use an existing id (closest first: shared.ack); `npm run behaviour:facts` lists them.',
     );
   });
 
   it('gives the twin the same words', () => {
-    expect(factText(facts, 'common.retention', 'docs/v1/demo.mdx:3 <Fact>')).toBe(
+    expect(factText(facts, 'shared.retention', 'docs/v1/demo.mdx:3 <Fact>')).toBe(
       'Deliveries can be listed and redelivered for 30 days.',
     );
   });
