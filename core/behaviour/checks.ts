@@ -129,11 +129,76 @@ function step(w: Walk, from: string, to: string | undefined, mode: string): {sta
   return {state: to, change};
 }
 
+/** `transfers[].status`: the list in data and the field of each item that carries its state. */
+export function listField(field: string): {list: string; item: string} | undefined {
+  const m = /^([^[\]]+)\[\]\.(.+)$/.exec(field);
+  return m ? {list: m[1] as string, item: m[2] as string} : undefined;
+}
+
+/** The items of `list` in a status answer (in `data`, else at the top level); none when absent. */
+function itemsOf(body: Json | undefined, list: string): JsonObject[] {
+  if (!isObj(body)) return [];
+  const value = isObj(body.data) && Array.isArray(body.data[list]) ? body.data[list] : body[list];
+  return Array.isArray(value) ? value.filter(isObj) : [];
+}
+
+/** One made-in transaction (a list item) in one status answer: first reported, or changed. */
+function walkItem(w: Walk, item: JsonObject, before: string | undefined, field: string): string | undefined {
+  const state = typeof item[field] === 'string' ? item[field] : undefined;
+  const mode = modeOf(w.op.modes, (k) => item[k]);
+  if (!state) return undefined;
+  if (!mode) {
+    w.problems.push(
+      `${w.where}: "${w.scenario.label}": a transaction of ${w.op.id} selects no mode (modes: ${w.op.modes.map((m) => `${m.mode} when ${describeWhen(m.when)}`).join('; ')}). Fix: give the item the mode's field.`,
+    );
+    return undefined;
+  }
+  if (before === undefined) {
+    if (!mode.appearsIn.includes(state))
+      w.problems.push(
+        `${w.where}: "${w.scenario.label}": a transaction of ${w.op.id} is first reported as ${state} in mode ${mode.mode}; the model allows ${mode.appearsIn.join(', ')}. Fix: report it first as one of those, or add ${state} to appears-in.`,
+      );
+    return w.op.webhookOnFirst.includes(state) ? state : undefined;
+  }
+  return step(w, before, state, mode.mode).change?.webhook ? state : undefined;
+}
+
+/**
+ * The transactions a call does not make itself (made-in) but its status call lists (`transfers[].status`):
+ * each item, by its place in the list, is walked from the state it is first reported in. A stage
+ * whose items changed in a way that sends the webhook must send it, and only such a stage may.
+ */
+function walkMadeIn(w: Walk): void {
+  const field = listField(w.op.statusField);
+  if (!field) return;
+  const states: (string | undefined)[] = [];
+  const stages = [{status: w.scenario.status, webhooks: []}, ...w.scenario.then];
+  for (const stage of stages) {
+    const items = stage.status ? itemsOf(stage.status, field.list) : undefined;
+    const reported = (items ?? []).flatMap((item, i) => {
+      const sent = walkItem(w, item, states[i], field.item);
+      states[i] = typeof item[field.item] === 'string' ? (item[field.item] as string) : states[i];
+      return sent ? [sent] : [];
+    });
+    const hooks = stage.webhooks.filter((h) => h.webhook === w.op.webhook);
+    if (reported.length && !hooks.length)
+      w.problems.push(
+        `${w.where}: "${w.scenario.label}": a transaction becomes ${reported.join(', ')}, which the model says ${w.op.webhook} reports, and the step sends none. Fix: add {webhook: ${w.op.webhook}} to that step.`,
+      );
+    for (const h of hooks)
+      if (!reported.includes(stateOf(h.body, field.item) ?? ''))
+        w.problems.push(
+          `${w.where}: "${w.scenario.label}": sends ${h.webhook} with ${field.item} ${stateOf(h.body, field.item) ?? '(none)'}, but no transaction of the step became that by a change the webhook reports. Fix: remove it, or change the step's status answer.`,
+        );
+  }
+}
+
 /** The path one scenario walks: its first answer, its status answer, then each later stage. */
 export function walkScenario(w: Walk, request: JsonObject): void {
   const {op, scenario, where, problems} = w;
-  // Its answers describe what the call created (a UPI id), not a transaction: nothing to walk.
-  if (op.madeIn) return;
+  // Its answers describe what the call opened (a session, a UPI id), not a transaction: walk the
+  // transactions its status answers list instead, where they list them.
+  if (op.madeIn) return walkMadeIn(w);
   const conditions = new Map(scenario.when.map((c) => [c.input, c.value]));
   const mode = modeOf(op.modes, (k) => (conditions.has(k) ? conditions.get(k) : request[k]));
   if (!mode) {

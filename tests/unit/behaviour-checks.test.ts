@@ -13,7 +13,7 @@ import {
 } from '#core/behaviour/checks';
 import type {Located, Operation} from '#core/contract/openapi';
 import type {FamilyModel, JsonObject, ScenarioModel, StageModel} from '#core/sandbox/model';
-import {demoCommon, demoFamily} from './behaviour-helpers';
+import {DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
 
 const family = demoFamily();
 
@@ -100,6 +100,75 @@ describe('scenarioProblems (check a: only allowed paths; check b: every path has
       'operations:\n  demo-pay:\n    scenarios:\n      - label: a\n        code: 1\n      - label: b\n        code: 2\n';
     const locate = scenarioLocator(new Map([['openapi/scenarios/demo.yaml', text]]));
     expect(locate('openapi/scenarios/demo.yaml#demo-pay/1')).toBe('openapi/scenarios/demo.yaml:6');
+  });
+});
+
+/** The demo family with its payments made in a hosted session and listed by the status call. */
+const madeIn = demoFamily(
+  DEMO_TEXT.replace(
+    '    status-field: status',
+    "    made-in: a hosted session, one payment per item\n    status-field: 'items[].status'",
+  )
+    .replace('first: {1: SUCCESS, 2: PROCESSING, 5: PROCESSING}', 'appears-in: [SUCCESS, PROCESSING]')
+    .replace('first: {2: PROCESSING}', 'appears-in: [PROCESSING]'),
+);
+
+describe('scenarioProblems on made-in transactions (items of the status answer)', () => {
+  const listed = (...items: [string, string][]): JsonObject => ({
+    response_code: 1,
+    data: {items: items.map(([mode, status]) => ({mode, status}))},
+  });
+  const at = (status: JsonObject, hook?: string): StageModel => ({
+    after: 30,
+    status,
+    webhooks: hook ? [{webhook: 'demo-update', after: 0, body: {status: hook}}] : [],
+  });
+  const session = (label: string, then: StageModel[]): ScenarioModel => ({
+    id: `openapi/scenarios/demo.yaml#demo-pay/${n++}`,
+    label,
+    when: [],
+    code: 1,
+    httpStatus: 200,
+    body: answer(1),
+    status: listed(),
+    then,
+  });
+  const runMadeIn = (scenarios: ScenarioModel[]): string[] =>
+    scenarioProblems({families: [madeIn], sandbox: sandbox(scenarios), requests: new Map(), locate: (id) => id});
+  const walked = (): ScenarioModel[] => [
+    session('Fast paid, then returned; slow failed', [
+      at(listed(['FAST', 'SUCCESS']), 'SUCCESS'),
+      at(listed(['FAST', 'REVERSED'], ['SLOW', 'PROCESSING']), 'REVERSED'),
+      at(listed(['FAST', 'REVERSED'], ['SLOW', 'FAILED']), 'FAILED'),
+    ]),
+    session('Slow paid', [at(listed(['SLOW', 'PROCESSING'])), at(listed(['SLOW', 'SUCCESS']), 'SUCCESS')]),
+  ];
+
+  it('walks each item from the state it is first reported in, and counts its transitions', () => {
+    expect(runMadeIn(walked())).toEqual([]);
+    expect(runMadeIn(walked().slice(1))).toEqual([
+      "tests/fixtures/behaviour/demo.yaml:33: no sandbox scenario of demo-pay goes from PROCESSING to FAILED. Fix: add a scenario to openapi/scenarios/demo.yaml whose status (or a later step's) moves PROCESSING -> FAILED.",
+      "tests/fixtures/behaviour/demo.yaml:34: no sandbox scenario of demo-pay goes from SUCCESS to REVERSED. Fix: add a scenario to openapi/scenarios/demo.yaml whose status (or a later step's) moves SUCCESS -> REVERSED.",
+    ]);
+  });
+
+  it('rejects a first state, a change and webhooks the model does not allow', () => {
+    const bad = session('Slow paid at once, then pending', [
+      at(listed(['SLOW', 'SUCCESS']), 'SUCCESS'),
+      at(listed(['SLOW', 'PROCESSING']), 'PROCESSING'),
+    ]);
+    expect(runMadeIn([...walked(), bad])).toEqual([
+      `${bad.id}: "Slow paid at once, then pending": a transaction of demo-pay is first reported as SUCCESS in mode SLOW; the model allows PROCESSING. Fix: report it first as one of those, or add SUCCESS to appears-in.`,
+      `${bad.id}: "Slow paid at once, then pending": goes from SUCCESS to PROCESSING in mode SLOW, which the model of demo-pay does not allow. Fix: change the scenario, or add the transition to openapi/behaviour.`,
+      `${bad.id}: "Slow paid at once, then pending": sends demo-update with status PROCESSING, but no transaction of the step became that by a change the webhook reports. Fix: remove it, or change the step's status answer.`,
+    ]);
+  });
+
+  it('asks for the webhook of a change', () => {
+    const quiet = session('Slow paid quietly', [at(listed(['SLOW', 'PROCESSING'])), at(listed(['SLOW', 'SUCCESS']))]);
+    expect(runMadeIn([...walked(), quiet])).toEqual([
+      `${quiet.id}: "Slow paid quietly": a transaction becomes SUCCESS, which the model says demo-update reports, and the step sends none. Fix: add {webhook: demo-update} to that step.`,
+    ]);
   });
 });
 

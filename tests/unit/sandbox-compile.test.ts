@@ -52,17 +52,17 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
     const withExpires = (to: string) => problemsWith('dmt', edit('dmt', expires, to));
     it('a starter the contract lacks, with the closest id', () => {
       expect(withExpires(expires.replace('after: dmt-refund-otp', 'after: dmt-refund-otpp'))).toEqual([
-        'openapi/scenarios/dmt.yaml:102: dmt-refund: expires names "dmt-refund-otpp", which is not an operation of the contract. Did you mean "dmt-refund-otp"?',
+        'openapi/scenarios/dmt.yaml:132: dmt-refund: expires names "dmt-refund-otpp", which is not an operation of the contract. Did you mean "dmt-refund-otp"?',
       ]);
     });
     it('a key one of the two requests lacks', () => {
       expect(withExpires(expires.replace('key: transfer_id', 'key: otp'))).toEqual([
-        'openapi/scenarios/dmt.yaml:102: dmt-refund: expires times "otp", which is not a field of the dmt-refund-otp request. Name a field both requests send.',
+        'openapi/scenarios/dmt.yaml:132: dmt-refund: expires times "otp", which is not a field of the dmt-refund-otp request. Name a field both requests send.',
       ]);
     });
     it('a code the operation does not list', () => {
       expect(withExpires(expires.replace('code: 16', 'code: 17'))).toEqual([
-        'openapi/scenarios/dmt.yaml:102: dmt-refund: expires answers code 17, which dmt-refund does not list (x-response-codes: 1, 7, 10, 16, 23). Use the code the API answers for an expired confirmation.',
+        'openapi/scenarios/dmt.yaml:132: dmt-refund: expires answers code 17, which dmt-refund does not list (x-response-codes: 1, 4, 7, 10, 16, 23). Use the code the API answers for an expired confirmation.',
       ]);
     });
   });
@@ -236,30 +236,36 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
         ),
       ),
     ).toEqual([
-      'openapi/scenarios/payout.yaml:35: payout-create-order: scenario "Processing at the bank, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
-      'openapi/scenarios/payout.yaml:55: payout-create-order: scenario "Bank timed out, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
-      'openapi/scenarios/payout.yaml:65: payout-create-order: scenario "NEFT declined by the beneficiary\'s bank (processing first, then failed)", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
-      'openapi/scenarios/payout.yaml:75: payout-create-order: scenario "Declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:47: payout-create-order: scenario "NEFT declined by the beneficiary\'s bank (processing first, then failed)", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:95: payout-create-order: scenario "UPI declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:133: payout-create-order: scenario "RTGS declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:168: payout-create-order: scenario "Processing at the bank, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:182: payout-create-order: scenario "Bank timed out, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:189: payout-create-order: scenario "Declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
     ]);
   });
-  it('a webhook the contract lacks', () => {
+  it('a webhook the contract lacks (each use of the anchor)', () => {
     expect(
       problemsWith(
         'payout',
         edit(
           'payout',
-          '              - webhook: payout-order-update\n      - label: Processing at the bank, then failed',
-          '              - webhook: payout-order-updat\n      - label: Processing at the bank, then failed',
+          '              - webhook: payout-order-update\n      - label: NEFT bank timed out',
+          '              - webhook: payout-order-updat\n      - label: NEFT bank timed out',
         ),
       ),
     ).toEqual([
-      'openapi/scenarios/payout.yaml:25: payout-create-order: scenario "Processing at the bank, then success", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
+      'openapi/scenarios/payout.yaml:29: payout-create-order: scenario "NEFT processing in its batch, then paid (16-character UTR)", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
+      'openapi/scenarios/payout.yaml:40: payout-create-order: scenario "NEFT bank timed out, then paid in its batch (16-character UTR)", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
+      'openapi/scenarios/payout.yaml:58: payout-create-order: scenario "NEFT paid in its batch, then returned by the beneficiary\'s bank", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
+      'openapi/scenarios/payout.yaml:69: payout-create-order: scenario "NEFT accepted, then paid in its batch (16-character UTR)", then[0].webhooks[0] names the webhook "payout-order-updat", which the contract does not define. Did you mean "payout-order-update"?',
     ]);
   });
   it('tracking through a status call without lookup', () => {
     expect(problemsWith('sms', edit('sms', '    lookup: referenceid\n', ''))).toEqual([
       'openapi/scenarios/sms.yaml:7: sms-send: tracking names sms-status, whose scenario entry has no lookup. Add lookup: <the field that names the transaction> under operations.sms-status in openapi/scenarios/sms.yaml.',
-      'openapi/scenarios/sms.yaml:22: sms-send: scenario "Submitted, delivered 5 seconds later" gives a status call answer, but sms-send has no tracking. Add tracking: {status: <its status call>} under operations.sms-send.',
+      'openapi/scenarios/sms.yaml:22: sms-send: scenario "Submitted, then failed (handset unreachable; the parts stay charged)" gives a status call answer, but sms-send has no tracking. Add tracking: {status: <its status call>} under operations.sms-send.',
+      'openapi/scenarios/sms.yaml:29: sms-send: scenario "Submitted, delivered 5 seconds later" gives a status call answer, but sms-send has no tracking. Add tracking: {status: <its status call>} under operations.sms-send.',
     ]);
   });
   it('a common code no test partner id answers', () => {

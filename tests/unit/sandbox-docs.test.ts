@@ -67,7 +67,11 @@ describe('the Sandbox page', () => {
   const view = sandboxPageView(compiled, tags);
 
   it('shows an operation only with sandbox scenarios of its own, and the values every family shares once each', () => {
-    expect(view.families.map((f) => [f.name, f.operations.map((o) => o.id)])).toEqual([['payout', ['payout-contact']]]);
+    // payout-order-list has none of its own: it is not shown.
+    expect(view.families.map((f) => [f.name, f.operations.map((o) => o.id)])).toEqual([
+      ['payout', ['payout-contact']],
+      ['aeps', ['aeps-balance-enquiry']],
+    ]);
     expect(view.families[0]?.operations[0]?.rows).toEqual([
       {
         input: '`contactId` `cont_00000000000007`',
@@ -78,11 +82,11 @@ describe('the Sandbox page', () => {
         source: 'operation',
       },
     ]);
-    // Balance enquiry has no values of its own; the shared ones it answers appear once, with its family.
+    // The shared values balance enquiry answers appear once, with its family; its own declined
+    // customer (999900000003, the same as the shared one) is among its rows instead.
     expect(view.shared.map((r) => [r.input, r.code, r.families])).toEqual([
       ['`merchantcode` `RRM000009`', 9, ['AEPS']],
       ['`merchantcode` `RRM000017`', 17, ['AEPS']],
-      ['`aadhaar_number` `999900000003`', 3, ['AEPS']],
       ['`aadhaar_number` `999900000013`', 13, ['AEPS']],
       ['`aadhaar_number` `999900000015`', 15, ['AEPS']],
     ]);
@@ -101,6 +105,7 @@ describe('the Sandbox page', () => {
       '## Any operation',
       '## Any family',
       '## Payouts',
+      '## AEPS',
     ]);
     expect(md).toContain(
       `| [Get a contact](https://docs.example/docs/v1/service/payout/contacts/{contactId}) \`GET /service/payout/contacts/{contactId}\` | \`contactId\` \`cont_00000000000007\` | [7](https://docs.example/ResponseCode#code-7) NOT_FOUND Unknown contact | ${NOTHING_FOLLOWS} |`,

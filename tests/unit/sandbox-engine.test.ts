@@ -334,15 +334,13 @@ describe('the engine rules', () => {
     );
   });
 
-  it('refuses a DMT refund whose OTP has expired (code 16), and confirms one in time', async () => {
+  it('refuses a DMT refund whose OTP has expired (code 16), confirms one in time, and answers its repeat with 4', async () => {
     const ops = located();
     const otp = ops.get('dmt-refund-otp') as Located;
     const refund = ops.get('dmt-refund') as Located;
     const h = harness();
     expect((await call(h, otp, sample(otp))).json.response_code).toBe(1);
-    h.advance(599);
-    expect((await call(h, refund, sample(refund))).json.response_code).toBe(1);
-    h.advance(2);
+    h.advance(601);
     const late = await call(h, refund, sample(refund));
     expect([late.status, late.json.response_code, late.json.message, late.scenario]).toEqual([
       200,
@@ -350,8 +348,14 @@ describe('the engine rules', () => {
       'The refund OTP has expired; send a new one',
       'Refund OTP expired',
     ]);
+    // A refusal made no refund: the same transfer is confirmed once a new OTP came in time.
     expect((await call(h, otp, sample(otp))).json.response_code).toBe(1);
-    expect((await call(h, refund, sample(refund))).json.response_code).toBe(1);
+    h.advance(599);
+    const made = await call(h, refund, sample(refund));
+    expect(made.json.response_code).toBe(1);
+    // One refund per transfer (openapi/behaviour/dmt.yaml): a repeat answers 4 with the original refund.
+    const repeat = await call(h, refund, sample(refund));
+    expect([repeat.json.response_code, repeat.json.data]).toEqual([4, made.json.data]);
   });
 
   describe('a field renamed in 1.2.0 (adhaarnumber -> aadhaar_number)', () => {
