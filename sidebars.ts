@@ -41,7 +41,12 @@ const sidebars = {
       type: 'category',
       label: 'Webhook deliveries',
       link: {type: 'doc', id: v1('webhooks/index')},
-      items: [v1('webhooks/deliveries'), v1('webhooks/deliveries/redeliver'), v1('webhooks/secret/rotate')],
+      items: [
+        v1('webhooks/deliveries'),
+        v1('webhooks/deliveries/redeliver'),
+        v1('webhooks/secret/rotate'),
+        v1('webhooks/signature-form'),
+      ],
     },
     {
       type: 'category',

@@ -23,6 +23,8 @@ import {
   type Release,
 } from '../changelog/changelog';
 import {CHANGELOG_FEEDS} from '../changelog/feed';
+import type {Deprecation, DeprecationPart} from './deprecations';
+import {LEGACY_SIGNATURE_DEPRECATION, SIGNATURE_FORM_OPERATION} from './webhook-policy';
 
 export interface PanStatus {
   readonly value: string;
@@ -110,6 +112,61 @@ export function panStatusBlocks(statuses: readonly PanStatus[], labels: Labels):
       })),
     },
   ];
+}
+
+const DEPRECATION_PARTS: Readonly<Record<DeprecationPart, LabelId>> = {
+  request: 'api.deprecations.request',
+  response: 'api.deprecations.response',
+  webhook: 'api.deprecations.webhook',
+};
+
+/**
+ * <Deprecations>: every old form still working, from the contract (./deprecations.ts
+ * `contractDeprecations`), then the 1.0.0 webhook signature form (./webhook-policy.ts), each with
+ * what replaces it, the operations and webhooks that carry it, linked, and its sunset date.
+ */
+export function deprecationBlocks(
+  deprecations: readonly Deprecation[],
+  labels: Labels,
+  entry: (id: string) => IndexEntry | undefined,
+): SectionBlock[] {
+  const linkTo = (id: string): Span => {
+    const found = entry(id);
+    return found ? linkOr(found.summary, found.href) : {kind: 'code', text: id};
+  };
+  const legacy = LEGACY_SIGNATURE_DEPRECATION;
+  const signature = {
+    key: 'signature-1.0.0',
+    cells: [
+      [legacy.old],
+      [legacy.replacement],
+      spansOf(labels['api.deprecations.signatureWhere'], {call: linkTo(SIGNATURE_FORM_OPERATION)}),
+      [legacy.sunset],
+    ],
+  };
+  const table: TableBlock = {
+    kind: 'table',
+    wide: true,
+    head: [
+      labels['api.deprecations.old'],
+      labels['api.deprecations.replacement'],
+      labels['api.deprecations.where'],
+      labels['api.deprecations.sunset'],
+    ],
+    rows: [
+      ...deprecations.map((d) => ({
+        key: `${d.part}-${d.old}-${d.replacement}`,
+        cells: [
+          [`${labels[DEPRECATION_PARTS[d.part]]} `, {kind: 'code', text: d.old} as const],
+          [{kind: 'code', text: d.replacement} as const],
+          [{kind: 'items', items: d.entries.map((id) => [linkTo(id)])} as const],
+          [d.sunset],
+        ],
+      })),
+      signature,
+    ],
+  };
+  return [table];
 }
 
 /** <DownloadLinks>: the contract and the Postman collection, files the build emits. */

@@ -169,6 +169,32 @@ export const LABEL_MESSAGES = {
   'api.limits.none': {message: 'None', description: 'Rate limit table: a family none of whose calls has its own'},
   'api.pan.value': {message: 'status', description: 'Column head: the PAN status value (a field name, keep as is)'},
   'api.pan.meaning': {message: 'Meaning and what to do', description: 'Column head of the PAN status table'},
+  'api.deprecations.old': {message: 'Old form', description: 'Column head of the deprecations table'},
+  'api.deprecations.replacement': {message: 'Use instead', description: 'Column head of the deprecations table'},
+  'api.deprecations.where': {
+    message: 'Where',
+    description: 'Column head of the deprecations table: the calls that carry it',
+  },
+  'api.deprecations.sunset': {
+    message: 'Sunset',
+    description: 'Column head of the deprecations table: the last day (IST) the old form works',
+  },
+  'api.deprecations.request': {
+    message: 'request field',
+    description: 'Deprecations table: before a field a client sends',
+  },
+  'api.deprecations.response': {
+    message: 'response field',
+    description: 'Deprecations table: before a field of an answer',
+  },
+  'api.deprecations.webhook': {
+    message: 'webhook field',
+    description: 'Deprecations table: before a field of a delivery',
+  },
+  'api.deprecations.signatureWhere': {
+    message: 'every webhook endpoint set to the 1.0.0 form with {call}',
+    description: 'Deprecations table, Where of the old signature form; {call} links the operation that sets the form',
+  },
   'api.behaviour.state': {message: 'State', description: 'Column head of a "What can happen" table: the state'},
   'api.behaviour.final': {
     message: 'Final',

@@ -20,13 +20,23 @@ export const ROTATION_OVERLAP_HOURS = 24;
  * The forms `X-Signature` has had, named by the release that published them: 1.0.0 signed the raw
  * body alone (bare hex); 1.1.0 signs `<id>.<timestamp>.<body>` after `v1=`. One header cannot carry
  * both (a 1.0.0 client compares the whole value with its hex), so each webhook endpoint has a form:
- * 1.1.0 unless the partner asks for 1.0.0, which stays on offer until the sunset (/docs/v1/versioning).
+ * 1.1.0 unless the partner sets 1.0.0 (`webhook-signature-form`), on offer until the sunset (/docs/v1/versioning).
  */
 export const SIGNATURE_FORMS = ['1.0.0', '1.1.0'] as const;
 export type SignatureForm = (typeof SIGNATURE_FORMS)[number];
 export const DEFAULT_SIGNATURE_FORM: SignatureForm = '1.1.0';
 /** Last day an endpoint can be set to the 1.0.0 form; 2.0.0 removes it (at least 90 days after 1.2.0). */
 export const LEGACY_SIGNATURE_SUNSET = '2027-03-31';
+
+/** The operation an endpoint's signature form is set by (openapi/families/webhooks.yaml). */
+export const SIGNATURE_FORM_OPERATION = 'webhook-signature-form';
+
+/** The 1.0.0 signature form as the deprecations table lists it (core/contract/component-sections.ts `deprecationBlocks`). */
+export const LEGACY_SIGNATURE_DEPRECATION = {
+  old: 'webhook signature in the 1.0.0 form (`X-Signature` the bare hex HMAC of the body alone)',
+  replacement: 'the 1.1.0 form: `X-Signature: v1=<HMAC of id.timestamp.body>`',
+  sunset: LEGACY_SIGNATURE_SUNSET,
+} as const;
 
 /** How long a delivery can be listed and redelivered. */
 export const DELIVERY_LOG_DAYS = 30;
@@ -67,7 +77,7 @@ export function deliveryPolicyRows(): PolicyRow[] {
     },
     {
       rule: 'Signature form',
-      value: `Per endpoint: \`1.1.0\` (the default, above) or, until ${LEGACY_SIGNATURE_SUNSET}, \`1.0.0\`: \`X-Signature\` is then the bare lower-case hex HMAC-SHA256 of the raw body alone, for clients built on 1.0.0`,
+      value: `Per endpoint, set by \`PUT /webhooks/signature-form\`: \`1.1.0\` (the default, above) or, until ${LEGACY_SIGNATURE_SUNSET}, \`1.0.0\`: \`X-Signature\` is then the bare lower-case hex HMAC-SHA256 of the raw body alone, for clients built on 1.0.0`,
     },
     {
       rule: 'Timestamp window',

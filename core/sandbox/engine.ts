@@ -38,7 +38,7 @@
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
 import {signDelivery} from './signature';
-import type {SignatureForm} from '../contract/webhook-policy';
+import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../contract/webhook-policy';
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
@@ -163,6 +163,14 @@ function answerScenario(session: Session, op: OperationModel, inputs: Readonly<R
   return result;
 }
 
+/** The signature form an answer of `webhook-signature-form` put in force, if it put one. */
+export function formSetBy(operationId: string | undefined, answer: Answer): SignatureForm | undefined {
+  if (operationId !== SIGNATURE_FORM_OPERATION || answer.body.response_code !== 1) return undefined;
+  const data = answer.body.data;
+  const form = data && typeof data === 'object' && 'form' in data ? data.form : undefined;
+  return SIGNATURE_FORMS.find((f) => f === form);
+}
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const {index, clock, store} = options;
   const session: Session = {store, clock};
@@ -208,14 +216,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return {answer: answer ?? answerScenario(session, op, inputs), op};
   }
 
+  // The endpoint's form: the option until a `webhook-signature-form` call of this session sets another.
+  let signatureForm = options.signatureForm;
   const sign = async (webhook: QueuedWebhook): Promise<WebhookDelivery> => ({
     ...webhook,
-    headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body, options.signatureForm),
+    headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body, signatureForm),
   });
 
   return {
     async send(request) {
       const {answer, op} = await handle(request);
+      signatureForm = formSetBy(op?.id, answer) ?? signatureForm;
       return toResponse(answer, op?.id);
     },
     pendingWebhooks: () => pendingWebhooks(store),

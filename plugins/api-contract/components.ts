@@ -265,6 +265,10 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     stylesheet: REFERENCE_CSS,
     markdown: (_props, ctx) => componentTreeMarkdown(ctx.data.sandboxPage, ctx.url),
   },
+  Deprecations: {
+    module: '@site/src/components/Deprecations',
+    markdown: component('Deprecations'),
+  },
   ApiChangelog: {
     module: '@site/src/components/ApiChangelog',
     // Its blocks link within the page by `#anchor`; a reader of the twin needs the page's URL in front.

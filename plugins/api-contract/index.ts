@@ -73,6 +73,7 @@ import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
 import {proseStatusProblems} from './prose';
 import {generatedFiles, panStatuses, type DataFile} from './lib/data';
+import {contractDeprecations} from '#core/contract/deprecations';
 import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText, mcpContractFiles} from './lib/artefacts';
@@ -266,6 +267,7 @@ async function writeGeneratedData(
       stylesheets: readServedStylesheets(),
       rateLimits: routed.rateLimits,
       releases: routed.releases,
+      deprecations: contractDeprecations(content.deref),
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: sandboxFiles(content.deref, content.sandbox),
       behaviour: content.behaviour,

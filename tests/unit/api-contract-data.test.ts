@@ -110,6 +110,7 @@ describe('generatedFiles', () => {
         samples: {jwt: [{lang: 'curl', label: 'cURL', prism: 'bash', code: 'sign'}]},
         rateLimits: {retryAfter: 'Seconds.', rows: []},
         releases: [{version: '1.1.0', previous: '1.0.0', date: '2026-11-24', everyOperation: [], api: [], items: []}],
+        deprecations: [],
         sandboxPage: {
           credentials: {partnerId: 'P', jwtSecret: 'j', webhookSecret: 'w'},
           anyOperation: [],
@@ -134,6 +135,7 @@ describe('generatedFiles', () => {
       'sections/DownloadLinks.json',
       'sections/ApiIndex.json',
       'sections/ApiChangelog.json',
+      'sections/Deprecations.json',
       'sections/OperationList/demo.json',
       'sections.json',
       'index.json',

@@ -14,6 +14,7 @@ import {describe, expect, it, vi} from 'vitest';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {componentSections, downloads, panStatuses} from '../../plugins/api-contract/lib/data';
 import {spansOf} from '#core/contract/component-sections';
+import {contractDeprecations} from '#core/contract/deprecations';
 import {defaultLabels} from '#core/contract/labels';
 import {flowSteps, rowAnchors, type SectionBlock} from '#core/contract/sections';
 import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
@@ -169,6 +170,7 @@ const sections = componentSections({
   panStatuses: panStatuses(loaded.deref),
   rateLimits: site.rateLimits,
   releases: site.releases,
+  deprecations: contractDeprecations(loaded.deref),
   bodies: {},
   samples: {},
   sandboxPage: sandboxPageView(loaded.sandbox, site.views.tags),
@@ -199,6 +201,7 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
       'DownloadLinks',
       'ApiIndex',
       'ApiChangelog',
+      'Deprecations',
     ]);
     expect(Object.keys(sections).filter((k) => k.startsWith('OperationList/'))).toHaveLength(site.views.tags.length);
     expect(rowAnchors(sections.ResponseCodeTable ?? [])).toContain('code-2');

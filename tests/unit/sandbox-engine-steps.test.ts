@@ -363,9 +363,23 @@ describe('deprecatedProblems: a renamed field keeps its old name with a replacem
       type: 'string',
       deprecated: true,
       'x-replaced-by': 'aadhaar_last4',
+      'x-sunset': '2027-03-31',
       description: 'Deprecated: read `aadhaar_last4`; sent until 2027-03-31.',
     };
     expect(deprecatedProblems(body(good))).toEqual([]);
+  });
+
+  it('names a deprecated property without an x-sunset date, and says where to add it', () => {
+    const noSunset = {
+      type: 'string',
+      deprecated: true,
+      'x-replaced-by': 'aadhaar_last4',
+      description: 'Deprecated: read `aadhaar_last4`; sent until 2027-03-31.',
+    };
+    const message =
+      "data.last_aadhar is deprecated, but has no x-sunset date. Add x-sunset: 'YYYY-MM-DD' (quoted), the last day the old name works, beside its x-replaced-by.";
+    expect(deprecatedProblems(body(noSunset))).toEqual([message]);
+    expect(deprecatedProblems(body({...noSunset, 'x-sunset': '31 March 2027'}))).toEqual([message]);
   });
 
   it('names a deprecated property without a replacement beside it', () => {
@@ -379,10 +393,11 @@ describe('deprecatedProblems: a renamed field keeps its old name with a replacem
       type: 'string',
       deprecated: true,
       'x-replaced-by': 'aadhaar_last4',
-      description: 'Deprecated: read `aadhaar_last4`.',
+      'x-sunset': '2027-03-31',
+      description: 'Deprecated: read `aadhaar_last4`; sent until 2027-01-31.',
     };
     expect(deprecatedProblems(body(noDate))).toEqual([
-      'data.last_aadhar is deprecated, but its description does not name `aadhaar_last4` and the sunset date (YYYY-MM-DD). Say what to use instead and until when the old name works.',
+      'data.last_aadhar is deprecated, but its description does not name `aadhaar_last4` and the sunset date 2027-03-31 (its x-sunset). Say what to use instead and until when the old name works.',
     ]);
   });
 });

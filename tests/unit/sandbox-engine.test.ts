@@ -544,6 +544,24 @@ describe('the engine rules', () => {
     expect((await make('1.0.0').sign(queued)).headers['X-Signature']).toBe(hmac(queued.body));
   });
 
+  it('signs the later deliveries of a session in the form webhook-signature-form set', async () => {
+    const h = harness();
+    const l = located().get('webhook-signature-form');
+    if (!l) throw new Error('webhook-signature-form is missing from the contract');
+    const queued = {id: webhookId(START, 1), webhook: 'payout-order-update', dueAt: START, body: '{"a":1}'};
+    const signed = async () =>
+      (await h.sandbox.sign({...queued, operationId: 'x', scenario: 'y'})).headers['X-Signature'];
+    expect(await signed()).toMatch(/^v1=/);
+    const legacy = await call(h, l, {params: {}, body: {form: '1.0.0'}});
+    expect(legacy.json).toMatchObject({response_code: 1, data: {form: '1.0.0', sunset: '2027-03-31'}});
+    expect(await signed()).toMatch(/^[0-9a-f]{64}$/);
+    // A refused request (code 10) leaves the form as it was.
+    await call(h, l, {params: {}, body: {form: '0.9.0'}});
+    expect(await signed()).toMatch(/^[0-9a-f]{64}$/);
+    await call(h, l, {params: {}, body: {form: '1.1.0'}});
+    expect(await signed()).toMatch(/^v1=/);
+  });
+
   it('makes webhook ids sortable by time and unique by sequence', () => {
     // 1763096400000 ms in Crockford base 32 is 01KA0BR440 (worked out by hand, digit by digit).
     expect(webhookId(START, 1)).toBe('evt_01KA0BR4400000000000000001');

@@ -10,6 +10,7 @@ import {familiesOf} from '#core/contract/families';
 import {
   apiIndexBlocks,
   changelogBlocks,
+  deprecationBlocks,
   downloadBlocks,
   operationListBlocks,
   panStatusBlocks,
@@ -29,6 +30,7 @@ import {DOWNLOADS, type DownloadLink} from '#core/contract/downloads';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
+import type {Deprecation} from '#core/contract/deprecations';
 import {sandboxPageTree, type SandboxPageView} from '#core/sandbox/page';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
@@ -115,6 +117,8 @@ export interface GeneratedInput {
   readonly rateLimits: RateLimitTable;
   /** The API changelog, newest release first, entries linked to their pages. */
   readonly releases: readonly Release[];
+  /** The deprecations open now (core/contract/deprecations.ts `contractDeprecations`), for <Deprecations>. */
+  readonly deprecations: readonly Deprecation[];
   readonly sandboxPage: SandboxPageView;
   /**
    * Stylesheets served on their own, by file name (src/css/served/): linked by the pages or panels
@@ -157,9 +161,16 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     DownloadLinks: downloadBlocks(downloads(labels)),
     ApiIndex: apiIndexBlocks(views.tags, labels),
     ApiChangelog: changelogBlocks(input.releases, labels),
+    Deprecations: deprecationsTable(input),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
     ...behaviourTables(input),
   };
+}
+
+/** <Deprecations>: the contract's old forms and the old signature form, each entry linked to its page. */
+function deprecationsTable({deprecations, views, labels}: GeneratedInput): ReturnType<typeof deprecationBlocks> {
+  const entries = new Map(views.index.map((e) => [e.id, e]));
+  return deprecationBlocks(deprecations, labels, (id) => entries.get(id));
 }
 
 /** Code 5's line of the catalogue: per family, by webhook or by status call. */

@@ -1,0 +1,87 @@
+/**
+ * The deprecations table (core/contract/deprecations.ts, component-sections.ts `deprecationBlocks`):
+ * which properties it lists, how it groups them, and the words of the page's twin.
+ */
+import {describe, expect, it} from 'vitest';
+import {contractDeprecations, deprecatedProperties} from '#core/contract/deprecations';
+import {deprecationBlocks} from '#core/contract/component-sections';
+import {defaultLabels} from '#core/contract/labels';
+import type {OpenApiDocument} from '#core/contract/openapi';
+import {sectionsMarkdown} from '#core/markdown/markdown';
+
+const renamed = (extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties: {
+    aadhaar_last4: {type: 'string'},
+    last_aadhar: {type: 'string', deprecated: true, 'x-replaced-by': 'aadhaar_last4', ...extra},
+  },
+});
+const json = (schema: unknown) => ({content: {'application/json': {schema}}});
+
+/** Two operations answering the renamed field (one without a sunset on a second field), one webhook sending it. */
+const doc = {
+  servers: [],
+  tags: [],
+  paths: {
+    '/a': {
+      post: {
+        operationId: 'op-a',
+        responses: {'200': json({allOf: [{properties: {data: renamed({'x-sunset': '2027-03-31'})}}]})},
+      },
+    },
+    '/b': {
+      post: {
+        operationId: 'op-b',
+        requestBody: json(renamed()),
+        responses: {'200': json({properties: {data: {type: 'array', items: renamed({'x-sunset': '2027-03-31'})}}})},
+      },
+    },
+  },
+  webhooks: {
+    hook: {post: {operationId: 'hook-a', requestBody: json(renamed({'x-sunset': '2027-03-31'})), responses: {}}},
+  },
+} as unknown as OpenApiDocument;
+
+describe('contractDeprecations', () => {
+  it('finds deprecated properties at any depth, with their path', () => {
+    expect(deprecatedProperties(renamed()).map((p) => p.path)).toEqual(['last_aadhar']);
+    expect(deprecatedProperties({type: 'object', properties: {data: renamed()}}).map((p) => p.path)).toEqual([
+      'data.last_aadhar',
+    ]);
+  });
+
+  it('groups by part and name, lists the entries in contract order, and leaves out a property without a sunset', () => {
+    expect(contractDeprecations(doc)).toEqual([
+      {
+        part: 'response',
+        old: 'last_aadhar',
+        replacement: 'aadhaar_last4',
+        sunset: '2027-03-31',
+        entries: ['op-a', 'op-b'],
+      },
+      {part: 'webhook', old: 'last_aadhar', replacement: 'aadhaar_last4', sunset: '2027-03-31', entries: ['hook-a']},
+    ]);
+  });
+});
+
+describe('deprecationBlocks', () => {
+  it('links each entry that has a page, names one without, and ends with the old signature form', () => {
+    const entry = (id: string) =>
+      id === 'op-a'
+        ? {kind: 'operation' as const, id, method: 'POST', path: '/a', summary: 'Op A', tag: 't', href: '/docs/v1/a'}
+        : undefined;
+    const md = sectionsMarkdown(
+      deprecationBlocks(contractDeprecations(doc), defaultLabels(), entry),
+      (p) => `https://x${p}`,
+    );
+    expect(md).toBe(
+      [
+        '| Old form | Use instead | Where | Sunset |',
+        '| --- | --- | --- | --- |',
+        '| response field `last_aadhar` | `aadhaar_last4` | [Op A](https://x/docs/v1/a); `op-b` | 2027-03-31 |',
+        '| webhook field `last_aadhar` | `aadhaar_last4` | `hook-a` | 2027-03-31 |',
+        '| webhook signature in the 1.0.0 form (`X-Signature` the bare hex HMAC of the body alone) | the 1.1.0 form: `X-Signature: v1=<HMAC of id.timestamp.body>` | every webhook endpoint set to the 1.0.0 form with `webhook-signature-form` | 2027-03-31 |',
+      ].join('\n'),
+    );
+  });
+});
