@@ -202,11 +202,11 @@ export const LABEL_MESSAGES = {
   },
   'api.behaviour.next': {message: 'Can change to', description: 'Column head of a "What can happen" table'},
   'api.behaviour.within': {
-    message: 'Within',
+    message: 'Later change within',
     description: 'Column head of a "What can happen" table: the window of a later change',
   },
   'api.behaviour.webhook': {
-    message: 'Webhook',
+    message: 'Webhook on reaching it',
     description: 'Column head of a "What can happen" table: whether reaching the state sends one',
   },
   'api.behaviour.moneyBack': {message: 'Money back', description: 'Column head of a "What can happen" table'},
