@@ -138,7 +138,12 @@ export function spanMarkdown(span: Span, url: UrlOf): string {
 }
 
 export function cellMarkdown(cell: Cell, url: UrlOf): string {
-  return cell.map((span) => spanMarkdown(span, url)).join('');
+  // A list follows text on a new line on the page; in a table cell of the twin, a space stands for that break.
+  return cell.reduce((out, span) => {
+    const text = spanMarkdown(span, url);
+    const apart = typeof span !== 'string' && span.kind === 'items' && out !== '' && !/\s$/.test(out);
+    return out + (apart ? ' ' : '') + text;
+  }, '');
 }
 
 /** A list, each item's own list indented under it. */

@@ -162,7 +162,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
   ];
   return {
     behaviour: {
-      families,
+      families: moving,
       ...(common ? {common} : {}),
       facts: factTexts(moving, common, domain),
       sources: Object.fromEntries(domain.flatMap((f) => (f.url ? [[f.id, f.url]] : []))),

@@ -66,7 +66,9 @@ function htmlText(n: HtmlNode): string {
   if (n.nodeName === '#text') return n.value ?? '';
   if (n.attrs && attr(n, 'aria-hidden') === 'true') return '';
   if (n.nodeName === 'ul') return kids(n).map(htmlText).join('; ');
-  const inner = (n.childNodes ?? []).map(htmlText).join('');
+  // In a table cell a list after text starts on a line of its own; the twin's cell puts a space there.
+  const apart = (c: HtmlNode, i: number): string => (n.nodeName === 'td' && c.nodeName === 'ul' && i > 0 ? ' ' : '');
+  const inner = (n.childNodes ?? []).map((c, i) => apart(c, i) + htmlText(c)).join('');
   if (n.nodeName === 'small') return `(${inner})`;
   return n.nodeName === 'div' ? ` ${inner}` : inner;
 }
