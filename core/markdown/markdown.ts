@@ -139,7 +139,7 @@ export function spanMarkdown(span: Span, url: UrlOf): string {
 
 export function cellMarkdown(cell: Cell, url: UrlOf): string {
   // A list follows text on a new line on the page; in a table cell of the twin, a space stands for that break.
-  return cell.reduce((out, span) => {
+  return cell.reduce<string>((out, span) => {
     const text = spanMarkdown(span, url);
     const apart = typeof span !== 'string' && span.kind === 'items' && out !== '' && !/\s$/.test(out);
     return out + (apart ? ' ' : '') + text;

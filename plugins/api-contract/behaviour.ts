@@ -107,7 +107,11 @@ function parseFiles(
 }
 
 /** Every tag of the contract needs a model file, one that says so when the family moves no money. */
-export function missingFamilies(dir: string, families: readonly FamilyBehaviour[], tags: ReadonlySet<string>): string[] {
+export function missingFamilies(
+  dir: string,
+  families: readonly FamilyBehaviour[],
+  tags: ReadonlySet<string>,
+): string[] {
   const have = new Set(families.map((f) => f.family));
   return [...tags]
     .filter((tag) => !have.has(tag))
