@@ -61,9 +61,12 @@ function stateRow(
     cells: [
       [{kind: 'code', text: state, strong: true}, ...(spec ? [{kind: 'line', text: spec.meaning} as const] : [])],
       [final],
-      [next.length ? next.join(', ') : labels['api.behaviour.nothing']],
+      // State names as names: the page may break them after an underscore (DOCUMENTS_PENDING), so the table fits.
+      next.length
+        ? next.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
+        : [labels['api.behaviour.nothing']],
       withinCell(op, state, labels, links),
-      reported ? [{kind: 'code', text: op.webhook}] : [labels['api.behaviour.no']],
+      reported ? [{kind: 'name', text: op.webhook}] : [labels['api.behaviour.no']],
       back.length
         ? [{kind: 'items', items: back.map((m): Cell => [`${m.to}, ${m.when}; ${m.confirmedBy}`])} satisfies ItemsSpan]
         : [labels['api.behaviour.nothing']],

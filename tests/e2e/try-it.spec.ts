@@ -33,7 +33,7 @@ const CASES: readonly Case[] = [
   },
   {
     path: '/docs/v1/service/payout/orders',
-    pick: 'Bank timed out, then success',
+    pick: 'Bank timed out, then paid',
     code: 5,
     webhook: 'payout-order-update',
   },

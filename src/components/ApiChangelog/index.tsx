@@ -14,8 +14,10 @@ export default function ApiChangelog(): ReactNode {
   const brokenLinks = useBrokenLinks();
   // Each entry has the anchor its operation page's badge and the feeds link: register them for the build's check.
   for (const id of rowAnchors(blocks)) brokenLinks.collectAnchor(id);
+  // Out of the search index: every change repeats an operation's name and field names, which the
+  // operation pages already hold; indexed twice they only grow the chunks each first search fetches.
   return (
-    <section>
+    <section data-pagefind-ignore="all">
       <Sections blocks={blocks} />
     </section>
   );
