@@ -17,11 +17,11 @@ import {FIRST_QUERIES, firstQueryBytes} from '../../scripts/bench/search.mjs';
  * moves it (with the figures); `git log -p tests/e2e/budget.spec.ts` has their history.
  */
 const CEILINGS: readonly {readonly kind: string; readonly path: string; readonly max: number}[] = [
-  {kind: 'home', path: '/', max: 144_500},
+  {kind: 'home', path: '/', max: 145_000},
   {kind: 'docs (getting started)', path: '/docs/v1/', max: 179_000},
-  {kind: 'API page (heaviest)', path: '/docs/v1/service/aeps/kyc', max: 181_000},
-  {kind: 'API page', path: '/docs/v1/service/aeps/withdrawal', max: 181_000},
-  {kind: 'blog post', path: '/blog/long-blog-post', max: 177_000},
+  {kind: 'API page (heaviest)', path: '/docs/v1/service/aeps/kyc', max: 181_600},
+  {kind: 'API page', path: '/docs/v1/service/aeps/withdrawal', max: 181_600},
+  {kind: 'blog post', path: '/blog/long-blog-post', max: 178_400},
 ];
 
 test.describe('first-visit JS+CSS budget (gzip)', () => {
