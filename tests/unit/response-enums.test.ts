@@ -109,9 +109,9 @@ describe('withResponseCodeEnums', () => {
 
 /**
  * The money-moving operations that list code 4, and the field of `data` that carries the outcome a
- * code-4 example must show (decision 6 of issue 22). The hosted journeys (dmt-generate-url,
- * aeps-generate-url, gibl-init) are answered the same way by the sandbox, but their 200 data schema
- * does not declare the status call's fields yet, so no example of theirs can show them.
+ * code-4 example must show (decision 6 of issue 22). The hosted journeys carry their status call's
+ * outcome beside the link: a DMT session its `session_status` (and `transfers`), an AEPS journey its
+ * transaction's `status`, an insurance journey its policy's `status`.
  */
 const OUTCOME_FIELD: Readonly<Record<string, string>> = {
   'payout-create-order': 'status',
@@ -122,6 +122,9 @@ const OUTCOME_FIELD: Readonly<Record<string, string>> = {
   'bbps-quickbill-pay': 'paymentstatus',
   'recharge-initiate': 'rechargestatus',
   'paycc-create-order': 'status',
+  'dmt-generate-url': 'session_status',
+  'aeps-generate-url': 'status',
+  'gibl-init': 'status',
 };
 
 describe('the published contract', async () => {
