@@ -7,6 +7,8 @@ export const DOWNLOADS = {
   yaml: '/downloads/openapi.yaml',
   json: '/downloads/openapi.json',
   postman: '/downloads/rupeerail.postman_collection.json',
+  /** openapi-typescript's types of the YAML above (plugins/api-contract/lib/types-download.ts). */
+  types: '/downloads/rupeerail-api.d.ts',
 } as const;
 
 export type DownloadId = keyof typeof DOWNLOADS;

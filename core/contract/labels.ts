@@ -147,6 +147,10 @@ export const LABEL_MESSAGES = {
   'api.downloads.yaml': {message: 'OpenAPI 3.1 (YAML)', description: 'Link to download the contract as YAML'},
   'api.downloads.json': {message: 'OpenAPI 3.1 (JSON)', description: 'Link to download the contract as JSON'},
   'api.downloads.postman': {message: 'Postman collection', description: 'Link to download the Postman collection'},
+  'api.downloads.types': {
+    message: 'TypeScript types',
+    description: 'Link to download the TypeScript types generated from the contract',
+  },
   'api.catalogue.code': {message: 'Code', description: 'Column head of the response_code catalogue: the code'},
   'api.catalogue.meaning': {message: 'Meaning', description: 'Column head of the response_code catalogue'},
   'api.catalogue.action': {message: 'What to do', description: 'Column head of the response_code catalogue'},

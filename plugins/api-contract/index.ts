@@ -32,6 +32,7 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import logger from '@docusaurus/logger';
@@ -77,6 +78,7 @@ import {contractDeprecations} from '#core/contract/deprecations';
 import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText, mcpContractFiles} from './lib/artefacts';
+import {contractTypes} from './lib/types-download';
 
 export {DOWNLOADS};
 
@@ -327,6 +329,11 @@ async function writeDownloads(outDir: string, bundled: ContractContent['bundled'
   fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
   fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, DOWNLOADS.postman), `${JSON.stringify(await toPostman(bundled), null, 2)}\n`);
+  const generator = (
+    createRequire(path.join(SITE_DIR, 'package.json'))('openapi-typescript/package.json') as {version: string}
+  ).version;
+  const version = (bundled as unknown as {info: {version: string}}).info.version;
+  fs.writeFileSync(path.join(outDir, DOWNLOADS.types), await contractTypes(bundled, version, generator));
 }
 
 /**

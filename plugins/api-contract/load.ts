@@ -18,6 +18,7 @@ import {
 import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '#core/contract/view-model';
 import {crossCheck, type ContractProblem} from '#core/contract/checks';
 import {withResponseCodeEnums} from '#core/contract/response-enums';
+import {untypedBranches, withTypedBranches} from '#core/contract/typed-branches';
 import {addressPairs, addressProblems, envelopeProblems} from '#core/contract/envelope';
 import {bodySchemas, type BodySchemas} from '#core/contract/fences';
 import type {Root} from 'mdast';
@@ -136,7 +137,24 @@ export async function bundleContract(dereference: boolean, root = CONTRACT_ROOT)
     );
   }
   const catalogue = loadResponseCodes(path.join(path.dirname(root), path.basename(RESPONSE_CODES_FILE)));
-  return withResponseCodeEnums(res.bundle.parsed as OpenApiDocument, catalogue);
+  const narrowed = withResponseCodeEnums(res.bundle.parsed as OpenApiDocument, catalogue);
+  return dereference ? narrowed : publishable(narrowed);
+}
+
+/**
+ * The bundled document as the downloads publish it: every oneOf/anyOf branch typed
+ * (core/contract/typed-branches.ts), so generated clients get unions, not `unknown`. A branch the
+ * short forms cannot type fails here, naming where it is.
+ */
+function publishable(doc: OpenApiDocument): OpenApiDocument {
+  const typed = withTypedBranches(doc);
+  const untyped = untypedBranches(typed);
+  if (untyped.length) {
+    throw new ContractLoadError(
+      `These oneOf/anyOf branches have no type, so code generators would type them \`unknown\`:\n${untyped.map((p) => `  ${p}`).join('\n')}\nGive each branch a \`type\` (or a \`$ref\`), or write it in a short form the build types for you: only \`required\` (fields of the parent object) or only \`format\` (of the parent's type), with a \`title\` and \`description\`.`,
+    );
+  }
+  return typed;
 }
 
 export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[] {

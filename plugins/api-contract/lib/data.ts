@@ -79,6 +79,7 @@ export function downloads(labels: Labels): DownloadLink[] {
     {label: labels['api.downloads.yaml'], path: DOWNLOADS.yaml},
     {label: labels['api.downloads.json'], path: DOWNLOADS.json},
     {label: labels['api.downloads.postman'], path: DOWNLOADS.postman},
+    {label: labels['api.downloads.types'], path: DOWNLOADS.types},
   ];
 }
 
