@@ -186,13 +186,17 @@ const url = (sitePath: string): string => sitePath;
 const pageOf = (blocks: readonly SectionBlock[]): string => renderToStaticMarkup(createElement(Sections, {blocks}));
 
 describe('site-wide components: page and Markdown twin, from one list of blocks', () => {
-  it.each([...Object.entries(sections), ['FlowDiagram', flow] as const])('%s: same facts', (_key, blocks) => {
-    const page = htmlFacts(pageOf(blocks));
-    const twin = mdFacts(sectionsMarkdown(blocks, url));
-    expect(page.rows.length + page.steps.length, 'not vacuous').toBeGreaterThan(0);
-    expect(twin).toEqual(page);
-    // The changelog renders every release's section: seconds on a loaded machine, not milliseconds.
-  }, 30_000);
+  it.each([...Object.entries(sections), ['FlowDiagram', flow] as const])(
+    '%s: same facts',
+    (_key, blocks) => {
+      const page = htmlFacts(pageOf(blocks));
+      const twin = mdFacts(sectionsMarkdown(blocks, url));
+      expect(page.rows.length + page.steps.length, 'not vacuous').toBeGreaterThan(0);
+      expect(twin).toEqual(page);
+      // The changelog renders every release's section: seconds on a loaded machine, not milliseconds.
+    },
+    30_000,
+  );
 
   it('has every component the site shows, with the anchors pages link', () => {
     // A family's operation list and its behaviour table (one per model file) come and go with the families.
