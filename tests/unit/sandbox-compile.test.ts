@@ -52,17 +52,17 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
     const withExpires = (to: string) => problemsWith('dmt', edit('dmt', expires, to));
     it('a starter the contract lacks, with the closest id', () => {
       expect(withExpires(expires.replace('after: dmt-refund-otp', 'after: dmt-refund-otpp'))).toEqual([
-        'openapi/scenarios/dmt.yaml:132: dmt-refund: expires names "dmt-refund-otpp", which is not an operation of the contract. Did you mean "dmt-refund-otp"?',
+        'openapi/scenarios/dmt.yaml:144: dmt-refund: expires names "dmt-refund-otpp", which is not an operation of the contract. Did you mean "dmt-refund-otp"?',
       ]);
     });
     it('a key one of the two requests lacks', () => {
       expect(withExpires(expires.replace('key: transfer_id', 'key: otp'))).toEqual([
-        'openapi/scenarios/dmt.yaml:132: dmt-refund: expires times "otp", which is not a field of the dmt-refund-otp request. Name a field both requests send.',
+        'openapi/scenarios/dmt.yaml:144: dmt-refund: expires times "otp", which is not a field of the dmt-refund-otp request. Name a field both requests send.',
       ]);
     });
     it('a code the operation does not list', () => {
       expect(withExpires(expires.replace('code: 16', 'code: 17'))).toEqual([
-        'openapi/scenarios/dmt.yaml:132: dmt-refund: expires answers code 17, which dmt-refund does not list (x-response-codes: 1, 4, 7, 10, 16, 23). Use the code the API answers for an expired confirmation.',
+        'openapi/scenarios/dmt.yaml:144: dmt-refund: expires answers code 17, which dmt-refund does not list (x-response-codes: 1, 4, 7, 10, 16, 23). Use the code the API answers for an expired confirmation.',
       ]);
     });
   });
