@@ -104,8 +104,17 @@ export interface OperationModel {
   readonly renamed?: readonly RenamedField[];
   /** Answer fields given a new value for every request (ids the partner keys on). */
   readonly unique: readonly string[];
-  /** Where a transaction started here is followed: its status call, and the field naming it. */
-  readonly tracking?: {readonly status: string; readonly key: string; readonly field: string};
+  /**
+   * Where a transaction started here is followed: its status call, and the field naming it; `also`,
+   * the other status calls that find the same transaction by another field (by `referenceid` where
+   * the main one takes our id).
+   */
+  readonly tracking?: {
+    readonly status: string;
+    readonly key: string;
+    readonly field: string;
+    readonly also?: readonly {readonly status: string; readonly field: string}[];
+  };
   /** Refused once what it confirms has expired (see ExpiryModel). */
   readonly expiry?: ExpiryModel;
   /** Set on an expiry's starter: its code 1 answers are timed under this request field. */

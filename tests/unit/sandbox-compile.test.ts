@@ -30,8 +30,23 @@ function compile(replace: {sandbox?: ScenarioFile; family?: ScenarioFile} = {}):
   });
 }
 
+/**
+ * The cases below write common.yaml afresh around its district list; the escalation entries of the
+ * real file follow each such text (after its lines, so the lines the messages name stay), since
+ * without them the escalation codes would be unreachable and reported too.
+ */
+const commonRest = (() => {
+  const text = real.families.find((f) => f.file === 'openapi/scenarios/common.yaml')?.text ?? '';
+  return text.slice(text.indexOf('  common-escalation-raise:'));
+})();
+
 const problemsWith = (family: string, text: string): readonly string[] =>
-  compile({family: {file: `openapi/scenarios/${family}.yaml`, text}}).problems;
+  compile({
+    family: {
+      file: `openapi/scenarios/${family}.yaml`,
+      text: family === 'common' && !text.includes('common-escalation-raise:') ? `${text}\n${commonRest}` : text,
+    },
+  }).problems;
 
 /** The real file of a family with one passage replaced (which must be there). */
 function edit(family: string, from: string, to: string): string {
@@ -148,6 +163,8 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
       'openapi/scenarios/common.yaml:7: operations.common-district-list.scenarios[0].extra is not a key of the scenarios format. See openapi/scenarios/README.md for the format.',
       'openapi/scenarios/common.yaml:6: operations.common-district-list.scenarios[0].code must be an integer. See openapi/scenarios/README.md for the format.',
       'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
+      'openapi/scenarios/common.yaml: common-escalation-raise: code 24 (NOT_ESCALATABLE) is in its x-response-codes, but no scenario answers it. Add one under operations.common-escalation-raise.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 24}.',
+      'openapi/scenarios/common.yaml: common-escalation-status: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-escalation-status.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
     ]);
   });
   it("an operation in another family's file", () => {
@@ -171,9 +188,12 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
     ]);
   });
   it('YAML that does not parse', () => {
-    expect(problemsWith('common', 'operations: [\n  common-district-list\n')).toEqual([
+    const text = 'operations: [\n  common-district-list\n';
+    expect(compile({family: {file: 'openapi/scenarios/common.yaml', text}}).problems).toEqual([
       'openapi/scenarios/common.yaml:3: the YAML does not parse: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1:',
       'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
+      'openapi/scenarios/common.yaml: common-escalation-raise: code 24 (NOT_ESCALATABLE) is in its x-response-codes, but no scenario answers it. Add one under operations.common-escalation-raise.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 24}.',
+      'openapi/scenarios/common.yaml: common-escalation-status: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-escalation-status.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
     ]);
   });
   it('an answer the response schema refuses', () => {
@@ -266,6 +286,20 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
       'openapi/scenarios/sms.yaml:7: sms-send: tracking names sms-status, whose scenario entry has no lookup. Add lookup: <the field that names the transaction> under operations.sms-status in openapi/scenarios/sms.yaml.',
       'openapi/scenarios/sms.yaml:22: sms-send: scenario "Submitted, then failed (handset unreachable; the parts stay charged)" gives a status call answer, but sms-send has no tracking. Add tracking: {status: <its status call>} under operations.sms-send.',
       'openapi/scenarios/sms.yaml:29: sms-send: scenario "Submitted, delivered 5 seconds later" gives a status call answer, but sms-send has no tracking. Add tracking: {status: <its status call>} under operations.sms-send.',
+    ]);
+  });
+  it('tracking.also naming a status call that is not in the contract', () => {
+    expect(
+      problemsWith(
+        'paycc',
+        edit(
+          'paycc',
+          'also: [{status: paycc-order-status-by-reference,',
+          'also: [{status: paycc-order-status-by-referenc,',
+        ),
+      ),
+    ).toEqual([
+      'openapi/scenarios/paycc.yaml:79: paycc-create-order: tracking names "paycc-order-status-by-referenc", which is not an operation of the contract. Did you mean "paycc-order-status-by-reference"?',
     ]);
   });
   it('a common code no test partner id answers', () => {

@@ -291,6 +291,25 @@ describe('pick and answer', () => {
     });
     expect(lookupTransaction(statusOp, s.store, {ref: 'R2'})).toBeUndefined();
   });
+
+  it("keeps it for each other status call too (tracking.also), under that call's own field", () => {
+    const s = session();
+    const pending = {status: true, response_code: 1, message: 'ok', data: {status: 'PENDING'}};
+    const tracked = scenario({status: pending});
+    const op = operation({
+      tracking: {
+        status: 'pay-status',
+        key: 'order_id',
+        field: 'order_id',
+        also: [{status: 'pay-by-ref', field: 'ref'}],
+      },
+    });
+    recordTransaction(op, {scenario: tracked, index: 0}, {order_id: 'O1'}, {ref: 'R1'}, s);
+    const byId = lookupTransaction(operation({id: 'pay-status', lookup: 'order_id'}), s.store, {order_id: 'O1'});
+    const byRef = lookupTransaction(operation({id: 'pay-by-ref', lookup: 'ref'}), s.store, {ref: 'R1'});
+    expect(byRef).toEqual(byId);
+    expect(byRef).toEqual({operation: 'pay', scenario: 0, createdAt: 1_000_000, carried: {order_id: 'O1'}});
+  });
 });
 
 describe('webhooks', () => {

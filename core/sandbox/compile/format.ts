@@ -90,7 +90,19 @@ export const FAMILY_FILE_SCHEMA: ScenarioSchema = {
             type: 'object',
             required: ['status'],
             additionalProperties: false,
-            properties: {status: {type: 'string'}, field: {type: 'string'}},
+            properties: {
+              status: {type: 'string'},
+              field: {type: 'string'},
+              also: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['status', 'field'],
+                  additionalProperties: false,
+                  properties: {status: {type: 'string'}, field: {type: 'string'}},
+                },
+              },
+            },
           },
           lookup: {type: 'string'},
           expires: {
@@ -171,7 +183,7 @@ export interface OperationSpec {
   expires?: ExpirySpec;
   unique?: string[];
   idempotency?: string;
-  tracking?: {status: string; field?: string};
+  tracking?: {status: string; field?: string; also?: {status: string; field: string}[]};
   lookup?: string;
   scenarios?: ScenarioSpec[];
 }

@@ -24,6 +24,7 @@ import type {OperationSpec} from './format';
 import {renderBody} from './render';
 import {engineRow} from './rows';
 import {addScenario, type OperationDraft} from './scenario';
+import type {YamlPath} from './yaml';
 
 /** What an operation is compiled from besides the contract: both sides of the scenarios and its family. */
 export interface OperationSources {
@@ -61,6 +62,35 @@ function addPartnerScenarios(ctx: ScenarioContext, d: OperationDraft, sandbox: S
   }
 }
 
+/** A status call named by tracking: (`path` is where), with its lookup, or undefined after a problem. */
+function trackedStatusOp(
+  ctx: ScenarioContext,
+  d: OperationDraft,
+  families: FamilySide,
+  id: string,
+  path: YamlPath,
+): {op: OpInfo; lookup: string} | undefined {
+  const {o, at} = d;
+  const statusOp = ctx.ops.get(id);
+  const statusSpec = families.entries.get(id)?.spec;
+  if (!statusOp) {
+    const near = closest(id, ctx.ops.keys());
+    ctx.problems.add(
+      at(path),
+      `${o.id}: tracking names "${id}", which is not an operation of the contract.${near.length ? ` Did you mean "${near[0]}"?` : ''}`,
+    );
+    return undefined;
+  }
+  if (!statusSpec?.lookup) {
+    ctx.problems.add(
+      at(path),
+      `${o.id}: tracking names ${statusOp.id}, whose scenario entry has no lookup. Add lookup: <the field that names the transaction> under operations.${statusOp.id} in ${familyFileOf(families, statusOp.family)}.`,
+    );
+    return undefined;
+  }
+  return {op: statusOp, lookup: statusSpec.lookup};
+}
+
 /** The status call that follows a transaction, when the entry's tracking: names a usable one. */
 function resolveTracking(
   ctx: ScenarioContext,
@@ -68,27 +98,20 @@ function resolveTracking(
   spec: OperationSpec,
   families: FamilySide,
 ): OperationModel['tracking'] {
-  const {o, at} = d;
   if (!spec.tracking) return undefined;
-  const statusOp = ctx.ops.get(spec.tracking.status);
-  const statusSpec = families.entries.get(spec.tracking.status)?.spec;
-  if (!statusOp) {
-    const near = closest(spec.tracking.status, ctx.ops.keys());
-    ctx.problems.add(
-      at(['tracking', 'status']),
-      `${o.id}: tracking names "${spec.tracking.status}", which is not an operation of the contract.${near.length ? ` Did you mean "${near[0]}"?` : ''}`,
-    );
-    return undefined;
-  }
-  if (!statusSpec?.lookup) {
-    ctx.problems.add(
-      at(['tracking', 'status']),
-      `${o.id}: tracking names ${statusOp.id}, whose scenario entry has no lookup. Add lookup: <the field that names the transaction> under operations.${statusOp.id} in ${familyFileOf(families, statusOp.family)}.`,
-    );
-    return undefined;
-  }
-  d.statusOp = statusOp;
-  return {status: statusOp.id, key: statusSpec.lookup, field: spec.tracking.field ?? statusSpec.lookup};
+  const main = trackedStatusOp(ctx, d, families, spec.tracking.status, ['tracking', 'status']);
+  if (!main) return undefined;
+  d.statusOp = main.op;
+  // Each other status call finds the transaction by its own field: kept under that field's value too.
+  const also = (spec.tracking.also ?? []).flatMap((a, i) =>
+    trackedStatusOp(ctx, d, families, a.status, ['tracking', 'also', i, 'status']) ? [a] : [],
+  );
+  return {
+    status: main.op.id,
+    key: main.lookup,
+    field: spec.tracking.field ?? main.lookup,
+    ...(also.length ? {also} : {}),
+  };
 }
 
 interface EntrySettings {

@@ -160,5 +160,9 @@ export function recordTransaction(
   const record: TxRecord = {operation: op.id, scenario: picked.index, createdAt: session.clock.now(), carried};
   const key = `tx:${op.tracking.status}:${text(value)}`;
   session.store.set(key, record as unknown as Json);
+  for (const also of op.tracking.also ?? []) {
+    const other = carried[also.field] ?? inputs[also.field];
+    if (other !== undefined) session.store.set(`tx:${also.status}:${text(other)}`, record as unknown as Json);
+  }
   return key;
 }
