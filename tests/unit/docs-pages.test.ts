@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {RouteConfig} from '@docusaurus/types';
-import {inDocsLayout, sidebarLinking} from '../../plugins/docs-pages/lib/routes';
+import {inDocsLayout, sidebarLinking, withPageDocIds} from '../../plugins/docs-pages/lib/routes';
 import {versionWithoutDocDescriptions} from '../../plugins/lean-docs/strip';
 
 const sidebars = {
@@ -76,5 +76,23 @@ describe('versionWithoutDocDescriptions', () => {
     const version = {version: 'current', docs: {a: {id: 'a', title: 'A', description: 'Long'}}};
     expect(versionWithoutDocDescriptions(version)).toEqual({version: 'current', docs: {a: {id: 'a', title: 'A'}}});
     expect(version.docs.a.description).toBe('Long');
+  });
+});
+
+describe('withPageDocIds', () => {
+  it('gives the links to these pages an id, so the breadcrumbs follow them, and leaves every other item alone', () => {
+    expect(withPageDocIds(sidebars, ['/HeaderMarkdown', '/api'])).toEqual({
+      tutorialSidebar: [
+        {type: 'link', href: '/docs/v1/'},
+        {
+          type: 'category',
+          items: [
+            {type: 'link', href: '/HeaderMarkdown', docId: 'page:/HeaderMarkdown'},
+            {type: 'link', href: '/api/', docId: 'page:/api'},
+          ],
+        },
+      ],
+      other: [{type: 'link', href: '/BodyParam'}],
+    });
   });
 });

@@ -8,8 +8,11 @@ import type {RouteConfig} from '@docusaurus/types';
 export interface SidebarItem {
   readonly type: string;
   readonly href?: string;
+  readonly docId?: string;
   readonly items?: readonly SidebarItem[];
 }
+
+export type Sidebars = Readonly<Record<string, readonly SidebarItem[]>>;
 
 /** The theme components of the docs plugin's own route tree, outermost first (its defaults). */
 export const DOCS_ROUTE_COMPONENTS = {
@@ -32,12 +35,27 @@ function links(items: readonly SidebarItem[], permalink: string): boolean {
 }
 
 /** The first sidebar (in the order given) with a link to this page, or undefined when none links it. */
-export function sidebarLinking(
-  permalink: string,
-  sidebars: Readonly<Record<string, readonly SidebarItem[]>>,
-): string | undefined {
+export function sidebarLinking(permalink: string, sidebars: Sidebars): string | undefined {
   const page = trimSlash(permalink);
   return Object.keys(sidebars).find((name) => links(sidebars[name] ?? [], page));
+}
+
+/**
+ * The sidebars with each link to one of these pages given a `docId` (`page:<path>`). The theme's
+ * breadcrumbs follow only links that carry one (a link to a doc), so without it a page would show
+ * the home icon alone, not "Getting started > Headers and tokens". Only the copy the pages get is
+ * changed; nothing in the browser looks that id up (DocCard would, and this site uses none).
+ */
+export function withPageDocIds(sidebars: Sidebars, permalinks: readonly string[]): Sidebars {
+  const pages = new Set(permalinks.map(trimSlash));
+  const mark = (item: SidebarItem): SidebarItem => ({
+    ...item,
+    ...(item.type === 'link' &&
+      item.href &&
+      pages.has(trimSlash(item.href)) && {docId: `page:${trimSlash(item.href)}`}),
+    ...(item.items && {items: item.items.map(mark)}),
+  });
+  return Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, items.map(mark)]));
 }
 
 /**
