@@ -20,7 +20,7 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import {toVersionMetadataProp} from '@docusaurus/plugin-content-docs/lib/props.js';
 import type {AllContent, LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import {versionWithoutDocDescriptions} from '../lean-docs/strip';
-import {inDocsLayout, sidebarLinking, withPageDocIds, type Sidebars} from './lib/routes';
+import {inDocsLayout, sidebarLinking, withPageDocIds} from './lib/routes';
 
 const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 const VERSION_MODULE = 'docs-version.json';
@@ -40,7 +40,7 @@ async function addInDocsLayout(
   // Descriptions dropped as plugins/lean-docs drops them from the docs' own copy of this data.
   const prop = versionWithoutDocDescriptions(toVersionMetadataProp('default', version));
   const sidebars = withPageDocIds(
-    prop.docsSidebars as unknown as Sidebars,
+    prop.docsSidebars,
     held.map((route) => route.path),
   );
   const versionModule = await actions.createData(VERSION_MODULE, JSON.stringify({...prop, docsSidebars: sidebars}));
