@@ -15,6 +15,7 @@ import staticCodePlugin from './plugins/static-code';
 import routeSourcesPlugin from './plugins/route-sources';
 import routeListPlugin from './plugins/route-list';
 import leanDocsPlugin from './plugins/lean-docs';
+import docsPagesPlugin from './plugins/docs-pages';
 import leanRegistryPlugin from './plugins/lean-registry';
 import leanServerBundlePlugin from './plugins/lean-server-bundle';
 import mdxHotPlugin from './plugins/mdx-hot';
@@ -126,7 +127,8 @@ const config = {
             copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
           },
         },
-        pages: {beforeDefaultRemarkPlugins},
+        // The pages plugin is added below, wrapped by plugins/docs-pages (sidebar-linked pages in the docs layout).
+        pages: false,
         theme: {customCss: './src/css/custom.css'},
         // The preset adds its debug plugin to the dev server, which copies every plugin's content
         // (the whole contract) into a page module on every reload: a second, slow recompile of
@@ -143,6 +145,7 @@ const config = {
   // loadContent returned.
   plugins: [
     [leanDocsPlugin as PluginModule, docsOptions],
+    [docsPagesPlugin as PluginModule, {beforeDefaultRemarkPlugins}],
     [apiContractPlugin as PluginModule, {data: contractData}],
     staticCodePlugin,
     docsRootRedirectPlugin,

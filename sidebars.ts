@@ -218,7 +218,12 @@ const sidebars = {
       type: 'category',
       label: 'PAN card',
       link: {type: 'doc', id: v1('service/pan/index')},
-      items: [...service('pan', ['agent', 'init', 'status']), v1('api/callbacks/pan/paysprint')],
+      items: [
+        ...service('pan', ['agent', 'init', 'status']),
+        // The extra page of status values, so it opens inside the docs layout (plugins/docs-pages).
+        {type: 'link', label: 'PAN status values', href: '/PanStatusResponse'},
+        v1('api/callbacks/pan/paysprint'),
+      ],
     },
     {
       type: 'category',

@@ -83,7 +83,8 @@ export type PanelAction =
   | {readonly type: 'built'; readonly request: SentRequest}
   | {readonly type: 'answered'; readonly answer: Answer; readonly webhooks: readonly ShownWebhook[]}
   | {readonly type: 'failed'; readonly problem: string}
-  | {readonly type: 'copied'};
+  | {readonly type: 'copied'}
+  | {readonly type: 'new-reference'; readonly id: string};
 
 export interface PanelSetup {
   readonly example: RequestExample;
@@ -172,6 +173,10 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return {...state, answer: undefined, webhooks: [], problem: action.problem, busy: false};
     case 'copied':
       return {...state, copied: true};
+    case 'new-reference':
+      return hasReferenceId(state.draft)
+        ? {...state, draft: edit(state.draft, {type: 'field', path: REFERENCE_FIELD, value: action.id})}
+        : state;
   }
 }
 
@@ -251,3 +256,60 @@ export function keyToRemember(
   if (!state.remember) return null;
   return state.mode === 'real' ? {partnerId: state.partnerId, secret: state.secret} : undefined;
 }
+
+/** A `response_code` as the catalogue names it (openapi/response-codes.yaml), with its retry class. */
+export interface NamedCode {
+  readonly code: number;
+  readonly name: string;
+  readonly retry: string;
+}
+
+/** How an answer reads at a glance: it worked, it is not final yet (or answers an earlier request), it failed. */
+export type Tone = 'success' | 'pending' | 'failure';
+
+const TONE_ORDER: readonly Tone[] = ['success', 'pending', 'failure'];
+
+/**
+ * The tone of a code: 1 is the one success; a code whose advice is to ask the status call or to
+ * resend as is (pending, unknown, a duplicate answering the original) is not a failure; the rest are.
+ */
+export function codeTone(code: number, catalogue: readonly NamedCode[]): Tone {
+  if (code === 1) return 'success';
+  const retry = catalogue.find((c) => c.code === code)?.retry;
+  return retry === 'status' || retry === 'safe' ? 'pending' : 'failure';
+}
+
+/** The status line's parts: the code, its catalogue name ('' when not catalogued) and its tone. */
+export interface StatusLine {
+  readonly code: string;
+  readonly name: string;
+  readonly tone: Tone;
+}
+
+export function statusLine(answer: Pick<Answer, 'status' | 'body'>, catalogue: readonly NamedCode[]): StatusLine {
+  const code = responseCodeText(answer.body);
+  if (code === '-') return {code, name: '', tone: answer.status < 400 ? 'success' : 'failure'};
+  const n = Number(code);
+  return {code, name: catalogue.find((c) => c.code === n)?.name ?? '', tone: codeTone(n, catalogue)};
+}
+
+/** The sandbox scenarios in the order a reader tries them: successes, then pending outcomes, then failures. */
+export function orderedChoices(choices: readonly ScenarioChoice[], catalogue: readonly NamedCode[]): ScenarioChoice[] {
+  const rank = (c: ScenarioChoice): number => TONE_ORDER.indexOf(codeTone(c.code, catalogue));
+  return [...choices].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The body field that names the transaction, when the operation's body has one at its top level. */
+export const REFERENCE_FIELD = 'referenceid';
+
+/** Whether the draft's body has a top-level `referenceid` (the money-moving calls). */
+export function hasReferenceId(draft: Draft): boolean {
+  const fields = editableFields(draft);
+  return fields?.some((f) => f.path === REFERENCE_FIELD) ?? false;
+}
+
+/**
+ * A fresh `referenceid` (6 to 36 letters, digits, `-` or `_`, /BodyParam): `TRY` and the time in
+ * base 36, so each press gives a new one and a changed amount is not answered with the old transaction.
+ */
+export const newReferenceId = (nowMs: number): string => `TRY${nowMs.toString(36).toUpperCase()}`;

@@ -46,3 +46,22 @@ export function keyIntent(key: string, count: number, open: boolean, shownFor: s
 /** The result selected after a move, wrapping round at either end; -1 (none) moves to the first or last. */
 export const moveActive = (active: number, intent: 'next' | 'previous', count: number): number =>
   (active + (intent === 'next' ? 1 : -1) + count) % count;
+
+/** A key press as the page-wide search shortcut reads it. */
+export interface ShortcutKey {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly altKey: boolean;
+  /** The focus is in a place that takes text (input, textarea, select, contenteditable). */
+  readonly inTextField: boolean;
+}
+
+/**
+ * Whether a key press focuses the search box: Ctrl+K (Cmd+K on a Mac) anywhere, and `/` alone
+ * outside a text field, where the reader is typing a slash, not asking for search.
+ */
+export function isSearchShortcut(event: ShortcutKey, mac: boolean): boolean {
+  if (event.key.toLowerCase() === 'k') return (mac ? event.metaKey : event.ctrlKey) && !event.altKey;
+  return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.inTextField;
+}

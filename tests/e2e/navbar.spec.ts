@@ -190,3 +190,60 @@ test.describe('navbar on phones and desktops', () => {
     });
   });
 });
+
+/**
+ * The extra pages of src/pages (plugins/docs-pages): inside the docs layout, with the docs sidebar,
+ * their own item active, and breadcrumbs through the sidebar's category; on a phone the menu panel
+ * holds the same sidebar.
+ */
+const EXTRA_PAGES = [
+  {path: '/HeaderMarkdown', label: 'Headers and tokens', category: 'Getting started'},
+  {path: '/BodyParam', label: 'Request body rules', category: 'Getting started'},
+  {path: '/ResponseCode', label: 'Response codes', category: 'Getting started'},
+  {path: '/api', label: 'API reference index', category: 'Getting started'},
+  {path: '/PanStatusResponse', label: 'PAN status values', category: 'PAN card'},
+] as const;
+
+test.describe('extra pages in the docs layout', () => {
+  for (const viewport of [{width: 1920, height: 1000}, DESKTOP]) {
+    test.describe(() => {
+      test.use({viewport});
+      for (const extra of EXTRA_PAGES) {
+        test(`${extra.path} at ${viewport.width} px: the docs sidebar with "${extra.label}" active, and breadcrumbs`, async ({
+          page,
+          problems,
+          open,
+        }) => {
+          expect(await open(extra.path)).toBe(200);
+          const sidebar = page.locator('.theme-doc-sidebar-container');
+          await expect(sidebar).toBeVisible();
+          await expect(sidebar.locator('a.menu__link--active:not(.menu__link--sublist)')).toHaveText(extra.label);
+          const crumbs = page.getByRole('navigation', {name: 'Breadcrumbs'});
+          await expect(crumbs.locator('.breadcrumbs__item')).toHaveText(['', extra.category, extra.label]);
+          await expect(page.locator('article h1')).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          expect(problemList(problems)).toEqual([]);
+        });
+      }
+    });
+  }
+
+  test.describe(() => {
+    test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+
+    test('/ResponseCode at 390 px: breadcrumbs, and the menu panel holds the docs sidebar with the page active', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      expect(await open('/ResponseCode')).toBe(200);
+      await expect(page.getByRole('navigation', {name: 'Breadcrumbs'})).toContainText('Getting started');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await hamburger(page).click();
+      const active = panel(page).locator('.theme-doc-sidebar-menu a.menu__link--active:not(.menu__link--sublist)');
+      await expect(active).toHaveText('Response codes');
+      await expect.poll(() => inPanel(page, active)).toBe(true);
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+});

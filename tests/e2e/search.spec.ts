@@ -196,7 +196,7 @@ test.describe('keyboard and screen readers', () => {
     await expect(options.nth(1).locator('mark').first()).toBeVisible();
     await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
     // The box's own live region (Docusaurus has another, for route changes).
-    await expect(page.locator('.navbar__search [role="status"]')).toHaveText(/^\d+ results$/);
+    await expect(page.locator('.navbar__search [role="status"]')).toHaveText(/^(\d+ results|1 result)$/);
     await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
     const title = (await options.nth(1).locator('span').first().innerText()).trim();
     await page.keyboard.press('Enter');
@@ -214,6 +214,28 @@ test.describe('keyboard and screen readers', () => {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([]);
+  });
+
+  test('/ focuses the box from down the page, with the navbar hidden by the scroll; inside a text field it types a slash', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    await open('/docs/v1/service/aeps/withdrawal');
+    const navbar = page.locator('nav.navbar');
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 600);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => navbar.evaluate((el) => el.getBoundingClientRect().bottom <= 0)).toBe(true);
+    await page.keyboard.press('/');
+    const input = page.locator(SEARCH_INPUT);
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue('');
+    // Back in view while it has the focus, so the reader sees what they type.
+    await expect.poll(() => navbar.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    await page.keyboard.type('a/b');
+    await expect(input).toHaveValue('a/b');
+    expect(problemList(problems)).toEqual([]);
   });
 
   test('a query with no match says so', async ({page, open}) => {

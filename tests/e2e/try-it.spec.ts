@@ -180,3 +180,38 @@ test.describe('Try it, JavaScript off', () => {
     expect(problemList(problems)).toEqual([]);
   });
 });
+
+test.describe('Try it: the answer at a glance, and a new transaction by one click', () => {
+  test.use({viewport: {width: 1280, height: 900}});
+
+  test('the status names the code with its tone; a new referenceid makes the next send a new transaction', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open(CASES[0]!.path)).toBe(200);
+    await openPanel(page);
+    const panel = page.getByRole('region', {name: 'Try it'});
+    // Successes first, then pending outcomes, then failures.
+    const options = await page.getByLabel('Sandbox scenario', {exact: true}).locator('option').allTextContents();
+    expect(options[1]).toMatch(/^1 · /);
+    const referenceid = panel.getByLabel('referenceid', {exact: true});
+    const before = await referenceid.inputValue();
+
+    await panel.getByRole('button', {name: 'Send', exact: true}).click();
+    const status = panel.locator('.api-sandbox__status');
+    await expect(status).toHaveText('HTTP 200, response_code 1 SUCCESS');
+    await expect(status).toHaveAttribute('data-tone', 'success');
+    await expect(panel.getByRole('button', {name: 'Copy the body'})).toBeVisible();
+
+    await panel.getByRole('button', {name: 'Send', exact: true}).click();
+    await expect(status).toHaveText('HTTP 200, response_code 4 DUPLICATE_REFERENCE');
+    await expect(status).toHaveAttribute('data-tone', 'pending');
+
+    await panel.getByRole('button', {name: 'New referenceid for the next send'}).click();
+    await expect(referenceid).not.toHaveValue(before);
+    await panel.getByRole('button', {name: 'Send', exact: true}).click();
+    await expect(status).toHaveText('HTTP 200, response_code 1 SUCCESS');
+    expect(problemList(problems)).toEqual([]);
+  });
+});

@@ -69,6 +69,31 @@ test.describe('webhook lab', () => {
     expect(problemList(problems)).toEqual([]);
   });
 
+  test('an edit clears the verdict; an empty secret asks for one; a changed timestamp is named', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open(PAGE)).toBe(200);
+    await openLab(page);
+    const headers = page.getByLabel('Headers, one per line (Name: value)');
+    const secret = page.getByLabel('Webhook secret');
+    expect(await verdict(page)).toBe('ok');
+
+    await secret.fill('');
+    await expect(page.locator('[data-reason]')).toHaveCount(0);
+    expect(await verdict(page)).toBe('no-secret');
+    await expect(page.locator('[data-reason]')).toContainText('Enter the secret');
+    await secret.fill('whsec_test_4f1d2c');
+
+    const signed = await headers.inputValue();
+    const stamp = Number(/X-Webhook-Timestamp: (\d+)/.exec(signed)?.[1]);
+    await headers.fill(signed.replace(`X-Webhook-Timestamp: ${stamp}`, `X-Webhook-Timestamp: ${stamp - 3}`));
+    expect(await verdict(page)).toBe('timestamp-changed');
+    await expect(page.locator('[data-reason]')).toContainText('Not verified: X-Webhook-Timestamp was changed');
+    expect(problemList(problems)).toEqual([]);
+  });
+
   for (const mode of ['light', 'dark'] as const) {
     test.describe(mode, () => {
       test.use({colorScheme: mode});

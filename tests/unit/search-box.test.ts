@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {keyIntent, listStatus, moveActive, searchText, showsList} from '#core/search/box';
+import {isSearchShortcut, keyIntent, listStatus, moveActive, searchText, showsList} from '#core/search/box';
 
 describe('search box: the list', () => {
   it('searches a query of two characters or more, nothing for a shorter one', () => {
@@ -52,5 +52,31 @@ describe('search box: the keys of the combobox', () => {
   it('closes the list with Escape, and leaves the box when it is closed already', () => {
     expect([keyIntent('Escape', 2, true, 'ae'), keyIntent('Escape', 2, false, 'ae')]).toEqual(['close', 'blur']);
     expect(keyIntent('a', 2, true, 'ae')).toBeUndefined();
+  });
+});
+
+describe('isSearchShortcut', () => {
+  const press = (key: string, more: Partial<Parameters<typeof isSearchShortcut>[0]> = {}) => ({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    inTextField: false,
+    ...more,
+  });
+
+  it('takes Ctrl+K, or Cmd+K on a Mac, anywhere', () => {
+    expect(isSearchShortcut(press('k', {ctrlKey: true}), false)).toBe(true);
+    expect(isSearchShortcut(press('K', {ctrlKey: true, inTextField: true}), false)).toBe(true);
+    expect(isSearchShortcut(press('k', {metaKey: true}), true)).toBe(true);
+    expect(isSearchShortcut(press('k', {ctrlKey: true}), true)).toBe(false);
+    expect(isSearchShortcut(press('k', {ctrlKey: true, altKey: true}), false)).toBe(false);
+  });
+
+  it('takes / alone outside a text field, and leaves a slash typed in one alone', () => {
+    expect(isSearchShortcut(press('/'), false)).toBe(true);
+    expect(isSearchShortcut(press('/', {inTextField: true}), false)).toBe(false);
+    expect(isSearchShortcut(press('/', {ctrlKey: true}), false)).toBe(false);
+    expect(isSearchShortcut(press('k'), false)).toBe(false);
   });
 });

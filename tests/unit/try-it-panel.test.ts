@@ -2,7 +2,11 @@ import {describe, expect, it} from 'vitest';
 import type {RequestExample, ScenarioChoice} from '#core/sandbox/try-it';
 import {
   editableFields,
+  hasReferenceId,
   initialPanelState,
+  newReferenceId,
+  orderedChoices,
+  statusLine,
   keyToRemember,
   panelReducer,
   pretty,
@@ -195,5 +199,50 @@ describe('Try it panel: showing the answer', () => {
     expect(responseCodeText('{"response_code":"13"}')).toBe('-');
     expect(responseCodeText('null')).toBe('-');
     expect(responseCodeText('<html>')).toBe('-');
+  });
+});
+
+describe('Try it: status line, scenario order and a new referenceid', () => {
+  const CATALOGUE = [
+    {code: 1, name: 'SUCCESS', retry: 'safe'},
+    {code: 2, name: 'PENDING', retry: 'status'},
+    {code: 3, name: 'FAILED', retry: 'new-ref'},
+    {code: 4, name: 'DUPLICATE_REFERENCE', retry: 'safe'},
+    {code: 10, name: 'VALIDATION_ERROR', retry: 'no'},
+  ];
+
+  it('names the code with its tone: success, not final yet, failure', () => {
+    const line = (body: string, status = 200) => statusLine({status, body}, CATALOGUE);
+    expect(line('{"response_code":2}')).toEqual({code: '2', name: 'PENDING', tone: 'pending'});
+    expect(line('{"response_code":1}')).toEqual({code: '1', name: 'SUCCESS', tone: 'success'});
+    expect(line('{"response_code":4}')).toEqual({code: '4', name: 'DUPLICATE_REFERENCE', tone: 'pending'});
+    expect(line('{"response_code":10}', 400)).toEqual({code: '10', name: 'VALIDATION_ERROR', tone: 'failure'});
+    expect(line('{"response_code":77}')).toEqual({code: '77', name: '', tone: 'failure'});
+    expect(line('not json', 502)).toEqual({code: '-', name: '', tone: 'failure'});
+  });
+
+  it('orders the scenarios successes first, then pending, then failures, each group as it was', () => {
+    const ordered = orderedChoices(
+      [
+        {key: '0', code: 10, label: 'Bad', when: []},
+        {key: '1', code: 3, label: 'Declined', when: []},
+        {key: '2', code: 2, label: 'Pending', when: []},
+        {key: '3', code: 1, label: 'Done', when: []},
+      ],
+      CATALOGUE,
+    );
+    expect(ordered.map((c) => c.key)).toEqual(['3', '2', '0', '1']);
+  });
+
+  it('puts a fresh referenceid in a body that has one, and leaves other bodies alone', () => {
+    const withRef = {...EXAMPLE, body: '{\n  "referenceid": "OLD123",\n  "amount": 500\n}'};
+    const state = initialPanelState({example: withRef, testPartnerId: 'PS000001', choices: []});
+    expect(hasReferenceId(state.draft)).toBe(true);
+    const next = panelReducer(state, {type: 'new-reference', id: newReferenceId(1_700_000_000_000)});
+    expect(JSON.parse(next.draft.body ?? '')).toEqual({referenceid: 'TRYLOYW3V28', amount: 500});
+    expect(newReferenceId(1_700_000_000_000)).toMatch(/^[A-Za-z0-9_-]{6,36}$/);
+    const plain = initialPanelState({example: EXAMPLE, testPartnerId: 'PS000001', choices: []});
+    expect(hasReferenceId(plain.draft)).toBe(false);
+    expect(panelReducer(plain, {type: 'new-reference', id: 'TRY1'})).toBe(plain);
   });
 });

@@ -1,5 +1,16 @@
 import {describe, expect, it} from 'vitest';
-import {EMPTY_LAB, firstEvent, labReducer, outcome, verifyInput, type LabState} from '#core/sandbox/try-it-webhook-lab';
+import {
+  EMPTY_LAB,
+  checkDelivery,
+  firstEvent,
+  labReducer,
+  outcome,
+  signedHeaders,
+  verifyInput,
+  type LabState,
+} from '#core/sandbox/try-it-webhook-lab';
+import {signDelivery} from '#core/sandbox/signature';
+import {headerLines} from '#core/sandbox/try-it';
 
 const FILLED: LabState = {
   chosen: 'payment.settled',
@@ -19,10 +30,13 @@ describe('webhook lab: the form', () => {
     expect(labReducer(verified, {type: 'prefilled', ...FILLED})).toEqual(FILLED);
   });
 
-  it('changes the one field the reader edits and keeps the verdict until the next check', () => {
+  it('changes the one field the reader edits and drops the verdict, which was about the form before the edit', () => {
     const verified = labReducer(FILLED, {type: 'verified', result: {valid: true, message: 'ok'}});
-    const edited = labReducer(verified, {type: 'edit', field: 'body', value: '{"id": "T1"}'});
-    expect(edited).toEqual({...FILLED, body: '{"id": "T1"}', result: {valid: true, message: 'ok'}});
+    expect(labReducer(verified, {type: 'edit', field: 'body', value: '{"id": "T1"}'})).toEqual({
+      ...FILLED,
+      body: '{"id": "T1"}',
+    });
+    expect(labReducer(verified, {type: 'edit', field: 'secret', value: ''})).toEqual({...FILLED, secret: ''});
   });
 
   it('starts with the page event when it has an example, the first example otherwise', () => {
@@ -53,5 +67,60 @@ describe('webhook lab: the check', () => {
   it('names the outcome: ok, or the reason the check failed', () => {
     expect(outcome({valid: true, message: 'Verified'})).toBe('ok');
     expect(outcome({valid: false, reason: 'wrong-secret', message: '...'})).toBe('wrong-secret');
+  });
+});
+
+describe('webhook lab: what only the lab can name', () => {
+  const SECRET = 'whsec_test_4f1d2c';
+  const NOW = 1700000000;
+  async function signedLab(): Promise<LabState> {
+    const headers = await signDelivery(SECRET, 'wh_1', NOW, '{"id":"T1"}');
+    return {
+      ...FILLED,
+      secret: SECRET,
+      headers: headerLines(headers),
+      clock: String(NOW),
+      signed: signedHeaders(headers),
+    };
+  }
+
+  it('keeps the id and timestamp it signed with', async () => {
+    expect((await signedLab()).signed).toEqual({'x-webhook-id': 'wh_1', 'x-webhook-timestamp': String(NOW)});
+  });
+
+  it('asks for the secret instead of checking with an empty one', async () => {
+    const lab = {...(await signedLab()), secret: '  '};
+    expect(await checkDelivery(lab, SECRET, NOW)).toEqual({
+      valid: false,
+      reason: 'no-secret',
+      message: 'Enter the secret: the webhook secret of the environment that sent the delivery.',
+    });
+  });
+
+  it('names a timestamp or id changed after signing', async () => {
+    const lab = await signedLab();
+    const later = {
+      ...lab,
+      headers: lab.headers.replace(`X-Webhook-Timestamp: ${NOW}`, `X-Webhook-Timestamp: ${NOW + 5}`),
+    };
+    expect(await checkDelivery(later, SECRET, NOW)).toEqual({
+      valid: false,
+      reason: 'timestamp-changed',
+      message: `X-Webhook-Timestamp was changed after signing (${NOW} to ${NOW + 5}). The signature covers it with the id and the body, so pass it exactly as it arrived.`,
+    });
+    const other = {...lab, headers: lab.headers.replace('X-Webhook-Id: wh_1', 'X-Webhook-Id: wh_2')};
+    expect(outcome(await checkDelivery(other, SECRET, NOW))).toBe('id-changed');
+  });
+
+  it("leaves the signature's own verdict when a changed header does not explain it", async () => {
+    const lab = await signedLab();
+    expect(outcome(await checkDelivery(lab, SECRET, NOW))).toBe('ok');
+    const both = {
+      ...lab,
+      body: '{"id":"T2"}',
+      headers: lab.headers.replace(`X-Webhook-Timestamp: ${NOW}`, `X-Webhook-Timestamp: ${NOW + 5}`),
+    };
+    expect(outcome(await checkDelivery(both, SECRET, NOW))).toBe('signature-mismatch');
+    expect(outcome(await checkDelivery({...both, signed: undefined}, SECRET, NOW))).toBe('signature-mismatch');
   });
 });

@@ -2,11 +2,12 @@
  * The answer half of the Try it panel (./Panel.tsx): the status, headers and body that came back,
  * the webhooks the in-page sandbox queued, and the request sent as a cURL command.
  */
-import type {ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
+import catalogue from '@generated/api-contract/default/response-codes.json';
 import {curlCommand, headerLines, type SentRequest} from '#core/sandbox/try-it';
-import {pretty, responseCodeText, type Answer, type ShownWebhook} from '#core/sandbox/try-it-panel';
+import {pretty, statusLine, type Answer, type ShownWebhook} from '#core/sandbox/try-it-panel';
 
 function Webhooks({webhooks}: {readonly webhooks: readonly ShownWebhook[]}): ReactNode {
   if (!webhooks.length) return null;
@@ -39,19 +40,53 @@ function Webhooks({webhooks}: {readonly webhooks: readonly ShownWebhook[]}): Rea
 interface AnswerProps {
   readonly answer?: Answer;
   readonly webhooks: readonly ShownWebhook[];
+  /** Shown after an answer when the body has a `referenceid`: the next send is a new transaction. */
+  readonly newReference?: ReactNode;
+}
+
+/** The answer's body, indented, with a button that copies it. */
+function ResponseBody({body}: {readonly body: string}): ReactNode {
+  const [copied, setCopied] = useState(false);
+  const text = pretty(body);
+  return (
+    <div className="api-sandbox__body">
+      <button
+        type="button"
+        className="button button--sm button--secondary api-sandbox__copy"
+        onClick={() => void navigator.clipboard.writeText(text).then(() => setCopied(true))}>
+        {copied ? (
+          <Translate id="tryIt.bodyCopied">Copied</Translate>
+        ) : (
+          <Translate id="tryIt.copyBody">Copy the body</Translate>
+        )}
+      </button>
+      <pre className="api-sandbox__code api-sandbox__json" tabIndex={0}>
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+/** `HTTP 200 · response_code 2 PENDING`, coloured by its tone (success, pending, failure). */
+function Status({answer}: {readonly answer: Answer}): ReactNode {
+  const line = statusLine(answer, catalogue);
+  return (
+    <p className="api-sandbox__status" data-status={answer.status} data-tone={line.tone}>
+      <Translate id="tryIt.answer" values={{status: answer.status, code: line.code, name: line.name}}>
+        {'HTTP {status}, response_code {code} {name}'}
+      </Translate>
+    </p>
+  );
 }
 
 /** What came back, in a live region so a screen reader hears the status when it arrives. */
-export function AnswerView({answer, webhooks}: AnswerProps): ReactNode {
+export function AnswerView({answer, webhooks, newReference}: AnswerProps): ReactNode {
   return (
     <div aria-live="polite">
       {answer && (
         <>
-          <p className="api-sandbox__status" data-status={answer.status}>
-            <Translate id="tryIt.answer" values={{status: answer.status, code: responseCodeText(answer.body)}}>
-              {'HTTP {status}, response_code {code}'}
-            </Translate>
-          </p>
+          <Status answer={answer} />
+          {newReference}
           <Heading as="h4" className="api-sandbox__sub">
             <Translate id="tryIt.headers">Response headers</Translate>
           </Heading>
@@ -59,9 +94,7 @@ export function AnswerView({answer, webhooks}: AnswerProps): ReactNode {
           <Heading as="h4" className="api-sandbox__sub">
             <Translate id="tryIt.responseBody">Response body</Translate>
           </Heading>
-          <pre className="api-sandbox__code" tabIndex={0}>
-            {pretty(answer.body)}
-          </pre>
+          <ResponseBody body={answer.body} />
           <Webhooks webhooks={webhooks} />
         </>
       )}

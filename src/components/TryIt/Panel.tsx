@@ -12,17 +12,20 @@
  */
 import {useEffect, useId, useReducer, useState, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
+import catalogue from '@generated/api-contract/default/response-codes.json';
 import {curlCommand, scenarioChoices, type RequestExample} from '#core/sandbox/try-it';
 import {
+  hasReferenceId,
   initialPanelState,
   keyToRemember,
+  orderedChoices,
   panelReducer,
   type PanelState,
   type RememberedKey,
 } from '#core/sandbox/try-it-panel';
 import {loadPanel, type Loaded} from './load';
 import {send} from './send';
-import {BodyEditor, KeyFields, ModeChoice, ParamInputs, ScenarioPicker, type FormProps} from './Request';
+import {BodyEditor, KeyFields, ModeChoice, NewReference, ParamInputs, ScenarioPicker, type FormProps} from './Request';
 import {AnswerView, CurlView} from './Answer';
 import SandboxBox from '@site/src/components/TryIt/Box';
 
@@ -115,7 +118,7 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
     return initialPanelState({
       example,
       testPartnerId: loaded.index.credentials.partnerId,
-      choices: model ? scenarioChoices(model) : [],
+      choices: model ? orderedChoices(scenarioChoices(model), catalogue) : [],
       remembered: readRemembered(),
     });
   });
@@ -135,7 +138,11 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
           {state.problem}
         </p>
       )}
-      <AnswerView answer={state.answer} webhooks={state.webhooks} />
+      <AnswerView
+        answer={state.answer}
+        webhooks={state.webhooks}
+        newReference={hasReferenceId(state.draft) && <NewReference {...form} after />}
+      />
       <CurlView sent={state.sent} />
     </SandboxBox>
   );

@@ -5,7 +5,13 @@
  */
 import type {Dispatch, ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
-import {editableFields, type PanelAction, type PanelState} from '#core/sandbox/try-it-panel';
+import {
+  editableFields,
+  hasReferenceId,
+  newReferenceId,
+  type PanelAction,
+  type PanelState,
+} from '#core/sandbox/try-it-panel';
 import {SandboxField} from '@site/src/components/TryIt/Box';
 
 export interface FormProps {
@@ -13,6 +19,22 @@ export interface FormProps {
   readonly id: string;
   readonly state: PanelState;
   readonly dispatch: Dispatch<PanelAction>;
+}
+
+/** Puts a fresh `referenceid` in the body: a changed request is then a new transaction, not a duplicate (code 4). */
+export function NewReference({dispatch, after}: FormProps & {readonly after?: boolean}): ReactNode {
+  return (
+    <button
+      type="button"
+      className="button button--sm button--secondary"
+      onClick={() => dispatch({type: 'new-reference', id: newReferenceId(Date.now())})}>
+      {after ? (
+        <Translate id="tryIt.newReferenceAfter">New referenceid for the next send</Translate>
+      ) : (
+        <Translate id="tryIt.newReference">New referenceid</Translate>
+      )}
+    </button>
+  );
 }
 
 interface RadioProps {
@@ -156,6 +178,7 @@ export function BodyEditor({id, state, dispatch}: FormProps): ReactNode {
           onChoose={() => dispatch({type: 'view', view: 'json'})}>
           <Translate id="tryIt.view.json">Raw JSON</Translate>
         </Radio>
+        {hasReferenceId(state.draft) && <NewReference id={id} state={state} dispatch={dispatch} />}
       </div>
       {state.view === 'fields' && fields ? (
         fields.map((f) => (

@@ -8,14 +8,15 @@
 import {useEffect, useId, useReducer, useState, type ChangeEvent, type Dispatch, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
 import {webhookId} from '#core/sandbox/engine';
-import {signDelivery, verifyWebhookSignature} from '#core/sandbox/signature';
+import {signDelivery} from '#core/sandbox/signature';
 import {headerLines} from '#core/sandbox/try-it';
 import {
   EMPTY_LAB,
+  checkDelivery,
   firstEvent,
   labReducer,
   outcome,
-  verifyInput,
+  signedHeaders,
   type LabAction,
   type LabField,
   type LabState,
@@ -53,6 +54,12 @@ function headline(reason: Outcome): string {
       return translate({id: 'webhookLab.mismatch', message: 'Not verified: wrong secret, or a changed body'});
     case 'timestamp-outside-window':
       return translate({id: 'webhookLab.timestamp', message: 'Not verified: the timestamp is outside the window'});
+    case 'no-secret':
+      return translate({id: 'webhookLab.noSecret', message: 'Enter the secret'});
+    case 'timestamp-changed':
+      return translate({id: 'webhookLab.timestampChanged', message: 'Not verified: X-Webhook-Timestamp was changed'});
+    case 'id-changed':
+      return translate({id: 'webhookLab.idChanged', message: 'Not verified: X-Webhook-Id was changed'});
   }
 }
 
@@ -61,7 +68,15 @@ async function prefill(dispatch: Dispatch<LabAction>, {secret, examples}: Exampl
   const body = examples[name] ?? '';
   const now = nowSeconds();
   const headers = await signDelivery(secret, webhookId(now * 1000, 1), now, body);
-  dispatch({type: 'prefilled', chosen: name, body, secret, headers: headerLines(headers), clock: String(now)});
+  dispatch({
+    type: 'prefilled',
+    chosen: name,
+    body,
+    secret,
+    headers: headerLines(headers),
+    clock: String(now),
+    signed: signedHeaders(headers),
+  });
 }
 
 /** The examples and the test secret, loaded when the lab opens, and the form filled with the page's event. */
@@ -95,7 +110,7 @@ export default function Lab({event}: Props): ReactNode {
     );
 
   const verify = async (): Promise<void> =>
-    dispatch({type: 'verified', result: await verifyWebhookSignature(verifyInput(state, loaded.secret, nowSeconds()))});
+    dispatch({type: 'verified', result: await checkDelivery(state, loaded.secret, nowSeconds())});
   const edit =
     (field: LabField) =>
     (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void =>

@@ -5,7 +5,7 @@
  */
 import {useEffect, useRef, useState, type RefObject} from 'react';
 import {useLocation} from '@docusaurus/router';
-import {searchText, type SearchStatus} from '#core/search/box';
+import {isSearchShortcut, searchText, type SearchStatus} from '#core/search/box';
 import {HIGHLIGHT_PARAM, type SearchHit} from '#core/search/query';
 
 /** The engine's chunk: imported on first use only, and fetched ahead when the pointer is on the box. */
@@ -13,12 +13,27 @@ export const loadEngine = () => import('./engine');
 
 export const isMac = (): boolean => /mac|iphone|ipad/i.test(navigator.platform);
 
-/** Ctrl+K, or Cmd+K on a Mac. */
-function isShortcut(event: KeyboardEvent): boolean {
-  return event.key.toLowerCase() === 'k' && (isMac() ? event.metaKey : event.ctrlKey) && !event.altKey;
-}
+/** Whether the focus is where a key types text (then `/` is a slash, not the shortcut). */
+const inTextField = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-/** Ctrl/Cmd+K anywhere on the page puts the focus in the box. */
+/** Ctrl+K, or Cmd+K on a Mac, anywhere; `/` outside a text field. */
+const isShortcut = (event: KeyboardEvent): boolean =>
+  isSearchShortcut(
+    {
+      key: event.key,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      inTextField: inTextField(event.target),
+    },
+    isMac(),
+  );
+
+/**
+ * Ctrl/Cmd+K or `/` anywhere on the page puts the focus in the box; a navbar hidden on scroll comes
+ * back while the box has the focus (./styles.module.css, `:focus-within`).
+ */
 export function useShortcut(input: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -37,6 +37,8 @@ function statusText(status: SearchStatus, query: string, count: number): string 
       {id: 'search.noResults', message: 'No results for “{query}”', description: 'The search found nothing'},
       {query},
     );
+  if (count === 1)
+    return translate({id: 'search.resultCount.one', message: '1 result', description: 'The list shows one result'});
   return translate(
     {id: 'search.resultCount', message: '{count} results', description: 'How many results the list shows'},
     {count: String(count)},
