@@ -53,7 +53,14 @@ import {
   scenarioAnswer,
   statusAnswer,
 } from './engine/scenario';
-import {authenticate, tokenAnswer, type TokenKeys} from './engine/token';
+import {
+  authenticate,
+  SANDBOX_KEY_ID,
+  SANDBOX_REVOKED_KEY_ID,
+  TOKEN_AUDIENCE,
+  tokenAnswer,
+  type TokenKeys,
+} from './engine/token';
 import {
   validationAnswer,
   type Answer,
@@ -178,6 +185,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const routes = compileRoutes(index.routes);
   const keys: TokenKeys = {
     jwtSecret: index.credentials.jwtSecret,
+    keyId: SANDBOX_KEY_ID,
+    revokedKeyIds: new Set([SANDBOX_REVOKED_KEY_ID]),
+    audience: TOKEN_AUDIENCE.sandbox,
     partnerIds: new Set([index.credentials.partnerId, ...index.partnerIds]),
   };
   const family = familyLoader(options.loadFamily);

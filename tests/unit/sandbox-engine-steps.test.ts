@@ -97,7 +97,13 @@ describe('route', () => {
 });
 
 describe('authenticate', () => {
-  const keys = {jwtSecret: 'secret', partnerIds: new Set(['P1', 'P2'])};
+  const keys = {
+    jwtSecret: 'secret',
+    keyId: 'k2',
+    revokedKeyIds: new Set(['k1']),
+    audience: 'sandbox.rupeerail.example',
+    partnerIds: new Set(['P1', 'P2']),
+  };
   const now = 1_700_000_000_000;
   const bearer = async (claims: Record<string, unknown>, secret = 'secret') =>
     `Bearer ${await signToken(claims, secret)}`;
