@@ -60,6 +60,7 @@ async function checkToken(token: string): Promise<Record<string, unknown>> {
   };
   expect(await authenticate(`Bearer ${token.trim()}`, keys, Date.now(), memoryStore())).toEqual({
     partnerId: 'PS001234',
+    reqId: claims.reqId,
   });
   return claims;
 }

@@ -112,7 +112,7 @@ describe('authenticate', () => {
   it('accepts a valid token once: its reqId is then used', async () => {
     const store = memoryStore();
     const header = await bearer(good);
-    expect(await authenticate(header, keys, now, store)).toEqual({partnerId: 'P2'});
+    expect(await authenticate(header, keys, now, store)).toEqual({partnerId: 'P2', reqId: 'r1'});
     expect(await authenticate(await bearer(good), keys, now, store)).toEqual({
       error: 'reqId already used: sign a fresh token per request',
     });

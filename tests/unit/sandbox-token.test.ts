@@ -33,7 +33,7 @@ const afterSunset = Date.parse(`${LEGACY_TOKEN_SUNSET}T00:00:00+05:30`) + 86_400
 
 describe('the token claims of 1.3.0', () => {
   it('accepts a token with kid, aud and exp', async () => {
-    expect(await check(await bearer(full, 'k2'))).toEqual({partnerId: 'P1'});
+    expect(await check(await bearer(full, 'k2'))).toEqual({partnerId: 'P1', reqId: 'r1'});
   });
 
   it('refuses an unknown or revoked kid, a wrong aud and a passed or too distant exp, each with its message', async () => {
@@ -55,7 +55,7 @@ describe('the token claims of 1.3.0', () => {
   it('accepts the 1.2.0 form (no kid, aud or exp) until the sunset day ends in IST, then names what is missing', async () => {
     const legacy = {partnerId: 'P1', reqId: 'r2'};
     const at = (ms: number) => bearer({...legacy, iat: Math.floor(ms / 1000)});
-    expect(await check(await at(afterSunset - 1000), afterSunset - 1000)).toEqual({partnerId: 'P1'});
+    expect(await check(await at(afterSunset - 1000), afterSunset - 1000)).toEqual({partnerId: 'P1', reqId: 'r2'});
     expect(await check(await at(afterSunset), afterSunset)).toEqual({
       error: `The token must carry kid: tokens without exp, aud and kid were accepted until ${LEGACY_TOKEN_SUNSET}`,
     });

@@ -39,6 +39,8 @@ export interface TokenKeys {
 }
 
 type TokenCheck = {error: string} | {partnerId: string};
+/** A valid token: its partner, and its reqId (a later step binds a proof to it). */
+type Authenticated = {error: string} | {partnerId: string; reqId: string};
 
 interface DecodedToken {
   readonly signed: string;
@@ -118,7 +120,7 @@ function checkClaims(claims: Record<string, unknown>, keys: TokenKeys, nowMs: nu
 }
 
 /**
- * The partner id of a valid token, or a message saying what is wrong. A valid token's reqId is
+ * The partner id and reqId of a valid token, or a message saying what is wrong. A valid token's reqId is
  * recorded in the store: the same reqId again is refused.
  */
 export async function authenticate(
@@ -126,7 +128,7 @@ export async function authenticate(
   keys: TokenKeys,
   nowMs: number,
   store: SandboxStore,
-): Promise<TokenCheck> {
+): Promise<Authenticated> {
   const token = decodeToken(header);
   if ('error' in token) return token;
   if (token.alg !== 'HS256') return {error: 'The token must be signed with HS256'};
@@ -139,7 +141,7 @@ export async function authenticate(
   const {reqId, iat} = token.claims as {reqId: string; iat: number};
   if (store.get(`reqId:${reqId}`) !== undefined) return {error: 'reqId already used: sign a fresh token per request'};
   store.set(`reqId:${reqId}`, iat);
-  return checked;
+  return {partnerId: checked.partnerId, reqId};
 }
 
 export const tokenAnswer = (error: string): Answer => ({status: 401, body: envelope(11, error), scenario: 'token'});
