@@ -8,7 +8,7 @@
 import {interpolate, type LabelId, type Labels} from './labels';
 import {rateText, type RateLimitTable} from './rate-limits';
 import {retryText} from './tree';
-import type {Cell, ListBlock, ListItem, SectionBlock, Span, TableBlock} from './sections';
+import type {Cell, ListBlock, ListItem, SectionBlock, Span, TableBlock, TableRow} from './sections';
 import type {DownloadLink} from './downloads';
 import type {IndexEntry, ResponseCodeView, TagView} from './types';
 import {
@@ -118,7 +118,21 @@ const DEPRECATION_PARTS: Readonly<Record<DeprecationPart, LabelId>> = {
   request: 'api.deprecations.request',
   response: 'api.deprecations.response',
   webhook: 'api.deprecations.webhook',
+  form: 'api.deprecations.form',
 };
+
+/** One row: a renamed field as code after its part, or an old form (`x-transitions`) in its own words. */
+function deprecationRow(d: Deprecation, labels: Labels, linkTo: (id: string) => Span): TableRow {
+  const where: Span[] =
+    d.part === 'form' && d.entries.length === 0
+      ? [labels['api.deprecations.everyCall']]
+      : [{kind: 'items', items: d.entries.map((id) => [linkTo(id)])}];
+  const names: [Span[], Span[]] =
+    d.part === 'form'
+      ? [[d.old], [d.replacement]]
+      : [[`${labels[DEPRECATION_PARTS[d.part]]} `, {kind: 'code', text: d.old}], [{kind: 'code', text: d.replacement}]];
+  return {key: `${d.part}-${d.old}-${d.replacement}`, cells: [...names, where, [d.sunset]]};
+}
 
 /**
  * <Deprecations>: every old form still working, from the contract (./deprecations.ts
@@ -153,18 +167,7 @@ export function deprecationBlocks(
       labels['api.deprecations.where'],
       labels['api.deprecations.sunset'],
     ],
-    rows: [
-      ...deprecations.map((d) => ({
-        key: `${d.part}-${d.old}-${d.replacement}`,
-        cells: [
-          [`${labels[DEPRECATION_PARTS[d.part]]} `, {kind: 'code', text: d.old} as const],
-          [{kind: 'code', text: d.replacement} as const],
-          [{kind: 'items', items: d.entries.map((id) => [linkTo(id)])} as const],
-          [d.sunset],
-        ],
-      })),
-      signature,
-    ],
+    rows: [...deprecations.map((d) => deprecationRow(d, labels, linkTo)), signature],
   };
   return [table];
 }

@@ -7,7 +7,7 @@
  * missing from the other. The sandbox's check (core/sandbox/compile/deprecated.ts) walks the same
  * properties and fails one that lacks its replacement or its sunset.
  */
-import {listOperations, type Located, type OpenApiDocument} from './openapi';
+import {listOperations, type FormTransition, type Located, type OpenApiDocument} from './openapi';
 import {mergeAllOf, type JsonSchema} from './schema';
 
 /** One property marked deprecated, where it sits (`data.last_aadhar`) and the object it belongs to. */
@@ -35,8 +35,11 @@ export function deprecatedProperties(input: JsonSchema | undefined, path = '', d
   return [...own, ...nested];
 }
 
-/** What a deprecated property is to a client: a field it sends, one it reads in an answer, or in a delivery. */
-export type DeprecationPart = 'request' | 'response' | 'webhook';
+/**
+ * What a deprecated property is to a client: a field it sends, one it reads in an answer, or in a
+ * delivery; or `form`, an old form that is no property (`x-transitions`), its words as written.
+ */
+export type DeprecationPart = 'request' | 'response' | 'webhook' | 'form';
 
 /** One schema of an operation or webhook: its part, and how messages name it (`request`, `200 response`). */
 export interface PartSchema {
@@ -64,7 +67,10 @@ export function partSchemas(l: Located): PartSchema[] {
   ];
 }
 
-/** One old name, what replaces it, until when, and the operations and webhooks (ids) that carry it. */
+/**
+ * One old name, what replaces it, until when, and the operations and webhooks (ids) that carry it;
+ * for a form of a security scheme no ids: every call carries it.
+ */
 export interface Deprecation {
   readonly part: DeprecationPart;
   readonly old: string;
@@ -90,5 +96,37 @@ export function contractDeprecations(doc: OpenApiDocument): Deprecation[] {
         group.entries.add(l.op.operationId);
         found.set(key, group);
       }
-  return [...found.values()].map(({row, entries}) => ({...row, entries: [...entries]}));
+  const renamed = [...found.values()].map(({row, entries}) => ({...row, entries: [...entries]}));
+  return [...renamed, ...formTransitions(doc)];
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What is wrong with one `x-transitions` entry, or undefined: the table would drop it silently. */
+export function transitionProblem(t: Partial<Record<keyof FormTransition, unknown>>): string | undefined {
+  for (const key of ['old', 'replacement'] as const)
+    if (typeof t[key] !== 'string' || t[key] === '')
+      return `an x-transitions entry has no ${key}. Give old, replacement and sunset: 'YYYY-MM-DD' (quoted).`;
+  if (typeof t.sunset !== 'string' || !ISO_DATE.test(t.sunset))
+    return `the x-transitions entry "${String(t.old)}" has no sunset date. Add sunset: 'YYYY-MM-DD' (quoted), the last day the old form works.`;
+  return undefined;
+}
+
+/** The complete `x-transitions` of the security schemes (every call), then of each operation. */
+export function formTransitions(doc: OpenApiDocument): Deprecation[] {
+  const row = (t: FormTransition, entries: string[]): Deprecation => ({
+    part: 'form',
+    old: t.old,
+    replacement: t.replacement,
+    sunset: t.sunset,
+    entries,
+  });
+  const complete = (list: FormTransition[] | undefined) => (list ?? []).filter((t) => !transitionProblem(t));
+  const schemes = Object.values(doc.components?.securitySchemes ?? {}).flatMap((s) =>
+    complete(s['x-transitions']).map((t) => row(t, [])),
+  );
+  const ops = listOperations(doc).flatMap((l) =>
+    complete(l.op['x-transitions']).map((t) => row(t, [l.op.operationId])),
+  );
+  return [...schemes, ...ops];
 }

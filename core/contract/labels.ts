@@ -195,6 +195,14 @@ export const LABEL_MESSAGES = {
     message: 'webhook field',
     description: 'Deprecations table: before a field of a delivery',
   },
+  'api.deprecations.form': {
+    message: 'old form',
+    description: 'Deprecations table: an old form that is no field (a token, a header); its own words follow',
+  },
+  'api.deprecations.everyCall': {
+    message: 'every call',
+    description: 'Deprecations table, Where of an old form of the request token: every call carries it',
+  },
   'api.deprecations.signatureWhere': {
     message: 'every webhook endpoint set to the 1.0.0 form with {call}',
     description: 'Deprecations table, Where of the old signature form; {call} links the operation that sets the form',

@@ -38,6 +38,8 @@ export interface Operation {
   'x-ack-timeout-seconds'?: number;
   /** The call's own rate limit, counted in addition to its family's (core/contract/rate-limits.ts reads it). */
   'x-rate-limit'?: unknown;
+  /** Old forms of this call still accepted until their sunset (our extension; ./deprecations.ts). */
+  'x-transitions'?: FormTransition[];
   /** Overrides the document's `security`; `[]` marks a call that needs no token. */
   security?: Record<string, string[]>[];
 }
@@ -51,6 +53,16 @@ export interface Tag {
   /** The family's rate limit per partner id (core/contract/rate-limits.ts reads it). */
   'x-rate-limit'?: unknown;
 }
+/**
+ * A breaking change of form that is no property (a token's claims, a header a call now requires),
+ * in its transition window: the old form, what replaces it, the last day (IST) the old form works.
+ * The versioning page's deprecations table lists it (./deprecations.ts `contractDeprecations`).
+ */
+export interface FormTransition {
+  old: string;
+  replacement: string;
+  sunset: string;
+}
 export interface SecurityScheme {
   type: string;
   scheme?: string;
@@ -58,6 +70,8 @@ export interface SecurityScheme {
   description?: string;
   /** A sample credential for the headers table (our extension). */
   'x-example'?: string;
+  /** Old forms of the credential still accepted, every call carrying them (our extension). */
+  'x-transitions'?: FormTransition[];
 }
 export interface OpenApiDocument {
   servers: {url: string; description: string}[];

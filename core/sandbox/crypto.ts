@@ -43,9 +43,17 @@ export async function hmacBase64Url(secret: string, message: string, subtle = de
   return base64UrlEncode(await hmac(secret, message, subtle));
 }
 
-/** An HS256 JWT with these claims, as /HeaderMarkdown signs one (used by tests and the Try it panel). */
-export async function signToken(claims: Readonly<Record<string, unknown>>, secret: string): Promise<string> {
+/**
+ * An HS256 JWT with these claims, as /HeaderMarkdown signs one (used by tests and the Try it panel).
+ * `kid` names the secret in the JOSE header, where RFC 7515 puts it; without it the header has none.
+ */
+export async function signToken(
+  claims: Readonly<Record<string, unknown>>,
+  secret: string,
+  kid?: string,
+): Promise<string> {
   const part = (value: unknown): string => base64UrlEncode(encoder.encode(JSON.stringify(value)));
-  const unsigned = `${part({alg: 'HS256', typ: 'JWT'})}.${part(claims)}`;
+  const header = kid === undefined ? {alg: 'HS256', typ: 'JWT'} : {alg: 'HS256', typ: 'JWT', kid};
+  const unsigned = `${part(header)}.${part(claims)}`;
   return `${unsigned}.${await hmacBase64Url(secret, unsigned)}`;
 }

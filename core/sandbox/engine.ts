@@ -42,6 +42,7 @@ import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
+import {proofAnswer, SECRET_PROOF_HEADER, SECRET_ROTATE_OPERATION, secretProofProblem} from './engine/secret-proof';
 import {
   carriedFor,
   lookupTransaction,
@@ -53,7 +54,14 @@ import {
   scenarioAnswer,
   statusAnswer,
 } from './engine/scenario';
-import {authenticate, tokenAnswer, type TokenKeys} from './engine/token';
+import {
+  authenticate,
+  SANDBOX_KEY_ID,
+  SANDBOX_REVOKED_KEY_ID,
+  TOKEN_AUDIENCE,
+  tokenAnswer,
+  type TokenKeys,
+} from './engine/token';
 import {
   validationAnswer,
   type Answer,
@@ -178,6 +186,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const routes = compileRoutes(index.routes);
   const keys: TokenKeys = {
     jwtSecret: index.credentials.jwtSecret,
+    keyId: SANDBOX_KEY_ID,
+    revokedKeyIds: new Set([SANDBOX_REVOKED_KEY_ID]),
+    audience: TOKEN_AUDIENCE.sandbox,
     partnerIds: new Set([index.credentials.partnerId, ...index.partnerIds]),
   };
   const family = familyLoader(options.loadFamily);
@@ -191,7 +202,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return scenario && statusAnswer(record, scenario, statusOp, clock.now());
   }
 
-  /** The chain: route, authenticate, partner, validate, status call, repeat, scenario. */
+  /** The chain: route, authenticate, partner, validate, secret proof (one call), status call, repeat, scenario. */
   async function handle(request: SandboxRequest): Promise<{answer: Answer; op?: OperationModel}> {
     const routed = routeRequest(index.basePath, routes, request);
     if ('answer' in routed) return {answer: routed.answer};
@@ -208,6 +219,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       body: request.body,
     });
     if ('errors' in checked) return {answer: validationAnswer(checked.errors), op};
+    if (op.id === SECRET_ROTATE_OPERATION) {
+      const proof = headers[SECRET_PROOF_HEADER.toLowerCase()];
+      const problem = await secretProofProblem(proof, webhookSecret, token.reqId, request.body ?? '');
+      if (problem) return {answer: proofAnswer(problem), op};
+    }
     const {inputs} = checked;
     const record = lookupTransaction(op, store, inputs);
     const status = record && (await trackedStatus(record, op));

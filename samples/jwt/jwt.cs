@@ -4,16 +4,23 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 
+// The environment the token is for; production: "api.rupeerail.example".
+const string Audience = "sandbox.rupeerail.example";
+
 static string B64Url(byte[] data) =>
     Convert.ToBase64String(data).TrimEnd('=').Replace('+', '-').Replace('/', '_');
 
-static string MakeToken(string partnerId, string secret)
+static string MakeToken(string partnerId, string keyId, string secret)
 {
-    var header = B64Url(Encoding.UTF8.GetBytes("{\"alg\":\"HS256\",\"typ\":\"JWT\"}"));
+    var header = B64Url(JsonSerializer.SerializeToUtf8Bytes(new { alg = "HS256", typ = "JWT", kid = keyId }));
+    var iat = DateTimeOffset.UtcNow.ToUnixTimeSeconds();
+    // exp: the token is used once, at once, so a minute is plenty (300 seconds at most).
     var claims = JsonSerializer.Serialize(new
     {
         partnerId,
-        iat = DateTimeOffset.UtcNow.ToUnixTimeSeconds(),
+        iat,
+        exp = iat + 60,
+        aud = Audience,
         reqId = Guid.NewGuid().ToString(),
     });
     var payload = B64Url(Encoding.UTF8.GetBytes(claims));
@@ -25,4 +32,5 @@ static string MakeToken(string partnerId, string secret)
 // A fresh token for every request: reqId must never repeat.
 Console.WriteLine(MakeToken(
     Environment.GetEnvironmentVariable("PARTNER_ID")!,
+    Environment.GetEnvironmentVariable("PARTNER_KEY_ID")!,
     Environment.GetEnvironmentVariable("PARTNER_SECRET")!));

@@ -3,7 +3,7 @@
  * which properties it lists, how it groups them, and the words of the page's twin.
  */
 import {describe, expect, it} from 'vitest';
-import {contractDeprecations, deprecatedProperties} from '#core/contract/deprecations';
+import {contractDeprecations, deprecatedProperties, transitionProblem} from '#core/contract/deprecations';
 import {deprecationBlocks} from '#core/contract/component-sections';
 import {defaultLabels} from '#core/contract/labels';
 import type {OpenApiDocument} from '#core/contract/openapi';
@@ -83,5 +83,42 @@ describe('deprecationBlocks', () => {
         '| webhook signature in the 1.0.0 form (`X-Signature` the bare hex HMAC of the body alone) | the 1.1.0 form: `X-Signature: v1=<HMAC of id.timestamp.body>` | every webhook endpoint set to the 1.0.0 form with `webhook-signature-form` | 2027-03-31 |',
       ].join('\n'),
     );
+  });
+});
+
+describe('formTransitions', () => {
+  const transition = {old: 'a token without `kid`', replacement: 'a token with `kid`', sunset: '2027-06-30'};
+  const withForms = {
+    ...doc,
+    components: {securitySchemes: {jwt: {type: 'http', 'x-transitions': [transition]}}},
+    paths: {
+      '/c': {post: {operationId: 'op-c', responses: {}, 'x-transitions': [{...transition, old: 'no proof header'}]}},
+    },
+    webhooks: {},
+  } as unknown as OpenApiDocument;
+
+  it('lists a security scheme form for every call and an operation form where it is, in their own words', () => {
+    expect(contractDeprecations(withForms)).toEqual([
+      {part: 'form', ...transition, entries: []},
+      {part: 'form', ...transition, old: 'no proof header', entries: ['op-c']},
+    ]);
+    const md = sectionsMarkdown(
+      deprecationBlocks(contractDeprecations(withForms), defaultLabels(), () => undefined),
+      (p) => p,
+    );
+    expect(md.split('\n').slice(2, 4)).toEqual([
+      '| a token without `kid` | a token with `kid` | every call | 2027-06-30 |',
+      '| no proof header | a token with `kid` | `op-c` | 2027-06-30 |',
+    ]);
+  });
+
+  it('names what an incomplete entry lacks, so it cannot drop off the table unseen', () => {
+    expect(transitionProblem({...transition, sunset: '30 June'})).toBe(
+      `the x-transitions entry "a token without \`kid\`" has no sunset date. Add sunset: 'YYYY-MM-DD' (quoted), the last day the old form works.`,
+    );
+    expect(transitionProblem({old: 'x', sunset: '2027-06-30'})).toBe(
+      "an x-transitions entry has no replacement. Give old, replacement and sunset: 'YYYY-MM-DD' (quoted).",
+    );
+    expect(transitionProblem(transition)).toBeUndefined();
   });
 });

@@ -9,7 +9,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it, onTestFinished} from 'vitest';
+import {authenticate, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
+import {memoryStore} from '#core/sandbox/engine/types';
 import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from './webhook-vector';
+
+/** Whether a program is on the PATH, for the samples whose runtime not every machine has. */
+const hasCommand = (name: string): boolean => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`]);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const SAMPLES = path.resolve(__dirname, '../../samples');
 const SECRET = 'test-partner-secret-4f1d2c';
@@ -24,33 +36,73 @@ const hmacV1 = (secret: string, body = BODY): string =>
   `v1=${crypto.createHmac('sha256', secret).update(`${ID}.${TS}.${body}`).digest('hex')}`;
 const NOW = Number(TS) + 30;
 
-function checkToken(token: string): Record<string, unknown> {
+/** The token's claims, after the sandbox's own check (with the 1.3.0 claims, not the legacy form) passed it. */
+async function checkToken(token: string): Promise<Record<string, unknown>> {
   const [header, payload, signature] = token.trim().split('.');
-  expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({alg: 'HS256', typ: 'JWT'});
+  expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({
+    alg: 'HS256',
+    typ: 'JWT',
+    kid: SANDBOX_KEY_ID,
+  });
   const expected = crypto.createHmac('sha256', SECRET).update(`${header}.${payload}`).digest('base64url');
   expect(signature).toBe(expected);
   const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
-  expect(claims.partnerId).toBe('PS001234');
+  expect(claims).toMatchObject({partnerId: 'PS001234', aud: TOKEN_AUDIENCE.sandbox});
   expect(Math.abs(Number(claims.iat) - Date.now() / 1000)).toBeLessThan(60);
+  expect(Number(claims.exp) - Number(claims.iat)).toBe(60);
   expect(typeof claims.reqId).toBe('string');
+  const keys = {
+    jwtSecret: SECRET,
+    keyId: SANDBOX_KEY_ID,
+    revokedKeyIds: new Set<string>(),
+    audience: TOKEN_AUDIENCE.sandbox,
+    partnerIds: new Set(['PS001234']),
+  };
+  expect(await authenticate(`Bearer ${token.trim()}`, keys, Date.now(), memoryStore())).toEqual({
+    partnerId: 'PS001234',
+    reqId: claims.reqId,
+  });
   return claims;
 }
 
-const env = {...process.env, PARTNER_ID: 'PS001234', PARTNER_SECRET: SECRET, WEBHOOK_SECRET};
+const env = {
+  ...process.env,
+  PARTNER_ID: 'PS001234',
+  PARTNER_KEY_ID: SANDBOX_KEY_ID,
+  PARTNER_SECRET: SECRET,
+  WEBHOOK_SECRET,
+};
 
 describe('token samples (samples/jwt)', () => {
-  it('Node.js signs a valid HS256 token with a fresh reqId', () => {
-    const a = checkToken(execFileSync('node', [path.join(SAMPLES, 'jwt/jwt.mjs')], {env}).toString());
-    const b = checkToken(execFileSync('node', [path.join(SAMPLES, 'jwt/jwt.mjs')], {env}).toString());
+  it('Node.js signs a valid HS256 token with kid, exp, aud and a fresh reqId', async () => {
+    const a = await checkToken(execFileSync('node', [path.join(SAMPLES, 'jwt/jwt.mjs')], {env}).toString());
+    const b = await checkToken(execFileSync('node', [path.join(SAMPLES, 'jwt/jwt.mjs')], {env}).toString());
     expect(a.reqId).not.toBe(b.reqId);
   });
 
-  it('Python signs a valid HS256 token', () => {
-    checkToken(execFileSync('python3', [path.join(SAMPLES, 'jwt/jwt.py')], {env}).toString());
+  it('Python signs a valid HS256 token', async () => {
+    await checkToken(execFileSync('python3', [path.join(SAMPLES, 'jwt/jwt.py')], {env}).toString());
   });
 
-  it('the shell sample signs a valid HS256 token', () => {
-    checkToken(execFileSync('bash', [path.join(SAMPLES, 'jwt/jwt.sh')], {env}).toString());
+  it('the shell sample signs a valid HS256 token', async () => {
+    await checkToken(execFileSync('bash', [path.join(SAMPLES, 'jwt/jwt.sh')], {env}).toString());
+  });
+
+  // Java runs a single source file directly (JEP 330); skipped where no JDK is installed.
+  it.runIf(hasCommand('java'))(
+    'the Java sample signs a valid HS256 token',
+    async () => {
+      await checkToken(execFileSync('java', [path.join(SAMPLES, 'jwt/jwt.java')], {env}).toString());
+    },
+    60_000,
+  );
+
+  it('every sample in the other languages sends kid, exp and aud', () => {
+    for (const file of ['jwt.cs', 'jwt.go', 'jwt.java', 'jwt.php']) {
+      const text = fs.readFileSync(path.join(SAMPLES, 'jwt', file), 'utf8');
+      for (const word of ['kid', 'exp', 'aud', 'PARTNER_KEY_ID', TOKEN_AUDIENCE.sandbox])
+        expect([file, text.includes(word)]).toEqual([file, true]);
+    }
   });
 });
 

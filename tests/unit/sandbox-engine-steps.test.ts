@@ -97,7 +97,13 @@ describe('route', () => {
 });
 
 describe('authenticate', () => {
-  const keys = {jwtSecret: 'secret', partnerIds: new Set(['P1', 'P2'])};
+  const keys = {
+    jwtSecret: 'secret',
+    keyId: 'k2',
+    revokedKeyIds: new Set(['k1']),
+    audience: 'sandbox.rupeerail.example',
+    partnerIds: new Set(['P1', 'P2']),
+  };
   const now = 1_700_000_000_000;
   const bearer = async (claims: Record<string, unknown>, secret = 'secret') =>
     `Bearer ${await signToken(claims, secret)}`;
@@ -106,7 +112,7 @@ describe('authenticate', () => {
   it('accepts a valid token once: its reqId is then used', async () => {
     const store = memoryStore();
     const header = await bearer(good);
-    expect(await authenticate(header, keys, now, store)).toEqual({partnerId: 'P2'});
+    expect(await authenticate(header, keys, now, store)).toEqual({partnerId: 'P2', reqId: 'r1'});
     expect(await authenticate(await bearer(good), keys, now, store)).toEqual({
       error: 'reqId already used: sign a fresh token per request',
     });

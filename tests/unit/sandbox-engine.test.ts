@@ -19,6 +19,8 @@ import {invalidRequest, type CompiledSandbox} from '#core/sandbox/compile';
 import {CREATES_TRANSACTION, repeatData} from '#core/sandbox/engine/scenario';
 import {applyCarried, carriedValues, getPath, setPath, text, vary} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
+import {SECRET_PROOF_HEADER, secretProof} from '#core/sandbox/engine/secret-proof';
+import {SANDBOX_KEY_ID, SANDBOX_REVOKED_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '#core/sandbox/engine';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
@@ -124,15 +126,26 @@ async function call(
     if (p.in === 'query') query.set(p.name, text(value));
   }
   const qs = query.toString();
+  const bearer = authorization ?? `Bearer ${await h.token()}`;
+  const body = req.body !== undefined ? JSON.stringify(req.body) : undefined;
   return h.sandbox.send({
     method: l.method,
     url: `${compiled.index.basePath}${urlPath}${qs ? `?${qs}` : ''}`,
     headers: {
-      Authorization: authorization ?? `Bearer ${await h.token()}`,
+      Authorization: bearer,
       ...(req.body !== undefined ? {'Content-Type': 'application/json'} : {}),
+      ...(await proofHeader(l, bearer, body)),
     },
-    ...(req.body !== undefined ? {body: JSON.stringify(req.body)} : {}),
+    ...(body !== undefined ? {body} : {}),
   });
+}
+
+/** A call that declares X-Webhook-Secret-Proof gets it, as a partner holding the current secret sends it. */
+async function proofHeader(l: Located, bearer: string, body: string | undefined): Promise<Record<string, string>> {
+  if (!l.op.parameters?.some((p) => p.name === SECRET_PROOF_HEADER)) return {};
+  const payload = bearer.split('.')[1] ?? '';
+  const {reqId} = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {reqId: string};
+  return {[SECRET_PROOF_HEADER]: await secretProof(compiled.index.credentials.webhookSecret, reqId, body ?? '')};
 }
 
 const responseSchema = (l: Located, status: number): JsonSchema | undefined =>
@@ -491,6 +504,68 @@ describe('the engine rules', () => {
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`;
     expect(await ask(`Bearer ${none}`)).toEqual([401, 11, 'The token must be signed with HS256']);
     expectValid(responseSchema(l, 401), {status: false, response_code: 11, message: 'x'}, 'the 401 envelope');
+  });
+
+  it('refuses a token with an unknown or revoked kid, a wrong aud or a passed exp, and accepts the 1.3.0 form', async () => {
+    const h = harness();
+    const {jwtSecret} = compiled.index.credentials;
+    const iat = Math.floor(h.now() / 1000);
+    const claims = {partnerId: 'PS001234', iat, exp: iat + 60, aud: TOKEN_AUDIENCE.sandbox};
+    const ask = async (extra: Record<string, unknown>, kid: string, n: number) => {
+      const token = await signToken({...claims, reqId: `kid-${n}`, ...extra}, jwtSecret, kid);
+      const res = await h.sandbox.send({
+        method: 'GET',
+        url: `${compiled.index.basePath}/common/bank`,
+        headers: {Authorization: `Bearer ${token}`},
+      });
+      return [res.status, res.json.response_code, res.json.message];
+    };
+    expect(await ask({}, SANDBOX_KEY_ID, 1)).toEqual([200, 1, 'Bank list fetched']);
+    expect(await ask({}, 'sbx-key-9', 2)).toEqual([
+      401,
+      11,
+      `Unknown kid sbx-key-9: the sandbox JWT secret has kid ${SANDBOX_KEY_ID}`,
+    ]);
+    expect(await ask({}, SANDBOX_REVOKED_KEY_ID, 3)).toEqual([
+      401,
+      11,
+      `Key ${SANDBOX_REVOKED_KEY_ID} was revoked: sign with a current JWT secret and send its kid`,
+    ]);
+    expect(await ask({aud: TOKEN_AUDIENCE.production}, SANDBOX_KEY_ID, 4)).toEqual([
+      401,
+      11,
+      `Wrong aud: tokens for this environment carry aud ${TOKEN_AUDIENCE.sandbox}`,
+    ]);
+    expect(await ask({exp: iat - 1}, SANDBOX_KEY_ID, 5)).toEqual([401, 11, 'Token expired: exp is in the past']);
+  });
+
+  it('rotates the webhook secret only with the proof of the current one', async () => {
+    const h = harness();
+    const body = JSON.stringify({reason: 'Leaked JWT secret test'});
+    const rotate = async (proof: (reqId: string) => Promise<string | undefined>, n: number) => {
+      const reqId = `rotate-${n}`;
+      const token = await signToken(
+        {partnerId: 'PS001234', iat: Math.floor(h.now() / 1000), reqId},
+        compiled.index.credentials.jwtSecret,
+      );
+      const value = await proof(reqId);
+      const res = await h.sandbox.send({
+        method: 'POST',
+        url: `${compiled.index.basePath}/webhooks/secret/rotate`,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          ...(value === undefined ? {} : {[SECRET_PROOF_HEADER]: value}),
+        },
+        body,
+      });
+      return [res.status, res.json.response_code];
+    };
+    const {webhookSecret} = compiled.index.credentials;
+    expect(await rotate(() => Promise.resolve(undefined), 1)).toEqual([401, 11]);
+    expect(await rotate(() => secretProof(webhookSecret, 'rotate-1', body), 2)).toEqual([401, 11]);
+    expect(await rotate((reqId) => secretProof('whsec_wrong', reqId, body), 3)).toEqual([401, 11]);
+    expect(await rotate((reqId) => secretProof(webhookSecret, reqId, body), 4)).toEqual([200, 1]);
   });
 
   it('answers an unknown path with 404 and a known path with another method with 405, both in the envelope', async () => {

@@ -6,7 +6,12 @@
  * silently stop working; the versioning page's deprecations table (core/contract/deprecations.ts)
  * lists only properties with both, so one without `x-sunset` would silently drop off it.
  */
-import {deprecatedProperties, partSchemas, type DeprecatedProperty} from '../../contract/deprecations';
+import {
+  deprecatedProperties,
+  partSchemas,
+  transitionProblem,
+  type DeprecatedProperty,
+} from '../../contract/deprecations';
 import type {JsonSchema} from '../../contract/schema';
 import type {ScenarioContext} from './context';
 
@@ -40,5 +45,9 @@ export function checkDeprecated(ctx: ScenarioContext): void {
     for (const {what, schema} of partSchemas(l))
       for (const problem of deprecatedProblems(schema))
         ctx.problems.add(`openapi/families/${family}.yaml`, `${l.op.operationId} ${what}: ${problem}`);
+    for (const t of l.op['x-transitions'] ?? []) {
+      const problem = transitionProblem(t);
+      if (problem) ctx.problems.add(`openapi/families/${family}.yaml`, `${l.op.operationId}: ${problem}`);
+    }
   }
 }

@@ -1,0 +1,85 @@
+/**
+ * The token's 1.3.0 claims in the sandbox (core/sandbox/engine/token.ts): kid in the header names the
+ * secret, aud names the environment, exp bounds the life; each refusal has the message the headers
+ * page documents, and a token without them works until the sunset of the transition.
+ */
+import {readFileSync} from 'node:fs';
+import {describe, expect, it} from 'vitest';
+import {parse} from 'yaml';
+import {signToken} from '#core/sandbox/crypto';
+import {
+  authenticate,
+  LEGACY_TOKEN_SUNSET,
+  SANDBOX_KEY_ID,
+  SANDBOX_REVOKED_KEY_ID,
+  TOKEN_AUDIENCE,
+} from '#core/sandbox/engine/token';
+import {memoryStore} from '#core/sandbox/engine/types';
+
+const keys = {
+  jwtSecret: 'secret',
+  keyId: 'k2',
+  revokedKeyIds: new Set(['k1']),
+  audience: 'sandbox.rupeerail.example',
+  partnerIds: new Set(['P1']),
+};
+const now = 1_800_000_000_000;
+const iat = now / 1000;
+const full = {partnerId: 'P1', iat, exp: iat + 300, aud: 'sandbox.rupeerail.example', reqId: 'r1'};
+const bearer = async (claims: Record<string, unknown>, kid?: string, secret = 'secret') =>
+  `Bearer ${await signToken(claims, secret, kid)}`;
+const check = async (header: string, at = now) => authenticate(header, keys, at, memoryStore());
+const afterSunset = Date.parse(`${LEGACY_TOKEN_SUNSET}T00:00:00+05:30`) + 86_400_000;
+
+describe('the token claims of 1.3.0', () => {
+  it('accepts a token with kid, aud and exp', async () => {
+    expect(await check(await bearer(full, 'k2'))).toEqual({partnerId: 'P1', reqId: 'r1'});
+  });
+
+  it('refuses an unknown or revoked kid, a wrong aud and a passed or too distant exp, each with its message', async () => {
+    const cases: [string, string][] = [
+      [await bearer(full, 'k9'), 'Unknown kid k9: the sandbox JWT secret has kid k2'],
+      [await bearer(full, 'k1'), 'Key k1 was revoked: sign with a current JWT secret and send its kid'],
+      [await bearer(full, 7 as unknown as string), 'The kid header must be a string: the key id of your JWT secret'],
+      [
+        await bearer({...full, aud: 'api.rupeerail.example'}, 'k2'),
+        'Wrong aud: tokens for this environment carry aud sandbox.rupeerail.example',
+      ],
+      [await bearer({...full, exp: iat - 1}, 'k2'), 'Token expired: exp is in the past'],
+      [await bearer({...full, exp: iat + 301}, 'k2'), 'The exp claim must be at most 300 seconds after iat'],
+      [await bearer({...full, exp: 'soon'}, 'k2'), 'The exp claim must be the expiry time in Unix seconds'],
+    ];
+    for (const [header, error] of cases) expect(await check(header)).toEqual({error});
+  });
+
+  it('accepts the 1.2.0 form (no kid, aud or exp) until the sunset day ends in IST, then names what is missing', async () => {
+    const legacy = {partnerId: 'P1', reqId: 'r2'};
+    const at = (ms: number) => bearer({...legacy, iat: Math.floor(ms / 1000)});
+    expect(await check(await at(afterSunset - 1000), afterSunset - 1000)).toEqual({partnerId: 'P1', reqId: 'r2'});
+    expect(await check(await at(afterSunset), afterSunset)).toEqual({
+      error: `The token must carry kid: tokens without exp, aud and kid were accepted until ${LEGACY_TOKEN_SUNSET}`,
+    });
+    const noAud = {partnerId: 'P1', reqId: 'r3', iat: afterSunset / 1000, exp: afterSunset / 1000 + 60};
+    expect(await check(await bearer(noAud, 'k2'), afterSunset)).toEqual({
+      error: `The token must carry aud: tokens without exp, aud and kid were accepted until ${LEGACY_TOKEN_SUNSET}`,
+    });
+  });
+
+  it('states the same sunset, key ids and audiences as the contract and the headers page', () => {
+    const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8')) as {
+      components: {securitySchemes: {partnerJwt: {'x-transitions': {sunset: string}[]}}};
+    };
+    expect(contract.components.securitySchemes.partnerJwt['x-transitions'].map((t) => t.sunset)).toEqual([
+      LEGACY_TOKEN_SUNSET,
+    ]);
+    const page = readFileSync('src/pages/HeaderMarkdown.mdx', 'utf8');
+    for (const value of [
+      SANDBOX_KEY_ID,
+      SANDBOX_REVOKED_KEY_ID,
+      TOKEN_AUDIENCE.sandbox,
+      TOKEN_AUDIENCE.production,
+      LEGACY_TOKEN_SUNSET,
+    ])
+      expect(page).toContain(value);
+  });
+});
