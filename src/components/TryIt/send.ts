@@ -6,6 +6,7 @@
 import type {Dispatch} from 'react';
 import {site} from '@site/site.config';
 import {signToken} from '#core/sandbox/crypto';
+import {MAX_TOKEN_LIFETIME_SECONDS, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {signDelivery} from '#core/sandbox/signature';
 import {buildRequest, sandboxBaseUrl, type SentRequest} from '#core/sandbox/try-it';
 import {
@@ -62,9 +63,20 @@ export async function send(state: PanelState, loaded: Loaded, dispatch: Dispatch
     const {index} = loaded;
     const page = {jwtSecret: index.credentials.jwtSecret, baseUrl: sandboxBaseUrl(index.basePath)};
     const signer = signerFor(state, page, site.environments.sandbox.baseUrl);
+    const iat = Math.floor(Date.now() / 1000);
+    // The 1.3.0 token: expiry, audience and the key id (see /HeaderMarkdown). The page's sandbox
+    // knows its test secret's id; a reader's own secret has an id we cannot know, so that token goes
+    // without one, which the sandbox accepts until the transition ends.
     const token = await signToken(
-      {partnerId: signer.partnerId, iat: Math.floor(Date.now() / 1000), reqId: reqId()},
+      {
+        partnerId: signer.partnerId,
+        iat,
+        exp: iat + MAX_TOKEN_LIFETIME_SECONDS,
+        aud: TOKEN_AUDIENCE.sandbox,
+        reqId: reqId(),
+      },
       signer.secret,
+      state.mode === 'real' ? undefined : SANDBOX_KEY_ID,
     );
     const request = buildRequest(signer.baseUrl, state.example, state.draft, token);
     dispatch({type: 'built', request});
