@@ -34,7 +34,9 @@ export function checkWebhookUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new CertifyInputError(`--webhook-url "${text}" is not a URL. Fix: pass the whole URL, e.g. https://example.in/webhooks/rupeerail.`);
+    throw new CertifyInputError(
+      `--webhook-url "${text}" is not a URL. Fix: pass the whole URL, e.g. https://example.in/webhooks/rupeerail.`,
+    );
   }
   if (url.protocol === 'https:') return url.href;
   if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return url.href;
@@ -47,7 +49,10 @@ export function checkWebhookUrl(text: string): string {
 export function parseDuration(text: string): number {
   const m = /^(\d+)(s|m|h)?$/.exec(text.trim());
   const seconds = m ? Number(m[1]) * ({s: 1, m: 60, h: 3600}[m[2] ?? 's'] ?? 1) : 0;
-  if (!seconds) throw new CertifyInputError(`--for "${text}" is not a duration. Fix: a whole number with s, m or h, e.g. --for 10m.`);
+  if (!seconds)
+    throw new CertifyInputError(
+      `--for "${text}" is not a duration. Fix: a whole number with s, m or h, e.g. --for 10m.`,
+    );
   return seconds * 1000;
 }
 
@@ -69,14 +74,18 @@ export function parseCertifyArgs(argv: readonly string[], defaultPort: number): 
   if (values.help) throw new CertifyInputError(USAGE);
   const outputs = {junit: values.junit, markdown: values.markdown};
   if (values.client) {
-    if (values['webhook-url']) throw new CertifyInputError(`Choose one mode: --client or --webhook-url, not both.\n\n${USAGE}`);
+    if (values['webhook-url'])
+      throw new CertifyInputError(`Choose one mode: --client or --webhook-url, not both.\n\n${USAGE}`);
     const forMs = values.for === undefined ? undefined : parseDuration(values.for);
     const port = values.port === undefined ? defaultPort : parsePort(values.port);
     return {mode: {kind: 'client', port, ...(forMs ? {forMs} : {})}, ...outputs};
   }
-  if (!values['webhook-url']) throw new CertifyInputError(`Choose a mode: --webhook-url URL --secret SECRET, or --client.\n\n${USAGE}`);
+  if (!values['webhook-url'])
+    throw new CertifyInputError(`Choose a mode: --webhook-url URL --secret SECRET, or --client.\n\n${USAGE}`);
   if (!values.secret)
-    throw new CertifyInputError(`--secret is missing: the webhook secret your endpoint verifies with (the sandbox one, for a test endpoint).\n\n${USAGE}`);
+    throw new CertifyInputError(
+      `--secret is missing: the webhook secret your endpoint verifies with (the sandbox one, for a test endpoint).\n\n${USAGE}`,
+    );
   return {mode: {kind: 'webhook', url: checkWebhookUrl(values['webhook-url']), secret: values.secret}, ...outputs};
 }
 

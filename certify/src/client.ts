@@ -61,9 +61,15 @@ function reuseFindings(log: readonly Exchange[], model: ClientModel): {fresh: Fi
     const code = before && answerOf(before).code;
     const rule = code === undefined ? undefined : model.retry[String(code)];
     if (rule === 'new-ref')
-      fresh.push({exchange: e, why: `the same ${fields.join(', ')} as a request answered code ${code}, which created nothing: a new attempt needs a new one`});
+      fresh.push({
+        exchange: e,
+        why: `the same ${fields.join(', ')} as a request answered code ${code}, which created nothing: a new attempt needs a new one`,
+      });
     if (rule === 'status')
-      resend.push({exchange: e, why: `sent again after code ${code}: the first may still complete, and this pays twice`});
+      resend.push({
+        exchange: e,
+        why: `sent again after code ${code}: the first may still complete, and this pays twice`,
+      });
     // A repeat (code 4) answers the original: the original stays what later requests are judged against.
     if (answerOf(e).code !== REPEAT_CODE) last.set(key, e);
   }
@@ -110,10 +116,22 @@ function statusFindings(log: readonly Exchange[], model: ClientModel): {cadence:
     const prev = previous.get(key);
     const state = finalAt.get(key);
     if (state) final.push({exchange: e, why: `asked again after the status call answered ${state}, a final state`});
-    else if (prev === undefined && start !== undefined && e.at - start < model.polling.firstAfterSeconds * 1000 - SLACK_MS)
-      cadence.push({exchange: e, why: `first status call ${Math.round((e.at - start) / 1000)} s after the answer; wait at least ${model.polling.firstAfterSeconds} s`});
+    else if (
+      prev === undefined &&
+      start !== undefined &&
+      e.at - start < model.polling.firstAfterSeconds * 1000 - SLACK_MS
+    )
+      cadence.push({
+        exchange: e,
+        why: `first status call ${Math.round((e.at - start) / 1000)} s after the answer; wait at least ${model.polling.firstAfterSeconds} s`,
+      });
     else if (prev !== undefined && e.at - prev < allowedGapMs(model, e.at - (start ?? prev)) - SLACK_MS)
-      cadence.push({exchange: e, why: `status call ${Math.round((e.at - prev) / 1000)} s after the previous one; the policy asks for ${allowedGapMs(model, e.at - (start ?? prev)) / 1000} s`});
+      cadence.push({
+        exchange: e,
+        why: `status call ${Math.round((e.at - prev) / 1000)} s after the previous one; the policy asks for ${allowedGapMs(model, e.at - (start ?? prev)) / 1000} s`,
+      });
+    // A refused call (429, 401) reported nothing: the cadence counts the calls that were answered.
+    if (e.status !== 200) continue;
     previous.set(key, e.at);
     const value = answerOf(e).data?.[spec.field];
     if (typeof value === 'string' && spec.final.includes(value)) finalAt.set(key, value);
@@ -127,7 +145,10 @@ function retryAfterFindings(log: readonly Exchange[]): Finding[] {
   let until: {at: number; seconds: number} | undefined;
   for (const e of log) {
     if (until && e.at < until.at + until.seconds * 1000 - SLACK_MS)
-      findings.push({exchange: e, why: `sent ${Math.round((e.at - until.at) / 1000)} s after a 429 that said Retry-After: ${until.seconds}`});
+      findings.push({
+        exchange: e,
+        why: `sent ${Math.round((e.at - until.at) / 1000)} s after a 429 that said Retry-After: ${until.seconds}`,
+      });
     const header = Object.entries(e.responseHeaders).find(([k]) => k.toLowerCase() === 'retry-after')?.[1];
     until = e.status === 429 && header && /^\d+$/.test(header) ? {at: e.at, seconds: Number(header)} : undefined;
   }
@@ -158,11 +179,16 @@ function tokenFindings(log: readonly Exchange[], model: ClientModel): Finding[] 
   for (const e of log) {
     const claims = tokenClaims(e);
     if (!claims) continue;
-    if (claims.reqId && seen.has(claims.reqId)) findings.push({exchange: e, why: `reqId ${claims.reqId} sent again (a replayed token)`});
+    if (claims.reqId && seen.has(claims.reqId))
+      findings.push({exchange: e, why: `reqId ${claims.reqId} sent again (a replayed token)`});
     if (claims.reqId) seen.add(claims.reqId);
     const age = claims.iat === undefined ? 0 : Math.abs(e.at / 1000 - claims.iat);
     const stale = age > model.iatToleranceSeconds;
-    if (stale && staleBefore) findings.push({exchange: e, why: `iat ${Math.round(age)} s from the request, after a refused stale token: sign a fresh one per request`});
+    if (stale && staleBefore)
+      findings.push({
+        exchange: e,
+        why: `iat ${Math.round(age)} s from the request, after a refused stale token: sign a fresh one per request`,
+      });
     staleBefore = stale;
   }
   return findings;
@@ -230,7 +256,11 @@ export function certifyClient(log: readonly Exchange[], model: ClientModel, targ
     mode: 'client',
     target,
     results: [
-      toResult('client-fresh-reference', reuse.fresh, `${money} money-moving request(s), none reusing a spent referenceid`),
+      toResult(
+        'client-fresh-reference',
+        reuse.fresh,
+        `${money} money-moving request(s), none reusing a spent referenceid`,
+      ),
       toResult('client-no-resend-after-pending', reuse.resend, 'no payment sent again after code 2 or 5'),
       toResult('client-status-cadence', status.cadence, 'status calls within the polling policy'),
       toResult('client-stop-when-final', status.final, 'no status call after a final state'),

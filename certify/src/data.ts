@@ -30,12 +30,16 @@ function moneyOperations(families: readonly FamilyBehaviour[]): Record<string, r
 
 /** Each status call: the field it looks a transaction up by (sandbox model), its state field and final states. */
 function statusOperations(families: readonly FamilyBehaviour[], models: readonly FamilyModel[]): ClientModel['status'] {
-  const lookups = new Map(models.flatMap((m) => m.operations.flatMap((o) => (o.lookup ? [[o.id, o.lookup] as const] : []))));
+  const lookups = new Map(
+    models.flatMap((m) => m.operations.flatMap((o) => (o.lookup ? [[o.id, o.lookup] as const] : []))),
+  );
   const entries = families.flatMap((f) => {
     const final = Object.entries(f.states).flatMap(([name, s]) => (s.final ? [name] : []));
     return f.operations.flatMap((o) => {
       const lookup = lookups.get(o.statusCall);
-      return lookup && !o.statusField.includes('[') ? [[o.statusCall, {lookup, field: o.statusField, final}] as const] : [];
+      return lookup && !o.statusField.includes('[')
+        ? [[o.statusCall, {lookup, field: o.statusField, final}] as const]
+        : [];
     });
   });
   return Object.fromEntries(entries);
@@ -71,27 +75,38 @@ export function sampleEvents(models: readonly FamilyModel[], families: readonly 
     const pending = Object.entries(f.states).find(([, s]) => !s.final)?.[0];
     for (const op of f.operations) {
       const model = allOps(models).find((o) => o.id === op.id);
-      const hook = model?.scenarios.flatMap((s) => s.then.flatMap((t) => t.webhooks)).find((w) => {
-        const state = w.body[op.statusField];
-        return typeof state === 'string' && f.states[state]?.final;
-      });
+      const hook = model?.scenarios
+        .flatMap((s) => s.then.flatMap((t) => t.webhooks))
+        .find((w) => {
+          const state = w.body[op.statusField];
+          return typeof state === 'string' && f.states[state]?.final;
+        });
       if (hook && pending) {
         const older = {...hook.body, [op.statusField]: pending, response_code: 2};
         return {final: JSON.stringify(hook.body), pending: JSON.stringify(older)};
       }
     }
   }
-  throw new Error('certify: no scenario of the sandbox sends a webhook with a final state; the webhook checks need one.');
+  throw new Error(
+    'certify: no scenario of the sandbox sends a webhook with a final state; the webhook checks need one.',
+  );
 }
 
 const whenText = (s: ScenarioModel): string => s.when.map((c) => `${c.input}=${JSON.stringify(c.value)}`).join(', ');
 
 /** The values a partner's test run should use, one line each, from the sandbox scenarios. */
-export function testValues(models: readonly FamilyModel[], families: readonly FamilyBehaviour[], index: SandboxIndex): string[] {
+export function testValues(
+  models: readonly FamilyModel[],
+  families: readonly FamilyBehaviour[],
+  index: SandboxIndex,
+): string[] {
   const lines: string[] = [];
   for (const f of families) {
     for (const op of f.operations.filter((o) => o.movesMoney && !o.madeIn)) {
-      const scenarios = allOps(models).find((o) => o.id === op.id)?.scenarios.filter((s) => !s.partnerId && s.when.length) ?? [];
+      const scenarios =
+        allOps(models)
+          .find((o) => o.id === op.id)
+          ?.scenarios.filter((s) => !s.partnerId && s.when.length) ?? [];
       const pick = (code: number, end?: string): ScenarioModel | undefined =>
         scenarios.find((s) => s.code === code && (end === undefined || endState(s, op.statusField) === end));
       const [ok, failed, timeout] = [pick(2, 'SUCCESS'), pick(2, 'FAILED'), pick(5)];
@@ -114,7 +129,9 @@ function commonValues(models: readonly FamilyModel[], index: SandboxIndex): stri
     .find((s) => s.partnerId && s.httpStatus === 429);
   return [
     ...(limited?.partnerId
-      ? [`429 with Retry-After: sign the token with partnerId ${limited.partnerId}; every call answers 429 with Retry-After: ${limited.headers?.['Retry-After'] ?? '?'}`]
+      ? [
+          `429 with Retry-After: sign the token with partnerId ${limited.partnerId}; every call answers 429 with Retry-After: ${limited.headers?.['Retry-After'] ?? '?'}`,
+        ]
       : []),
     `expired token: sign one token with iat 10 minutes ago (partnerId ${index.credentials.partnerId}); it answers 401, code 11; then sign a fresh one`,
   ];

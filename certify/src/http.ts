@@ -36,9 +36,12 @@ export function networkMessage(url: string, code: string | undefined, message: s
   return `Could not reach ${url}: ${code ? `${code}, ` : ''}${message}. Fix: check that the endpoint is up and reachable from this machine.`;
 }
 
+/** The system error code under fetch's "fetch failed" (an AggregateError's first one when it tried several addresses). */
 function causeCode(err: unknown): string | undefined {
-  const cause = err instanceof Error ? (err.cause as {code?: unknown} | undefined) : undefined;
-  return typeof cause?.code === 'string' ? cause.code : undefined;
+  const cause =
+    err instanceof Error ? (err.cause as {code?: unknown; errors?: {code?: unknown}[]} | undefined) : undefined;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** The fetch transport: no redirects followed (a webhook URL must be the final one), a deadline per request. */
@@ -55,7 +58,9 @@ export const fetchTransport: Transport = async (sent, timeoutMs) => {
   } catch (err) {
     if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
       throw new AnswerTimeoutError(`no answer within ${timeoutMs / 1000} seconds`);
-    throw new CertifyInputError(networkMessage(sent.url, causeCode(err), err instanceof Error ? err.message : String(err)));
+    throw new CertifyInputError(
+      networkMessage(sent.url, causeCode(err), err instanceof Error ? err.message : String(err)),
+    );
   }
   const location = res.headers.get('location') ?? undefined;
   return {

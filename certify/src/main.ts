@@ -39,7 +39,12 @@ function loadFamily(shipped: Shipped, family: string) {
 
 async function runClient(mode: Extract<Mode, {kind: 'client'}>, shipped: Shipped, io: Io): Promise<CertifyReport> {
   const {index} = shipped.data;
-  const recorder = await startRecorder({index, loadFamily: (f) => loadFamily(shipped, f), clock: io.clock, port: mode.port});
+  const recorder = await startRecorder({
+    index,
+    loadFamily: (f) => loadFamily(shipped, f),
+    clock: io.clock,
+    port: mode.port,
+  });
   try {
     io.out(
       [
@@ -115,7 +120,9 @@ export async function main(shipped: Shipped): Promise<void> {
     clock: {now: () => Date.now()},
     wait: waitForEnd,
   }).catch((err: unknown) => {
-    process.stderr.write(`certify: unexpected error (a bug of the tool): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `certify: unexpected error (a bug of the tool): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     return 2;
   });
   process.exit(code);

@@ -43,7 +43,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         at: options.clock.now(),
         method: req.method,
         url: req.url,
-        headers: Object.fromEntries(Object.entries(req.headers ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]]))),
+        headers: Object.fromEntries(
+          Object.entries(req.headers ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])),
+        ),
         body: req.body ?? '',
         status: res.status,
         responseHeaders: res.headers,

@@ -36,12 +36,22 @@ export function terminalSummary(report: CertifyReport, ctx: ReportContext): stri
     if (r.passed) continue;
     lines.push(`        rule: ${plain(r.rule.holds)}`, `        see:  ${pageUrl(ctx, r)}`);
     if (r.evidence)
-      lines.push('        request:', indent(r.evidence.request, '          '), '        response:', indent(r.evidence.response, '          '));
+      lines.push(
+        '        request:',
+        indent(r.evidence.request, '          '),
+        '        response:',
+        indent(r.evidence.response, '          '),
+      );
   }
   lines.push('');
   if (report.timings)
-    lines.push(`Answer times: p50 ${report.timings.p50Ms} ms, p95 ${report.timings.p95Ms} ms (${report.timings.count} answers).`);
-  lines.push(counts(report), passed(report) ? 'Ready for the go-live review.' : 'Fix the failed checks and run certify again.');
+    lines.push(
+      `Answer times: p50 ${report.timings.p50Ms} ms, p95 ${report.timings.p95Ms} ms (${report.timings.count} answers).`,
+    );
+  lines.push(
+    counts(report),
+    passed(report) ? 'Ready for the go-live review.' : 'Fix the failed checks and run certify again.',
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -87,10 +97,26 @@ export function markdownReport(report: CertifyReport, ctx: ReportContext, date: 
     ),
   ];
   if (report.timings)
-    lines.push('', `Answer times: p50 ${report.timings.p50Ms} ms, p95 ${report.timings.p95Ms} ms (${report.timings.count} answers).`);
+    lines.push(
+      '',
+      `Answer times: p50 ${report.timings.p50Ms} ms, p95 ${report.timings.p95Ms} ms (${report.timings.count} answers).`,
+    );
   for (const r of report.results.filter((x) => !x.passed && x.evidence)) {
     const ev = r.evidence as NonNullable<CheckResult['evidence']>;
-    lines.push('', `## ${r.rule.id}`, '', r.detail, '', '```http', ev.request, '```', '', '```http', ev.response, '```');
+    lines.push(
+      '',
+      `## ${r.rule.id}`,
+      '',
+      r.detail,
+      '',
+      '```http',
+      ev.request,
+      '```',
+      '',
+      '```http',
+      ev.response,
+      '```',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -101,7 +101,11 @@ function assertUsable(run: WebhookRun, first: Answer): void {
     );
 }
 
-async function validChecks(run: WebhookRun, id: string, body: string): Promise<{results: CheckResult[]; answers: Answer[]}> {
+async function validChecks(
+  run: WebhookRun,
+  id: string,
+  body: string,
+): Promise<{results: CheckResult[]; answers: Answer[]}> {
   const first = await deliver(run, await signDelivery(run.secret, id, nowSeconds(run.clock), body), body);
   assertUsable(run, first);
   const again = await deliver(run, await signDelivery(run.secret, id, nowSeconds(run.clock), body), body);
@@ -110,7 +114,13 @@ async function validChecks(run: WebhookRun, id: string, body: string): Promise<{
     answers: [first, again],
     results: [
       result('webhook-ack', inTime, first, `${status(first)} in ${first.ms} ms`, `${status(first)} in ${first.ms} ms`),
-      result('webhook-duplicate', ok(again), again, `${status(again)} for the same X-Webhook-Id`, `${status(again)} for the same X-Webhook-Id: a retry would be sent again and again`),
+      result(
+        'webhook-duplicate',
+        ok(again),
+        again,
+        `${status(again)} for the same X-Webhook-Id`,
+        `${status(again)} for the same X-Webhook-Id: a retry would be sent again and again`,
+      ),
     ],
   };
 }
@@ -128,7 +138,13 @@ async function refusalChecks(run: WebhookRun, tag: string, body: string): Promis
   return [
     result('webhook-body-changed', refused(changed), changed, `${status(changed)}`, `${status(changed)}: ${accepted}`),
     result('webhook-wrong-secret', refused(wrong), wrong, `${status(wrong)}`, `${status(wrong)}: ${accepted}`),
-    result('webhook-stale-timestamp', refused(old), old, `${status(old)} for a timestamp ${TIMESTAMP_TOLERANCE_SECONDS + 60} s old`, `${status(old)} for a timestamp ${TIMESTAMP_TOLERANCE_SECONDS + 60} s old: ${accepted}`),
+    result(
+      'webhook-stale-timestamp',
+      refused(old),
+      old,
+      `${status(old)} for a timestamp ${TIMESTAMP_TOLERANCE_SECONDS + 60} s old`,
+      `${status(old)} for a timestamp ${TIMESTAMP_TOLERANCE_SECONDS + 60} s old: ${accepted}`,
+    ),
     result('webhook-missing-headers', refused(bare), bare, `${status(bare)}`, `${status(bare)}: ${accepted}`),
   ];
 }
@@ -142,14 +158,34 @@ async function rotationAndOrder(run: WebhookRun, tag: string): Promise<{results:
   const rotated = await deliver(run, {...headers, [SIGNATURE_HEADER]: both}, body);
   const final = ownEvent(run.events.final, `${tag}O`);
   const pending = ownEvent(run.events.pending, `${tag}O`);
-  const first = await deliver(run, await signDelivery(run.secret, `whk_${tag}_o2`, nowSeconds(run.clock), final), final);
-  const older = await deliver(run, await signDelivery(run.secret, `whk_${tag}_o1`, nowSeconds(run.clock), pending), pending);
+  const first = await deliver(
+    run,
+    await signDelivery(run.secret, `whk_${tag}_o2`, nowSeconds(run.clock), final),
+    final,
+  );
+  const older = await deliver(
+    run,
+    await signDelivery(run.secret, `whk_${tag}_o1`, nowSeconds(run.clock), pending),
+    pending,
+  );
   const late = ok(first) ? older : first;
   return {
     answers: [rotated, first, older],
     results: [
-      result('webhook-rotation', ok(rotated), rotated, `${status(rotated)} with two v1= values`, `${status(rotated)} with two v1= values, one of them yours: deliveries fail during every rotation`),
-      result('webhook-out-of-order', ok(first) && ok(older), late, 'final, then older pending: both acknowledged', `${status(late)} for an event that arrived out of order: it would be retried for 24 hours`),
+      result(
+        'webhook-rotation',
+        ok(rotated),
+        rotated,
+        `${status(rotated)} with two v1= values`,
+        `${status(rotated)} with two v1= values, one of them yours: deliveries fail during every rotation`,
+      ),
+      result(
+        'webhook-out-of-order',
+        ok(first) && ok(older),
+        late,
+        'final, then older pending: both acknowledged',
+        `${status(late)} for an event that arrived out of order: it would be retried for 24 hours`,
+      ),
     ],
   };
 }

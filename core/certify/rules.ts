@@ -80,28 +80,32 @@ export const GO_LIVE_RULES: readonly GoLiveRule[] = [
     id: 'webhook-out-of-order',
     mode: 'webhook',
     title: 'Acknowledge events out of order',
-    holds: 'A final event followed by an older pending event of the same transaction: both are acknowledged, and the older one does not undo the final state.',
+    holds:
+      'A final event followed by an older pending event of the same transaction: both are acknowledged, and the older one does not undo the final state.',
     page: WEBHOOKS,
   },
   {
     id: 'client-fresh-reference',
     mode: 'client',
     title: 'A fresh `referenceid` for every new payment',
-    holds: 'After an answer that created nothing (a decline, a validation error), a new attempt carries a new `referenceid`.',
+    holds:
+      'After an answer that created nothing (a decline, a validation error), a new attempt carries a new `referenceid`.',
     page: START,
   },
   {
     id: 'client-no-resend-after-pending',
     mode: 'client',
     title: 'No resend after a pending or timed-out answer',
-    holds: 'After `response_code` 2 or 5, the same payment is never sent again: ask its status call instead (a resend risks paying twice).',
+    holds:
+      'After `response_code` 2 or 5, the same payment is never sent again: ask its status call instead (a resend risks paying twice).',
     page: CODES,
   },
   {
     id: 'client-status-cadence',
     mode: 'client',
     title: 'Status asked no more often than documented',
-    holds: 'The first status call comes no sooner than the polling policy allows after the answer, and the next ones no more often than its cadence.',
+    holds:
+      'The first status call comes no sooner than the polling policy allows after the answer, and the next ones no more often than its cadence.',
     page: START,
   },
   {
@@ -129,7 +133,8 @@ export const GO_LIVE_RULES: readonly GoLiveRule[] = [
     id: 'client-no-pii-in-url',
     mode: 'client',
     title: 'No Aadhaar number, PAN or card number in a URL',
-    holds: 'Personal numbers travel in request bodies only, never in a path or query string, where proxies and logs keep them.',
+    holds:
+      'Personal numbers travel in request bodies only, never in a path or query string, where proxies and logs keep them.',
     page: START,
   },
 ];
@@ -150,3 +155,10 @@ export function ruleById(id: string): GoLiveRule {
 
 /** The rules one mode checks, in report order. */
 export const rulesOf = (mode: RuleMode): GoLiveRule[] => GO_LIVE_RULES.filter((r) => r.mode === mode);
+
+const MODE_LABEL: Record<RuleMode, string> = {webhook: 'Webhook endpoint', client: 'API client'};
+
+/** The checklist as rows (mode, title, what it holds, page, id): the page's table and its Markdown twin alike. */
+export function checklistRows(): {mode: string; title: string; holds: string; page: string; id: string}[] {
+  return GO_LIVE_RULES.map((r) => ({mode: MODE_LABEL[r.mode], title: r.title, holds: r.holds, page: r.page, id: r.id}));
+}

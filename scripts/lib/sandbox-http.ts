@@ -110,7 +110,6 @@ async function listen(server: http.Server, port: number, host: string, portHint:
   return typeof address === 'object' && address ? address.port : port;
 }
 
-
 /** Called with each request the engine answered and its answer. */
 export type OnAnswer = (request: SandboxRequest, response: SandboxResponse) => void;
 
@@ -124,7 +123,10 @@ export interface ServeOptions {
 }
 
 /** The engine on a port (0: any free one); the server and the port it got. */
-export async function serveSandbox(sandbox: Sandbox, options: ServeOptions): Promise<{server: http.Server; port: number}> {
+export async function serveSandbox(
+  sandbox: Sandbox,
+  options: ServeOptions,
+): Promise<{server: http.Server; port: number}> {
   const server = http.createServer(requestListener(sandbox, options.log, options.onAnswer));
   server.on('clientError', answerMalformed(options.log));
   // Slow or stalled clients never hold a connection for long.
