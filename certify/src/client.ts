@@ -194,9 +194,10 @@ function tokenFindings(log: readonly Exchange[], model: ClientModel): Finding[] 
   return findings;
 }
 
+// cspell:disable-next-line (the PAN's fourth letter: the holder's type)
 const PAN = /(?<![A-Z])[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z](?![A-Z])/;
 const AADHAAR = /(?<!\d)[2-9]\d{3}[ -]?\d{4}[ -]?\d{4}(?!\d)/;
-const SENSITIVE_NAME = /aadhaar|aadhar|uid|pan|card/i;
+const SENSITIVE_NAME = /aadhaar|uid|pan|card/i;
 
 /** Luhn check of a card-length digit string. */
 export function luhn(digits: string): boolean {

@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
-const SECRET = 'whsec_partner_test_1';
+const SECRET = 'partner_webhook_secret_1';
 let n = 0;
 const random = (): string => `0123456789abcdef${String(++n).padStart(16, '0')}`;
 
@@ -135,7 +135,8 @@ function regenerate(file: string, start: string, end: string, block: string): bo
     throw new Error(
       `${path.relative(SITE_DIR, file)}: the markers ${start} and ${end} are missing. Fix: put them back around the example output.`,
     );
-  const next = `${text.slice(0, from + start.length)}\n${block}\n${text.slice(to)}`;
+  // Blank lines around the block, as Prettier and markdownlint leave them.
+  const next = `${text.slice(0, from + start.length)}\n\n${block}\n\n${text.slice(to)}`;
   if (next !== text) fs.writeFileSync(file, next);
   return next !== text;
 }
