@@ -17,7 +17,7 @@ const plain = (markdown: string): string => markdown.replaceAll('`', '');
 const indent = (text: string, by: string): string =>
   text
     .split('\n')
-    .map((l) => `${by}${l}`)
+    .map((l) => (l ? `${by}${l}` : '')) // no trailing spaces, which Prettier would strip from the docs page
     .join('\n');
 const what = (report: CertifyReport): string =>
   report.mode === 'webhook' ? `webhook endpoint ${report.target}` : `client recorded at ${report.target}`;
