@@ -24,6 +24,7 @@ export default tseslint.config(
       'samples/',
       'test-results/',
       'mcp/dist/',
+      'certify/dist/',
     ],
   },
   js.configs.recommended,
@@ -56,7 +57,7 @@ export default tseslint.config(
   },
   {
     // Build-time code, scripts, tests, the MCP server and config run in Node.
-    files: ['plugins/**', 'scripts/**', 'tests/**', 'mcp/**', '*.{ts,mjs,js}', '.dependency-cruiser*.cjs'],
+    files: ['plugins/**', 'scripts/**', 'tests/**', 'mcp/**', 'certify/**', '*.{ts,mjs,js}', '.dependency-cruiser*.cjs'],
     languageOptions: {globals: globals.node},
   },
   {

@@ -39,6 +39,11 @@ const sidebars = {
     },
     {
       type: 'category',
+      label: 'Going live',
+      items: [v1('go-live/checklist'), v1('go-live/certify')],
+    },
+    {
+      type: 'category',
       label: 'Webhook deliveries',
       link: {type: 'doc', id: v1('webhooks/index')},
       items: [

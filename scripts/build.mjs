@@ -4,6 +4,7 @@
  * - when the build fails on broken links or anchors, it names the source file of each page the
  *   report lists (Docusaurus names only the URL). The page -> file map comes from
  *   plugins/route-sources. Arguments pass through to docusaurus.
+ * - after a successful build it writes /downloads/certify.mjs, the go-live check (certify/src/bundle.ts).
  * - Node runs it with `--heap-growing-percent=10`: after each full garbage collection V8 lets the
  *   heap grow to 1.1x what survived, not the larger factor it picks by default. The build makes
  *   much short-lived garbage (MDX and HTML trees), which the default growth lets pile up at the
@@ -11,7 +12,7 @@
  *   measures both). The flag is not allowed in NODE_OPTIONS, hence the explicit `node` here; it is
  *   no limit, so a larger site still builds.
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
@@ -34,7 +35,29 @@ for (const [stream, sink] of [
     sink.write(chunk);
   });
 }
+/** The output folder docusaurus wrote (its --out-dir, else build/). */
+function outDir(args) {
+  const i = args.findIndex((a) => a === '--out-dir' || a.startsWith('--out-dir='));
+  if (i < 0) return path.join(root, 'build');
+  return path.resolve(args[i].includes('=') ? args[i].split('=')[1] : args[i + 1]);
+}
+
+/**
+ * The go-live check as a site download (issue 27): certify/src/bundle.ts writes the one file,
+ * /downloads/certify.mjs, beside the contract downloads. Its failure fails the build.
+ */
+function writeCertifyDownload() {
+  const out = path.join(outDir(process.argv.slice(2)), 'downloads', 'certify.mjs');
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  const res = spawnSync(process.execPath, [tsx, path.join(root, 'certify', 'src', 'bundle.ts'), '--out', out], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return res.status ?? 1;
+}
+
 child.on('close', (code) => {
+  if (code === 0) process.exit(writeCertifyDownload());
   if (code !== 0) {
     const file = path.join(root, '.docusaurus', 'route-sources.json');
     if (fs.existsSync(file)) {

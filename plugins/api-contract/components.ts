@@ -20,6 +20,7 @@ import {
   type UrlOf,
 } from '#core/markdown/markdown';
 import {deliveryPolicyRows} from '#core/contract/webhook-policy';
+import {checklistRows} from '#core/certify/rules';
 import {
   flowSteps,
   operationListKey,
@@ -288,6 +289,14 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
       table(
         ['Rule', 'What we do, what you do'],
         deliveryPolicyRows().map((r) => [r.rule, r.value]),
+      ),
+  },
+  GoLiveChecklist: {
+    module: '@site/src/components/GoLiveChecklist',
+    markdown: () =>
+      table(
+        ['Part', 'Rule', 'What certify checks', 'Check id'],
+        checklistRows().map((r) => [r.mode, `[${r.title}](${r.page})`, r.holds, `\`${r.id}\``]),
       ),
   },
 };

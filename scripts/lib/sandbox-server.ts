@@ -1,12 +1,10 @@
 /**
- * The sandbox engine (core/sandbox/engine.ts) over HTTP, for `npm run sandbox` and the tests that run
+ * The sandbox engine (core/sandbox/engine.ts) over HTTP (./sandbox-http.ts), for `npm run sandbox` and the tests that run
  * samples and the Postman collection against it. Node only: it owns the socket, the files and the
  * webhook deliveries; every answer comes from the engine.
  */
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type {Duplex} from 'node:stream';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
@@ -19,11 +17,10 @@ import {
   type WebhookDelivery,
 } from '#core/sandbox/engine';
 import type {SandboxIndex} from '#core/sandbox/model';
-import {text} from '#core/sandbox/body';
 import {RETRY_AFTER_MINUTES, type SignatureForm} from '#core/contract/webhook-policy';
+import {PortInUseError, serveSandbox, type Log} from './sandbox-http';
 
-/** Largest request body the local sandbox reads; a bigger one is answered 413 in the envelope. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export {MAX_BODY_BYTES} from './sandbox-http';
 
 export interface SandboxServerOptions {
   readonly port: number;
@@ -66,93 +63,6 @@ export async function prepareSandbox(outDir: string): Promise<SandboxIndex> {
   }
   writeSandbox(outDir, doc, compiled);
   return compiled.index;
-}
-
-const envelope = (status: number, code: number, message: string, data?: unknown): [number, string] => [
-  status,
-  JSON.stringify({status: false, response_code: code, message, ...(data !== undefined ? {data} : {})}),
-];
-
-function readBody(req: http.IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(undefined);
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-type Log = (line: string) => void;
-
-/** The engine's answer to one HTTP request, written back; a body over the limit is answered 413. */
-async function answerRequest(sandbox: Sandbox, req: http.IncomingMessage, send: Send, log: Log): Promise<void> {
-  const method = req.method ?? 'GET';
-  const url = req.url ?? '/';
-  const raw = await readBody(req);
-  if (raw === undefined) {
-    send(...envelope(413, 10, `Request body larger than ${MAX_BODY_BYTES} bytes`));
-    log(`${method} ${url} -> 413 code 10 (body too large)`);
-    return;
-  }
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-  const answer = await sandbox.send({method, url, headers, body: raw});
-  send(answer.status, answer.body, answer.headers);
-  log(`${method} ${url} -> ${answer.status} code ${text(answer.json.response_code)} (${answer.scenario})`);
-}
-
-type Send = (status: number, body: string, headers?: Record<string, string>) => void;
-
-function requestListener(sandbox: Sandbox, log: Log): http.RequestListener {
-  return (req, res) => {
-    const send: Send = (status, body, headers = {}) => {
-      res.writeHead(status, {'Content-Type': 'application/json', ...headers});
-      res.end(body);
-    };
-    answerRequest(sandbox, req, send, log).catch((err: unknown) => {
-      // The engine answers every request; reaching here is a bug of ours, still answered in the envelope.
-      log(`${req.method} ${req.url} -> 500: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      if (!res.headersSent) send(...envelope(500, 22, 'Internal error in the sandbox server; see its console'));
-      else res.end();
-    });
-  };
-}
-
-/** Bytes that are not HTTP at all: Node's parser refuses them; answer in the envelope all the same. */
-function answerMalformed(log: Log): (err: NodeJS.ErrnoException, socket: Duplex) => void {
-  return (err, socket) => {
-    if (!socket.writable) return;
-    const [status, body] = envelope(400, 10, `Malformed HTTP request (${err.code ?? 'parse error'})`);
-    socket.end(
-      `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-    log(`malformed request -> ${status} code 10 (${err.code ?? err.message})`);
-  };
-}
-
-/** Listens on `port` (0: any free one); the port it got. A port in use is a setup error with the fix. */
-async function listen(server: http.Server, port: number, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new SandboxSetupError(`Port ${port} on ${host} is in use. Choose another: npm run sandbox -- --port <N>.`)
-          : err,
-      ),
-    );
-    server.listen(port, host, resolve);
-  });
-  const address = server.address();
-  return typeof address === 'object' && address ? address.port : port;
 }
 
 type Delivery = {webhook: QueuedWebhook; status: number | string};
@@ -236,12 +146,14 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     ...(options.webhookSecret ? {webhookSecret: options.webhookSecret} : {}),
     ...(options.signatureForm ? {signatureForm: options.signatureForm} : {}),
   });
-  const server = http.createServer(requestListener(sandbox, log));
-  server.on('clientError', answerMalformed(log));
-  // Slow or stalled clients never hold a connection for long.
-  server.requestTimeout = 15_000;
-  server.headersTimeout = 10_000;
-  const port = await listen(server, options.port, host);
+  const {server, port} = await serveSandbox(sandbox, {
+    port: options.port,
+    host,
+    log,
+    portHint: 'npm run sandbox -- --port <N>',
+  }).catch((err: unknown) => {
+    throw err instanceof PortInUseError ? new SandboxSetupError(err.message) : err;
+  });
   const {deliveries, stop} = startDeliveries(sandbox, clock, options, log);
   return {
     url: `http://${host}:${port}${index.basePath}`,
