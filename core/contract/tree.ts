@@ -200,6 +200,12 @@ export interface Section {
    * with a copy of the response examples; in page order below that width. See src/css/served/reference.css.
    */
   readonly aside?: true;
+  /**
+   * Part of the call (the request line, the URLs, the code samples): put right under the page's
+   * title, before the page's own prose, by plugins/api-contract/lib/lead.ts (issue 24: a reader sees
+   * what to send first, and the guidance after it).
+   */
+  readonly lead?: true;
   readonly blocks: readonly Block[];
 }
 
@@ -349,6 +355,7 @@ function linkItems(related: readonly LinkView[], labels: Labels): LinkItem[] {
 export function overviewSection(op: OperationView, labels: Labels): Section {
   return {
     key: 'overview',
+    lead: true,
     blocks: [
       {kind: 'request-line', method: op.method, path: op.path, ...changeMark(op.change, labels)},
       ...paragraph(op.description),
@@ -403,6 +410,7 @@ export function samplesSection(op: OperationView, labels: Labels): Section[] {
       key: 'samples',
       heading: {depth: 2, text: labels['api.section.samples']},
       aside: true,
+      lead: true,
       blocks: [
         ...paragraph(labels['api.samples.intro']),
         {kind: 'samples', samples: op.samples},
@@ -495,7 +503,10 @@ export function relatedSection(op: OperationView, labels: Labels): Section[] {
   ];
 }
 
-/** The reference of one operation, section by section, in page order. */
+/**
+ * The reference of one operation, section by section, in page order: the call (line, URLs, code
+ * samples) first, so the samples' top is in the first screen on one column too; then the fields.
+ */
 export function operationTree(op: OperationView, labels: Labels): ReferenceTree {
   return {
     kind: 'operation',
@@ -504,8 +515,8 @@ export function operationTree(op: OperationView, labels: Labels): ReferenceTree 
     words: fieldWords(labels),
     sections: [
       overviewSection(op, labels),
-      requestSection(op, labels),
       ...samplesSection(op, labels),
+      requestSection(op, labels),
       ...responsesSections(op, labels),
       ...codesSection(op, labels),
       ...scenariosSection(op, labels),

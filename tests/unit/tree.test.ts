@@ -95,6 +95,7 @@ describe('operation sections', () => {
   it('overview: request line, description, the URL per environment, the token page and the rate limit', () => {
     expect(overviewSection(op, labels)).toEqual({
       key: 'overview',
+      lead: true,
       blocks: [
         {kind: 'request-line', method: 'GET', path: '/demo'},
         {kind: 'paragraph', text: 'Reads one.'},
@@ -158,6 +159,7 @@ describe('operation sections', () => {
         key: 'samples',
         heading: {depth: 2, text: 'Code samples'},
         aside: true,
+        lead: true,
         blocks: [
           {
             kind: 'paragraph',
@@ -262,12 +264,13 @@ describe('operation sections', () => {
     expect(relatedSection(op, labels)).toEqual([]);
   });
 
-  it('the whole tree: sections in page order, headings as the table of contents lists them', () => {
+  it('the whole tree: sections in page order (the call first), headings as the table of contents lists them', () => {
     const tree = operationTree({...op, scenarios: [ownRow, ...engineRows]}, labels);
+    expect(tree.sections.filter((s) => s.lead).map((s) => s.key)).toEqual(['overview', 'samples']);
     expect(tree.sections.map((s) => s.key)).toEqual([
       'overview',
-      'request',
       'samples',
+      'request',
       'responses',
       'response-200',
       'response-400',
@@ -275,8 +278,8 @@ describe('operation sections', () => {
       'sandbox-scenarios',
     ]);
     expect(treeHeadings(tree)).toEqual([
-      {depth: 2, text: 'Request'},
       {depth: 2, text: 'Code samples'},
+      {depth: 2, text: 'Request'},
       {depth: 2, text: 'Responses'},
       {depth: 3, text: '200 OK'},
       {depth: 3, text: '400 Bad Request'},
