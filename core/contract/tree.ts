@@ -84,8 +84,10 @@ export interface FieldsBlock {
   readonly rows: readonly FieldRow[];
   /** The same table is on every page (headers): left out of the search index. */
   readonly searchIgnore?: boolean;
-  /** Shown folded under this summary (response fields). */
+  /** Shown under this summary, open, foldable (response fields). */
   readonly summary?: string;
+  /** Each row's anchor starts with this (`request` -> `#request-amount`; ./field-anchors.ts). */
+  readonly anchor?: string;
 }
 
 export interface ExamplesBlock {
@@ -93,6 +95,11 @@ export interface ExamplesBlock {
   readonly examples: readonly JsonExample[];
   /** Examples of a response: on wide screens the page shows them in the column beside the fields. */
   readonly response?: true;
+  /**
+   * Examples of the request body: the first is the body every code sample sends, so the page hides
+   * it where the samples show (the body's JSON once per width, issue 24); the twin keeps it.
+   */
+  readonly request?: true;
 }
 
 /** One request in every sample language (tabs on the page, one fenced block each in Markdown). */
@@ -299,7 +306,7 @@ export function fields(caption: string, rows: readonly FieldRow[], options: Part
 export function examples(
   title: string,
   list: readonly ExampleView[],
-  options: Pick<ExamplesBlock, 'response'> = {},
+  options: Pick<ExamplesBlock, 'response' | 'request'> = {},
 ): Block[] {
   if (!list.length) return [];
   return [
@@ -386,14 +393,14 @@ export function requestSection(op: OperationView, labels: Labels): Section {
     heading: {depth: 2, text: labels['api.section.request']},
     blocks: [
       // The same headers on every endpoint: searched on /HeaderMarkdown, not on every page.
-      ...fields(labels['api.request.headers'], op.headers, {searchIgnore: true}),
-      ...fields(labels['api.request.path'], op.pathParams),
-      ...fields(labels['api.request.query'], op.queryParams),
-      ...fields(labels['api.request.cookies'], op.cookieParams),
+      ...fields(labels['api.request.headers'], op.headers, {searchIgnore: true, anchor: 'request-header'}),
+      ...fields(labels['api.request.path'], op.pathParams, {anchor: 'request-path'}),
+      ...fields(labels['api.request.query'], op.queryParams, {anchor: 'request-query'}),
+      ...fields(labels['api.request.cookies'], op.cookieParams, {anchor: 'request-cookie'}),
       ...(op.body
         ? [
-            ...fields(labels['api.request.body'], op.body.rows),
-            ...examples(labels['api.request.example'], op.body.examples),
+            ...fields(labels['api.request.body'], op.body.rows, {anchor: 'request'}),
+            ...examples(labels['api.request.example'], op.body.examples, op.samples.length ? {request: true} : {}),
           ]
         : params === 0
           ? paragraph(labels['api.request.none'])
@@ -422,7 +429,10 @@ export function samplesSection(op: OperationView, labels: Labels): Section[] {
 
 /** One response: description, headers, fields (folded) and examples. */
 export function responseSection(res: ResponseView, labels: Labels): Section {
-  const shared = res.status.startsWith('2') ? {} : {searchIgnore: true};
+  const success = res.status.startsWith('2');
+  const shared = success ? {} : {searchIgnore: true};
+  // `#response-data-utr` for the answer a reader links; the error envelopes by their status.
+  const anchor = success ? 'response' : `response-${res.status.toLowerCase()}`;
   return {
     key: `response-${res.status}`,
     heading: {depth: 3, text: statusLabel(res.status)},
@@ -430,9 +440,10 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
       ...paragraph(res.description),
       // Error responses share one envelope (and the 429 its Retry-After header) across the API:
       // their fields and headers would put the same words into the search index once per endpoint.
-      ...fields(labels['api.response.headers'], res.headers, shared),
+      ...fields(labels['api.response.headers'], res.headers, {...shared, anchor: `${anchor}-header`}),
       ...fields(labels['api.response.fieldsCaption'], res.rows, {
         summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
+        anchor,
         ...shared,
       }),
       ...examples(statusLabel(res.status), res.examples, {response: true}),
@@ -560,10 +571,10 @@ export function webhookTree(hook: WebhookView, labels: Labels): ReferenceTree {
           },
           ...paragraph(hook.description),
           // The same signature headers on every webhook: searched on the page that explains them.
-          ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true}),
+          ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true, anchor: `${hook.id}-header`}),
           ...(hook.body
             ? [
-                ...fields(labels['api.webhook.payload'], hook.body.rows),
+                ...fields(labels['api.webhook.payload'], hook.body.rows, {anchor: hook.id}),
                 ...examples(labels['api.webhook.example'], hook.body.examples),
               ]
             : []),
