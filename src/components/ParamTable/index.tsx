@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import InlineText from '@site/src/components/InlineText';
 import ServerHtml from '@site/src/components/ServerHtml';
 import type {Scalar} from '#core/contract/types';
@@ -41,12 +42,15 @@ function Values({values, label}: {readonly values: readonly Scalar[]; readonly l
 
 /** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
 export default function ParamTable({rows, caption, words, searchIgnore, anchor}: Props): ReactNode {
+  const brokenLinks = useBrokenLinks();
   const ids = anchor
     ? fieldAnchors(
         anchor,
         rows.map((r) => ('path' in r ? {name: r.name, path: r.path} : r)),
       )
     : [];
+  // The rows' links point at these: register them with the build's anchor check.
+  for (const id of ids) brokenLinks.collectAnchor(id);
   return (
     <div className={styles.wrap} data-search-ignore={searchIgnore || undefined}>
       <table className={styles.table}>
@@ -69,8 +73,8 @@ export default function ParamTable({rows, caption, words, searchIgnore, anchor}:
                 <tr key={key} id={id} className={clsx(styles.variant, depth > 0 && styles.nested)}>
                   <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
                     <span className={styles.variantName}>{row.name}</span>
-                    <RowLink id={id} name={row.name} />
                     <div className={styles.type}>{row.type}</div>
+                    <RowLink id={id} name={row.name} />
                   </td>
                   <td>{row.description && <InlineText text={row.description} />}</td>
                 </tr>
@@ -88,13 +92,13 @@ export default function ParamTable({rows, caption, words, searchIgnore, anchor}:
                   <code className={styles.name} data-pagefind-weight="3">
                     {row.name}
                   </code>
-                  <RowLink id={id} name={row.name} />
                   <div className={styles.type}>{row.type}</div>
                   {row.required ? (
                     <span className={styles.required}>{words.isRequired}</span>
                   ) : (
                     <span className={styles.optional}>{words.isOptional}</span>
                   )}
+                  <RowLink id={id} name={row.name} />
                 </td>
                 <td>
                   {row.description && (
