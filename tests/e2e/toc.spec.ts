@@ -45,7 +45,7 @@ test.describe('table of contents: one entry highlighted, from the main column', 
 
   test("scrolled and clicked, one entry; never the sticky column's heading", async ({page, problems, open}) => {
     await open(API_PAGE);
-    await page.locator('#codes').scrollIntoViewIfNeeded();
+    await page.locator('#response-codes').scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 10);
     await expect(page.locator(active)).toHaveCount(1);
     await expect(page.locator(active)).not.toHaveText('Code samples');
