@@ -143,13 +143,13 @@ describe('operation sections', () => {
     const bare = requestSection(op, labels);
     expect(bare.heading).toEqual({depth: 2, text: 'Request'});
     expect(bare.blocks).toEqual([
-      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true},
+      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true, anchor: 'request-header'},
       {kind: 'paragraph', text: 'This call takes no parameters beyond the headers.'},
     ]);
     // A cookie parameter is a parameter, in its own table, never among the headers.
     expect(requestSection({...op, cookieParams: [cookie]}, labels).blocks).toEqual([
-      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true},
-      {kind: 'fields', caption: 'Cookies', rows: [cookie]},
+      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true, anchor: 'request-header'},
+      {kind: 'fields', caption: 'Cookies', rows: [cookie], anchor: 'request-cookie'},
     ]);
   });
 
@@ -181,12 +181,19 @@ describe('operation sections', () => {
       heading: {depth: 3, text: '400 Bad Request'},
       blocks: [
         {kind: 'paragraph', text: 'Bad request.'},
-        {kind: 'fields', caption: 'Response headers', rows: [retryAfter], searchIgnore: true},
+        {
+          kind: 'fields',
+          caption: 'Response headers',
+          rows: [retryAfter],
+          searchIgnore: true,
+          anchor: 'response-400-header',
+        },
         {
           kind: 'fields',
           caption: 'Response body fields',
           rows: op.responses[1]?.rows,
           summary: 'Response fields (1)',
+          anchor: 'response-400',
           searchIgnore: true,
         },
       ],

@@ -106,7 +106,7 @@ const first = (node: HtmlNode, name: string): HtmlNode | undefined => findAll(no
 function htmlField(tr: HtmlNode, words: FieldWords): Field {
   const [nameCell, notes] = elements(tr) as [HtmlNode, HtmlNode];
   // The row's hover link (an anchor, not a fact) is left out.
-  const parts = elements(nameCell).filter((n) => !(attr(n, 'class') ?? '').includes('hash-link'));
+  const parts = elements(nameCell).filter((n) => !(n.nodeName === 'a' && attr(n, 'href')?.startsWith('#')));
   const badge = parts[2] ? text(parts[2]) : undefined;
   const labelled = (label: string): string | null => {
     const div = elements(notes).find((n) => n.nodeName === 'div' && text(n).startsWith(label));
