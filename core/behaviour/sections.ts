@@ -96,6 +96,7 @@ function operationBlocks(
     {
       kind: 'table',
       wide: true,
+      stack: true,
       head: [
         labels['api.behaviour.state'],
         labels['api.behaviour.final'],

@@ -14,10 +14,15 @@ export interface SampleLanguage {
   readonly client: string;
   /** File extension of hand-written samples (tokens, signature checks) under `samples/`. */
   readonly extension: string;
+  /**
+   * The tab's label over a hand-written sample (a token signer, a signature check), where it
+   * differs: the shell sample there is a script, not a cURL request (issue 24).
+   */
+  readonly scriptLabel?: string;
 }
 
 export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
-  {id: 'curl', label: 'cURL', prism: 'bash', target: 'shell', client: 'curl', extension: 'sh'},
+  {id: 'curl', label: 'cURL', prism: 'bash', target: 'shell', client: 'curl', extension: 'sh', scriptLabel: 'Shell'},
   {id: 'node', label: 'Node.js', prism: 'javascript', target: 'node', client: 'fetch', extension: 'mjs'},
   {id: 'python', label: 'Python', prism: 'python', target: 'python', client: 'requests', extension: 'py'},
   {id: 'php', label: 'PHP', prism: 'php', target: 'php', client: 'curl', extension: 'php'},

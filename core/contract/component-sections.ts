@@ -54,6 +54,7 @@ export function responseCodeBlocks(
   const table: TableBlock = {
     kind: 'table',
     wide: true,
+    stack: true,
     searchWeight: 8,
     head: [
       labels['api.catalogue.code'],

@@ -133,6 +133,8 @@ export interface TableBlock {
   readonly searchIgnore?: true;
   /** Full width, scrolling sideways on narrow screens, the row an anchor names outlined (catalogues). */
   readonly wide?: true;
+  /** On phones each row a card of labelled cells, instead of scrolling sideways (many columns, long words). */
+  readonly stack?: true;
   /** Weight of the first column in the search index: where a code is explained, its number weighs more. */
   readonly searchWeight?: number;
 }

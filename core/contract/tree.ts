@@ -84,8 +84,10 @@ export interface FieldsBlock {
   readonly rows: readonly FieldRow[];
   /** The same table is on every page (headers): left out of the search index. */
   readonly searchIgnore?: boolean;
-  /** Shown folded under this summary (response fields). */
+  /** Shown under this summary, open, foldable (response fields). */
   readonly summary?: string;
+  /** Each row's anchor starts with this (`request` -> `#request-amount`; ./field-anchors.ts). */
+  readonly anchor?: string;
 }
 
 export interface ExamplesBlock {
@@ -93,6 +95,11 @@ export interface ExamplesBlock {
   readonly examples: readonly JsonExample[];
   /** Examples of a response: on wide screens the page shows them in the column beside the fields. */
   readonly response?: true;
+  /**
+   * Examples of the request body: the first is the body every code sample sends, so the page hides
+   * it where the samples show (the body's JSON once per width, issue 24); the twin keeps it.
+   */
+  readonly request?: true;
 }
 
 /** One request in every sample language (tabs on the page, one fenced block each in Markdown). */
@@ -200,6 +207,12 @@ export interface Section {
    * with a copy of the response examples; in page order below that width. See src/css/served/reference.css.
    */
   readonly aside?: true;
+  /**
+   * Part of the call (the request line, the URLs, the code samples): put right under the page's
+   * title, before the page's own prose, by plugins/api-contract/lib/lead.ts (issue 24: a reader sees
+   * what to send first, and the guidance after it).
+   */
+  readonly lead?: true;
   readonly blocks: readonly Block[];
 }
 
@@ -293,7 +306,7 @@ export function fields(caption: string, rows: readonly FieldRow[], options: Part
 export function examples(
   title: string,
   list: readonly ExampleView[],
-  options: Pick<ExamplesBlock, 'response'> = {},
+  options: Pick<ExamplesBlock, 'response' | 'request'> = {},
 ): Block[] {
   if (!list.length) return [];
   return [
@@ -349,6 +362,7 @@ function linkItems(related: readonly LinkView[], labels: Labels): LinkItem[] {
 export function overviewSection(op: OperationView, labels: Labels): Section {
   return {
     key: 'overview',
+    lead: true,
     blocks: [
       {kind: 'request-line', method: op.method, path: op.path, ...changeMark(op.change, labels)},
       ...paragraph(op.description),
@@ -379,14 +393,14 @@ export function requestSection(op: OperationView, labels: Labels): Section {
     heading: {depth: 2, text: labels['api.section.request']},
     blocks: [
       // The same headers on every endpoint: searched on /HeaderMarkdown, not on every page.
-      ...fields(labels['api.request.headers'], op.headers, {searchIgnore: true}),
-      ...fields(labels['api.request.path'], op.pathParams),
-      ...fields(labels['api.request.query'], op.queryParams),
-      ...fields(labels['api.request.cookies'], op.cookieParams),
+      ...fields(labels['api.request.headers'], op.headers, {searchIgnore: true, anchor: 'request-header'}),
+      ...fields(labels['api.request.path'], op.pathParams, {anchor: 'request-path'}),
+      ...fields(labels['api.request.query'], op.queryParams, {anchor: 'request-query'}),
+      ...fields(labels['api.request.cookies'], op.cookieParams, {anchor: 'request-cookie'}),
       ...(op.body
         ? [
-            ...fields(labels['api.request.body'], op.body.rows),
-            ...examples(labels['api.request.example'], op.body.examples),
+            ...fields(labels['api.request.body'], op.body.rows, {anchor: 'request'}),
+            ...examples(labels['api.request.example'], op.body.examples, op.samples.length ? {request: true} : {}),
           ]
         : params === 0
           ? paragraph(labels['api.request.none'])
@@ -403,6 +417,7 @@ export function samplesSection(op: OperationView, labels: Labels): Section[] {
       key: 'samples',
       heading: {depth: 2, text: labels['api.section.samples']},
       aside: true,
+      lead: true,
       blocks: [
         ...paragraph(labels['api.samples.intro']),
         {kind: 'samples', samples: op.samples},
@@ -414,7 +429,10 @@ export function samplesSection(op: OperationView, labels: Labels): Section[] {
 
 /** One response: description, headers, fields (folded) and examples. */
 export function responseSection(res: ResponseView, labels: Labels): Section {
-  const shared = res.status.startsWith('2') ? {} : {searchIgnore: true};
+  const success = res.status.startsWith('2');
+  const shared = success ? {} : {searchIgnore: true};
+  // `#response-data-utr` for the answer a reader links; the error envelopes by their status.
+  const anchor = success ? 'response' : `response-${res.status.toLowerCase()}`;
   return {
     key: `response-${res.status}`,
     heading: {depth: 3, text: statusLabel(res.status)},
@@ -422,9 +440,10 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
       ...paragraph(res.description),
       // Error responses share one envelope (and the 429 its Retry-After header) across the API:
       // their fields and headers would put the same words into the search index once per endpoint.
-      ...fields(labels['api.response.headers'], res.headers, shared),
+      ...fields(labels['api.response.headers'], res.headers, {...shared, anchor: `${anchor}-header`}),
       ...fields(labels['api.response.fieldsCaption'], res.rows, {
         summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
+        anchor,
         ...shared,
       }),
       ...examples(statusLabel(res.status), res.examples, {response: true}),
@@ -495,7 +514,10 @@ export function relatedSection(op: OperationView, labels: Labels): Section[] {
   ];
 }
 
-/** The reference of one operation, section by section, in page order. */
+/**
+ * The reference of one operation, section by section, in page order: the call (line, URLs, code
+ * samples) first, so the samples' top is in the first screen on one column too; then the fields.
+ */
 export function operationTree(op: OperationView, labels: Labels): ReferenceTree {
   return {
     kind: 'operation',
@@ -504,8 +526,8 @@ export function operationTree(op: OperationView, labels: Labels): ReferenceTree 
     words: fieldWords(labels),
     sections: [
       overviewSection(op, labels),
-      requestSection(op, labels),
       ...samplesSection(op, labels),
+      requestSection(op, labels),
       ...responsesSections(op, labels),
       ...codesSection(op, labels),
       ...scenariosSection(op, labels),
@@ -549,10 +571,10 @@ export function webhookTree(hook: WebhookView, labels: Labels): ReferenceTree {
           },
           ...paragraph(hook.description),
           // The same signature headers on every webhook: searched on the page that explains them.
-          ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true}),
+          ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true, anchor: `${hook.id}-header`}),
           ...(hook.body
             ? [
-                ...fields(labels['api.webhook.payload'], hook.body.rows),
+                ...fields(labels['api.webhook.payload'], hook.body.rows, {anchor: hook.id}),
                 ...examples(labels['api.webhook.example'], hook.body.examples),
               ]
             : []),

@@ -33,6 +33,7 @@ import type {CodeSample, TagView} from '#core/contract/types';
 import {CHANGELOG_PATH} from '#core/changelog/changelog';
 import {behaviourTableKey} from '#core/behaviour/sections';
 import {closest} from '#core/util/closest';
+import {SLICE_ATTR, sectionsOfSlice} from './lib/lead';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -209,7 +210,10 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     id: OPERATION,
     sections: treeSource(OPERATION),
     stylesheet: REFERENCE_CSS,
-    markdown: (props, ctx) => treeMarkdown(entry(ctx.data.operation, OPERATION, props, ctx.where('Endpoint')), ctx.url),
+    markdown: (props, ctx) => {
+      const tree = entry(ctx.data.operation, OPERATION, props, ctx.where('Endpoint'));
+      return treeMarkdown({...tree, sections: sectionsOfSlice(tree.sections, props[SLICE_ATTR])}, ctx.url);
+    },
   },
   WebhookEvent: {
     module: '@site/src/components/WebhookEvent',

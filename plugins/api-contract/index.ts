@@ -99,7 +99,8 @@ function readSamples(group: string): CodeSample[] {
         `Missing ${path.relative(SITE_DIR, file)}: every language in core/code/languages.ts needs a ${group} sample.`,
       );
     }
-    return {lang: lang.id, label: lang.label, prism: lang.prism, code: fs.readFileSync(file, 'utf8').trimEnd()};
+    const label = lang.scriptLabel ?? lang.label;
+    return {lang: lang.id, label, prism: lang.prism, code: fs.readFileSync(file, 'utf8').trimEnd()};
   });
 }
 

@@ -20,6 +20,7 @@ import {visit} from 'unist-util-visit';
 import {isMdxJsxElement, replaceNode} from '../mdx-ast';
 import type {IdKind} from './components';
 import {expandElement, PageImports, type KnownIds, type SectionPlan} from './lib/expand';
+import {putCallFirst} from './lib/lead';
 
 export {ApiReferenceError} from './lib/expand';
 
@@ -54,7 +55,12 @@ function generatedSections(dataDir: string, file: string): SectionPlan[] {
   const {sections} = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as {
     sections: readonly SectionPlan[];
   };
-  return sections.map(({key, heading, aside}) => ({key, ...(heading ? {heading} : {}), ...(aside ? {aside} : {})}));
+  return sections.map(({key, heading, aside, lead}) => ({
+    key,
+    ...(heading ? {heading} : {}),
+    ...(aside ? {aside} : {}),
+    ...(lead ? {lead} : {}),
+  }));
 }
 
 export interface RemarkApiReferenceOptions {
@@ -92,6 +98,7 @@ export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tr
       },
       sections: options.sections ?? ((name: string) => generatedSections(dataDir(options), name)),
     };
+    putCallFirst(tree);
     visit(tree, (node, index, parent) => {
       if (!isMdxJsxElement(node) || !parent || index === undefined) return undefined;
       const replacement = expandElement(node, imports, expand);

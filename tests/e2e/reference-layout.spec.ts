@@ -1,8 +1,9 @@
 /**
- * The layout of an operation page (src/css/served/reference.css): from 1400 px the code samples, Try it
- * and the response examples sit in a sticky column beside the fields, and the table of contents
- * stays; below, the single column of before, in page order. Nothing shifts while the page loads and
- * hydrates (CLS 0), at either width.
+ * The layout of operation and webhook pages (src/css/served/reference.css, issue 24): from 1280 px
+ * the code samples, Try it and the response examples sit in a sticky column of 480 px or more beside
+ * the fields (the contents only from 1600 px), the call and a code block in the first screen; a
+ * webhook's payload example beside its fields; below, one column in page order. Nothing shifts while
+ * the page loads and hydrates (CLS 0), and nothing scrolls sideways.
  */
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
@@ -23,56 +24,107 @@ async function layoutShift(page: Page): Promise<number> {
   );
 }
 
-test.describe('operation page, wide (1440 px)', () => {
-  test.use({viewport: {width: 1440, height: 900}});
+/** An AEPS operation, a payout operation (issue 24's representative pages). */
+const OPERATIONS = [API_PAGE, '/docs/v1/service/payout/orders'];
+const WEBHOOKS = '/docs/v1/service/aeps/webhooks';
+/** The first screen: 1280 x 800, the announcement bar included. */
+const SCREEN_HEIGHT = 800;
 
-  test('samples, Try it and response examples in a sticky column beside the fields', async ({page, problems, open}) => {
-    expect(await open(API_PAGE)).toBe(200);
-    expect(await layoutShift(page)).toBe(0);
-    const main = page.getByRole('heading', {name: 'Request', level: 2});
-    const side = page.locator('.api-reference__side');
-    const [m, s] = [await main.boundingBox(), await side.boundingBox()];
-    expect(m && s && s.x >= m.x + m.width).toBe(true);
-    await expect(side.getByRole('heading', {name: 'Code samples'})).toBeVisible();
-    await expect(side.getByRole('button', {name: 'Try it', exact: true})).toBeVisible();
-    await expect(side.locator('.api-reference__examples')).toBeVisible();
-    // The response examples show in the column, not again in the responses; the request's stays.
-    await expect(page.locator('.markdown > .api-json-example--response').first()).toBeHidden();
-    await expect(page.locator('.markdown > .api-json-example:not(.api-json-example--response)').first()).toBeVisible();
-    // The table of contents stays, beside the column and clear of it.
-    const toc = page.locator('.theme-doc-toc-desktop');
-    await expect(toc).toBeVisible();
-    const t = await toc.boundingBox();
-    expect(s && t && s.x + s.width <= t.x).toBe(true);
-    expect(m && m.width >= 400, `the fields get ${m?.width} px`).toBe(true);
+/** No element wider than the window: nothing scrolls sideways. */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
 
-    // The column starts at the top of the content and, scrolled to the response codes, is still in view.
-    await page.getByRole('heading', {name: 'Response codes'}).scrollIntoViewIfNeeded();
-    const navbar = (await page.locator('nav.navbar').boundingBox())?.height ?? 0;
-    const stuck = await side.boundingBox();
-    expect(stuck && stuck.y >= navbar && stuck.y < navbar + 40).toBe(true);
-    expect(problemList(problems)).toEqual([]);
-  });
-});
-
-for (const width of [1280, 390]) {
+for (const width of [1920, 1440, 1280]) {
   test.describe(`operation page, ${width} px`, () => {
-    test.use({viewport: {width, height: 900}});
+    test.use({viewport: {width, height: SCREEN_HEIGHT}});
 
-    test('one column in page order, response examples in their responses', async ({page, problems, open}) => {
+    for (const path of OPERATIONS) {
+      test(`${path}: the call and a code block in the first screen, a code column of 480 px or more`, async ({
+        page,
+        problems,
+        open,
+      }) => {
+        expect(await open(path)).toBe(200);
+        expect(await layoutShift(page)).toBe(0);
+        const call = await page.locator('.markdown p:has(> code)').first().boundingBox();
+        const code = await page.locator('.api-reference__side .api-code-sample pre').first().boundingBox();
+        expect(call && call.y < SCREEN_HEIGHT, `the request line starts at ${call?.y}`).toBe(true);
+        expect(code && code.y < SCREEN_HEIGHT - 40, `the code starts at ${code?.y}`).toBe(true);
+        const side = await page.locator('.api-reference__side').boundingBox();
+        expect(side && side.width >= 480, `the code column is ${side?.width} px`).toBe(true);
+        // The guidance prose follows the call: the first prose heading is below the request line.
+        const prose = await page.locator('.markdown > h2').first().boundingBox();
+        expect(call && prose && prose.y > call.y).toBe(true);
+        // Every language's tab in view: none scrolled out of the strip.
+        const hidden = await page
+          .locator('.api-reference__side .tabs')
+          .first()
+          .evaluate((ul) => {
+            const box = ul.getBoundingClientRect();
+            return Array.from(ul.children).filter((li) => li.getBoundingClientRect().right > box.right + 1).length;
+          });
+        expect(hidden).toBe(0);
+        // The contents only where three columns fit.
+        await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible({visible: width >= 1600});
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        expect(problemList(problems)).toEqual([]);
+      });
+    }
+
+    test('fields anchored, response fields open, the request body once', async ({page, problems, open}) => {
       expect(await open(API_PAGE)).toBe(200);
-      expect(await layoutShift(page)).toBe(0);
-      const top = async (selector: string): Promise<number> =>
-        (await page.locator(selector).first().boundingBox())?.y ?? Number.NaN;
-      const [request, samples, responses] = [
-        await top('#request'),
-        await top('.api-reference__side'),
-        await top('#responses'),
-      ];
-      expect(request < samples && samples < responses).toBe(true);
-      await expect(page.locator('.api-reference__examples')).toBeHidden();
-      await expect(page.locator('.markdown > .api-json-example--response').first()).toBeVisible();
+      await expect(page.locator('tr#request-amount')).toHaveCount(1);
+      await expect(page.locator('tr#request-amount a.hash-link')).toHaveAttribute('href', /#request-amount$/);
+      await expect(page.locator('tr[id^="response-data-"]').first()).toBeVisible();
+      await expect(page.locator('.markdown details').first()).toHaveAttribute('open', '');
+      await expect(page.locator('.api-json-example--in-samples')).toBeHidden();
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test('webhook page: each payload example beside its fields', async ({page, problems, open}) => {
+      expect(await open(WEBHOOKS)).toBe(200);
+      const main = await page.locator('.api-columns__main').first().boundingBox();
+      const side = await page.locator('.api-columns__side').first().boundingBox();
+      expect(main && side && side.x >= main.x + main.width).toBe(true);
+      await expect(page.getByRole('tab', {name: 'Shell'}).first()).toBeVisible();
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
       expect(problemList(problems)).toEqual([]);
     });
   });
 }
+
+test.describe('operation page, 390 px', () => {
+  test.use({viewport: {width: 390, height: SCREEN_HEIGHT}});
+
+  test('one column: the call, the samples, the fields; response examples in their responses', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open(API_PAGE)).toBe(200);
+    expect(await layoutShift(page)).toBe(0);
+    const top = async (selector: string): Promise<number> =>
+      (await page.locator(selector).first().boundingBox())?.y ?? Number.NaN;
+    const [samples, request, responses] = [
+      await top('.api-reference__side'),
+      await top('#request'),
+      await top('#responses'),
+    ];
+    expect(samples < request && request < responses).toBe(true);
+    await expect(page.locator('.api-reference__examples')).toBeHidden();
+    await expect(page.locator('.markdown > .api-json-example--response').first()).toBeVisible();
+    // The response codes stack into labelled cards; nothing scrolls sideways.
+    await expect(page.locator('table.api-stack thead').first()).toBeHidden();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(problemList(problems)).toEqual([]);
+  });
+
+  test('webhook page and the AEPS overview fit the width', async ({page, problems, open}) => {
+    for (const path of [WEBHOOKS, '/docs/v1/aeps']) {
+      expect(await open(path)).toBe(200);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
+    }
+    expect(problemList(problems)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
-import {API_PAGE, DESKTOP, LINKS_TO_API_PAGE, LONG_POST} from './helpers/site';
+import {API_PAGE, LINKS_TO_API_PAGE, LONG_POST} from './helpers/site';
 
 /** Pages with headings at levels 2 and 3; `h4`: the page has h4 headings too. */
 const PAGES = [
@@ -14,7 +14,8 @@ const PAGES = [
   {path: LINKS_TO_API_PAGE, h4: true},
 ];
 
-test.use({viewport: DESKTOP});
+// Wide enough for the contents beside an operation page's two columns (src/css/served/reference.css).
+test.use({viewport: {width: 1600, height: 800}});
 
 test.describe('table of contents: headings h2 and h3 only', () => {
   for (const {path, h4} of PAGES) {
@@ -37,4 +38,20 @@ test.describe('table of contents: headings h2 and h3 only', () => {
       expect(problemList(problems)).toEqual([]);
     });
   }
+});
+
+test.describe('table of contents: one entry highlighted, from the main column', () => {
+  const active = '.table-of-contents__link--active';
+
+  test("scrolled and clicked, one entry; never the sticky column's heading", async ({page, problems, open}) => {
+    await open(API_PAGE);
+    await page.locator('#response-codes').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 10);
+    await expect(page.locator(active)).toHaveCount(1);
+    await expect(page.locator(active)).not.toHaveText('Code samples');
+    await page.locator('.table-of-contents a[href="#related"]').click();
+    await expect(page.locator(active)).toHaveCount(1);
+    await expect(page.locator(active)).toHaveAttribute('href', /#related$/);
+    expect(problemList(problems)).toEqual([]);
+  });
 });

@@ -166,6 +166,63 @@ describe('remarkApiReference', () => {
     ]);
   });
 
+  it('puts the call (the lead sections, the aside among them) before the prose, the rest where the element stands', () => {
+    const prose: RootContent[] = [
+      {type: 'paragraph', children: [{type: 'text', value: 'What it is for.'}]},
+      {type: 'heading', depth: 2, children: [{type: 'text', value: 'Before you call it'}]},
+    ];
+    const tree: Root = {type: 'root', children: [...prose, element('Endpoint', {op: 'demo-pay'})]};
+    remarkApiReference({
+      ids,
+      sections: () => [
+        {key: 'overview', lead: true},
+        {key: 'samples', heading: {depth: 2, text: 'Code samples'}, aside: true, lead: true},
+        {key: 'request', heading: {depth: 2, text: 'Request'}},
+        {key: 'response-200', heading: {depth: 3, text: '200 OK'}},
+      ],
+    })(tree, file);
+    const outline = (node: RootContent, depth = 0): string[] => [
+      `${'  '.repeat(depth)}${show(node)}`,
+      ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
+    ];
+    expect(tree.children.slice(3).flatMap((n) => outline(n))).toEqual([
+      '<ApiEndpoint__ data={apiData1__} section="overview">',
+      '<div className="api-reference__side">',
+      '  ## Code samples',
+      '  <ApiEndpoint__ data={apiData1__} section="samples">',
+      '  <div className="api-reference__examples" data-search-ignore="true">',
+      '    <ApiEndpoint__ data={apiData1__} section="response-200" part="examples">',
+      'paragraph',
+      '## Before you call it',
+      '## Request',
+      '<ApiEndpoint__ data={apiData1__} section="request">',
+      '### 200 OK',
+      '<ApiEndpoint__ data={apiData1__} section="response-200">',
+    ]);
+  });
+
+  it('leaves a page whose <Endpoint> comes first, or names its section, as it is', () => {
+    const first = root(element('Endpoint', {op: 'demo-pay'}));
+    const named: Root = {
+      type: 'root',
+      children: [
+        {type: 'paragraph', children: [{type: 'text', value: 'Prose.'}]},
+        element('Endpoint', {op: 'demo-pay', section: 'request'}),
+      ],
+    };
+    const plan = {ids, sections: () => [{key: 'overview', lead: true as const}, {key: 'request'}]};
+    remarkApiReference(plan)(first, file);
+    remarkApiReference(plan)(named, file);
+    expect(first.children.slice(3).map(show)).toEqual([
+      '<ApiEndpoint__ data={apiData1__} section="overview">',
+      '<ApiEndpoint__ data={apiData1__} section="request">',
+    ]);
+    expect(named.children.slice(3).map(show)).toEqual([
+      'paragraph',
+      '<ApiEndpoint__ section="request" data={apiData1__}>',
+    ]);
+  });
+
   it('splits a bare <SandboxPage /> into its tables under their headings, and leaves one that names its section', () => {
     const tree = root(element('SandboxPage', {}), element('SandboxPage', {section: 'credentials'}));
     const asked: string[] = [];

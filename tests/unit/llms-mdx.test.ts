@@ -11,7 +11,7 @@ const options: MdxToMarkdownOptions = {
   description: 'Withdraw cash.',
   file: 'docs/v1/demo.mdx',
   renderers: {
-    Endpoint: (props) => `<<endpoint ${String(props.op)}>>`,
+    Endpoint: (props) => `<<endpoint ${String(props.op)}${props.slice ? ` ${String(props.slice)}` : ''}>>`,
     FlowDiagram: (props) => `<<flow ${JSON.stringify(props.steps)}>>`,
   },
   resolveLink: (url) => (url.startsWith('./') ? `https://docs.example/${url.slice(2).replace('.mdx', '')}` : url),
@@ -57,6 +57,8 @@ Tab text.
 
 > Withdraw cash.
 
+<<endpoint demo-pay lead>>
+
 Some *prose*   with [a link](https://docs.example/kyc#x) and [mail](mailto:a@b.example).
 
 <<flow [{"title":"One","detail":"d"},{"title":"Two","n":-1}]>>
@@ -67,8 +69,18 @@ Inside a **div**.
 
 Tab text.
 
-<<endpoint demo-pay>>
+<<endpoint demo-pay rest>>
 `);
+  });
+
+  it('puts the call before the prose as the page does, unless the <Endpoint> comes first', () => {
+    const page = '---\ntitle: X\n---\n\nWhat it is for.\n\n## Pitfalls\n\nMind.\n\n<Endpoint op="demo-pay" />\n';
+    expect(mdxToMarkdown(page, options)).toBe(
+      '# Cash withdrawal\n\n> Withdraw cash.\n\n<<endpoint demo-pay lead>>\n\nWhat it is for.\n\n## Pitfalls\n\nMind.\n\n<<endpoint demo-pay rest>>\n',
+    );
+    expect(mdxToMarkdown('<Endpoint op="demo-pay" />\n\nAfter.\n', options)).toBe(
+      '# Cash withdrawal\n\n> Withdraw cash.\n\n<<endpoint demo-pay>>\n\nAfter.\n',
+    );
   });
 
   it('does not add a title when the page has its own H1', () => {

@@ -15,6 +15,11 @@ describe('generateSamples', () => {
     expect(samples.map((s) => s.prism)).toEqual(SAMPLE_LANGUAGES.map((l) => l.prism));
   });
 
+  it('labels a request cURL and a hand-written shell script Shell, under one tab value', () => {
+    const shell = SAMPLE_LANGUAGES.find((l) => l.id === 'curl');
+    expect([samples[0]?.label, shell?.scriptLabel]).toEqual(['cURL', 'Shell']);
+  });
+
   it('generates the exact cURL request, with the token placeholder', () => {
     expect(samples[0]?.code).toBe(
       [

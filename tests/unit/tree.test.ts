@@ -95,6 +95,7 @@ describe('operation sections', () => {
   it('overview: request line, description, the URL per environment, the token page and the rate limit', () => {
     expect(overviewSection(op, labels)).toEqual({
       key: 'overview',
+      lead: true,
       blocks: [
         {kind: 'request-line', method: 'GET', path: '/demo'},
         {kind: 'paragraph', text: 'Reads one.'},
@@ -142,13 +143,13 @@ describe('operation sections', () => {
     const bare = requestSection(op, labels);
     expect(bare.heading).toEqual({depth: 2, text: 'Request'});
     expect(bare.blocks).toEqual([
-      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true},
+      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true, anchor: 'request-header'},
       {kind: 'paragraph', text: 'This call takes no parameters beyond the headers.'},
     ]);
     // A cookie parameter is a parameter, in its own table, never among the headers.
     expect(requestSection({...op, cookieParams: [cookie]}, labels).blocks).toEqual([
-      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true},
-      {kind: 'fields', caption: 'Cookies', rows: [cookie]},
+      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true, anchor: 'request-header'},
+      {kind: 'fields', caption: 'Cookies', rows: [cookie], anchor: 'request-cookie'},
     ]);
   });
 
@@ -158,6 +159,7 @@ describe('operation sections', () => {
         key: 'samples',
         heading: {depth: 2, text: 'Code samples'},
         aside: true,
+        lead: true,
         blocks: [
           {
             kind: 'paragraph',
@@ -179,12 +181,19 @@ describe('operation sections', () => {
       heading: {depth: 3, text: '400 Bad Request'},
       blocks: [
         {kind: 'paragraph', text: 'Bad request.'},
-        {kind: 'fields', caption: 'Response headers', rows: [retryAfter], searchIgnore: true},
+        {
+          kind: 'fields',
+          caption: 'Response headers',
+          rows: [retryAfter],
+          searchIgnore: true,
+          anchor: 'response-400-header',
+        },
         {
           kind: 'fields',
           caption: 'Response body fields',
           rows: op.responses[1]?.rows,
           summary: 'Response fields (1)',
+          anchor: 'response-400',
           searchIgnore: true,
         },
       ],
@@ -262,12 +271,13 @@ describe('operation sections', () => {
     expect(relatedSection(op, labels)).toEqual([]);
   });
 
-  it('the whole tree: sections in page order, headings as the table of contents lists them', () => {
+  it('the whole tree: sections in page order (the call first), headings as the table of contents lists them', () => {
     const tree = operationTree({...op, scenarios: [ownRow, ...engineRows]}, labels);
+    expect(tree.sections.filter((s) => s.lead).map((s) => s.key)).toEqual(['overview', 'samples']);
     expect(tree.sections.map((s) => s.key)).toEqual([
       'overview',
-      'request',
       'samples',
+      'request',
       'responses',
       'response-200',
       'response-400',
@@ -275,8 +285,8 @@ describe('operation sections', () => {
       'sandbox-scenarios',
     ]);
     expect(treeHeadings(tree)).toEqual([
-      {depth: 2, text: 'Request'},
       {depth: 2, text: 'Code samples'},
+      {depth: 2, text: 'Request'},
       {depth: 2, text: 'Responses'},
       {depth: 3, text: '200 OK'},
       {depth: 3, text: '400 Bad Request'},

@@ -105,7 +105,8 @@ const first = (node: HtmlNode, name: string): HtmlNode | undefined => findAll(no
 /** One row of a ParamTable: name cell (name, type, required or optional), notes cell. */
 function htmlField(tr: HtmlNode, words: FieldWords): Field {
   const [nameCell, notes] = elements(tr) as [HtmlNode, HtmlNode];
-  const parts = elements(nameCell);
+  // The row's hover link (an anchor, not a fact) is left out.
+  const parts = elements(nameCell).filter((n) => !(n.nodeName === 'a' && attr(n, 'href')?.startsWith('#')));
   const badge = parts[2] ? text(parts[2]) : undefined;
   const labelled = (label: string): string | null => {
     const div = elements(notes).find((n) => n.nodeName === 'div' && text(n).startsWith(label));

@@ -17,6 +17,7 @@ import {
   type IdKind,
   type IdSpec,
 } from '../components';
+import {SLICE_ATTR, sectionsOfSlice} from './lead';
 
 export class ApiReferenceError extends Error {}
 
@@ -29,6 +30,8 @@ export interface SectionPlan {
   readonly heading?: {readonly depth: number; readonly text: string};
   /** Shown beside the fields on wide screens (core/contract/tree.ts `Section.aside`). */
   readonly aside?: true;
+  /** Part of the call, put before the page's prose (core/contract/tree.ts `Section.lead`, ./lead.ts). */
+  readonly lead?: true;
 }
 
 /** A `<div className="...">` around `children`, in the MDX tree. */
@@ -127,6 +130,7 @@ export function expandSections(
   local: string,
   attrs: readonly JsxAttr[],
   sections: readonly SectionPlan[],
+  all: readonly SectionPlan[] = sections,
 ): RootContent[] {
   const part = (list: readonly SectionPlan[]): RootContent[] =>
     list.flatMap((s) => [
@@ -144,7 +148,8 @@ export function expandSections(
   const after = end < 0 ? sections.length : end;
   // The column also shows each response's examples, again: src/css/served/reference.css shows this copy
   // on wide screens and the examples in the responses below that width. Searched in the responses.
-  const examples = sections
+  // From every section: the column stands in the call (./lead.ts), the responses come after the prose.
+  const examples = all
     .filter((s) => s.key.startsWith('response-'))
     .map((s) => jsx(local, [...attrs, literalAttr('section', s.key), literalAttr('part', 'examples')]));
   return [
@@ -196,8 +201,10 @@ export function expandElement(
       expressionAttr('data', imports.data(spec.id, id)),
     ];
   }
-  const attrs = node.attributes;
+  const sliceOf = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === SLICE_ATTR);
+  const attrs = node.attributes.filter((a) => a !== sliceOf);
   const namesSection = attrs.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'section');
   if (!spec.sections || node.type !== 'mdxJsxFlowElement' || namesSection) return undefined;
-  return expandSections(local, attrs, options.sections(spec.sections(id)));
+  const all = options.sections(spec.sections(id));
+  return expandSections(local, attrs, sectionsOfSlice(all, sliceOf?.value), all);
 }

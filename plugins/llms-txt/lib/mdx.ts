@@ -15,6 +15,7 @@
 import type {Nodes, Root} from 'mdast';
 import {SKIP, visit} from 'unist-util-visit';
 import {parseMdx, type MdxJsxElement} from '../../mdx-ast';
+import {leadPlan, sliceAttr} from '../../api-contract/lib/lead';
 
 /**
  * An ESTree node as evaluateLiteral reads it: any node, its fields looked up by name (an attribute
@@ -202,9 +203,27 @@ function titleHead(tree: Root, body: string, options: MdxToMarkdownOptions): str
   return `# ${options.title}\n\n${options.description ? `> ${options.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
 }
 
+/**
+ * The call first, as on the page (../../api-contract/lib/lead.ts): the lead slice of the page's
+ * `<Endpoint>` put before its first content, the element itself left to render the rest.
+ */
+function callFirstEdits(tree: Root, source: string, options: MdxToMarkdownOptions): Edit[] {
+  const plan = leadPlan(tree);
+  const first = plan && tree.children[plan.before];
+  if (!plan || !first) return [];
+  const lead = elementEdits(
+    {...plan.element, attributes: [...plan.element.attributes, sliceAttr('lead')]},
+    source,
+    options,
+  ).edits.map((e) => ({start: startOf(first), end: startOf(first), text: `${e.text}\n\n`}));
+  plan.element.attributes = [...plan.element.attributes, sliceAttr('rest')];
+  return lead;
+}
+
 export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): string {
   const tree = parseMdx(source);
-  const body = applyEdits(source, collectEdits(tree, source, options))
+  const lead = callFirstEdits(tree, source, options);
+  const body = applyEdits(source, [...lead, ...collectEdits(tree, source, options)])
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -1,9 +1,11 @@
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import StaticCode from '@site/src/components/StaticCode';
 import {LANGUAGE_GROUP_ID} from '#core/code/languages';
 import type {RenderedSample} from '#core/contract/types';
+import styles from './styles.module.css';
 
 interface Props {
   readonly samples: readonly RenderedSample[];
@@ -12,7 +14,8 @@ interface Props {
 }
 
 /**
- * One tab per language of the registry. All groups share `groupId="lang"`, so a
+ * One tab per language of the registry, every tab in view (wrapping to a second row where the
+ * column is too narrow for one). All groups share `groupId="lang"`, so a
  * reader's choice applies to every group on the page and is remembered (the
  * theme stores it in localStorage) across pages and visits. On paper there are no tabs:
  * the print stylesheet shows every panel, labelled from `data-lang` (nothing extra on screen,
@@ -20,7 +23,7 @@ interface Props {
  */
 export default function CodeSamples({samples, title}: Props): ReactNode {
   return (
-    <div className="api-code-samples">
+    <div className={clsx('api-code-samples', styles.samples)}>
       <Tabs groupId={LANGUAGE_GROUP_ID} lazy={false}>
         {samples.map((s) => (
           <TabItem key={s.lang} value={s.lang} label={s.label}>

@@ -1,9 +1,12 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import InlineText from '@site/src/components/InlineText';
 import ServerHtml from '@site/src/components/ServerHtml';
 import type {Scalar} from '#core/contract/types';
 import type {FieldRow, FieldWords} from '#core/contract/tree';
+import {fieldAnchors} from '#core/contract/field-anchors';
 import styles from './styles.module.css';
 
 interface Props {
@@ -14,6 +17,13 @@ interface Props {
   readonly words: FieldWords;
   /** Leave the whole table out of the search index (the same table is on every endpoint page). */
   readonly searchIgnore?: boolean;
+  /** Gives each row an anchor starting with this, and a link to it on hover (`request` -> `#request-amount`). */
+  readonly anchor?: string;
+}
+
+/** The hover link to a row's anchor, as headings have (Docusaurus' `hash-link`). */
+function RowLink({id, name}: {readonly id: string | undefined; readonly name: string}): ReactNode {
+  return id ? <Link className={clsx('hash-link', styles.rowLink)} to={`#${id}`} aria-label={`#${name}`} /> : null;
 }
 
 function Values({values, label}: {readonly values: readonly Scalar[]; readonly label: string}): ReactNode {
@@ -31,7 +41,16 @@ function Values({values, label}: {readonly values: readonly Scalar[]; readonly l
 }
 
 /** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
-export default function ParamTable({rows, caption, words, searchIgnore}: Props): ReactNode {
+export default function ParamTable({rows, caption, words, searchIgnore, anchor}: Props): ReactNode {
+  const brokenLinks = useBrokenLinks();
+  const ids = anchor
+    ? fieldAnchors(
+        anchor,
+        rows.map((r) => ('path' in r ? {name: r.name, path: r.path} : r)),
+      )
+    : [];
+  // The rows' links point at these: register them with the build's anchor check.
+  for (const id of ids) brokenLinks.collectAnchor(id);
   return (
     <div className={styles.wrap} data-search-ignore={searchIgnore || undefined}>
       <table className={styles.table}>
@@ -44,16 +63,18 @@ export default function ParamTable({rows, caption, words, searchIgnore}: Props):
         </thead>
         {/* Static rows: not hydrated on the page a reader opens (see ServerHtml). */}
         <ServerHtml as="tbody">
-          {rows.map((row) => {
+          {rows.map((row, index) => {
+            const id = ids[index];
             const depth = 'depth' in row ? row.depth : 0;
             const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
             if ('variant' in row && row.variant) {
               // The head of one oneOf/anyOf branch: its title, then its fields one level deeper.
               return (
-                <tr key={key} className={clsx(styles.variant, depth > 0 && styles.nested)}>
+                <tr key={key} id={id} className={clsx(styles.variant, depth > 0 && styles.nested)}>
                   <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
                     <span className={styles.variantName}>{row.name}</span>
                     <div className={styles.type}>{row.type}</div>
+                    <RowLink id={id} name={row.name} />
                   </td>
                   <td>{row.description && <InlineText text={row.description} />}</td>
                 </tr>
@@ -62,6 +83,7 @@ export default function ParamTable({rows, caption, words, searchIgnore}: Props):
             return (
               <tr
                 key={key}
+                id={id}
                 className={clsx(depth > 0 && styles.nested)}
                 data-search-ignore={('shared' in row && row.shared) || undefined}>
                 <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
@@ -76,6 +98,7 @@ export default function ParamTable({rows, caption, words, searchIgnore}: Props):
                   ) : (
                     <span className={styles.optional}>{words.isOptional}</span>
                   )}
+                  <RowLink id={id} name={row.name} />
                 </td>
                 <td>
                   {row.description && (

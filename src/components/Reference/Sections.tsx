@@ -8,10 +8,12 @@
  */
 /* eslint-disable @docusaurus/no-html-links -- a file link is a static file, not a route: <Link> would hand it to the client router */
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
 import DataTable from '@site/src/components/DataTable';
+import CodeName from './CodeName';
 import InlineText from '@site/src/components/InlineText';
 import MethodBadge from '@site/src/components/MethodBadge';
 import RetryLabel from '@site/src/components/RetryLabel';
@@ -70,22 +72,17 @@ function SpanView({span}: {readonly span: Span}): ReactNode {
     case 'code':
       return <code className={span.strong && styles.strong}>{span.text}</code>;
     case 'line':
-      return (
-        <div className={span.name && styles.line}>
+      return span.name ? (
+        <div className={styles.line}>
+          <CodeName text={span.text} />
+        </div>
+      ) : (
+        <div>
           <InlineText text={span.text} />
         </div>
       );
     case 'name':
-      return (
-        <span className={styles.name}>
-          {span.text.split(/(?<=_)/).map((part, i) => (
-            <span key={i}>
-              {part}
-              <wbr />
-            </span>
-          ))}
-        </span>
-      );
+      return <CodeName text={span.text} className={styles.name} />;
     case 'retry':
       return <RetryLabel retry={span.retry} text={span.text} />;
     case 'items':
@@ -124,6 +121,16 @@ function Row({row, head}: {readonly row: TableRow; readonly head: readonly strin
   );
 }
 
+/**
+ * A table's classes: its look, and `api-stack` (src/css/custom.css) where its rows stack into
+ * labelled cards on phones instead of scrolling sideways (sandbox scenarios, code and state tables).
+ */
+const tableClass = (block: TableBlock): string | undefined =>
+  clsx(
+    block.look === 'plain' ? styles.plain : block.look,
+    (block.stack || block.look === 'sandbox-scenarios') && 'api-stack',
+  ) || undefined;
+
 /** A table whose rows stand in groups, each under a head row that spans it (an operation's sandbox scenarios). */
 function GroupedTable({
   block,
@@ -133,7 +140,7 @@ function GroupedTable({
   readonly groups: readonly TableGroup[];
 }): ReactNode {
   return (
-    <table className={block.look === 'plain' ? styles.plain : block.look} data-search-ignore={block.searchIgnore}>
+    <table className={tableClass(block)} data-search-ignore={block.searchIgnore}>
       <thead>
         <tr>
           {block.head.map((h) => (
@@ -164,8 +171,8 @@ function TableView({block}: {readonly block: TableBlock}): ReactNode {
   return (
     <DataTable
       className={block.wide && styles.wide}
-      tableClassName={block.look === 'plain' ? styles.plain : block.look}
-      labelled={block.look === 'sandbox-scenarios'}
+      tableClassName={tableClass(block)}
+      labelled={block.look === 'sandbox-scenarios' || block.stack}
       searchIgnore={block.searchIgnore}
       head={block.head}
       rows={block.rows.map((row) => ({

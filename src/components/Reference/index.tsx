@@ -8,6 +8,7 @@
  */
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import clsx from 'clsx';
 import ChangeBadge from '@site/src/components/ChangeBadge';
 import CodeSamples from '@site/src/components/CodeSamples';
 import DataTable from '@site/src/components/DataTable';
@@ -19,6 +20,8 @@ import StaticCode from '@site/src/components/StaticCode';
 import TryIt from '@site/src/components/TryIt';
 import type {Block, BlockKind, FieldWords, ReferenceTree} from '#core/contract/tree';
 import type {Rendered} from '#core/contract/types';
+import {splitAtExamples} from '#core/contract/columns';
+import CodeName from './CodeName';
 import Paragraph from './Paragraph';
 import styles from './styles.module.css';
 
@@ -70,17 +73,31 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
   ),
   fields: ({block, words}) =>
     block.summary ? (
-      <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined}>
+      // Open: the fields are what a reader came for (issue 24); the summary still folds them away.
+      <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined} open>
         <summary>{block.summary}</summary>
-        <ParamTable rows={block.rows} caption={block.caption} words={words} />
+        <ParamTable rows={block.rows} caption={block.caption} words={words} anchor={block.anchor} />
       </details>
     ) : (
-      <ParamTable rows={block.rows} caption={block.caption} words={words} searchIgnore={block.searchIgnore} />
+      <ParamTable
+        rows={block.rows}
+        caption={block.caption}
+        words={words}
+        searchIgnore={block.searchIgnore}
+        anchor={block.anchor}
+      />
     ),
   examples: ({block}) =>
     block.examples.map((ex, i) => (
-      // The response ones are hidden beside the column that shows them on wide screens (reference.css).
-      <div key={i} className={block.response ? 'api-json-example api-json-example--response' : 'api-json-example'}>
+      // The response ones are hidden beside the column that shows them on wide screens, the request
+      // body the samples send wherever they show (reference.css).
+      <div
+        key={i}
+        className={clsx(
+          'api-json-example',
+          block.response && 'api-json-example--response',
+          block.request && i === 0 && 'api-json-example--in-samples',
+        )}>
         <StaticCode html={ex.html} language="json" title={ex.title} />
       </div>
     )),
@@ -89,13 +106,16 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
   codes: ({block}) => (
     <DataTable
       className={styles.tableWrap}
+      // Cards of labelled cells on phones, as the field tables read there (src/css/custom.css).
+      tableClassName="api-stack"
+      labelled
       searchIgnore
       head={[block.head.code, block.head.meaning, block.head.retry]}
       rows={block.codes.map((c) => ({
         key: String(c.code),
         cells: [
           <Link key="code" to={c.href}>
-            <code>{c.code}</code> {c.name}
+            <code>{c.code}</code> <CodeName text={c.name} className={styles.codeName} />
           </Link>,
           <InlineText key="meaning" text={c.meaning} />,
           <RetryLabel key="retry" retry={c.retry} text={c.retryText} />,
@@ -107,7 +127,7 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
   'sandbox-scenarios': ({block}) => (
     <DataTable
       // As on the Sandbox page (src/css/custom.css): cards on phones, values never broken.
-      tableClassName="sandbox-scenarios"
+      tableClassName="sandbox-scenarios api-stack"
       labelled
       searchIgnore
       head={[block.head.send, block.head.answer, block.head.then]}
@@ -179,11 +199,39 @@ interface Props {
    * in the column beside the fields on wide screens (plugins/api-contract/lib/expand.ts).
    */
   readonly part?: BlockKind;
+  /**
+   * Each section's first examples in a column beside the blocks before them (a webhook's payload
+   * beside its fields, src/css/served/reference.css), the blocks in their order.
+   */
+  readonly columns?: boolean;
 }
 
-export default function Reference({tree, section, part}: Props): ReactNode {
+function ColumnBlocks({blocks, words}: {readonly blocks: readonly PageBlock[]; readonly words: FieldWords}): ReactNode {
+  const {main, side, after} = splitAtExamples(blocks);
+  if (!side.length) return <Blocks blocks={blocks} words={words} />;
+  return (
+    <div className="api-columns">
+      <div className="api-columns__main">
+        <Blocks blocks={main} words={words} />
+      </div>
+      <div className="api-columns__side">
+        <Blocks blocks={side} words={words} />
+      </div>
+      <div className="api-columns__after">
+        <Blocks blocks={after} words={words} />
+      </div>
+    </div>
+  );
+}
+
+export default function Reference({tree, section, part, columns}: Props): ReactNode {
   const sections = section === undefined ? tree.sections : tree.sections.filter((s) => s.key === section);
-  return sections.map((s) => (
-    <Blocks key={s.key} blocks={part ? s.blocks.filter((b) => b.kind === part) : s.blocks} words={tree.words} />
-  ));
+  return sections.map((s) => {
+    const blocks = part ? s.blocks.filter((b) => b.kind === part) : s.blocks;
+    return columns ? (
+      <ColumnBlocks key={s.key} blocks={blocks} words={tree.words} />
+    ) : (
+      <Blocks key={s.key} blocks={blocks} words={tree.words} />
+    );
+  });
 }

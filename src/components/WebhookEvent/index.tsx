@@ -15,7 +15,7 @@ interface Props {
 export default function WebhookEvent({data, section}: Props): ReactNode {
   return (
     <section className={styles.event} aria-label={data.title}>
-      <Reference tree={data} section={section} />
+      <Reference tree={data} section={section} columns />
     </section>
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * The call before the prose (issue 24): an operation page shows its request line, its URLs and its
+ * code samples right under the title, and the page's own prose ("Before you call it", "Pitfalls")
+ * after them, though the writer puts `<Endpoint op="..." />` at the end of the page. The page
+ * (../remark.ts) and its Markdown twin (plugins/llms-txt/lib/mdx.ts) both place it by the rule
+ * here, so the two keep one order.
+ *
+ * How: the element is split in two by a `slice` attribute. A copy with `slice="lead"` goes before
+ * the page's first content; the element where it stands gets `slice="rest"`. Each renders the
+ * sections of its slice (core/contract/tree.ts `Section.lead`). Pure: an MDX tree in, a plan out.
+ */
+import type {Root, RootContent} from 'mdast';
+import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import {literalAttr} from '../../mdx-ast';
+
+/** The attribute that names the slice of a reference an element renders. */
+export const SLICE_ATTR = 'slice';
+export type Slice = 'lead' | 'rest';
+
+/** The component whose call is put first. Webhook pages keep their order: several events, one page. */
+const LEAD_COMPONENT = 'Endpoint';
+
+/** Nodes that are not content: front matter, imports, comments. */
+const NOT_CONTENT = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression']);
+
+export interface LeadPlan {
+  /** Index among the root's children before which the lead copy goes. */
+  readonly before: number;
+  /** The element (a root child) that keeps the rest. */
+  readonly element: MdxJsxFlowElement;
+}
+
+const isLeadElement = (node: RootContent): node is MdxJsxFlowElement =>
+  node.type === 'mdxJsxFlowElement' && node.name === LEAD_COMPONENT;
+
+/**
+ * Where a page's call goes: before its first content, when the page has one `<Endpoint>` among its
+ * top-level nodes that names no section or slice of its own and has content before it. Otherwise
+ * (no element, several, or nothing before it) nothing moves.
+ */
+export function leadPlan(tree: Root): LeadPlan | undefined {
+  const elements = tree.children.filter(isLeadElement);
+  const [element] = elements;
+  if (elements.length !== 1 || !element) return undefined;
+  const named = element.attributes.some(
+    (a) => a.type === 'mdxJsxAttribute' && (a.name === SLICE_ATTR || a.name === 'section'),
+  );
+  const before = tree.children.findIndex((n) => !NOT_CONTENT.has(n.type));
+  if (named || before < 0 || tree.children[before] === element) return undefined;
+  return {before, element};
+}
+
+/** `slice="..."`. */
+export const sliceAttr = (slice: Slice): MdxJsxAttribute => literalAttr(SLICE_ATTR, slice);
+
+/**
+ * The page's tree with its call first (see leadPlan): the element's copy with `slice="lead"` before
+ * the first content, the element itself with `slice="rest"`. Changes `tree` in place.
+ */
+export function putCallFirst(tree: Root): void {
+  const plan = leadPlan(tree);
+  if (!plan) return;
+  const copy: MdxJsxFlowElement = {
+    type: 'mdxJsxFlowElement',
+    name: plan.element.name,
+    attributes: [...plan.element.attributes, sliceAttr('lead')],
+    children: [],
+  };
+  plan.element.attributes = [...plan.element.attributes, sliceAttr('rest')];
+  tree.children.splice(plan.before, 0, copy);
+}
+
+/** The sections of a slice: the lead's, the others, or (no slice) all. */
+export function sectionsOfSlice<S extends {readonly lead?: true}>(
+  sections: readonly S[],
+  slice: unknown,
+): readonly S[] {
+  if (slice === 'lead') return sections.filter((s) => s.lead);
+  if (slice === 'rest') return sections.filter((s) => !s.lead);
+  return sections;
+}
