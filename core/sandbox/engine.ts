@@ -44,6 +44,7 @@ import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
 import {
   carriedFor,
+  liveFor,
   lookupTransaction,
   partnerScenario,
   pickScenario,
@@ -65,6 +66,7 @@ import {
   type TxRecord,
   type WebhookDelivery,
 } from './engine/types';
+import {idNumbers, randomSeed} from './engine/live';
 import {validateRequest} from './engine/validate';
 import {pendingWebhooks, queueWebhooks, takeDue} from './engine/webhooks';
 
@@ -104,6 +106,11 @@ export interface SandboxOptions {
   readonly webhookSecret?: string;
   /** The form of `X-Signature` (core/contract/webhook-policy.ts): the endpoint's choice, 1.1.0 by default. */
   readonly signatureForm?: SignatureForm;
+  /**
+   * Makes the fresh ids of answers (./engine/live.ts) the same on every run: tests pass one. Without
+   * it, each sandbox draws its own, so two runs of a server never hand out the same session id.
+   */
+  readonly seed?: number;
 }
 
 export interface Sandbox {
@@ -154,12 +161,14 @@ async function operationOf(family: (name: string) => Promise<LoadedFamily>, rout
 /** Answers from the scenario the inputs pick, and keeps what follows it: repeats, status calls, webhooks. */
 function answerScenario(session: Session, op: OperationModel, inputs: Readonly<Record<string, Json>>): Answer {
   const picked = pickScenario(op, inputs);
-  const carried = carriedFor(op, picked.scenario, inputs, session.store);
-  const result = scenarioAnswer(picked.scenario, carried);
-  const tx = recordTransaction(op, picked, carried, inputs, session);
-  rememberOriginal(op, session.store, inputs, {body: result.body, ...(tx === undefined ? {} : {tx})});
+  const live = liveFor(op, picked.scenario, inputs, session);
+  const carried = carriedFor(op, picked.scenario, inputs, session.store, live);
+  const result = scenarioAnswer(picked.scenario, carried, live);
+  const tx = recordTransaction(op, picked, carried, inputs, session, live);
+  const at = session.clock.now();
+  rememberOriginal(op, session.store, inputs, {body: result.body, at, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
-  queueWebhooks(session, op, picked.scenario, carried);
+  queueWebhooks(session, op, picked.scenario, carried, live);
   return result;
 }
 
@@ -173,7 +182,7 @@ export function formSetBy(operationId: string | undefined, answer: Answer): Sign
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const {index, clock, store} = options;
-  const session: Session = {store, clock};
+  const session: Session = {store, clock, ids: idNumbers(options.seed ?? randomSeed())};
   const webhookSecret = options.webhookSecret ?? index.credentials.webhookSecret;
   const routes = compileRoutes(index.routes);
   const keys: TokenKeys = {

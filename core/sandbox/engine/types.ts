@@ -15,6 +15,8 @@ export interface Clock {
 export interface Session {
   readonly store: SandboxStore;
   readonly clock: Clock;
+  /** The number a fresh id is made from, for the session's n-th one (seeded: ./live.ts `idNumbers`). */
+  readonly ids?: (seq: number) => number;
 }
 
 export interface LoadedFamily {
@@ -56,6 +58,8 @@ export interface TxRecord {
   readonly scenario: number;
   readonly createdAt: number;
   readonly carried: Record<string, Json>;
+  /** Its live ids and times (./live.ts), for every answer about it. */
+  readonly live?: Readonly<Record<string, string>>;
 }
 
 /** The documented envelope: status is true exactly when response_code is 1. */
