@@ -180,6 +180,44 @@ describe('the scenarios', () => {
   });
 });
 
+/** Each stage's webhooks, due at its time, signed as the webhook pages say, valid and as the scenario says. */
+async function expectWebhooks(
+  h: ReturnType<typeof harness>,
+  op: OperationModel,
+  s: ScenarioModel,
+  carried: Readonly<Record<string, Json>>,
+): Promise<void> {
+  const queued = h.sandbox.pendingWebhooks();
+  const expectedHooks = s.then.flatMap((st) => st.webhooks.map((w) => ({...w, at: st.after + w.after})));
+  expect(queued.map((q) => q.webhook).sort()).toEqual(expectedHooks.map((w) => w.webhook).sort());
+  h.advance(Math.max(0, ...expectedHooks.map((w) => w.at)) + 1);
+  const delivered = await h.sandbox.takeDueWebhooks();
+  expect(delivered).toHaveLength(expectedHooks.length);
+  expect(h.sandbox.pendingWebhooks()).toEqual([]);
+  for (const d of delivered) {
+    const hook = located().get(d.webhook) as Located;
+    expectValid(webhookSchema(hook), JSON.parse(d.body), `${d.webhook} payload`);
+    const {'X-Webhook-Id': id, 'X-Webhook-Timestamp': ts, 'X-Signature': sig} = d.headers;
+    expect(id).toMatch(/^evt_[0-9A-Z]{26}$/);
+    expect(
+      verifyWebhook(
+        Buffer.from(d.body),
+        id as string,
+        ts as string,
+        sig as string,
+        [compiled.index.credentials.webhookSecret],
+        h.now() / 1000,
+      ),
+    ).toBe(true);
+    expect(
+      verifyWebhook(Buffer.from(d.body), id as string, ts as string, sig as string, ['whsec_wrong'], h.now() / 1000),
+    ).toBe(false);
+  }
+  expect(delivered.map((d) => masked(JSON.parse(d.body), op.unique))).toEqual(
+    expectedHooks.sort((a, b) => a.at - b.at).map((w) => masked(applyCarried(w.body, carried), op.unique)),
+  );
+}
+
 describe('every scenario, executed', () => {
   // One sandbox per scenario: its repeats and tracked transactions must not see another's.
   it.each(scenarioCases())('%s', async (_name, op, s) => {
@@ -245,38 +283,7 @@ describe('every scenario, executed', () => {
       expectValid(responseSchema(l, 200), again.json, `${op.id} repeat`);
     }
 
-    // Webhooks: each stage's, due at its time, signed as the webhook pages say.
-    const queued = h.sandbox.pendingWebhooks();
-    const expectedHooks = s.then.flatMap((st) => st.webhooks.map((w) => ({...w, at: st.after + w.after})));
-    expect(queued.map((q) => q.webhook).sort()).toEqual(expectedHooks.map((w) => w.webhook).sort());
-    h.advance(Math.max(0, ...expectedHooks.map((w) => w.at)) + 1);
-    const delivered = await h.sandbox.takeDueWebhooks();
-    expect(delivered).toHaveLength(expectedHooks.length);
-    expect(h.sandbox.pendingWebhooks()).toEqual([]);
-    for (const d of delivered) {
-      const hook = ops.get(d.webhook) as Located;
-      expectValid(webhookSchema(hook), JSON.parse(d.body), `${d.webhook} payload`);
-      const {'X-Webhook-Id': id, 'X-Webhook-Timestamp': ts, 'X-Signature': sig} = d.headers;
-      expect(id).toMatch(/^evt_[0-9A-Z]{26}$/);
-      expect(
-        verifyWebhook(
-          Buffer.from(d.body),
-          id as string,
-          ts as string,
-          sig as string,
-          [compiled.index.credentials.webhookSecret],
-          h.now() / 1000,
-        ),
-      ).toBe(true);
-      expect(
-        verifyWebhook(Buffer.from(d.body), id as string, ts as string, sig as string, ['whsec_wrong'], h.now() / 1000),
-      ).toBe(false);
-    }
-    expect(delivered.map((d) => masked(JSON.parse(d.body), op.unique))).toEqual(
-      expectedHooks
-        .sort((a, b) => a.at - b.at)
-        .map((w) => masked(applyCarried(w.body, {...carried, ...idFields}), op.unique)),
-    );
+    await expectWebhooks(h, op, s, {...carried, ...idFields});
   });
 });
 

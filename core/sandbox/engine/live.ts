@@ -115,7 +115,12 @@ function topStrings(body: JsonObject): [string, string][] {
  * A later body names the answer's id by its field, even where its example has another value (a status
  * call's example written for another transaction): its value maps to the answer's live value.
  */
-function alignIds(table: Record<string, string>, answer: JsonObject, later: JsonObject, idField: (f: string) => boolean) {
+function alignIds(
+  table: Record<string, string>,
+  answer: JsonObject,
+  later: JsonObject,
+  idField: (f: string) => boolean,
+) {
   const answered = new Map(topStrings(answer).filter(([f, v]) => idField(f) && table[v] !== undefined));
   for (const [field, v] of topStrings(later)) {
     const original = answered.get(field);

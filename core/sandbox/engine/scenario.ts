@@ -10,7 +10,11 @@ import {envelope, nextSeq, type Answer, type SandboxStore, type Session, type Tx
 
 type Inputs = Readonly<Record<string, Json>>;
 
-export const scenarioAnswer = (s: ScenarioModel, carried: Readonly<Record<string, Json>>, live?: LiveTable): Answer => ({
+export const scenarioAnswer = (
+  s: ScenarioModel,
+  carried: Readonly<Record<string, Json>>,
+  live?: LiveTable,
+): Answer => ({
   status: s.httpStatus,
   body: applyCarried(liven(s.body, live), carried),
   ...(s.headers ? {headers: s.headers} : {}),
@@ -191,7 +195,13 @@ export function recordTransaction(
   if (!op.tracking || !(scenario.status || scenario.then.some((s) => s.status))) return undefined;
   const value = carried[op.tracking.field] ?? inputs[op.tracking.field];
   if (value === undefined) return undefined;
-  const record: TxRecord = {operation: op.id, scenario: picked.index, createdAt: session.clock.now(), carried, ...(live ? {live} : {})};
+  const record: TxRecord = {
+    operation: op.id,
+    scenario: picked.index,
+    createdAt: session.clock.now(),
+    carried,
+    ...(live ? {live} : {}),
+  };
   const key = `tx:${op.tracking.status}:${text(value)}`;
   session.store.set(key, record as unknown as Json);
   return key;
