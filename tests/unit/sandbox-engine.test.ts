@@ -20,7 +20,7 @@ import {CREATES_TRANSACTION, repeatData} from '#core/sandbox/engine/scenario';
 import {applyCarried, carriedValues, getPath, setPath, text, vary} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
 import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '#core/sandbox/engine';
-import {LIVE_ID_FIELDS} from '#core/sandbox/engine/live';
+import {isLiveValue} from '#core/sandbox/engine/live';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 
@@ -148,8 +148,6 @@ function expectValid(schema: JsonSchema | undefined, body: unknown, what: string
   expect(check(schema as JsonSchema, body), what).toEqual([]);
 }
 
-const DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
-
 /**
  * A body with its live values (core/sandbox/engine/live.ts: made-up ids, URLs, times) masked, so an
  * answer compares with the scenario it came from; the live values are checked on their own below.
@@ -159,8 +157,7 @@ function masked(value: unknown, unique: readonly string[] = [], field = ''): unk
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, unique, k)]));
   if (typeof value !== 'string') return value;
-  const live = LIVE_ID_FIELDS.has(field) || unique.includes(field) || /(^|_)url$/.test(field) || DATE_TIME.test(value);
-  return live ? '<live>' : value;
+  return isLiveValue(field, value, unique) ? '<live>' : value;
 }
 
 const scenarioCases = (): [string, OperationModel, ScenarioModel][] =>

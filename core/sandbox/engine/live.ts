@@ -58,6 +58,10 @@ export function formatLike(ms: number, like: string): string {
   return `${local}${/^z$/i.test(zone) ? 'Z' : zone}`;
 }
 
+/** Whether a field's value is one the sandbox makes live (an id, a URL, a time): what a test leaves aside. */
+export const isLiveValue = (field: string, value: string, idFields: readonly string[] = []): boolean =>
+  LIVE_ID_FIELDS.has(field) || idFields.includes(field) || isUrlField(field) || DATE_TIME.test(value);
+
 /** Every (field, string value) of a body, depth first, arrays' items under their array's field. */
 function strings(value: Json | undefined, field: string, out: [string, string][]): [string, string][] {
   if (typeof value === 'string') out.push([field, value]);
