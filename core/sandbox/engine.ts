@@ -67,6 +67,7 @@ import {
   type WebhookDelivery,
 } from './engine/types';
 import {idNumbers, randomSeed} from './engine/live';
+import {isSweepable, sweep, SWEEP_EVERY_REQUESTS} from './engine/retention';
 import {validateRequest} from './engine/validate';
 import {pendingWebhooks, queueWebhooks, takeDue} from './engine/webhooks';
 
@@ -232,8 +233,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body, signatureForm),
   });
 
+  // Sweeps once a minute of clock time and every SWEEP_EVERY_REQUESTS requests, so memory stays bounded.
+  let sweptAt = clock.now();
+  let sinceSweep = 0;
+  const sweepNow = (): void => {
+    if (!isSweepable(store) || (++sinceSweep < SWEEP_EVERY_REQUESTS && clock.now() - sweptAt < 60_000)) return;
+    sweep(store, clock.now());
+    sweptAt = clock.now();
+    sinceSweep = 0;
+  };
+
   return {
     async send(request) {
+      sweepNow();
       const {answer, op} = await handle(request);
       signatureForm = formSetBy(op?.id, answer) ?? signatureForm;
       return toResponse(answer, op?.id);

@@ -163,4 +163,15 @@ describe('the engine, live', () => {
     expect(hooks.length).toBeGreaterThan(0);
     for (const hook of hooks) expect(hook.session_id).toBe(sent.session_id);
   });
+
+  it('answers a repeat with code 4 within the retention, and afresh after it', async () => {
+    const e = engine(8);
+    await e.post('/service/dmt/generate/url', session('RR-LIVE-8'));
+    e.advance(23 * 3600);
+    expect((await e.post('/service/dmt/generate/url', session('RR-LIVE-8'))).response_code).toBe(4);
+    e.advance(2 * 3600);
+    // The sweep runs on the first request after a minute of clock time; the repeat after it is new.
+    await e.post('/service/dmt/transfer/status', {referenceid: 'RR-NONE'});
+    expect((await e.post('/service/dmt/generate/url', session('RR-LIVE-8'))).response_code).toBe(1);
+  });
 });
