@@ -116,8 +116,7 @@ function documented(op: OperationView, output: Record<string, unknown>): unknown
   const model = models.get(op.id);
   const data = output.data;
   const renewed = (f: string): boolean =>
-    (model?.unique ?? []).includes(f) ||
-    (isObject(data) && typeof data[f] === 'string' && isLiveValue(f, data[f]));
+    (model?.unique ?? []).includes(f) || (isObject(data) && typeof data[f] === 'string' && isLiveValue(f, data[f]));
   const unique = isObject(data) ? Object.keys(data).filter(renewed) : [];
   return (op.responses.find((r) => r.status === '200')?.examples ?? []).map((e) => {
     const example = JSON.parse(e.json) as Record<string, unknown>;
