@@ -45,6 +45,7 @@ import {compileRoutes, routeRequest} from './engine/route';
 import {proofAnswer, SECRET_PROOF_HEADER, SECRET_ROTATE_OPERATION, secretProofProblem} from './engine/secret-proof';
 import {
   carriedFor,
+  liveFor,
   lookupTransaction,
   partnerScenario,
   pickScenario,
@@ -73,6 +74,8 @@ import {
   type TxRecord,
   type WebhookDelivery,
 } from './engine/types';
+import {idNumbers, randomSeed} from './engine/live';
+import {isSweepable, sweep, SWEEP_EVERY_REQUESTS} from './engine/retention';
 import {validateRequest} from './engine/validate';
 import {pendingWebhooks, queueWebhooks, takeDue} from './engine/webhooks';
 
@@ -112,6 +115,11 @@ export interface SandboxOptions {
   readonly webhookSecret?: string;
   /** The form of `X-Signature` (core/contract/webhook-policy.ts): the endpoint's choice, 1.1.0 by default. */
   readonly signatureForm?: SignatureForm;
+  /**
+   * Makes the fresh ids of answers (./engine/live.ts) the same on every run: tests pass one. Without
+   * it, each sandbox draws its own, so two runs of a server never hand out the same session id.
+   */
+  readonly seed?: number;
 }
 
 export interface Sandbox {
@@ -162,12 +170,14 @@ async function operationOf(family: (name: string) => Promise<LoadedFamily>, rout
 /** Answers from the scenario the inputs pick, and keeps what follows it: repeats, status calls, webhooks. */
 function answerScenario(session: Session, op: OperationModel, inputs: Readonly<Record<string, Json>>): Answer {
   const picked = pickScenario(op, inputs);
-  const carried = carriedFor(op, picked.scenario, inputs, session.store);
-  const result = scenarioAnswer(picked.scenario, carried);
-  const tx = recordTransaction(op, picked, carried, inputs, session);
-  rememberOriginal(op, session.store, inputs, {body: result.body, ...(tx === undefined ? {} : {tx})});
+  const live = liveFor(op, picked.scenario, inputs, session);
+  const carried = carriedFor(op, picked.scenario, inputs, session.store, live);
+  const result = scenarioAnswer(picked.scenario, carried, live);
+  const tx = recordTransaction(op, picked, carried, inputs, session, live);
+  const at = session.clock.now();
+  rememberOriginal(op, session.store, inputs, {body: result.body, at, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
-  queueWebhooks(session, op, picked.scenario, carried);
+  queueWebhooks(session, op, picked.scenario, carried, live);
   return result;
 }
 
@@ -181,7 +191,7 @@ export function formSetBy(operationId: string | undefined, answer: Answer): Sign
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const {index, clock, store} = options;
-  const session: Session = {store, clock};
+  const session: Session = {store, clock, ids: idNumbers(options.seed ?? randomSeed())};
   const webhookSecret = options.webhookSecret ?? index.credentials.webhookSecret;
   const routes = compileRoutes(index.routes);
   const keys: TokenKeys = {
@@ -239,8 +249,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body, signatureForm),
   });
 
+  // Sweeps once a minute of clock time and every SWEEP_EVERY_REQUESTS requests, so memory stays bounded.
+  let sweptAt = clock.now();
+  let sinceSweep = 0;
+  const sweepNow = (): void => {
+    if (!isSweepable(store) || (++sinceSweep < SWEEP_EVERY_REQUESTS && clock.now() - sweptAt < 60_000)) return;
+    sweep(store, clock.now());
+    sweptAt = clock.now();
+    sinceSweep = 0;
+  };
+
   return {
     async send(request) {
+      sweepNow();
       const {answer, op} = await handle(request);
       signatureForm = formSetBy(op?.id, answer) ?? signatureForm;
       return toResponse(answer, op?.id);

@@ -56,11 +56,12 @@ export function readBundle(buildDir: string, generatedDir = mcpContractDir(build
   const {tags} = generated<{tags: TagView[]}>('index.json');
   const operations: OperationEntry[] = tags.flatMap((t) =>
     t.entries.flatMap((e) => {
-      if (e.kind !== 'operation') return [];
+      // Webhooks too (issue 26): get_operation and list_operations cover what we send as well as what you call.
       if (!e.href)
         throw new McpBuildError(`mcp:build: ${e.id} has no docs page in this build; build without DOCS_DRAFT.`);
       return [
         {
+          kind: e.kind,
           id: e.id,
           method: e.method,
           path: e.path,

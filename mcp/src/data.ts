@@ -17,6 +17,8 @@ export const BUNDLE_FILE = 'bundle.json';
 export const SANDBOX_DIR = 'sandbox';
 
 export interface OperationEntry {
+  /** An operation you call, or a webhook we send to your URL (absent in bundles before issue 26: an operation). */
+  readonly kind?: 'operation' | 'webhook';
   readonly id: string;
   readonly method: string;
   /** The contract path (`/service/aeps/withdrawal`), under the servers' `/api/v1`. */

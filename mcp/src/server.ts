@@ -127,7 +127,7 @@ export function registerSandboxTools(server: McpServer, deps: ServerDeps, now: (
     'sandbox_request',
     {
       title: 'Send a request to the sandbox',
-      description: `Sends one request to a local copy of the sandbox (the sandbox engine of \`npm run sandbox\`), signed with the sandbox test credentials, and returns the answer and the webhooks that follow. The session keeps state: a repeated referenceid answers code 4 and status calls follow earlier requests. The sandbox scenarios that force each outcome are in the operation's Sandbox scenarios section (get_operation).`,
+      description: `Sends one request to a local copy of the sandbox (the sandbox engine of \`npm run sandbox\`), signed with the sandbox test credentials, and returns the answer and the webhooks that follow (with deliver: signed, and sent to your URL or returned ready to send). advanceSeconds moves the session clock forward. The session keeps state: a repeated referenceid answers code 4 and status calls follow earlier requests. The sandbox scenarios that force each outcome are in the operation's Sandbox scenarios section (get_operation).`,
       inputSchema: {
         operation: z.string().describe('Operation id, such as "aeps-balance-enquiry".'),
         body: z.record(z.string(), jsonValue).optional().describe('The JSON request body (see get_operation).'),
@@ -144,6 +144,19 @@ export function registerSandboxTools(server: McpServer, deps: ServerDeps, now: (
           .optional()
           .describe('A sandbox scenario: the request field and the value that forces an outcome, set into the body.'),
         partnerId: z.string().optional().describe('A test partner id instead of the standard one.'),
+        advanceSeconds: z
+          .number()
+          .min(0)
+          .optional()
+          .describe(
+            "Moves this session's clock forward by this many seconds before the request: a status call then sees the transaction as it stands that much later.",
+          ),
+        deliver: z
+          .object({url: z.string().url().optional()})
+          .optional()
+          .describe(
+            'The webhooks this request queues, signed now as the sandbox signs them: POSTed to url, or returned with headers and body when no url is given.',
+          ),
       },
     },
     (args) => answer(() => sandboxRequest(bundle, session, args)),

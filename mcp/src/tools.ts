@@ -6,7 +6,14 @@
 import {closest} from '#core/util/closest';
 import type {CatalogueCode} from '#core/contract/types';
 import {compilePathTemplate} from '#core/contract/path-template';
-import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '#core/sandbox/engine';
+import {
+  createSandbox,
+  memoryStore,
+  type LoadedFamily,
+  type QueuedWebhook,
+  type Sandbox,
+  type WebhookDelivery,
+} from '#core/sandbox/engine';
 import {setPath, text} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
 import type {Json, JsonObject, RouteModel} from '#core/sandbox/model';
@@ -31,7 +38,7 @@ export function operationById(bundle: DocsBundle, id: string): OperationEntry {
       'operation id',
       id,
       bundle.operations.map((o) => o.id),
-      'list_operations lists every id.',
+      'list_operations lists every id, webhooks too.',
     );
   }
   return op;
@@ -64,7 +71,7 @@ export function getOperation(bundle: DocsBundle, query: OperationQuery): string 
   }
   const method = query.method.toUpperCase();
   const wanted = contractPath(query.path, bundle.sandbox.index.basePath);
-  const onPath = bundle.operations.filter((o) => onTemplate(o.path, wanted));
+  const onPath = bundle.operations.filter((o) => o.kind !== 'webhook' && onTemplate(o.path, wanted));
   const op = onPath.find((o) => o.method === method);
   if (op) return op.markdown;
   if (onPath.length) {
@@ -93,15 +100,19 @@ export function listOperations(bundle: DocsBundle, family?: string): string {
   const listed = bundle.families
     .filter((f) => family === undefined || f.name === family)
     .flatMap((f) => {
-      const ops = bundle.operations.filter((o) => o.family === f.name);
-      if (!ops.length) return [];
-      return [
-        `## ${f.label} (${f.name})\n\n${ops.map((o) => `- \`${o.id}\`: ${o.method} ${o.path}, ${o.summary}`).join('\n')}`,
+      const entries = bundle.operations.filter((o) => o.family === f.name);
+      const ops = entries.filter((o) => o.kind !== 'webhook');
+      const hooks = entries.filter((o) => o.kind === 'webhook');
+      if (!entries.length) return [];
+      const lines = [
+        ...ops.map((o) => `- \`${o.id}\`: ${o.method} ${o.path}, ${o.summary}`),
+        ...(hooks.length ? ['', 'Webhooks (we POST them to your URL):'] : []),
+        ...hooks.map((o) => `- \`${o.id}\`: webhook ${o.path}, ${o.summary}`),
       ];
+      return [`## ${f.label} (${f.name})\n\n${lines.join('\n')}`];
     })
     .join('\n\n');
-  // A tag can hold webhooks only: it is a family, with nothing to call.
-  return listed || `The family "${family ?? ''}" has no operations, only webhooks (see its webhooks page).`;
+  return listed || `The family "${family ?? ''}" has no operations or webhooks.`;
 }
 
 export function describeCode(c: CatalogueCode): string {
@@ -163,19 +174,31 @@ export interface SandboxRequestInput {
   readonly sandboxValue?: {readonly field: string; readonly value: Json} | undefined;
   /** A test partner id in the token instead of the standard one (codes 8, 12, 18, 22). */
   readonly partnerId?: string | undefined;
+  /** Moves this session's clock forward before the request, in seconds: status calls and webhooks follow it. */
+  readonly advanceSeconds?: number | undefined;
+  /**
+   * The webhooks this request queues, signed as the sandbox signs them: POSTed to `url`, or, without
+   * one, returned with their headers and body, ready to send.
+   */
+  readonly deliver?: {readonly url?: string | undefined} | undefined;
 }
 
 export interface SandboxSession {
   readonly sandbox: Sandbox;
+  /** The session's clock: the server's, plus what `advanceSeconds` moved it by. */
   readonly now: () => number;
+  /** Moves the session's clock forward. */
+  readonly advance: (seconds: number) => void;
 }
 
 /** One sandbox per server session: repeats, status calls and webhooks follow earlier requests. */
 export function sandboxSession(
   bundle: DocsBundle,
   loadValidators: (family: string) => Promise<LoadedFamily['validators']>,
-  now: () => number = Date.now,
+  base: () => number = Date.now,
 ): SandboxSession {
+  let offset = 0;
+  const now = (): number => base() + offset;
   const sandbox = createSandbox({
     index: bundle.sandbox.index,
     clock: {now},
@@ -187,7 +210,70 @@ export function sandboxSession(
       return {model, validators: await loadValidators(family)};
     },
   });
-  return {sandbox, now};
+  return {
+    sandbox,
+    now,
+    advance: (seconds) => {
+      offset += seconds * 1000;
+    },
+  };
+}
+
+/** POSTs a signed webhook; the HTTP status, or why it could not be sent. */
+async function post(url: string, delivery: WebhookDelivery): Promise<string> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return `HTTP ${res.status}`;
+  } catch (err) {
+    return `not delivered (${err instanceof Error ? err.message : String(err)})`;
+  }
+}
+
+/** The lines about the webhooks a request queued: listed, or (with `deliver`) signed and sent or shown. */
+async function webhookLines(session: SandboxSession, queued: readonly QueuedWebhook[], input: SandboxRequestInput) {
+  if (!queued.length) return [];
+  if (!input.deliver) {
+    return [
+      '',
+      'Webhooks that follow (signed with the sandbox webhook secret when due; pass deliver to get them signed now):',
+      ...queued.map(
+        (w) =>
+          `- ${w.webhook} in ${Math.max(0, Math.round((w.dueAt - session.now()) / 1000))} s (X-Webhook-Id ${w.id})`,
+      ),
+    ];
+  }
+  const signed = await Promise.all(queued.map((w) => session.sandbox.sign(w)));
+  const {url} = input.deliver;
+  if (url) {
+    const results = await Promise.all(signed.map((d) => post(url, d)));
+    return [
+      '',
+      `Webhooks delivered to ${url}:`,
+      ...signed.map((d, i) => `- ${d.webhook} (X-Webhook-Id ${d.id}): ${results[i] ?? ''}`),
+    ];
+  }
+  return [
+    '',
+    'Webhooks that follow, signed as the sandbox signs them, ready to POST:',
+    '',
+    '```json',
+    JSON.stringify(
+      signed.map((d) => ({
+        webhook: d.webhook,
+        dueInSeconds: Math.max(0, Math.round((d.dueAt - session.now()) / 1000)),
+        headers: d.headers,
+        body: d.body,
+      })),
+      null,
+      2,
+    ),
+    '```',
+  ];
 }
 
 function requestUrl(route: RouteModel, basePath: string, input: SandboxRequestInput): string {
@@ -228,6 +314,7 @@ export async function sandboxRequest(
     else query = {...query, [input.sandboxValue.field]: text(input.sandboxValue.value)};
   }
   const url = requestUrl(route, index.basePath, {...input, query});
+  if (input.advanceSeconds) session.advance(input.advanceSeconds);
   const token = await signToken(
     {
       partnerId: input.partnerId ?? index.credentials.partnerId,
@@ -251,15 +338,6 @@ export async function sandboxRequest(
     '```json',
     JSON.stringify(res.json, null, 2),
     '```',
-    ...(queued.length
-      ? [
-          '',
-          'Webhooks that follow (signed with the sandbox webhook secret when due):',
-          ...queued.map(
-            (w) =>
-              `- ${w.webhook} in ${Math.max(0, Math.round((w.dueAt - session.now()) / 1000))} s (X-Webhook-Id ${w.id})`,
-          ),
-        ]
-      : []),
+    ...(await webhookLines(session, queued, input)),
   ].join('\n');
 }

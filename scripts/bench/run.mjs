@@ -24,6 +24,7 @@ import {
 import {lighthouseMedians, loadLighthouse, withChromium} from './lighthouse.mjs';
 import {FIRST_QUERIES, firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
 import {report} from './report.mjs';
+import {soakFigures, soakLines} from './soak.mjs';
 import {CREATE_DOCUSAURUS, ensureStockSite} from './stock.mjs';
 
 const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-bytes] [--reuse-build] [--in-process-server]
@@ -31,6 +32,7 @@ const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-
   --skip-dev           no dev-server figures
   --only-bytes         builds, routes, first-visit bytes and search index only (= both skips)
   --reuse-build        measure the existing build/ folders instead of building (no build time/memory)
+  --skip-soak          no sandbox soak (node scripts/bench/soak.mjs runs it alone)
   --in-process-server  serve both builds from a small Node server in the bench instead of nginx
                        with deploy/nginx.conf (the figures of runs before nginx became the default)
 env: BENCH_RUNS (Lighthouse runs per page, default 3), BENCH_DEV_RUNS (edits per file, default 5),
@@ -39,7 +41,16 @@ env: BENCH_RUNS (Lighthouse runs per page, default 3), BENCH_DEV_RUNS (edits per
 
 const flags = new Set(process.argv.slice(2));
 for (const f of flags) {
-  if (!['--skip-lighthouse', '--skip-dev', '--only-bytes', '--reuse-build', '--in-process-server'].includes(f)) {
+  if (
+    ![
+      '--skip-lighthouse',
+      '--skip-dev',
+      '--only-bytes',
+      '--reuse-build',
+      '--in-process-server',
+      '--skip-soak',
+    ].includes(f)
+  ) {
     console.error(f === '--help' || f === '-h' ? USAGE : `unknown flag ${f}\n${USAGE}`);
     process.exit(f === '--help' || f === '-h' ? 0 : 2);
   }
@@ -371,11 +382,16 @@ async function main() {
   } finally {
     await browser.close();
   }
+  if (!flags.has('--skip-soak')) {
+    say('sandbox soak: 100,000 requests against npm run sandbox');
+    results.soak = await soakFigures();
+  }
   fs.mkdirSync(OUT_DIR, {recursive: true});
   const {table, targets} = report(results, {ours: OURS, stock: STOCK});
   results.targets = targets;
   fs.writeFileSync(path.join(OUT_DIR, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${table}\n`);
+  if (results.soak) console.log(`${soakLines(results.soak).join('\n')}\n`);
   say(`figures written to ${path.relative(ROOT, path.join(OUT_DIR, 'bench.json'))}`);
 }
 

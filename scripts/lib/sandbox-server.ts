@@ -22,6 +22,9 @@ import {PortInUseError, serveSandbox, type Log} from './sandbox-http';
 
 export {MAX_BODY_BYTES} from './sandbox-http';
 
+/** Webhook delivery attempts the server keeps for `deliveries`, newest last. */
+export const MAX_DELIVERIES_KEPT = 1000;
+
 export interface SandboxServerOptions {
   readonly port: number;
   /** 127.0.0.1 unless a test needs another loopback address. */
@@ -45,7 +48,7 @@ export interface SandboxServer {
   readonly url: string;
   readonly index: SandboxIndex;
   readonly sandbox: Sandbox;
-  /** Webhook deliveries attempted so far, newest last. */
+  /** Webhook deliveries attempted so far, newest last (the latest MAX_DELIVERIES_KEPT). */
   readonly deliveries: readonly {webhook: QueuedWebhook; status: number | string}[];
   close(): Promise<void>;
 }
@@ -95,16 +98,21 @@ function startDeliveries(sandbox: Sandbox, clock: Clock, options: SandboxServerO
   const deliveries: Delivery[] = [];
   const retries: {webhook: QueuedWebhook; firstAt: number; attempt: number; nextAt: number}[] = [];
   let busy = false;
+  // The latest attempts only: a long run (the bench's soak) must not keep every delivery (issue 26).
+  const record = (d: Delivery): void => {
+    deliveries.push(d);
+    if (deliveries.length > MAX_DELIVERIES_KEPT) deliveries.splice(0, deliveries.length - MAX_DELIVERIES_KEPT);
+  };
   const attempt = async (webhook: QueuedWebhook, n: number, firstAt: number): Promise<void> => {
     if (!options.webhookUrl) {
       log(
         `webhook ${webhook.webhook} ${webhook.id} due, not delivered: start the local sandbox with --webhook-url <your endpoint>`,
       );
-      deliveries.push({webhook, status: 'no --webhook-url'});
+      record({webhook, status: 'no --webhook-url'});
       return;
     }
     const status = await post(options.webhookUrl, await sandbox.sign(webhook));
-    deliveries.push({webhook, status});
+    record({webhook, status});
     const ok = typeof status === 'number' && status >= 200 && status < 300;
     const next = RETRY_AFTER_MINUTES[n];
     log(

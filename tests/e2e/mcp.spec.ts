@@ -127,7 +127,7 @@ test('get_operation: every operation answers with its Markdown twin, word for wo
 
 test('get_operation: bad input is answered with the fix', async () => {
   expect(await call('get_operation', {id: 'aeps-cash-withdrawl'})).toEqual({
-    text: 'Unknown operation id "aeps-cash-withdrawl". Closest: aeps-cash-withdrawal, aeps-airtel-cash-withdrawal. list_operations lists every id.',
+    text: 'Unknown operation id "aeps-cash-withdrawl". Closest: aeps-cash-withdrawal, aeps-airtel-cash-withdrawal. list_operations lists every id, webhooks too.',
     isError: true,
   });
   expect(await call('get_operation', {method: 'GET', path: '/service/aeps/withdrawal'})).toEqual({
@@ -228,7 +228,7 @@ test('sandbox_request: the sandbox answers from the scenarios, follows the trans
   const invalid = await call('sandbox_request', {operation: 'aeps-cash-withdrawal', body: {referenceid}});
   expect(invalid.text).toMatch(/HTTP 400, response_code 10 \(scenario: validation\)/);
   expect(await call('sandbox_request', {operation: 'aeps-withdraw', body: {}})).toEqual({
-    text: 'Unknown operation id "aeps-withdraw". Closest: aeps-cash-withdrawal. list_operations lists every id.',
+    text: 'Unknown operation id "aeps-withdraw". Closest: aeps-cash-withdrawal. list_operations lists every id, webhooks too.',
     isError: true,
   });
   expect(await call('sandbox_request', {operation: 'aeps-merchant-kyc-status'})).toEqual({

@@ -23,6 +23,7 @@ import {
   sandboxRequest,
   sandboxSession,
   ToolInputError,
+  verifySignature,
   type SandboxSession,
 } from '../../mcp/src/tools';
 
@@ -76,6 +77,16 @@ beforeAll(async () => {
         family: 'aeps',
         url: `${ORIGIN}/docs/v1/service/aeps/kyc/{kycId}`,
         markdown: '# Merchant KYC status\n',
+      },
+      {
+        kind: 'webhook',
+        id: 'aeps-transaction',
+        method: 'POST',
+        path: 'aeps-transaction',
+        summary: 'AEPS transaction result',
+        family: 'aeps',
+        url: `${ORIGIN}/docs/v1/api/callbacks/aeps/transaction`,
+        markdown: '# AEPS transaction result\n',
       },
     ],
     families: [
@@ -148,10 +159,10 @@ describe('get_operation', () => {
 
   it('answers bad input with the closest ids or paths', () => {
     expect(refused(() => getOperation(bundle, {id: 'aeps-cash-withdrawl'}))).toBe(
-      'Unknown operation id "aeps-cash-withdrawl". Closest: aeps-cash-withdrawal. list_operations lists every id.',
+      'Unknown operation id "aeps-cash-withdrawl". Closest: aeps-cash-withdrawal. list_operations lists every id, webhooks too.',
     );
     expect(refused(() => getOperation(bundle, {id: 'payout'}))).toBe(
-      'Unknown operation id "payout". list_operations lists every id.',
+      'Unknown operation id "payout". list_operations lists every id, webhooks too.',
     );
     expect(refused(() => getOperation(bundle, {method: 'POST', path: '/service/aeps/withdraw'}))).toBe(
       'Unknown path "/service/aeps/withdraw". Closest: /service/aeps/withdrawal. Paths are as the contract writes them, under the base URL (/service/aeps/withdrawal); list_operations lists them all.',
@@ -165,11 +176,10 @@ describe('get_operation', () => {
 describe('list_operations and get_response_code', () => {
   it('lists by family; families without operations are left out', () => {
     expect(listOperations(bundle)).toBe(
-      '## Aadhaar banking (AEPS) (aeps)\n\n- `aeps-cash-withdrawal`: POST /service/aeps/withdrawal, Cash withdrawal\n- `aeps-merchant-kyc-status`: POST /service/aeps/kyc/{kycId}, Merchant KYC status',
+      '## Aadhaar banking (AEPS) (aeps)\n\n- `aeps-cash-withdrawal`: POST /service/aeps/withdrawal, Cash withdrawal\n- `aeps-merchant-kyc-status`: POST /service/aeps/kyc/{kycId}, Merchant KYC status\n\nWebhooks (we POST them to your URL):\n- `aeps-transaction`: webhook aeps-transaction, AEPS transaction result',
     );
-    expect(listOperations(bundle, 'sms')).toBe(
-      'The family "sms" has no operations, only webhooks (see its webhooks page).',
-    );
+    expect(listOperations(bundle, 'sms')).toBe('The family "sms" has no operations or webhooks.');
+    expect(getOperation(bundle, {id: 'aeps-transaction'})).toBe('# AEPS transaction result\n');
     expect(refused(() => listOperations(bundle, 'aep'))).toBe(
       'Unknown family "aep". Closest: aeps. The families are: aeps, sms.',
     );
@@ -196,7 +206,7 @@ describe('sandbox_request', () => {
       'POST /api/v1/service/aeps/withdrawal: HTTP 200, response_code 2 (scenario: Pending at the bank, then success)',
     );
     expect(pending).toMatch(
-      /\nWebhooks that follow \(signed with the sandbox webhook secret when due\):\n- aeps-transaction in 30 s \(X-Webhook-Id evt_\w+\)$/,
+      /\nWebhooks that follow \(signed with the sandbox webhook secret when due; pass deliver to get them signed now\):\n- aeps-transaction in 30 s \(X-Webhook-Id evt_\w+\)$/,
     );
     const repeat = await sandboxRequest(bundle, session, {
       operation: 'aeps-cash-withdrawal',
@@ -205,9 +215,44 @@ describe('sandbox_request', () => {
     expect(repeat.split('\n')[0]).toMatch(/HTTP 200, response_code 4 /);
   });
 
+  it('returns the webhooks that follow signed, ready to send, and moves the session clock when asked', async () => {
+    const own = sandboxSession(bundle, loadValidators, () => NOW);
+    const answer = await sandboxRequest(bundle, own, {
+      operation: 'aeps-cash-withdrawal',
+      body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000002'},
+      sandboxValue: {field: 'aadhaar_number', value: '999900000201'},
+      deliver: {},
+      advanceSeconds: 60,
+    });
+    expect(own.now()).toBe(NOW + 60_000);
+    const json =
+      /Webhooks that follow, signed as the sandbox signs them, ready to POST:\n\n```json\n([\s\S]+)\n```$/.exec(answer);
+    const [hook] = JSON.parse(json?.[1] ?? '[]') as {webhook: string; headers: Record<string, string>; body: string}[];
+    expect(hook?.webhook).toBe('aeps-transaction');
+    const verdict = await verifySignature(
+      bundle,
+      {payload: hook?.body ?? '', headers: hook?.headers ?? {}, secret: bundle.sandbox.index.credentials.webhookSecret},
+      Math.floor(own.now() / 1000),
+    );
+    expect(verdict).not.toMatch(/^Invalid/);
+  });
+
+  it('POSTs the webhooks that follow to a URL and says what it answered', async () => {
+    const own = sandboxSession(bundle, loadValidators, () => NOW);
+    const answer = await sandboxRequest(bundle, own, {
+      operation: 'aeps-cash-withdrawal',
+      body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000003'},
+      sandboxValue: {field: 'aadhaar_number', value: '999900000201'},
+      deliver: {url: 'http://127.0.0.1:9/hooks'},
+    });
+    expect(answer).toMatch(
+      /\nWebhooks delivered to http:\/\/127\.0\.0\.1:9\/hooks:\n- aeps-transaction \(X-Webhook-Id evt_\w+\): not delivered \(/,
+    );
+  });
+
   it('refuses an unknown operation, a missing path parameter and an unknown test partner', async () => {
     await expect(sandboxRequest(bundle, session, {operation: 'aeps-withdrawal'})).rejects.toThrow(
-      'Unknown operation id "aeps-withdrawal". Closest: aeps-cash-withdrawal. list_operations lists every id.',
+      'Unknown operation id "aeps-withdrawal". Closest: aeps-cash-withdrawal. list_operations lists every id, webhooks too.',
     );
     await expect(sandboxRequest(bundle, session, {operation: 'aeps-merchant-kyc-status'})).rejects.toThrow(
       'POST /service/aeps/kyc/{kycId} needs the path parameter(s) kycId: pass them in params, such as {"kycId": "..."}.',
@@ -246,7 +291,7 @@ describe('the server, through a client of the SDK', () => {
 
   it('turns a tool error into an answer the assistant can read (isError), and serves the resources', async () => {
     expect(await client.callTool({name: 'get_operation', arguments: {id: 'nope'}})).toEqual({
-      content: [{type: 'text', text: 'Unknown operation id "nope". list_operations lists every id.'}],
+      content: [{type: 'text', text: 'Unknown operation id "nope". list_operations lists every id, webhooks too.'}],
       isError: true,
     });
     expect((await client.listResources()).resources.map((r) => r.uri)).toEqual([

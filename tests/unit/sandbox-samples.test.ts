@@ -17,6 +17,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {SECRET_PROOF_HEADER, SECRET_ROTATE_OPERATION} from '#core/sandbox/engine/secret-proof';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {signToken} from '#core/sandbox/crypto';
+import {isLiveValue} from '#core/sandbox/engine/live';
 import type {OperationView} from '#core/contract/types';
 import {startSandboxServer, tempSandboxDir, type SandboxServer} from '../../scripts/lib/sandbox-server';
 
@@ -108,14 +109,18 @@ async function runAll(
   return out;
 }
 
-/** The documented 200 examples, with the fields the sandbox renews per request taken from the output. */
+/**
+ * The documented 200 examples, with the fields the sandbox renews per request (`unique` fields, and
+ * the live ids, URLs and times of core/sandbox/engine/live.ts) taken from the output.
+ */
 function documented(op: OperationView, output: Record<string, unknown>): unknown[] {
-  const unique = models.get(op.id)?.unique ?? [];
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
+  const model = models.get(op.id);
+  const data = output.data;
+  const renewed = (f: string): boolean =>
+    (model?.unique ?? []).includes(f) || (isObject(data) && typeof data[f] === 'string' && isLiveValue(f, data[f]));
+  const unique = isObject(data) ? Object.keys(data).filter(renewed) : [];
   return (op.responses.find((r) => r.status === '200')?.examples ?? []).map((e) => {
     const example = JSON.parse(e.json) as Record<string, unknown>;
-    const data = output.data;
     if (!isObject(data) || !isObject(example.data)) return example;
     return {
       ...example,
@@ -123,6 +128,8 @@ function documented(op: OperationView, output: Record<string, unknown>): unknown
     };
   });
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 describe('the page samples against npm run sandbox', () => {
   for (const lang of LANGUAGES) {

@@ -5,13 +5,18 @@
  */
 import {applyCarried, carriedValues, getPath, text, vary} from '../body';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '../model';
+import {liven, liveTable, sentStrings, type LiveTable, type TimedBody} from './live';
 import {envelope, nextSeq, type Answer, type SandboxStore, type Session, type TxRecord} from './types';
 
 type Inputs = Readonly<Record<string, Json>>;
 
-export const scenarioAnswer = (s: ScenarioModel, carried: Readonly<Record<string, Json>>): Answer => ({
+export const scenarioAnswer = (
+  s: ScenarioModel,
+  carried: Readonly<Record<string, Json>>,
+  live?: LiveTable,
+): Answer => ({
   status: s.httpStatus,
-  body: applyCarried(s.body, carried),
+  body: applyCarried(liven(s.body, live), carried),
   ...(s.headers ? {headers: s.headers} : {}),
   scenario: s.label,
 });
@@ -52,7 +57,7 @@ export function statusAnswer(
   if (!body) return undefined;
   return {
     status: 200,
-    body: applyCarried(body, record.carried),
+    body: applyCarried(liven(body, record.live), record.carried),
     scenario: `${scenario.label} (${statusOp.id} at ${Math.floor(elapsed)} s)`,
   };
 }
@@ -74,6 +79,8 @@ export const CREATES_TRANSACTION: readonly number[] = [1, 2, 3, 5];
 export interface OriginalRequest {
   readonly body: JsonObject;
   readonly tx?: string;
+  /** Clock milliseconds of the answer: the retention counts from it. */
+  readonly at?: number;
 }
 
 /** Remembers an answer for repeats of its idempotency key, when it created a transaction. */
@@ -126,20 +133,50 @@ export function repeatAnswer(op: OperationModel, session: Session, inputs: Input
   };
 }
 
-/** The values the answer copies from the request, and a fresh value for each unique: field. */
+/** The values the answer copies from the request, and a fresh value for each unique: field (its live one if any). */
 export function carriedFor(
   op: OperationModel,
   scenario: ScenarioModel,
   inputs: Inputs,
   store: SandboxStore,
+  live?: LiveTable,
 ): Record<string, Json> {
   const carried = carriedValues(op.carry, inputs);
   const data = scenario.body.data;
   for (const field of op.unique) {
     const value = data && typeof data === 'object' && !Array.isArray(data) ? (data as JsonObject)[field] : undefined;
-    if (typeof value === 'string') carried[field] = vary(value, nextSeq(store));
+    if (typeof value === 'string') carried[field] = live?.[value] ?? vary(value, nextSeq(store));
   }
   return carried;
+}
+
+/** Every body of a scenario after its answer, with the clock moment it is given at. */
+function laterBodies(scenario: ScenarioModel, at: number): TimedBody[] {
+  const later: TimedBody[] = scenario.status ? [{body: scenario.status, at}] : [];
+  for (const stage of scenario.then) {
+    const stageAt = at + stage.after * 1000;
+    if (stage.status) later.push({body: stage.status, at: stageAt});
+    for (const hook of stage.webhooks) later.push({body: hook.body, at: stageAt + hook.after * 1000});
+  }
+  return later;
+}
+
+/**
+ * The live ids and times of an answer that starts a transaction or a session (an operation with an
+ * idempotency key or a status call, answering a code that creates one); none for any other answer,
+ * whose example values are reference data (a bank list, a documented status).
+ */
+export function liveFor(op: OperationModel, scenario: ScenarioModel, inputs: Inputs, session: Session) {
+  if (!CREATES_TRANSACTION.includes(scenario.code) || !(op.idempotencyKey || op.tracking)) return undefined;
+  const at = session.clock.now();
+  const number = session.ids ?? ((seq: number) => seq);
+  return liveTable({
+    answer: {body: scenario.body, at},
+    later: laterBodies(scenario, at),
+    sent: sentStrings(inputs),
+    idFields: op.unique,
+    next: () => number(nextSeq(session.store)),
+  });
 }
 
 /**
@@ -152,12 +189,19 @@ export function recordTransaction(
   carried: Record<string, Json>,
   inputs: Inputs,
   session: Session,
+  live?: LiveTable,
 ): string | undefined {
   const {scenario} = picked;
   if (!op.tracking || !(scenario.status || scenario.then.some((s) => s.status))) return undefined;
   const value = carried[op.tracking.field] ?? inputs[op.tracking.field];
   if (value === undefined) return undefined;
-  const record: TxRecord = {operation: op.id, scenario: picked.index, createdAt: session.clock.now(), carried};
+  const record: TxRecord = {
+    operation: op.id,
+    scenario: picked.index,
+    createdAt: session.clock.now(),
+    carried,
+    ...(live ? {live} : {}),
+  };
   const key = `tx:${op.tracking.status}:${text(value)}`;
   session.store.set(key, record as unknown as Json);
   for (const also of op.tracking.also ?? []) {

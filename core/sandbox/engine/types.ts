@@ -15,6 +15,8 @@ export interface Clock {
 export interface Session {
   readonly store: SandboxStore;
   readonly clock: Clock;
+  /** The number a fresh id is made from, for the session's n-th one (seeded: ./live.ts `idNumbers`). */
+  readonly ids?: (seq: number) => number;
 }
 
 export interface LoadedFamily {
@@ -56,6 +58,8 @@ export interface TxRecord {
   readonly scenario: number;
   readonly createdAt: number;
   readonly carried: Record<string, Json>;
+  /** Its live ids and times (./live.ts), for every answer about it. */
+  readonly live?: Readonly<Record<string, string>>;
 }
 
 /** The documented envelope: status is true exactly when response_code is 1. */
@@ -72,10 +76,18 @@ export const validationAnswer = (errors: readonly FieldError[]): Answer => ({
   scenario: 'validation',
 });
 
-/** A store in memory: a Node process's, or a page's until it is reloaded. */
-export function memoryStore(): SandboxStore {
+/**
+ * A store in memory: a Node process's, or a page's until it is reloaded. It can forget and list its
+ * keys (oldest first), so the engine sweeps it (./retention.ts).
+ */
+export function memoryStore(): SandboxStore & {delete(key: string): void; keys(): Iterable<string>} {
   const values = new Map<string, Json>();
-  return {get: (key) => values.get(key), set: (key, value) => void values.set(key, value)};
+  return {
+    get: (key) => values.get(key),
+    set: (key, value) => void values.set(key, value),
+    delete: (key) => void values.delete(key),
+    keys: () => values.keys(),
+  };
 }
 
 /** The session's next sequence number (webhook ids, varied unique fields). */

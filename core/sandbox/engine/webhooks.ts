@@ -4,6 +4,7 @@
  */
 import {applyCarried} from '../body';
 import type {Json, OperationModel, ScenarioModel} from '../model';
+import {liven, type LiveTable} from './live';
 import {nextSeq, type QueuedWebhook, type SandboxStore, type Session} from './types';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -30,6 +31,7 @@ export function queueWebhooks(
   op: OperationModel,
   scenario: ScenarioModel,
   carried: Readonly<Record<string, Json>>,
+  live?: LiveTable,
 ): void {
   const now = session.clock.now();
   const added: QueuedWebhook[] = [];
@@ -40,7 +42,7 @@ export function queueWebhooks(
         id: webhookId(dueAt, nextSeq(session.store)),
         webhook: hook.webhook,
         dueAt,
-        body: JSON.stringify(applyCarried(hook.body, carried)),
+        body: JSON.stringify(applyCarried(liven(hook.body, live), carried)),
         operationId: op.id,
         scenario: scenario.label,
       });
