@@ -16,6 +16,7 @@ import {
 } from '#core/sandbox/engine';
 import {setPath, text} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
+import {MAX_TOKEN_LIFETIME_SECONDS, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import type {Json, JsonObject, RouteModel} from '#core/sandbox/model';
 import {verifyWebhookSignature} from '#core/sandbox/signature';
 import type {DocsBundle, OperationEntry} from './data';
@@ -315,13 +316,18 @@ export async function sandboxRequest(
   }
   const url = requestUrl(route, index.basePath, {...input, query});
   if (input.advanceSeconds) session.advance(input.advanceSeconds);
+  const iat = Math.floor(session.now() / 1000);
+  // The 1.3.0 token (see /HeaderMarkdown): expiry, audience and the sandbox secret's key id.
   const token = await signToken(
     {
       partnerId: input.partnerId ?? index.credentials.partnerId,
-      iat: Math.floor(session.now() / 1000),
+      iat,
+      exp: iat + MAX_TOKEN_LIFETIME_SECONDS,
+      aud: TOKEN_AUDIENCE.sandbox,
       reqId: `mcp-${session.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
     },
     index.credentials.jwtSecret,
+    SANDBOX_KEY_ID,
   );
   const before = new Set(session.sandbox.pendingWebhooks().map((w) => w.id));
   const res = await session.sandbox.send({
