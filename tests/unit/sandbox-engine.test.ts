@@ -367,9 +367,9 @@ describe('the engine rules', () => {
     it('accepts the old name alone, matches its scenarios and answers both response names', async () => {
       const {l, body} = withdrawal();
       delete body.aadhaar_number;
-      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999900000013'}});
+      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999900010013'}});
       expect(res.json.response_code).toBe(13);
-      const ok = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941051234'}});
+      const ok = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941041234'}});
       expect(ok.json.data).toMatchObject({aadhaar_last4: 'XXXX XXXX 1234', last_aadhar: 'XXXX XXXX 1234'});
     });
 

@@ -395,7 +395,7 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
       expect(out.headings).toContain('2 Sandbox scenarios');
       expect(out.links).toContain('Sandbox -> /docs/v1/test-data');
       expect(out.scenarios).toContain(
-        '`aadhaar_number` `999900000201` | 2 PENDING: Pending at the bank, then success | Status call: PENDING. After 30 s: status SUCCESS, webhook `aeps-transaction`. | /ResponseCode#code-2'.replace(
+        '`aadhaar_number` `999900030201` | 2 PENDING: Pending at the bank, then success | Status call: PENDING. After 30 s: status SUCCESS, webhook `aeps-transaction`. | /ResponseCode#code-2'.replace(
           /`/g,
           '',
         ),
