@@ -136,6 +136,12 @@ export function fieldOf(instancePath: string, child?: string): string {
 const list = (values: unknown): string =>
   Array.isArray(values) ? values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ') : '';
 
+/** The formats whose name alone would not tell a reader what to send. */
+const FORMAT_RULES: Readonly<Record<string, string>> = {
+  aadhaar: 'must be a 12-digit Aadhaar number that does not start with 0 or 1 and ends in its Verhoeff check digit',
+  uri: 'must be an absolute URL a browser can parse, in URL characters only (percent-encode the others)',
+};
+
 /** One validator error in the API's words: the field and the rule it broke. */
 export function fieldError(e: ValidatorError): FieldError {
   const p = e.params;
@@ -188,7 +194,10 @@ export function fieldError(e: ValidatorError): FieldError {
         rule: `must be ${/^[aeiou]/.test(String(p.type)) ? 'an' : 'a'} ${String(p.type)}`,
       };
     case 'format':
-      return {field: fieldOf(e.instancePath), rule: `must be a valid ${String(p.format)}`};
+      return {
+        field: fieldOf(e.instancePath),
+        rule: FORMAT_RULES[String(p.format)] ?? `must be a valid ${String(p.format)}`,
+      };
     case 'oneOf':
       return {field: fieldOf(e.instancePath) || '(body)', rule: 'must match exactly one of the documented forms'};
     default:
