@@ -213,9 +213,15 @@ export function fieldError(e: ValidatorError): FieldError {
 export function fieldErrors(errors: readonly ValidatorError[], prefix = ''): FieldError[] {
   // A oneOf over the whole body (send `rrn` or `payment_id`) keeps its branches' errors: they say which field to send.
   const oneOfAt = errors.filter((e) => e.keyword === 'oneOf' && e.instancePath !== '').map((e) => e.instancePath);
+  // A field whose format says what to send (an Aadhaar number, a URL) also breaks its pattern: the
+  // format's words alone tell the reader more than the regular expression.
+  const told = new Set(
+    errors.filter((e) => e.keyword === 'format' && String(e.params.format) in FORMAT_RULES).map((e) => e.instancePath),
+  );
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const e of errors) {
+    if (e.keyword === 'pattern' && told.has(e.instancePath)) continue;
     const insideOneOf =
       e.keyword !== 'oneOf' && oneOfAt.some((at) => e.instancePath === at || e.instancePath.startsWith(`${at}/`));
     if (insideOneOf) continue;

@@ -327,7 +327,10 @@ describe('the engine rules', () => {
     expect(res.json).toEqual(
       validationFailed([
         {field: 'referenceid', rule: 'is required'},
-        {field: 'aadhaar_number', rule: 'must match ^[0-9]{12}$'},
+        {
+          field: 'aadhaar_number',
+          rule: 'must be a 12-digit Aadhaar number that does not start with 0 or 1 and ends in its Verhoeff check digit',
+        },
         {field: 'amount', rule: 'must be a multiple of 50'},
         {field: 'extra', rule: 'is not a field of this request'},
       ]),
