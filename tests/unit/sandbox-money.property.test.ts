@@ -95,38 +95,24 @@ describe('money fields, found through x-money', () => {
     TIMEOUT,
   );
 
-  it(
-    'refuses an amount with one decimal place too many, naming the field',
-    async () => {
-      for (const c of cases)
-        await fc.assert(
-          fc.asyncProperty(tooPrecise(c.field), async (v) => (await named(c, v)).includes(c.field.path)),
-          {numRuns: RUNS},
-        );
-    },
-    TIMEOUT,
-  );
+  /** The invalid kinds: each an arbitrary of the field's invalid values, or none where it has no such value. */
+  const refusals: [string, (f: RequestMoneyField) => fc.Arbitrary<number> | undefined][] = [
+    ['an amount with one decimal place too many', tooPrecise],
+    ['a negative amount', negative],
+    [
+      'an amount above the maximum',
+      (f) => (f.schema.maximum === undefined ? undefined : aboveMaximum(f, f.schema.maximum)),
+    ],
+  ];
 
-  it(
-    'refuses a negative amount, naming the field',
-    async () => {
-      for (const c of cases)
-        await fc.assert(
-          fc.asyncProperty(negative(c.field), async (v) => (await named(c, v)).includes(c.field.path)),
-          {numRuns: RUNS},
-        );
-    },
-    TIMEOUT,
-  );
-
-  it(
-    'refuses an amount above the maximum, naming the field',
-    async () => {
+  it.each(refusals)(
+    'refuses %s, naming the field',
+    async (_kind, invalid) => {
       for (const c of cases) {
-        const {maximum} = c.field.schema;
-        if (maximum === undefined) continue;
+        const values = invalid(c.field);
+        if (!values) continue;
         await fc.assert(
-          fc.asyncProperty(aboveMaximum(c.field, maximum), async (v) => (await named(c, v)).includes(c.field.path)),
+          fc.asyncProperty(values, async (v) => (await named(c, v)).includes(c.field.path)),
           {numRuns: RUNS},
         );
       }
