@@ -2,12 +2,13 @@
  * Cross-checks of the bundled, dereferenced contract that Redocly's lint cannot state: every
  * operation's response codes are catalogued, its related ids exist and have a page, its security
  * scheme renders, a call that can end pending names its status call (in `x-related` and in its
- * description), request bodies reject unknown fields, every oneOf/anyOf branch has a title, and
- * every operation has a rate limit and declares its 429 answer (../rate-limits.ts). Pure: each
- * problem names the operation and the contract key; plugins/api-contract adds the file and line,
- * and reports every problem of a run at once.
+ * description), request bodies reject unknown fields, every oneOf/anyOf branch has a title, every
+ * amount in paise carries the money marker (./money.ts), and every operation has a rate limit and
+ * declares its 429 answer (../rate-limits.ts). Pure: each problem names the operation and the
+ * contract key; plugins/api-contract adds the file and line, and reports every problem of a run at once.
  */
 import {closest} from '../util/closest';
+import {moneyMarkerProblems} from './money';
 import {rateLimitProblems} from './rate-limits';
 import {describedStatusClaim} from './status-claims';
 import {branchesOf, isFormatChoice, mergeAllOf, type JsonSchema} from './schema';
@@ -227,6 +228,7 @@ export function operationProblems({kind, op}: Located, ctx: CheckContext): Opera
     ...relatedProblems(op, ctx),
     ...untitledBranchProblems(op),
     ...descriptionProblems(op),
+    ...moneyMarkerProblems(op),
     ...(kind === 'webhook' ? deliveryHeaderProblems(op) : []),
     ...(kind === 'operation'
       ? [...securityProblems(op, ctx), ...statusCallProblems(op, ctx), ...openBodyProblems(op)]

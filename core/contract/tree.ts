@@ -140,7 +140,7 @@ export interface LinksBlock {
 
 /** One sandbox scenario of the sandbox: what to send, the code it answers, what follows. */
 export interface ScenarioLine {
-  /** Contract-style inline text: `` `adhaarnumber` `999900000013` ``. */
+  /** Contract-style inline text: `` `adhaarnumber` `999900010013` ``. */
   readonly input: string;
   readonly code: number;
   readonly name: string;

@@ -196,7 +196,7 @@ export interface TagView {
 
 /** A row of a "Sandbox scenarios" table: what to send, what comes back, what follows. */
 export interface ScenarioRow {
-  /** `adhaarnumber` `999900000013`, or a sentence for derived rows. */
+  /** `adhaarnumber` `999900010013`, or a sentence for derived rows. */
   readonly input: string;
   readonly code: number;
   readonly codeName: string;

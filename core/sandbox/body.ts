@@ -136,6 +136,12 @@ export function fieldOf(instancePath: string, child?: string): string {
 const list = (values: unknown): string =>
   Array.isArray(values) ? values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ') : '';
 
+/** The formats whose name alone would not tell a reader what to send. */
+const FORMAT_RULES: Readonly<Record<string, string>> = {
+  aadhaar: 'must be a 12-digit Aadhaar number that does not start with 0 or 1 and ends in its Verhoeff check digit',
+  uri: 'must be an absolute URL a browser can parse, in URL characters only (percent-encode the others)',
+};
+
 /** One validator error in the API's words: the field and the rule it broke. */
 export function fieldError(e: ValidatorError): FieldError {
   const p = e.params;
@@ -188,7 +194,10 @@ export function fieldError(e: ValidatorError): FieldError {
         rule: `must be ${/^[aeiou]/.test(String(p.type)) ? 'an' : 'a'} ${String(p.type)}`,
       };
     case 'format':
-      return {field: fieldOf(e.instancePath), rule: `must be a valid ${String(p.format)}`};
+      return {
+        field: fieldOf(e.instancePath),
+        rule: FORMAT_RULES[String(p.format)] ?? `must be a valid ${String(p.format)}`,
+      };
     case 'oneOf':
       return {field: fieldOf(e.instancePath) || '(body)', rule: 'must match exactly one of the documented forms'};
     default:
@@ -204,9 +213,15 @@ export function fieldError(e: ValidatorError): FieldError {
 export function fieldErrors(errors: readonly ValidatorError[], prefix = ''): FieldError[] {
   // A oneOf over the whole body (send `rrn` or `payment_id`) keeps its branches' errors: they say which field to send.
   const oneOfAt = errors.filter((e) => e.keyword === 'oneOf' && e.instancePath !== '').map((e) => e.instancePath);
+  // A field whose format says what to send (an Aadhaar number, a URL) also breaks its pattern: the
+  // format's words alone tell the reader more than the regular expression.
+  const told = new Set(
+    errors.filter((e) => e.keyword === 'format' && String(e.params.format) in FORMAT_RULES).map((e) => e.instancePath),
+  );
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const e of errors) {
+    if (e.keyword === 'pattern' && told.has(e.instancePath)) continue;
     const insideOneOf =
       e.keyword !== 'oneOf' && oneOfAt.some((at) => e.instancePath === at || e.instancePath.startsWith(`${at}/`));
     if (insideOneOf) continue;

@@ -20,6 +20,7 @@ import type {ResponseCodeView} from '#core/contract/types';
 import {compileScenarios, paramsSchema, type CompiledSandbox, type SchemaCheck} from '#core/sandbox/compile';
 import type {FamilyValidators, ValidatorError} from '#core/sandbox/model';
 import {createReloadMemo} from '#core/util/memo';
+import {addContractRules, standaloneFormatsCode} from './lib/ajv-rules';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
 
 export const SCENARIOS_DIR = path.join(CONTRACT_DIR, 'scenarios');
@@ -28,14 +29,15 @@ export const SANDBOX_FILE = path.join(SCENARIOS_DIR, 'sandbox.yaml');
 /**
  * The formats the contract uses, as regular expressions of our own: ajv writes a RegExp format into
  * standalone code as a literal, where a function format (ajv-formats' `date`) would become a
- * `require()` of ajv-formats that a browser cannot resolve. Checked the same way at build time.
+ * `require()` of ajv-formats that a browser cannot resolve. Checked the same way at build time. The
+ * formats a RegExp cannot say (`uri` through the WHATWG URL parser, `aadhaar` with its Verhoeff
+ * check digit) are JavaScript source in lib/ajv-rules.ts, written inline into the generated module.
  */
 export const FORMATS: Readonly<Record<string, RegExp>> = {
   date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
   'date-time':
     /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i,
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  uri: /^[a-z][a-z0-9+.-]*:[^\s]+$/i,
   ipv4: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
   ipv6: /^(([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(([0-9a-f]{1,4}:){0,7}[0-9a-f]{0,4})?::(([0-9a-f]{1,4}:){0,7}[0-9a-f]{1,4})?)$/i,
 };
@@ -44,7 +46,7 @@ export const FORMATS: Readonly<Record<string, RegExp>> = {
 export function makeAjv(extra: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({strict: false, allErrors: true, ...extra});
   for (const [name, re] of Object.entries(FORMATS)) ajv.addFormat(name, re);
-  return ajv;
+  return addContractRules(ajv);
 }
 
 export function makeSchemaCheck(): SchemaCheck {
@@ -110,8 +112,11 @@ export function rulesOnly(schema: unknown): unknown {
 }
 
 /** Standalone code of several schemas, wrapped as an expression: `(() => {...; return exports;})()`. */
-function standaloneObject(schemas: Readonly<Record<string, JsonSchema>>, coerce: boolean): string {
-  const ajv = makeAjv({code: {source: true, esm: false, lines: false}, ...(coerce ? {coerceTypes: true} : {})});
+export function standaloneObject(schemas: Readonly<Record<string, JsonSchema>>, coerce: boolean): string {
+  const ajv = makeAjv({
+    code: {source: true, esm: false, lines: false, formats: standaloneFormatsCode()},
+    ...(coerce ? {coerceTypes: true} : {}),
+  });
   const refs: Record<string, string> = {};
   for (const [id, schema] of Object.entries(schemas)) {
     ajv.addSchema(rulesOnly(schema) as object, id);

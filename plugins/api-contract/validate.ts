@@ -8,10 +8,13 @@ import addFormats from 'ajv-formats';
 import type {ValidateFunction} from 'ajv';
 import type {JsonSchema} from '#core/contract/schema';
 import type {Validate} from '#core/contract/fences';
+import {addContractRules} from './lib/ajv-rules';
 
 export function makeValidator(): Validate {
   const ajv = new Ajv2020({strict: false, allErrors: true});
   addFormats(ajv);
+  // After ajv-formats: the contract's `uri` (WHATWG URL parser) and `aadhaar` replace or join its formats.
+  addContractRules(ajv);
   const compiled = new Map<string, ValidateFunction>();
   return (schema: JsonSchema, data: unknown): string[] => {
     const key = JSON.stringify(schema);

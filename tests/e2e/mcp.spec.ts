@@ -216,7 +216,7 @@ test('sandbox_request: the sandbox answers from the scenarios, follows the trans
   const pending = await call('sandbox_request', {
     operation: 'aeps-cash-withdrawal',
     body: {...example, referenceid},
-    sandboxValue: {field: 'aadhaar_number', value: '999900000201'},
+    sandboxValue: {field: 'aadhaar_number', value: '999900030201'},
   });
   expect(pending.isError).toBe(false);
   expect(pending.text).toMatch(

@@ -200,7 +200,7 @@ describe('sandbox_request', () => {
     const pending = await sandboxRequest(bundle, session, {
       operation: 'aeps-cash-withdrawal',
       body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000001'},
-      sandboxValue: {field: 'aadhaar_number', value: '999900000201'},
+      sandboxValue: {field: 'aadhaar_number', value: '999900030201'},
     });
     expect(pending.split('\n')[0]).toBe(
       'POST /api/v1/service/aeps/withdrawal: HTTP 200, response_code 2 (scenario: Pending at the bank, then success)',

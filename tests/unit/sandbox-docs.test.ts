@@ -83,12 +83,12 @@ describe('the Sandbox page', () => {
       },
     ]);
     // The shared values balance enquiry answers appear once, with its family; its own declined
-    // customer (999900000003, the same as the shared one) is among its rows instead.
+    // customer (999900060003, the same as the shared one) is among its rows instead.
     expect(view.shared.map((r) => [r.input, r.code, r.families])).toEqual([
       ['`merchantcode` `RRM000009`', 9, ['AEPS']],
       ['`merchantcode` `RRM000017`', 17, ['AEPS']],
-      ['`aadhaar_number` `999900000013`', 13, ['AEPS']],
-      ['`aadhaar_number` `999900000015`', 15, ['AEPS']],
+      ['`aadhaar_number` `999900010013`', 13, ['AEPS']],
+      ['`aadhaar_number` `999900020015`', 15, ['AEPS']],
     ]);
   });
 
@@ -123,8 +123,8 @@ describe('the Sandbox page', () => {
     ]);
     expect(scenarioRows(compiled, 'no-such-operation')).toEqual([]);
     const withdrawal = scenarioRows(compiled, 'aeps-cash-withdrawal');
-    expect(withdrawal.find((r) => r.input === '`aadhaar_number` `999900000201`')).toEqual({
-      input: '`aadhaar_number` `999900000201`',
+    expect(withdrawal.find((r) => r.input === '`aadhaar_number` `999900030201`')).toEqual({
+      input: '`aadhaar_number` `999900030201`',
       code: 2,
       codeName: 'PENDING',
       label: 'Pending at the bank, then success',

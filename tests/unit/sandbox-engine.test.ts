@@ -364,7 +364,10 @@ describe('the engine rules', () => {
     expect(res.json).toEqual(
       validationFailed([
         {field: 'referenceid', rule: 'is required'},
-        {field: 'aadhaar_number', rule: 'must match ^[0-9]{12}$'},
+        {
+          field: 'aadhaar_number',
+          rule: 'must be a 12-digit Aadhaar number that does not start with 0 or 1 and ends in its Verhoeff check digit',
+        },
         {field: 'amount', rule: 'must be a multiple of 50'},
         {field: 'extra', rule: 'is not a field of this request'},
       ]),
@@ -404,9 +407,9 @@ describe('the engine rules', () => {
     it('accepts the old name alone, matches its scenarios and answers both response names', async () => {
       const {l, body} = withdrawal();
       delete body.aadhaar_number;
-      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999900000013'}});
+      const res = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999900010013'}});
       expect(res.json.response_code).toBe(13);
-      const ok = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941051234'}});
+      const ok = await call(harness(), l, {params: {}, body: {...body, adhaarnumber: '999941041234'}});
       expect(ok.json.data).toMatchObject({aadhaar_last4: 'XXXX XXXX 1234', last_aadhar: 'XXXX XXXX 1234'});
     });
 

@@ -81,7 +81,7 @@ const engineRows: ScenarioRow[] = [
   },
 ];
 const ownRow: ScenarioRow = {
-  input: '`id` `999900000201`',
+  input: '`id` `999900030201`',
   code: 2,
   codeName: 'PENDING',
   label: 'Pending, then success',
@@ -233,7 +233,7 @@ describe('operation sections', () => {
       head: {send: 'Send', answer: 'Answer', then: 'Then'},
       rows: [
         {
-          input: '`id` `999900000201`',
+          input: '`id` `999900030201`',
           code: 2,
           name: 'PENDING',
           label: 'Pending, then success',

@@ -388,15 +388,15 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
   it("the changelog's badge on the request line, the rate limit beside the servers, the sandbox scenarios", () => {
     const {page, twin} = facts('aeps-cash-withdrawal');
     for (const out of [page, twin]) {
-      expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.2.0');
-      expect(out.links).toContain('Changed in 1.2.0 -> /docs/v1/changelog#change-1.2.0-aeps-cash-withdrawal');
+      expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.3.0');
+      expect(out.links).toContain('Changed in 1.3.0 -> /docs/v1/changelog#change-1.3.0-aeps-cash-withdrawal');
       expect(out.servers).toContain(
         'Rate limit: 600 requests a minute per partner id for all Aadhaar banking (AEPS) calls together -> /ResponseCode#rate-limits',
       );
       expect(out.headings).toContain('2 Sandbox scenarios');
       expect(out.links).toContain('Sandbox -> /docs/v1/test-data');
       expect(out.scenarios).toContain(
-        '`aadhaar_number` `999900000201` | 2 PENDING: Pending at the bank, then success | Status call: PENDING. After 30 s: status SUCCESS, webhook `aeps-transaction`. | /ResponseCode#code-2'.replace(
+        '`aadhaar_number` `999900030201` | 2 PENDING: Pending at the bank, then success | Status call: PENDING. After 30 s: status SUCCESS, webhook `aeps-transaction`. | /ResponseCode#code-2'.replace(
           /`/g,
           '',
         ),

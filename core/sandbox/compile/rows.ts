@@ -63,7 +63,7 @@ export function anyOperationRows(ctx: Pick<ScenarioContext, 'codeNames'>, sandbo
     })),
     engineRow(
       ctx,
-      'A field that breaks its rule, a missing required field or an unknown field',
+      'A field that breaks its rule, a missing required field, or an unknown body field or query parameter',
       10,
       'HTTP 400, `data.errors` lists each field with its rule',
     ),

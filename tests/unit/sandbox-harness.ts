@@ -1,0 +1,107 @@
+/**
+ * The real sandbox for a test: the bundled contract and scenarios compiled and written to a folder of
+ * the test's own, an engine over them with a clock the test holds, and a way to send an operation's
+ * contract example with some fields changed. Used by the tests that probe the engine's validation
+ * across every operation (sandbox-money.property.test.ts, sandbox-validation.test.ts).
+ */
+import fs from 'node:fs';
+import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {listOperations, type Located} from '#core/contract/openapi';
+import {setPath, text} from '#core/sandbox/body';
+import {signToken} from '#core/sandbox/crypto';
+import {createSandbox, memoryStore, type SandboxResponse} from '#core/sandbox/engine';
+import type {Json} from '#core/sandbox/model';
+import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+
+const START = Date.parse('2025-11-14T05:00:00Z');
+
+/** A request of an operation: path and query parameters by name, and the JSON body. */
+export interface ProbeRequest {
+  readonly params: Record<string, Json>;
+  readonly body?: Json;
+  /** Query parameters the contract does not declare, sent as they are. */
+  readonly extraQuery?: Readonly<Record<string, string>>;
+}
+
+export interface SandboxProbe {
+  readonly operations: readonly Located[];
+  /** The operation's contract example (first request example, parameter examples). */
+  sample(l: Located): ProbeRequest;
+  /** The example with `value` at `path` (a parameter by name, else a body path). */
+  withValue(l: Located, req: ProbeRequest, path: string, value: Json): ProbeRequest;
+  send(l: Located, req: ProbeRequest): Promise<SandboxResponse>;
+  /** Removes the written sandbox. */
+  close(): void;
+}
+
+const paramsOf = (l: Located) => [...l.itemParams, ...(l.op.parameters ?? [])];
+
+function sample(l: Located): ProbeRequest {
+  const params: Record<string, Json> = {};
+  for (const p of paramsOf(l))
+    if ((p.in === 'query' || p.in === 'path') && p.example !== undefined) params[p.name] = p.example as Json;
+  const media = Object.entries(l.op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1];
+  const body = (media?.example ?? Object.values(media?.examples ?? {})[0]?.value) as Json | undefined;
+  return {params, ...(body !== undefined ? {body} : {})};
+}
+
+function withValue(l: Located, req: ProbeRequest, path: string, value: Json): ProbeRequest {
+  if (paramsOf(l).some((p) => p.name === path)) return {...req, params: {...req.params, [path]: value}};
+  return {...req, body: setPath(req.body, path, value)};
+}
+
+/** The URL of a request: the base path, the path with its parameters, the query. */
+function urlOf(basePath: string, l: Located, req: ProbeRequest): string {
+  let urlPath = l.path;
+  const query = new URLSearchParams();
+  for (const p of paramsOf(l)) {
+    const value = req.params[p.name];
+    if (value === undefined) continue;
+    if (p.in === 'path') urlPath = urlPath.replace(`{${p.name}}`, encodeURIComponent(text(value)));
+    if (p.in === 'query') query.set(p.name, text(value));
+  }
+  for (const [name, value] of Object.entries(req.extraQuery ?? {})) query.set(name, value);
+  const qs = query.toString();
+  return `${basePath}${urlPath}${qs ? `?${qs}` : ''}`;
+}
+
+/** Compiles and writes the sandbox (a few seconds), then answers requests through the engine. */
+export async function openSandboxProbe(name: string): Promise<SandboxProbe> {
+  const doc = await bundleContract(true);
+  const compiled = compileSandbox(doc, loadResponseCodes());
+  const dir = tempSandboxDir(name);
+  writeSandbox(dir, doc, compiled);
+  const sandbox = createSandbox({
+    index: compiled.index,
+    loadFamily: (family) => loadWrittenFamily(dir, family),
+    clock: {now: () => START},
+    store: memoryStore(),
+  });
+  const {partnerId, jwtSecret} = compiled.index.credentials;
+  let n = 0;
+  const token = () => signToken({partnerId, iat: Math.floor(START / 1000), reqId: `probe-${++n}`}, jwtSecret);
+  return {
+    operations: listOperations(doc).filter((l) => l.kind === 'operation'),
+    sample,
+    withValue,
+    send: async (l, req) =>
+      sandbox.send({
+        method: l.method,
+        url: urlOf(compiled.index.basePath, l, req),
+        headers: {
+          Authorization: `Bearer ${await token()}`,
+          ...(req.body !== undefined ? {'Content-Type': 'application/json'} : {}),
+        },
+        ...(req.body !== undefined ? {body: JSON.stringify(req.body)} : {}),
+      }),
+    close: () => fs.rmSync(dir, {recursive: true, force: true}),
+  };
+}
+
+/** The fields a code 10 answer names (empty for any other answer). */
+export function fieldsNamed(res: SandboxResponse): string[] {
+  if (res.json.response_code !== 10) return [];
+  const data = res.json.data as {errors?: {field: string}[]} | undefined;
+  return (data?.errors ?? []).map((e) => e.field);
+}
