@@ -57,7 +57,15 @@ export default tseslint.config(
   },
   {
     // Build-time code, scripts, tests, the MCP server and config run in Node.
-    files: ['plugins/**', 'scripts/**', 'tests/**', 'mcp/**', 'certify/**', '*.{ts,mjs,js}', '.dependency-cruiser*.cjs'],
+    files: [
+      'plugins/**',
+      'scripts/**',
+      'tests/**',
+      'mcp/**',
+      'certify/**',
+      '*.{ts,mjs,js}',
+      '.dependency-cruiser*.cjs',
+    ],
     languageOptions: {globals: globals.node},
   },
   {

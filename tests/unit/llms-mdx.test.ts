@@ -11,7 +11,7 @@ const options: MdxToMarkdownOptions = {
   description: 'Withdraw cash.',
   file: 'docs/v1/demo.mdx',
   renderers: {
-    Endpoint: (props) => `<<endpoint ${String(props.op)}${props.slice ? ` ${String(props.slice)}` : ''}>>`,
+    Endpoint: (props) => `<<endpoint ${String(props.op)}${typeof props.slice === 'string' ? ` ${props.slice}` : ''}>>`,
     FlowDiagram: (props) => `<<flow ${JSON.stringify(props.steps)}>>`,
   },
   resolveLink: (url) => (url.startsWith('./') ? `https://docs.example/${url.slice(2).replace('.mdx', '')}` : url),
