@@ -15,6 +15,8 @@ export interface RecorderOptions {
   /** 0: any free port. */
   readonly port: number;
   readonly log?: (line: string) => void;
+  /** The sandbox's seed for its live ids (tests pass one, so a run's output is the same every time). */
+  readonly seed?: number;
 }
 
 export interface Recorder {
@@ -30,6 +32,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     loadFamily: options.loadFamily,
     clock: options.clock,
     store: memoryStore(),
+    ...(options.seed === undefined ? {} : {seed: options.seed}),
   });
   const exchanges: Exchange[] = [];
   const host = '127.0.0.1';

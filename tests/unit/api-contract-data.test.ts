@@ -179,6 +179,7 @@ describe('site-wide data', () => {
       {label: 'OpenAPI 3.1 (YAML)', path: '/downloads/openapi.yaml'},
       {label: 'OpenAPI 3.1 (JSON)', path: '/downloads/openapi.json'},
       {label: 'Postman collection', path: '/downloads/rupeerail.postman_collection.json'},
+      {label: 'TypeScript types', path: '/downloads/rupeerail-api.d.ts'},
     ]);
   });
 

@@ -69,6 +69,7 @@ async function clientRun(kind: Kind): Promise<CertifyReport> {
     loadFamily: (f) => ({model: data.families.find((m) => m.family === f)!, validators: validators[f]!}),
     clock,
     port: 0,
+    seed: 27,
   });
   const limited = data.families
     .flatMap((f) => f.operations.flatMap((o) => o.scenarios))

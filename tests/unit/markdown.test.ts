@@ -181,6 +181,29 @@ Pays one \`demo\` bill.
 - Authentication: [Bearer JWT (HS256) with partnerId, iat and reqId claims](https://docs.example/HeaderMarkdown)
 - Rate limit: [600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call](https://docs.example/ResponseCode#rate-limits)
 
+## Code samples
+
+Generated from the contract for the sandbox. Replace \`YOUR_JWT\` with a token signed as described in [Headers and tokens](https://docs.example/HeaderMarkdown).
+
+**cURL**
+
+\`\`\`bash
+curl --request POST \\
+  --url https://sb.example/api/service/demo/a/pay
+\`\`\`
+
+**Node.js**
+
+\`\`\`javascript
+fetch()
+\`\`\`
+
+**Go**
+
+\`\`\`go
+http.Post()
+\`\`\`
+
 ## Request
 
 **Headers**
@@ -208,29 +231,6 @@ Pays one \`demo\` bill.
 {
   "amount": 150
 }
-\`\`\`
-
-## Code samples
-
-Generated from the contract for the sandbox. Replace \`YOUR_JWT\` with a token signed as described in [Headers and tokens](https://docs.example/HeaderMarkdown).
-
-**cURL**
-
-\`\`\`bash
-curl --request POST \\
-  --url https://sb.example/api/service/demo/a/pay
-\`\`\`
-
-**Node.js**
-
-\`\`\`javascript
-fetch()
-\`\`\`
-
-**Go**
-
-\`\`\`go
-http.Post()
 \`\`\`
 
 ## Responses

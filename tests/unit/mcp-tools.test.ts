@@ -220,7 +220,7 @@ describe('sandbox_request', () => {
     const answer = await sandboxRequest(bundle, own, {
       operation: 'aeps-cash-withdrawal',
       body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000002'},
-      sandboxValue: {field: 'aadhaar_number', value: '999900000201'},
+      sandboxValue: {field: 'aadhaar_number', value: '999900030201'},
       deliver: {},
       advanceSeconds: 60,
     });
@@ -242,7 +242,7 @@ describe('sandbox_request', () => {
     const answer = await sandboxRequest(bundle, own, {
       operation: 'aeps-cash-withdrawal',
       body: {...WITHDRAWAL, referenceid: 'RR-UNIT-000003'},
-      sandboxValue: {field: 'aadhaar_number', value: '999900000201'},
+      sandboxValue: {field: 'aadhaar_number', value: '999900030201'},
       deliver: {url: 'http://127.0.0.1:9/hooks'},
     });
     expect(answer).toMatch(

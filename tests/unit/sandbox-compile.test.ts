@@ -65,19 +65,25 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
     const expires =
       'expires: {after: dmt-refund-otp, key: transfer_id, seconds: 600, code: 16, label: Refund OTP expired, message: The refund OTP has expired; send a new one}';
     const withExpires = (to: string) => problemsWith('dmt', edit('dmt', expires, to));
+    // The entry's line in the file as committed, so an edit above it does not break these tests.
+    const at = `openapi/scenarios/dmt.yaml:${
+      edit('dmt', expires, expires)
+        .split('\n')
+        .findIndex((l) => l.includes(expires)) + 1
+    }`;
     it('a starter the contract lacks, with the closest id', () => {
       expect(withExpires(expires.replace('after: dmt-refund-otp', 'after: dmt-refund-otpp'))).toEqual([
-        'openapi/scenarios/dmt.yaml:144: dmt-refund: expires names "dmt-refund-otpp", which is not an operation of the contract. Did you mean "dmt-refund-otp"?',
+        `${at}: dmt-refund: expires names "dmt-refund-otpp", which is not an operation of the contract. Did you mean "dmt-refund-otp"?`,
       ]);
     });
     it('a key one of the two requests lacks', () => {
       expect(withExpires(expires.replace('key: transfer_id', 'key: otp'))).toEqual([
-        'openapi/scenarios/dmt.yaml:144: dmt-refund: expires times "otp", which is not a field of the dmt-refund-otp request. Name a field both requests send.',
+        `${at}: dmt-refund: expires times "otp", which is not a field of the dmt-refund-otp request. Name a field both requests send.`,
       ]);
     });
     it('a code the operation does not list', () => {
       expect(withExpires(expires.replace('code: 16', 'code: 17'))).toEqual([
-        'openapi/scenarios/dmt.yaml:144: dmt-refund: expires answers code 17, which dmt-refund does not list (x-response-codes: 1, 4, 7, 10, 16, 23). Use the code the API answers for an expired confirmation.',
+        `${at}: dmt-refund: expires answers code 17, which dmt-refund does not list (x-response-codes: 1, 4, 7, 10, 16, 23). Use the code the API answers for an expired confirmation.`,
       ]);
     });
   });
