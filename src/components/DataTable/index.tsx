@@ -12,6 +12,11 @@ interface Props {
   readonly rows: readonly DataRow[];
   /** On a wrapping element (scrolling on narrow screens); the table itself takes `tableClassName`. */
   readonly className?: string;
+  /**
+   * The wrapping element scrolls sideways when the table is wider than its column: it takes the
+   * keyboard focus then, so the arrow keys scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
+   */
+  readonly scrolls?: boolean;
   readonly tableClassName?: string;
   /** Leave the table out of the search index (rows searched on the page that explains them). */
   readonly searchIgnore?: boolean;
@@ -23,7 +28,15 @@ interface Props {
  * A reference table: a head row and rows of cells. The catalogues (response codes, PAN statuses,
  * delivery policy), a family's operations and an operation's response codes all use it.
  */
-export default function DataTable({head, rows, className, tableClassName, searchIgnore, labelled}: Props): ReactNode {
+export default function DataTable({
+  head,
+  rows,
+  className,
+  tableClassName,
+  searchIgnore,
+  labelled,
+  scrolls,
+}: Props): ReactNode {
   const label = (i: number): string | undefined => {
     const h = head[i];
     return labelled && typeof h === 'string' ? h : undefined;
@@ -53,7 +66,7 @@ export default function DataTable({head, rows, className, tableClassName, search
     </table>
   );
   return className || searchIgnore ? (
-    <div className={className} data-search-ignore={searchIgnore || undefined}>
+    <div className={className} data-search-ignore={searchIgnore || undefined} tabIndex={scrolls ? 0 : undefined}>
       {table}
     </div>
   ) : (

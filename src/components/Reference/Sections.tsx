@@ -171,6 +171,7 @@ function TableView({block}: {readonly block: TableBlock}): ReactNode {
   return (
     <DataTable
       className={block.wide && styles.wide}
+      scrolls={block.wide}
       tableClassName={tableClass(block)}
       labelled={block.look === 'sandbox-scenarios' || block.stack}
       searchIgnore={block.searchIgnore}
