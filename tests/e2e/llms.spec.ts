@@ -89,7 +89,7 @@ test.describe('a Markdown twin', () => {
     expect(md).toContain('## Pitfalls');
     expect(md).toContain('`POST /service/aeps/withdrawal`');
     expect(md).toContain('`POST https://sandbox.rupeerail.example/api/v1/service/aeps/withdrawal`');
-    expect(md).toMatch(/^\| `aadhaar_number` \| string \| /m);
+    expect(md).toMatch(/^\| `aadhaar_number` \| string \(aadhaar\) \| /m);
     expect(md).toContain('```bash\ncurl --request POST');
     expect(md).toContain('### 200 OK');
     expect(md).toMatch(/^\| \[1\]\(https:\/\/[^)]+\/ResponseCode#code-1\) \| SUCCESS \|/m);

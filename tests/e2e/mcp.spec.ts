@@ -91,7 +91,11 @@ test('lists the six tools, each with a JSON schema for its input', async () => {
       ['list_operations', ['family'], []],
       ['get_response_code', ['code'], ['code']],
       ['verify_webhook_signature', ['payload', 'headers', 'secret'], ['payload', 'headers', 'secret']],
-      ['sandbox_request', ['operation', 'body', 'query', 'params', 'sandboxValue', 'partnerId'], ['operation']],
+      [
+        'sandbox_request',
+        ['operation', 'body', 'query', 'params', 'sandboxValue', 'partnerId', 'advanceSeconds', 'deliver'],
+        ['operation'],
+      ],
     ],
   );
 });
