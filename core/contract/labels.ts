@@ -36,7 +36,7 @@ export const LABEL_MESSAGES = {
   'api.servers.caption': {message: 'Full URL per environment', description: 'Caption of the table of base URLs'},
   'api.servers.auth': {message: 'Authentication', description: 'Row of the URL table that links the token page'},
   'api.servers.authText': {
-    message: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
+    message: 'Bearer JWT (HS256) with kid, partnerId, iat, exp, aud and reqId',
     description: 'How a request authenticates, linked to the headers page',
   },
   'api.servers.rateLimit': {message: 'Rate limit', description: 'Row of the URL table that links the rate limits'},

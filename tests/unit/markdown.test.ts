@@ -178,7 +178,7 @@ Pays one \`demo\` bill.
 
 - Sandbox: \`POST https://sb.example/api/service/demo/{id}/pay\`
 - Production: \`POST https://api.example/api/service/demo/{id}/pay\`
-- Authentication: [Bearer JWT (HS256) with partnerId, iat and reqId claims](https://docs.example/HeaderMarkdown)
+- Authentication: [Bearer JWT (HS256) with kid, partnerId, iat, exp, aud and reqId](https://docs.example/HeaderMarkdown)
 - Rate limit: [600 requests a minute per partner id for all Demo calls together, and 5 requests an hour for this call](https://docs.example/ResponseCode#rate-limits)
 
 ## Code samples

@@ -106,7 +106,7 @@ describe('operation sections', () => {
           facts: [
             {
               label: 'Authentication',
-              text: 'Bearer JWT (HS256) with partnerId, iat and reqId claims',
+              text: 'Bearer JWT (HS256) with kid, partnerId, iat, exp, aud and reqId',
               href: '/HeaderMarkdown',
             },
             {
