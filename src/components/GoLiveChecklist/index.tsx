@@ -11,7 +11,10 @@ import {checklistRows} from '#core/certify/rules';
  */
 export default function GoLiveChecklist(): ReactNode {
   return (
+    // On phones each rule stacks into a card (src/css/custom.css `api-stack`), as the reference's tables do.
     <DataTable
+      labelled
+      tableClassName="api-stack"
       head={[
         translate({id: 'certify.checklist.part', message: 'Part'}),
         translate({id: 'certify.checklist.rule', message: 'Rule'}),
