@@ -113,7 +113,7 @@ describe('remarkApiReference', () => {
     expect(tree.children.map(show)).toEqual([
       'import ApiEndpoint__ from "@site/src/components/Endpoint";',
       'import apiData1__ from "@generated/api-contract/default/ops/demo-pay.js";',
-      '<link rel="stylesheet" href="/css/reference.css">',
+      '<link rel="stylesheet" href="/css/reference.css" precedence="default">',
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '## Request',
       '<ApiEndpoint__ data={apiData1__} section="request">',
@@ -130,7 +130,7 @@ describe('remarkApiReference', () => {
     );
     remarkApiReference({ids, sections: () => []})(tree, file);
     expect(tree.children.filter((n) => nameOf(n) === 'link').map(show)).toEqual([
-      '<link rel="stylesheet" href="/css/reference.css">',
+      '<link rel="stylesheet" href="/css/reference.css" precedence="default">',
     ]);
   });
 
@@ -240,7 +240,7 @@ describe('remarkApiReference', () => {
     expect(tree.children.map(show)).toEqual([
       'import ApiSandboxPage__ from "@site/src/components/SandboxPage";',
       // The tables of sandbox scenarios are styled by the served reference stylesheet (one link a page).
-      '<link rel="stylesheet" href="/css/reference.css">',
+      '<link rel="stylesheet" href="/css/reference.css" precedence="default">',
       '## Credentials',
       '<ApiSandboxPage__ section="credentials">',
       '## AEPS',

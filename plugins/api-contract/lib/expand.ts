@@ -91,14 +91,21 @@ export class PageImports {
   readonly stylesheets = new Set<string>();
 
   /**
-   * A link to each stylesheet, at the top of the page's content. Not in `<head>`: Docusaurus' Head
-   * (react-helmet-async) takes every head tag it manages out on hydration and puts it back a moment
-   * later, and a stylesheet taken out is a layout shift. A link in the body is kept by hydration as
-   * React rendered it, and holds back the content after it until its rules apply.
+   * A link to each stylesheet, with a `precedence`: React 19 then writes it before the whole app's
+   * HTML on the server and keeps it through hydration, and on a client-side navigation adds it to
+   * `<head>` and shows the page once its rules apply. Not through Docusaurus' Head
+   * (react-helmet-async), which takes the tags it manages out on hydration and puts them back a
+   * moment later. Not a plain link where the content starts either: the browser paints what comes
+   * before such a link (the docs container, the title) without its rules, and moves it when they
+   * load (a layout shift seen on slow first visits).
    */
   links(baseUrl: string): RootContent[] {
     return [...this.stylesheets].map((href) =>
-      jsx('link', [literalAttr('rel', 'stylesheet'), literalAttr('href', `${baseUrl}${href}`)]),
+      jsx('link', [
+        literalAttr('rel', 'stylesheet'),
+        literalAttr('href', `${baseUrl}${href}`),
+        literalAttr('precedence', 'default'),
+      ]),
     );
   }
 
