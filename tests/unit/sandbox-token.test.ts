@@ -10,6 +10,7 @@ import {signToken} from '#core/sandbox/crypto';
 import {
   authenticate,
   LEGACY_TOKEN_SUNSET,
+  MAX_TOKEN_LIFETIME_SECONDS,
   SANDBOX_KEY_ID,
   SANDBOX_REVOKED_KEY_ID,
   TOKEN_AUDIENCE,
@@ -81,5 +82,13 @@ describe('the token claims of 1.3.0', () => {
       LEGACY_TOKEN_SUNSET,
     ])
       expect(page).toContain(value);
+  });
+
+  it('enforces the lifetime and audiences the recorded fact states (openapi/facts/common.yaml)', () => {
+    const facts = parse(readFileSync('openapi/facts/common.yaml', 'utf8')) as {id: string; fact: string}[];
+    const fact = facts.find((f) => f.id === 'jwt-claims-exp-aud-kid')?.fact ?? '';
+    expect(fact).toContain(`at most ${MAX_TOKEN_LIFETIME_SECONDS} seconds after \`iat\``);
+    expect(fact).toContain(TOKEN_AUDIENCE.sandbox);
+    expect(fact).toContain(TOKEN_AUDIENCE.production);
   });
 });
