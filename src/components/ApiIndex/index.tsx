@@ -38,9 +38,7 @@ function Count({query, count}: {readonly query: string; readonly count: number})
     <p className={styles.count} aria-live="polite">
       {count === 0 && query.trim() ? (
         <Translate id="apiIndex.noMatch" values={{query: query.trim()}}>
-          {
-            'No operation matches “{query}”. Try a family name like aeps or bbps, a word like status or refund, or part of a path like /payout.'
-          }
+          {'No operation matches “{query}”. Try a family name like aeps or a word like status.'}
         </Translate>
       ) : (
         <Translate id="apiIndex.count" values={{count}}>
