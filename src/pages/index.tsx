@@ -1,4 +1,5 @@
 import type {CSSProperties, ReactNode} from 'react';
+import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
@@ -12,8 +13,8 @@ import styles from './index.module.css';
 interface Step {
   readonly title: string;
   readonly text: string;
-  /** The page the step's text links to. */
-  readonly to?: string;
+  /** A short link to where the step is done or explained: its text and address. */
+  readonly link: {readonly label: string; readonly to: string};
 }
 
 /** The three steps to a first call (a function: translate() must run when the page renders). */
@@ -25,6 +26,7 @@ function quickstart(): Step[] {
         id: 'home.step1.text',
         message: 'Your partner id, JWT secret and webhook secret are in the partner dashboard under Developers.',
       }),
+      link: {label: translate({id: 'home.step1.link', message: 'Partner dashboard'}), to: site.dashboardUrl},
     },
     {
       title: translate({id: 'home.step2', message: 'Sign a token'}),
@@ -32,14 +34,36 @@ function quickstart(): Step[] {
         id: 'home.step2.text',
         message: 'An HS256 JWT with partnerId, iat and a fresh reqId, per request.',
       }),
-      to: '/HeaderMarkdown',
+      link: {label: translate({id: 'home.step2.link', message: 'Headers and tokens'}), to: '/HeaderMarkdown'},
     },
     {
       title: translate({id: 'home.step3', message: 'Call the sandbox'}),
       text: translate({id: 'home.step3.text', message: 'List AEPS banks: no customer data needed.'}),
-      to: '/docs/v1/common/bank',
+      link: {label: translate({id: 'home.step3.link', message: 'Bank list'}), to: '/docs/v1/common/bank'},
     },
   ];
+}
+
+/**
+ * The base URLs: a two-column table on wide screens; on phones each environment stacks into a
+ * card (`api-stack`, src/css/custom.css) so the long URL wraps instead of scrolling the page.
+ */
+function BaseUrls(): ReactNode {
+  const label = translate({id: 'home.baseUrl', message: 'Base URL'});
+  return (
+    <table className={clsx(styles.env, 'api-stack')}>
+      <tbody>
+        {Object.values(site.environments).map((env) => (
+          <tr key={env.baseUrl}>
+            <th scope="row">{env.label}</th>
+            <td data-label={label}>
+              <code>{env.baseUrl}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export default function Home(): ReactNode {
@@ -99,22 +123,12 @@ export default function Home(): ReactNode {
             {quickstart().map((step) => (
               <li key={step.title}>
                 <strong>{step.title}</strong>
-                <span>{step.to ? <Link to={step.to}>{step.text}</Link> : step.text}</span>
+                <span>{step.text}</span>
+                <Link to={step.link.to}>{step.link.label}</Link>
               </li>
             ))}
           </ol>
-          <table className={styles.env}>
-            <tbody>
-              {Object.values(site.environments).map((env) => (
-                <tr key={env.baseUrl}>
-                  <th scope="row">{env.label}</th>
-                  <td>
-                    <code>{env.baseUrl}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BaseUrls />
           <Heading as="h2">
             <Translate id="home.downloads">Downloads</Translate>
           </Heading>

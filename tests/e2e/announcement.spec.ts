@@ -17,6 +17,38 @@ function rgb(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
+type Rgba = readonly [number, number, number, number];
+
+/** 'rgb(11, 61, 46)' or 'rgba(0, 0, 0, 0.5)', as getComputedStyle reports colours, as channels. */
+function parseColour(css: string): Rgba {
+  const parts = /rgba?\(([^)]+)\)/
+    .exec(css)?.[1]
+    ?.split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (!parts || parts.length < 3) throw new Error(`e2e: not an rgb() colour: ${css}`);
+  const [r = 0, g = 0, b = 0, a = 1] = parts;
+  return [r, g, b, a];
+}
+
+/** `front` at `alpha` over an opaque `back`: what the eye sees. */
+function over(front: Rgba, alpha: number, back: Rgba): Rgba {
+  const mix = (i: 0 | 1 | 2): number => front[i] * alpha + back[i] * (1 - alpha);
+  return [mix(0), mix(1), mix(2), 1];
+}
+
+/** WCAG 2 relative luminance. */
+function luminance([r, g, b]: Rgba): number {
+  const linear = (c: number): number => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG 2 contrast ratio, 1 to 21. */
+function contrast(a: Rgba, b: Rgba): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 test.use({viewport: DESKTOP});
 
 test.describe('announcement bar', () => {
@@ -83,4 +115,39 @@ test.describe('announcement bar', () => {
       expect(problemList(problems)).toEqual([]);
     });
   });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test.describe(`${mode} mode`, () => {
+      test.use({colorScheme: mode});
+
+      test('the close button stands out from the bar at 3:1 or better (WCAG non-text contrast)', async ({
+        page,
+        open,
+      }) => {
+        await open('/');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        // The cross's stroke, faded by every opacity up to the bar, over the bar's background.
+        const seen = await bar(page)
+          .getByRole('button', {name: 'Close', exact: true})
+          .evaluate((button) => {
+            const stroke = button.querySelector('[stroke]') ?? button;
+            let opacity = 1;
+            let background = 'rgba(0, 0, 0, 0)';
+            for (let el: Element | null = stroke; el; el = el.parentElement) {
+              const style = getComputedStyle(el);
+              opacity *= Number(style.opacity);
+              if (!/rgba\(.*, 0\)$|transparent/.test(style.backgroundColor)) {
+                background = style.backgroundColor;
+                break;
+              }
+            }
+            return {stroke: getComputedStyle(stroke).stroke || getComputedStyle(stroke).color, opacity, background};
+          });
+        const back = parseColour(seen.background);
+        const front = parseColour(seen.stroke);
+        const ratio = contrast(over(front, seen.opacity * front[3], back), back);
+        expect(ratio, `${seen.stroke} at opacity ${seen.opacity} on ${seen.background}`).toBeGreaterThanOrEqual(3);
+      });
+    });
+  }
 });

@@ -177,4 +177,29 @@ test.describe('when something breaks', () => {
     await expect(docsSidebar(page)).toHaveCount(0);
     expect(problemList(problems)).toEqual([]);
   });
+
+  test('a mistyped address: "Did you mean" links the closest page, and the search box holds its shortcut hint', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open('/docs/v1/service/aeps/withdrawl')).toBe(404);
+    await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
+    const suggestion = page.getByTestId('did-you-mean');
+    await expect(suggestion).toHaveText(`Did you mean ${API_PAGE}?`);
+
+    // The hint sits inside the box, at its right end, centred on its height.
+    const main = page.locator('main');
+    const input = await main.getByRole('combobox', {name: 'Search'}).boundingBox();
+    const hint = await main.locator('kbd').last().boundingBox();
+    if (!input || !hint) throw new Error('e2e: the 404 page has no search box with a shortcut hint');
+    expect(hint.x).toBeGreaterThan(input.x + input.width / 2);
+    expect(hint.x + hint.width).toBeLessThanOrEqual(input.x + input.width);
+    expect(Math.abs(hint.y + hint.height / 2 - (input.y + input.height / 2))).toBeLessThanOrEqual(2);
+
+    await suggestion.getByRole('link').click();
+    await waitForPathname(page, API_PAGE);
+    await expect(page.getByRole('heading', {level: 1, name: API_PAGE_HEADING})).toBeVisible();
+    expect(problemList(problems)).toEqual([]);
+  });
 });

@@ -1,0 +1,120 @@
+/**
+ * The home page and the API index (/api), issue 24 "Smaller": the home page fits a phone (no
+ * sideways scroll), numbers its first-call steps with short links and leaves no service card
+ * alone on a row; the index's filter says what to try when nothing matches, and is kept in the
+ * address (`?q=`) through a reload and Back.
+ */
+import type {Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+import {problemList} from './helpers/browser';
+import {DESKTOP, waitForPathname} from './helpers/site';
+
+const PHONE = {width: 390, height: 844};
+const LAPTOPS = [
+  {width: 1440, height: 900},
+  {width: 1280, height: 800},
+] as const;
+
+/** How far the page scrolls sideways (0 when it fits the window). */
+const sidewaysScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The service cards' boxes, row by row (cards whose tops agree share a row). */
+async function cardRows(page: Page): Promise<{x: number; width: number}[][]> {
+  const boxes = await page
+    .locator('main section')
+    .first()
+    .locator('ul > li')
+    .evaluateAll((items) => items.map((li) => li.getBoundingClientRect().toJSON() as DOMRect));
+  const rows = new Map<number, {x: number; width: number}[]>();
+  for (const box of boxes) rows.set(Math.round(box.top), [...(rows.get(Math.round(box.top)) ?? []), box]);
+  return [...rows.values()];
+}
+
+test.describe('home page', () => {
+  test.describe('at 390 px', () => {
+    test.use({viewport: PHONE});
+
+    test('no sideways scroll; the first call in three numbered steps, each with a short link', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open('/');
+      expect(await sidewaysScroll(page)).toBe(0);
+      const steps = page.locator('main ol > li');
+      await expect(steps).toHaveCount(3);
+      for (const link of await steps.getByRole('link').all()) {
+        expect((await link.innerText()).length).toBeLessThanOrEqual(24);
+      }
+      // The base URLs stack into cards, each URL under its label, inside the window.
+      const url = page.locator('main td[data-label] code').first();
+      await expect(url).toContainText('https://');
+      const box = await url.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(PHONE.width);
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+
+  for (const viewport of LAPTOPS) {
+    test.describe(`at ${viewport.width} px`, () => {
+      test.use({viewport});
+
+      test('no service card alone on the last row (unless it spans the row)', async ({page, open}) => {
+        await open('/');
+        const rows = await cardRows(page);
+        const columns = rows[0]?.length ?? 0;
+        expect(columns).toBeGreaterThan(1);
+        const last = rows.at(-1) ?? [];
+        if (last.length === 1) {
+          const first = rows[0] ?? [];
+          const rowWidth = (first.at(-1)?.x ?? 0) + (first.at(-1)?.width ?? 0) - (first[0]?.x ?? 0);
+          expect(last[0]?.width).toBeCloseTo(rowWidth, 0);
+        }
+        expect(await sidewaysScroll(page)).toBe(0);
+      });
+    });
+  }
+});
+
+test.describe('API index (/api)', () => {
+  test.use({viewport: DESKTOP});
+
+  test('a filter that matches nothing says what to try', async ({page, problems, open}) => {
+    await open('/api');
+    await page.getByRole('searchbox', {name: 'Filter by name, path or family'}).fill('zzqx');
+    await expect(page.locator('main')).toContainText('No operation matches “zzqx”. Try a family name like aeps');
+    expect(problemList(problems)).toEqual([]);
+  });
+
+  test('the filter is kept in the address: read on load, replaced as it changes, back after Back', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    const filter = page.getByRole('searchbox', {name: 'Filter by name, path or family'});
+    await open('/api?q=withdrawal');
+    await expect(filter).toHaveValue('withdrawal');
+    await expect(page.locator('main p[aria-live]')).toHaveText(/^[1-9] operations and webhooks$/);
+
+    const entries = await page.evaluate(() => history.length);
+    await filter.fill('bbps');
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=bbps');
+    // Replaced, not pushed: Back leaves the page rather than undo keystrokes.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    await page.reload({waitUntil: 'load'});
+    await expect(filter).toHaveValue('bbps');
+
+    await page.locator('main a[href^="/docs/v1/service/bbps/"]').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/api');
+    await page.goBack();
+    await waitForPathname(page, '/api');
+    await expect(filter).toHaveValue('bbps');
+    expect(new URL(page.url()).search).toBe('?q=bbps');
+
+    await filter.fill('');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(problemList(problems)).toEqual([]);
+  });
+});
