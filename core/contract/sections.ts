@@ -151,6 +151,14 @@ export interface ListItem {
   readonly cell: Cell;
   /** A list under the item (an entry's changes): nested on the page and in Markdown. */
   readonly items?: readonly ListItem[];
+  /** A list under the item, after `items`, closed until the reader opens it (an entry's docs-only changes). */
+  readonly more?: Collapsed;
+}
+
+/** Items behind a disclosure: `<details>` with its label as the summary, on the page and in Markdown. */
+export interface Collapsed {
+  readonly label: string;
+  readonly items: readonly ListItem[];
 }
 
 export interface ListBlock {
@@ -158,9 +166,12 @@ export interface ListBlock {
   readonly items: readonly ListItem[];
   /**
    * Shown as a row of buttons (downloads), as rows of method, path and title (the API index), or
-   * (`detailed`) without bullets, each item a paragraph over its own list (changelog entries).
+   * (`detailed`) without bullets, each item a paragraph over its own list (changelog entries), or
+   * (`checklist`) each item after a checkbox a reader ticks (a release's breaking changes).
    */
-  readonly look?: 'buttons' | 'entries' | 'detailed';
+  readonly look?: 'buttons' | 'entries' | 'detailed' | 'checklist';
+  /** The whole list behind a disclosure labelled so, closed until the reader opens it. */
+  readonly collapsed?: string;
 }
 
 /** A heading inside a component (a family of the API index), with the anchor pages link. */
@@ -219,7 +230,7 @@ export interface ComponentTree {
 export const operationListKey = (tag: string): string => `OperationList/${tag}`;
 
 const itemAnchors = (items: readonly ListItem[]): string[] =>
-  items.flatMap((i) => [...(i.id ? [i.id] : []), ...itemAnchors(i.items ?? [])]);
+  items.flatMap((i) => [...(i.id ? [i.id] : []), ...itemAnchors(i.items ?? []), ...itemAnchors(i.more?.items ?? [])]);
 
 /**
  * Every anchor a component gives its table rows and list items: registered with the build's link
@@ -239,4 +250,26 @@ export function rowAnchors(blocks: readonly SectionBlock[]): string[] {
  */
 export function flowSteps(label: string, steps: readonly Step[]): StepsBlock {
   return {kind: 'steps', label, steps};
+}
+
+/** An entry of a page's table of contents, as Docusaurus' `toc` export holds it (`value` is HTML). */
+export interface TocEntry {
+  readonly value: string;
+  readonly id: string;
+  readonly level: number;
+}
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The table of contents of a component's headings (the changelog's releases and their parts): a
+ * page whose headings a component renders exports it as its `toc`, since the MDX loader collects
+ * only the page's own Markdown headings. Worded as the twin's headings.
+ */
+export function headingToc(blocks: readonly SectionBlock[]): TocEntry[] {
+  return blocks.flatMap((b) =>
+    b.kind === 'heading'
+      ? [{value: escapeHtml(b.note ? `${b.text} (${b.note})` : b.text), id: b.id, level: b.depth}]
+      : [],
+  );
 }

@@ -172,6 +172,7 @@ const sections = componentSections({
   panStatuses: panStatuses(loaded.deref),
   rateLimits: site.rateLimits,
   releases: site.releases,
+  notes: loaded.notes,
   deprecations: contractDeprecations(loaded.deref),
   bodies: {},
   samples: {},
