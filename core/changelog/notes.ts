@@ -96,7 +96,8 @@ function noteOf(version: string, value: unknown, at: Located): ReleaseNote | str
       `${at([version])}: ${version} has no summary. Write a few sentences under ${version}.summary: what the release is for, in our own words.`,
     );
   const date = textOf(entry.date);
-  if (!DATE.test(date)) problems.push(`${at([version])}: ${version} needs date: 'YYYY-MM-DD', the day it was published.`);
+  if (!DATE.test(date))
+    problems.push(`${at([version])}: ${version} needs date: 'YYYY-MM-DD', the day it was published.`);
   const list = entry.breaking ?? [];
   if (!Array.isArray(list))
     problems.push(`${at([version, 'breaking'])}: ${version}.breaking must be a list ([] when nothing breaks).`);

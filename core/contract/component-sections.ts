@@ -250,7 +250,9 @@ function changeItems(lines: readonly ChangeLine[], labels: Labels): ListItem[] {
 
 /** `1 docs-only change`, `3 docs-only changes`: the label of the disclosure that holds them. */
 const docsOnlyLabel = (count: number, labels: Labels): string =>
-  count === 1 ? labels['api.changelog.docsOnlyOne'] : interpolate(labels['api.changelog.docsOnly'], {count: String(count)});
+  count === 1
+    ? labels['api.changelog.docsOnlyOne']
+    : interpolate(labels['api.changelog.docsOnly'], {count: String(count)});
 
 /** Changes a client acts on, shown; docs-only ones (nothing on the wire) behind a disclosure. */
 function splitChanges(lines: readonly ChangeLine[], labels: Labels): {items: ListItem[]; more?: Collapsed} {
@@ -259,7 +261,9 @@ function splitChanges(lines: readonly ChangeLine[], labels: Labels): {items: Lis
     lines.filter((l) => l.type !== 'annotation'),
     labels,
   );
-  return docs.length ? {items, more: {label: docsOnlyLabel(docs.length, labels), items: changeItems(docs, labels)}} : {items};
+  return docs.length
+    ? {items, more: {label: docsOnlyLabel(docs.length, labels), items: changeItems(docs, labels)}}
+    : {items};
 }
 
 /** An entry, anchored for the operation pages' badges and the feeds: method, title, path, then its changes. */

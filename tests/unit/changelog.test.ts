@@ -352,6 +352,20 @@ describe('the classes we add to the tool', () => {
   });
 });
 
+/** The written part of the release and of the one before it (openapi/releases/notes.yaml). */
+const notes: ReleaseNote[] = [
+  {
+    version: '1.1.0',
+    date: '2026-11-24',
+    summary: 'Makes the demo strict.',
+    breaking: [
+      {change: '`note` is gone.', action: 'Stop sending `note`.'},
+      {change: 'Hooks need `event`.', action: 'Read [the hook](/docs/hook).', sunset: '2027-03-31'},
+    ],
+  },
+  {version: '1.0.0', date: '2026-11-22', summary: 'The first demo.', breaking: []},
+];
+
 describe('what the pages show', () => {
   it('sums the release up in one sentence', () => {
     expect(releaseSummary(release)).toBe(
@@ -389,18 +403,6 @@ describe('what the pages show', () => {
 
   it('writes the Markdown twin with the sections of the page', () => {
     const url = onPage('/docs/v1/changelog', (p) => `https://docs.example${p}`);
-    const notes: ReleaseNote[] = [
-      {
-        version: '1.1.0',
-        date: '2026-11-24',
-        summary: 'Makes the demo strict.',
-        breaking: [
-          {change: '`note` is gone.', action: 'Stop sending `note`.'},
-          {change: 'Hooks need `event`.', action: 'Read [the hook](/docs/hook).', sunset: '2027-03-31'},
-        ],
-      },
-      {version: '1.0.0', date: '2026-11-22', summary: 'The first demo.', breaking: []},
-    ];
     expect(sectionsMarkdown(changelogBlocks([release], defaultLabels(), notes), url)).toBe(
       [
         'Follow the changes in a feed reader: [RSS](https://docs.example/docs/v1/changelog/rss.xml), [Atom](https://docs.example/docs/v1/changelog/atom.xml).',

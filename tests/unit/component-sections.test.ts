@@ -65,6 +65,8 @@ const attr = (n: HtmlNode, name: string): string | undefined => n.attrs?.find((a
 function htmlText(n: HtmlNode): string {
   if (n.nodeName === '#text') return n.value ?? '';
   if (n.attrs && attr(n, 'aria-hidden') === 'true') return '';
+  // A disclosure's label (`3 docs-only changes`) is the twin's <details> HTML, which its Markdown reader skips.
+  if (n.nodeName === 'summary') return '';
   if (n.nodeName === 'ul') return kids(n).map(htmlText).join('; ');
   // In a table cell a list after text starts on a line of its own; the twin's cell puts a space there.
   const apart = (c: HtmlNode, i: number): string => (n.nodeName === 'td' && c.nodeName === 'ul' && i > 0 ? ' ' : '');
@@ -125,7 +127,9 @@ interface MdNode {
 
 /** As htmlText: the items of a list (an entry's changes) joined by `; `. */
 const mdText = (n: MdNode): string =>
-  n.value ?? (n.children ?? []).map((c) => (c.type === 'list' ? listText(c) : mdText(c))).join('');
+  n.type === 'html'
+    ? ''
+    : (n.value ?? (n.children ?? []).map((c) => (c.type === 'list' ? listText(c) : mdText(c))).join(''));
 const listText = (list: MdNode): string => (list.children ?? []).map((li) => squash(mdText(li))).join('; ');
 
 /** A list and, after it, the lists in its items, in the order the page's renderer visits them. */

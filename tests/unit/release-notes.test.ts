@@ -86,7 +86,7 @@ describe('checkReleaseNotes', () => {
   });
 
   it('fails a checklist item without its action or with a sunset that is no date', () => {
-    const text = GOOD.replace('      action: Verify the new form.\n', '').replace("sunset: none", 'sunset: soon');
+    const text = GOOD.replace('      action: Verify the new form.\n', '').replace('sunset: none', 'sunset: soon');
     expect(checkReleaseNotes(FILE, text, expected).problems).toEqual([
       `${FILE}:10: sunset "soon" of a breaking change of 1.1.0 is not a date. Write the last day the old form works (YYYY-MM-DD), or none when there is no transition window.`,
       `${FILE}:13: a breaking change of 1.1.0 needs change (what changed) and action (what to do), as text.`,
