@@ -344,7 +344,7 @@ function releasePart(id: string, title: string, parts: readonly SectionBlock[]):
 }
 
 /** The notes' words of a release (summary, checklist), which the build checks exist for every release. */
-const noteOf = (notes: readonly ReleaseNote[], version: string, date: string): ReleaseNote =>
+const releaseNote = (notes: readonly ReleaseNote[], version: string, date: string): ReleaseNote =>
   notes.find((n) => n.version === version) ?? {version, date, summary: '', breaking: []};
 
 /**
@@ -368,7 +368,7 @@ export function changelogBlocks(
         atom: feed(CHANGELOG_FEEDS.atom, labels['api.changelog.atom']),
       }),
     },
-    ...releases.flatMap((r) => releaseBlocks(r, noteOf(notes, r.version, r.date), labels)),
+    ...releases.flatMap((r) => releaseBlocks(r, releaseNote(notes, r.version, r.date), labels)),
     ...notes.filter((n) => !compared.has(n.version)).flatMap((n) => noteBlocks(n, undefined, labels)),
   ];
 }

@@ -230,7 +230,7 @@ export interface ComponentTree {
 export const operationListKey = (tag: string): string => `OperationList/${tag}`;
 
 const itemAnchors = (items: readonly ListItem[]): string[] =>
-  items.flatMap((i) => [...(i.id ? [i.id] : []), ...itemAnchors(i.items ?? []), ...itemAnchors(i.more?.items ?? [])]);
+  items.flatMap((i) => [...(i.id ? [i.id] : []), ...itemAnchors(i.items ?? [])]);
 
 /**
  * Every anchor a component gives its table rows and list items: registered with the build's link
@@ -250,26 +250,4 @@ export function rowAnchors(blocks: readonly SectionBlock[]): string[] {
  */
 export function flowSteps(label: string, steps: readonly Step[]): StepsBlock {
   return {kind: 'steps', label, steps};
-}
-
-/** An entry of a page's table of contents, as Docusaurus' `toc` export holds it (`value` is HTML). */
-export interface TocEntry {
-  readonly value: string;
-  readonly id: string;
-  readonly level: number;
-}
-
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * The table of contents of a component's headings (the changelog's releases and their parts): a
- * page whose headings a component renders exports it as its `toc`, since the MDX loader collects
- * only the page's own Markdown headings. Worded as the twin's headings.
- */
-export function headingToc(blocks: readonly SectionBlock[]): TocEntry[] {
-  return blocks.flatMap((b) =>
-    b.kind === 'heading'
-      ? [{value: escapeHtml(b.note ? `${b.text} (${b.note})` : b.text), id: b.id, level: b.depth}]
-      : [],
-  );
 }

@@ -23,6 +23,7 @@ import {compareContracts, normalise} from '#core/changelog/diff';
 import {changelogFeeds, rfc822, xml} from '#core/changelog/feed';
 import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
 import {changelogBlocks} from '#core/contract/component-sections';
+import {headingToc} from '#core/contract/toc';
 import type {ReleaseNote} from '#core/changelog/notes';
 import {defaultLabels} from '#core/contract/labels';
 import {changeMark} from '#core/contract/tree';
@@ -475,6 +476,24 @@ describe('what the pages show', () => {
         'None.',
       ].join('\n'),
     );
+  });
+});
+
+describe("the page's table of contents", () => {
+  it('lists every release and its parts, as the twin heads them, HTML escaped', () => {
+    expect(headingToc(changelogBlocks([release], defaultLabels(), notes))).toEqual([
+      {value: '1.1.0 (2026-11-24)', id: 'v1.1.0', level: 2},
+      {value: 'Breaking changes', id: 'v1.1.0-breaking', level: 3},
+      {value: 'New operations and webhooks', id: 'v1.1.0-added', level: 3},
+      {value: 'Changed operations and webhooks', id: 'v1.1.0-changed', level: 3},
+      {value: 'Removed operations and webhooks', id: 'v1.1.0-removed', level: 3},
+      {value: 'Changes to the document as a whole', id: 'v1.1.0-api-wide', level: 3},
+      {value: '1.0.0 (2026-11-22)', id: 'v1.0.0', level: 2},
+      {value: 'Breaking changes', id: 'v1.0.0-breaking', level: 3},
+    ]);
+    expect(headingToc([{kind: 'heading', depth: 2, text: 'a < b & c', id: 'x'}])).toEqual([
+      {value: 'a &lt; b &amp; c', id: 'x', level: 2},
+    ]);
   });
 });
 

@@ -1,9 +1,8 @@
 import type {ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import blocks from '@generated/api-contract/default/sections/ApiChangelog.json';
-import Sections from '@site/src/components/Reference/Sections';
 import {rowAnchors} from '#core/contract/sections';
-import './styles.module.css';
+import ChangelogBlocks from './ChangelogBlocks';
 
 /**
  * The API changelog as release notes: every release's written summary and breaking-changes
@@ -21,7 +20,7 @@ export default function ApiChangelog(): ReactNode {
   // operation pages already hold; indexed twice they only grow the chunks each first search fetches.
   return (
     <section data-pagefind-ignore="all">
-      <Sections blocks={blocks} />
+      <ChangelogBlocks blocks={blocks} />
     </section>
   );
 }

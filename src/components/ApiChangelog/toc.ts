@@ -5,6 +5,6 @@
  * keeps a page's own `toc` export as it is).
  */
 import blocks from '@generated/api-contract/default/sections/ApiChangelog.json';
-import {headingToc} from '#core/contract/sections';
+import {headingToc} from '#core/contract/toc';
 
 export const changelogToc = headingToc(blocks);

@@ -193,60 +193,23 @@ function TableView({block}: {readonly block: TableBlock}): ReactNode {
   );
 }
 
-/** Items behind a disclosure, closed until the reader opens it (an entry's docs-only changes). */
-function Disclosure({label, children}: {readonly label: string; readonly children: ReactNode}): ReactNode {
-  return (
-    <details className={styles.more}>
-      <summary>{label}</summary>
-      {children}
-    </details>
-  );
-}
-
-/** The first line of an item: a paragraph over its lists (`detailed`), after a checkbox (`checklist`). */
-function ItemLine({item, look}: {readonly item: ListItem; readonly look: ListBlock['look']}): ReactNode {
-  if (look === 'checklist')
-    return (
-      <p>
-        <label className={styles.check}>
-          <input type="checkbox" /> <CellView cell={item.cell} />
-        </label>
-      </p>
-    );
-  return look === 'detailed' ? (
-    <p>
-      <CellView cell={item.cell} />
-    </p>
-  ) : (
-    <CellView cell={item.cell} />
-  );
-}
-
-const LIST_CLASSES: Readonly<Record<NonNullable<ListBlock['look']>, string | undefined>> = {
-  buttons: styles.buttons,
-  entries: styles.entries,
-  detailed: 'clean-list',
-  checklist: clsx('clean-list', styles.checklist),
-};
-
-/**
- * Items without bullets, each a paragraph over its own lists (`detailed`), after a checkbox
- * (`checklist`), or one line each; an item's `more` and a `collapsed` list behind a disclosure.
- */
+/** Items without bullets, each a paragraph over its own list (`detailed`), or one line each. */
 function ListView({block}: {readonly block: ListBlock}): ReactNode {
-  const item = (i: ListItem): ReactNode => (
-    <li key={i.key} id={i.id}>
-      <ItemLine item={i} look={block.look} />
-      {i.items && i.items.length > 0 && <ListView block={{kind: 'list', items: i.items}} />}
-      {i.more && (
-        <Disclosure label={i.more.label}>
-          <ListView block={{kind: 'list', items: i.more.items}} />
-        </Disclosure>
-      )}
-    </li>
-  );
-  const list = <ul className={block.look && LIST_CLASSES[block.look]}>{block.items.map(item)}</ul>;
-  return block.collapsed ? <Disclosure label={block.collapsed}>{list}</Disclosure> : list;
+  const detailed = block.look === 'detailed';
+  const item = (i: ListItem): ReactNode =>
+    detailed ? (
+      <li key={i.key} id={i.id}>
+        <p>
+          <CellView cell={i.cell} />
+        </p>
+        {i.items && i.items.length > 0 && <ListView block={{kind: 'list', items: i.items}} />}
+      </li>
+    ) : (
+      <li key={i.key} id={i.id}>
+        <CellView cell={i.cell} />
+      </li>
+    );
+  return <ul className={detailed ? 'clean-list' : block.look && styles[block.look]}>{block.items.map(item)}</ul>;
 }
 
 function HeadingView({block}: {readonly block: HeadingBlock}): ReactNode {
