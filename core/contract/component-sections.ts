@@ -8,7 +8,8 @@
 import {interpolate, type LabelId, type Labels} from './labels';
 import {rateText, type RateLimitTable} from './rate-limits';
 import {retryText} from './tree';
-import type {Cell, ListBlock, ListItem, SectionBlock, Span, TableBlock, TableRow} from './sections';
+import type {Cell, Collapsed, ListBlock, ListItem, SectionBlock, Span, TableBlock, TableRow} from './sections';
+import type {BreakingNote, ReleaseNote} from '../changelog/notes';
 import type {DownloadLink} from './downloads';
 import type {IndexEntry, ResponseCodeView, TagView} from './types';
 import {
@@ -247,14 +248,32 @@ function changeItems(lines: readonly ChangeLine[], labels: Labels): ListItem[] {
   }));
 }
 
+/** `1 docs-only change`, `3 docs-only changes`: the label of the disclosure that holds them. */
+const docsOnlyLabel = (count: number, labels: Labels): string =>
+  count === 1
+    ? labels['api.changelog.docsOnlyOne']
+    : interpolate(labels['api.changelog.docsOnly'], {count: String(count)});
+
+/** Changes a client acts on, shown; docs-only ones (nothing on the wire) behind a disclosure. */
+function splitChanges(lines: readonly ChangeLine[], labels: Labels): {items: ListItem[]; more?: Collapsed} {
+  const docs = lines.filter((l) => l.type === 'annotation');
+  const items = changeItems(
+    lines.filter((l) => l.type !== 'annotation'),
+    labels,
+  );
+  return docs.length
+    ? {items, more: {label: docsOnlyLabel(docs.length, labels), items: changeItems(docs, labels)}}
+    : {items};
+}
+
 /** An entry, anchored for the operation pages' badges and the feeds: method, title, path, then its changes. */
 function entryItem(item: ChangedItem, version: string, labels: Labels): ListItem {
   const cell: Span[] = [{kind: 'method', method: item.method}, ' ', linkOr(item.summary, item.href), ' '];
   cell.push({kind: 'code', text: item.path});
   if (item.kind === 'webhook') cell.push(` ${labels['api.changelog.webhook']}`);
   if (item.breaking) cell.push(' ', {kind: 'badge', text: labels['api.changelog.breakingItem']});
-  const changes = changeItems(item.changes, labels);
-  return {id: changeAnchor(version, item.id), cell, ...(changes.length ? {items: changes} : {})};
+  const {items, more} = splitChanges(item.changes, labels);
+  return {id: changeAnchor(version, item.id), cell, ...(items.length ? {items} : {}), ...(more ? {more} : {})};
 }
 
 /** Every breaking change first: the ones every operation shares, then each entry with one, linked below. */
@@ -281,17 +300,66 @@ function breakingItems(release: Release, labels: Labels): ListItem[] {
   ];
 }
 
-/** A part of the release under its heading (anchored `id`), left out when it has nothing to list. */
-function releasePart(id: string, title: string, list: ListBlock): SectionBlock[] {
-  return list.items.length ? [{kind: 'heading', depth: 3, text: title, id}, list] : [];
+/** One item of a release's checklist: the change, then what to do and until when the old form works. */
+function checklistItem(note: BreakingNote, version: string, labels: Labels): ListItem {
+  const sunset = note.sunset
+    ? interpolate(labels['api.changelog.sunsetDate'], {date: note.sunset})
+    : interpolate(labels['api.changelog.noWindow'], {version});
+  return {
+    cell: [note.change],
+    items: [
+      {cell: [{kind: 'strong', text: labels['api.changelog.action']}, ': ', note.action]},
+      {cell: [{kind: 'strong', text: labels['api.changelog.sunset']}, ': ', sunset]},
+    ],
+  };
 }
 
 /**
- * <ApiChangelog>: every release, newest first (`releases` in that order), the feeds once at the top.
- * Links within the page are `#anchor`: the twin's serialiser makes them absolute.
+ * A release's breaking changes, always under their heading: the checklist of its notes (or None),
+ * then, closed, every breaking change the diff found, each linked to its entry below.
  */
-export function changelogBlocks(releases: readonly Release[], labels: Labels): SectionBlock[] {
+function breakingBlocks(release: Release | undefined, note: ReleaseNote, labels: Labels): SectionBlock[] {
+  const found = release ? breakingItems(release, labels) : [];
+  return [
+    {kind: 'heading', depth: 3, text: labels['api.changelog.breaking'], id: partAnchor(note.version, 'breaking')},
+    note.breaking.length
+      ? {kind: 'list', look: 'checklist', items: note.breaking.map((b) => checklistItem(b, note.version, labels))}
+      : {kind: 'paragraph', text: labels['api.changelog.none']},
+    ...(found.length
+      ? [
+          {
+            kind: 'list',
+            collapsed: interpolate(labels['api.changelog.breakingFound'], {count: String(found.length)}),
+            items: found,
+          } as const,
+        ]
+      : []),
+  ];
+}
+
+/** A part of the release under its heading (anchored `id`), left out when it has nothing to list. */
+function releasePart(id: string, title: string, parts: readonly SectionBlock[]): SectionBlock[] {
+  const empty = parts.every((b) => b.kind === 'list' && b.items.length === 0);
+  return empty ? [] : [{kind: 'heading', depth: 3, text: title, id}, ...parts];
+}
+
+/** The notes' words of a release (summary, checklist), which the build checks exist for every release. */
+const releaseNote = (notes: readonly ReleaseNote[], version: string, date: string): ReleaseNote =>
+  notes.find((n) => n.version === version) ?? {version, date, summary: '', breaking: []};
+
+/**
+ * <ApiChangelog>: every release, newest first (`releases` in that order), each opening with the
+ * words of its notes (openapi/releases/notes.yaml); the feeds once at the top; the first release,
+ * which nothing came before, last, with its notes alone. Links within the page are `#anchor`: the
+ * twin's serialiser makes them absolute.
+ */
+export function changelogBlocks(
+  releases: readonly Release[],
+  labels: Labels,
+  notes: readonly ReleaseNote[],
+): SectionBlock[] {
   const feed = (href: string, text: string): Span => ({kind: 'link', text, href, file: true, open: true});
+  const compared = new Set(releases.map((r) => r.version));
   return [
     {
       kind: 'text',
@@ -300,32 +368,47 @@ export function changelogBlocks(releases: readonly Release[], labels: Labels): S
         atom: feed(CHANGELOG_FEEDS.atom, labels['api.changelog.atom']),
       }),
     },
-    ...releases.flatMap((r) => releaseBlocks(r, labels)),
+    ...releases.flatMap((r) => releaseBlocks(r, releaseNote(notes, r.version, r.date), labels)),
+    ...notes.filter((n) => !compared.has(n.version)).flatMap((n) => noteBlocks(n, undefined, labels)),
+  ];
+}
+
+/** A release's heading (anchored `v<version>`, which the feeds link), its summary and its breaking changes. */
+function noteBlocks(note: ReleaseNote, release: Release | undefined, labels: Labels): SectionBlock[] {
+  return [
+    {kind: 'heading', depth: 2, text: note.version, id: releaseAnchor(note.version), note: note.date},
+    ...(note.summary ? [{kind: 'paragraph', text: note.summary} as const] : []),
+    {kind: 'paragraph', text: release ? releaseSummary(release) : labels['api.changelog.first']},
+    ...breakingBlocks(release, note, labels),
+  ];
+}
+
+/** The lines of a part: changes a client acts on, then the docs-only ones, closed. */
+function lineBlocks(lines: readonly ChangeLine[], labels: Labels): ListBlock[] {
+  const {items, more} = splitChanges(lines, labels);
+  return [
+    ...(items.length ? [{kind: 'list', items} as const] : []),
+    ...(more ? [{kind: 'list', collapsed: more.label, items: more.items} as const] : []),
   ];
 }
 
 /**
- * One release under its version (anchored `v<version>`, which the feeds link), its summary, then
- * its parts in the order of core/changelog/changelog.ts `releaseParts`, each anchored within the release.
+ * One release: its notes' words and breaking changes (noteBlocks), then its parts in the order of
+ * core/changelog/changelog.ts `releaseParts`, each anchored within the release.
  */
-function releaseBlocks(release: Release, labels: Labels): SectionBlock[] {
+function releaseBlocks(release: Release, note: ReleaseNote, labels: Labels): SectionBlock[] {
   const {added, changed, removed} = releaseParts(release);
-  const part = (id: string, title: string, list: ListBlock): SectionBlock[] =>
-    releasePart(partAnchor(release.version, id), title, list);
-  const entries = (items: readonly ChangedItem[]): ListBlock => ({
-    kind: 'list',
-    look: 'detailed',
-    items: items.map((i) => entryItem(i, release.version, labels)),
-  });
-  const lines = (list: readonly ChangeLine[]): ListBlock => ({kind: 'list', items: changeItems(list, labels)});
+  const part = (id: string, title: string, blocks: readonly SectionBlock[]): SectionBlock[] =>
+    releasePart(partAnchor(release.version, id), title, blocks);
+  const entries = (items: readonly ChangedItem[]): ListBlock[] => [
+    {kind: 'list', look: 'detailed', items: items.map((i) => entryItem(i, release.version, labels))},
+  ];
   return [
-    {kind: 'heading', depth: 2, text: release.version, id: releaseAnchor(release.version), note: release.date},
-    {kind: 'paragraph', text: releaseSummary(release)},
-    ...part('breaking', labels['api.changelog.breaking'], {kind: 'list', items: breakingItems(release, labels)}),
+    ...noteBlocks(note, release, labels),
     ...part('added', labels['api.changelog.added'], entries(added)),
-    ...part('every-operation', labels['api.changelog.everyOperation'], lines(release.everyOperation)),
+    ...part('every-operation', labels['api.changelog.everyOperation'], lineBlocks(release.everyOperation, labels)),
     ...part('changed', labels['api.changelog.changed'], entries(changed)),
     ...part('removed', labels['api.changelog.removed'], entries(removed)),
-    ...part('api-wide', labels['api.changelog.api'], lines(release.api)),
+    ...part('api-wide', labels['api.changelog.api'], lineBlocks(release.api, labels)),
   ];
 }

@@ -297,6 +297,33 @@ export const LABEL_MESSAGES = {
       "After a change whose class openapi/changelog-overrides.yaml sets, not the diff tool; {reason} is the override's reason",
   },
   'api.changelog.webhook': {message: '(webhook)', description: 'After a changelog entry that is a webhook'},
+  'api.changelog.none': {message: 'None.', description: 'Under Breaking changes, for a release that breaks nothing'},
+  'api.changelog.first': {
+    message: 'The first published release: nothing came before it, so it lists no changes.',
+    description: 'In place of the count of changes, for the first release',
+  },
+  'api.changelog.action': {message: 'What to do', description: 'Before what a client does about a breaking change'},
+  'api.changelog.sunset': {message: 'Sunset', description: 'Before when the old form of a breaking change stops'},
+  'api.changelog.sunsetDate': {
+    message: '{date}: the old form works until the end of that day (IST).',
+    description: 'The sunset of a breaking change with a transition window; {date} is YYYY-MM-DD',
+  },
+  'api.changelog.noWindow': {
+    message: 'None: no transition window, in force from {version}.',
+    description: 'The sunset of a breaking change without a transition window; {version} is the release',
+  },
+  'api.changelog.breakingFound': {
+    message: 'Each breaking change the diff finds, by entry ({count})',
+    description: 'Closed list under the checklist of every breaking change the diff found; {count} is how many',
+  },
+  'api.changelog.docsOnlyOne': {
+    message: '1 docs-only change',
+    description: 'Closed list of the one change to descriptions or examples of an entry or part',
+  },
+  'api.changelog.docsOnly': {
+    message: '{count} docs-only changes',
+    description: 'Closed list of the changes to descriptions or examples of an entry or part; {count} is how many',
+  },
   'api.changelog.breakingItem': {
     message: 'Breaking',
     description: 'Badge of a changelog entry with a change that can break a client',

@@ -151,6 +151,14 @@ export interface ListItem {
   readonly cell: Cell;
   /** A list under the item (an entry's changes): nested on the page and in Markdown. */
   readonly items?: readonly ListItem[];
+  /** A list under the item, after `items`, closed until the reader opens it (an entry's docs-only changes). */
+  readonly more?: Collapsed;
+}
+
+/** Items behind a disclosure: `<details>` with its label as the summary, on the page and in Markdown. */
+export interface Collapsed {
+  readonly label: string;
+  readonly items: readonly ListItem[];
 }
 
 export interface ListBlock {
@@ -158,9 +166,12 @@ export interface ListBlock {
   readonly items: readonly ListItem[];
   /**
    * Shown as a row of buttons (downloads), as rows of method, path and title (the API index), or
-   * (`detailed`) without bullets, each item a paragraph over its own list (changelog entries).
+   * (`detailed`) without bullets, each item a paragraph over its own list (changelog entries), or
+   * (`checklist`) each item after a checkbox a reader ticks (a release's breaking changes).
    */
-  readonly look?: 'buttons' | 'entries' | 'detailed';
+  readonly look?: 'buttons' | 'entries' | 'detailed' | 'checklist';
+  /** The whole list behind a disclosure labelled so, closed until the reader opens it. */
+  readonly collapsed?: string;
 }
 
 /** A heading inside a component (a family of the API index), with the anchor pages link. */

@@ -146,11 +146,30 @@ export function cellMarkdown(cell: Cell, url: UrlOf): string {
   }, '');
 }
 
-/** A list, each item's own list indented under it. */
-function listMarkdown(items: readonly ListItem[], url: UrlOf, indent = ''): string {
+/**
+ * Items behind a disclosure, as on the page: `<details>` with its summary, the list after a blank
+ * line so that it is Markdown again, indented under the item it belongs to.
+ */
+function collapsedMarkdown(label: string, list: string, indent: string): string {
+  return [
+    `${indent}<details><summary>${label.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</summary>`,
+    '',
+    list,
+    '',
+    `${indent}</details>`,
+  ].join('\n');
+}
+
+/** A list, each item's own list indented under it; a checklist's items as GFM task items. */
+function listMarkdown(items: readonly ListItem[], url: UrlOf, indent = '', checklist = false): string {
+  const under = `${indent}  `;
   return items
     .map((item) =>
-      [`${indent}- ${cellMarkdown(item.cell, url)}`, item.items?.length && listMarkdown(item.items, url, `${indent}  `)]
+      [
+        `${indent}- ${checklist ? '[ ] ' : ''}${cellMarkdown(item.cell, url)}`,
+        item.items?.length && listMarkdown(item.items, url, under),
+        item.more && collapsedMarkdown(item.more.label, listMarkdown(item.more.items, url, under), under),
+      ]
         .filter(Boolean)
         .join('\n'),
     )
@@ -168,7 +187,10 @@ const SECTION_MARKDOWN: {
     return b.groups ? table([b.groups.label, ...b.head], grouped) : table(b.head, b.rows.map(row));
   },
   heading: (b) => `${'#'.repeat(b.depth)} ${b.text}${b.note ? ` (${b.note})` : ''}`,
-  list: (b, url) => listMarkdown(b.items, url),
+  list: (b, url) => {
+    const list = listMarkdown(b.items, url, '', b.look === 'checklist');
+    return b.collapsed ? collapsedMarkdown(b.collapsed, list, '') : list;
+  },
   steps: (b) =>
     blocks(
       `${b.label}:`,

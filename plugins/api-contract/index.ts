@@ -270,6 +270,7 @@ async function writeGeneratedData(
       stylesheets: readServedStylesheets(),
       rateLimits: routed.rateLimits,
       releases: routed.releases,
+      notes: content.notes,
       deprecations: contractDeprecations(content.deref),
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: sandboxFiles(content.deref, content.sandbox),

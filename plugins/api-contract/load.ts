@@ -28,12 +28,14 @@ import {isMdxJsxElement, literalAttrValue, parseMdx} from '../mdx-ast';
 import type {ResponseCodeView} from '#core/contract/types';
 import {rateLimitRows, retryAfterText, type RateLimitTable} from '#core/contract/rate-limits';
 import {changeBadges, linkRelease, type Release} from '#core/changelog/changelog';
+import type {ReleaseNote} from '#core/changelog/notes';
 import {scenarioRows, type CompiledSandbox} from '#core/sandbox/compile';
 import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox, readScenarioFiles} from './sandbox';
 import {behaviourUseProblems, loadBehaviour, type Behaviour} from './behaviour';
 import {loadChangelog} from './changelog';
+import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
 import {createReloadMemo} from '#core/util/memo';
 
@@ -351,6 +353,8 @@ export interface ContractSource {
   readonly retryAfter: string;
   /** Every release since the first published one, newest (the current version) first; entries not yet linked to pages. */
   readonly releases: readonly Release[];
+  /** The written part of each release (openapi/releases/notes.yaml), newest first, checked against `releases`. */
+  readonly notes: readonly ReleaseNote[];
   /** The sandbox scenarios compiled against the contract. */
   readonly sandbox: CompiledSandbox;
   /** The behaviour model (openapi/behaviour/), checked against the scenarios, examples and pages. */
@@ -419,6 +423,7 @@ export async function loadContractSource({
     siteVersion: site.apiVersion,
     date: site.apiReleaseDate,
   });
+  const notes = readReleaseNotes({releases});
   return {
     ...(bundled ? {bundled} : {}),
     deref,
@@ -426,6 +431,7 @@ export async function loadContractSource({
     responseCodes,
     retryAfter,
     releases,
+    notes,
     sandbox,
     behaviour,
   };

@@ -110,6 +110,7 @@ describe('generatedFiles', () => {
         samples: {jwt: [{lang: 'curl', label: 'cURL', prism: 'bash', code: 'sign'}]},
         rateLimits: {retryAfter: 'Seconds.', rows: []},
         releases: [{version: '1.1.0', previous: '1.0.0', date: '2026-11-24', everyOperation: [], api: [], items: []}],
+        notes: [],
         deprecations: [],
         sandboxPage: {
           credentials: {partnerId: 'P', jwtSecret: 'j', webhookSecret: 'w'},
@@ -281,6 +282,7 @@ describe('contractSite', () => {
     orphans: [],
     duplicates: [],
     retryAfter: 'Seconds.',
+    notes: [],
     releases: [
       {
         version: '1.1.0',

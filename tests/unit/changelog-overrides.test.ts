@@ -157,7 +157,7 @@ describe('an override in buildRelease', () => {
     ]);
     expect([...used].map((o) => o.at)).toEqual([`${FILE}:7`, `${FILE}:1`]);
     const twin = sectionsMarkdown(
-      changelogBlocks([release], defaultLabels()),
+      changelogBlocks([release], defaultLabels(), []),
       onPage('/docs/v1/changelog', (p) => p),
     );
     expect(twin).toContain('(classified by hand: New format.)');

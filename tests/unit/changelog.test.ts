@@ -23,6 +23,8 @@ import {compareContracts, normalise} from '#core/changelog/diff';
 import {changelogFeeds, rfc822, xml} from '#core/changelog/feed';
 import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
 import {changelogBlocks} from '#core/contract/component-sections';
+import {headingToc} from '#core/contract/toc';
+import type {ReleaseNote} from '#core/changelog/notes';
 import {defaultLabels} from '#core/contract/labels';
 import {changeMark} from '#core/contract/tree';
 
@@ -351,6 +353,20 @@ describe('the classes we add to the tool', () => {
   });
 });
 
+/** The written part of the release and of the one before it (openapi/releases/notes.yaml). */
+const notes: ReleaseNote[] = [
+  {
+    version: '1.1.0',
+    date: '2026-11-24',
+    summary: 'Makes the demo strict.',
+    breaking: [
+      {change: '`note` is gone.', action: 'Stop sending `note`.'},
+      {change: 'Hooks need `event`.', action: 'Read [the hook](/docs/hook).', sunset: '2027-03-31'},
+    ],
+  },
+  {version: '1.0.0', date: '2026-11-22', summary: 'The first demo.', breaking: []},
+];
+
 describe('what the pages show', () => {
   it('sums the release up in one sentence', () => {
     expect(releaseSummary(release)).toBe(
@@ -388,19 +404,32 @@ describe('what the pages show', () => {
 
   it('writes the Markdown twin with the sections of the page', () => {
     const url = onPage('/docs/v1/changelog', (p) => `https://docs.example${p}`);
-    expect(sectionsMarkdown(changelogBlocks([release], defaultLabels()), url)).toBe(
+    expect(sectionsMarkdown(changelogBlocks([release], defaultLabels(), notes), url)).toBe(
       [
         'Follow the changes in a feed reader: [RSS](https://docs.example/docs/v1/changelog/rss.xml), [Atom](https://docs.example/docs/v1/changelog/atom.xml).',
         '',
         '## 1.1.0 (2026-11-24)',
         '',
+        'Makes the demo strict.',
+        '',
         '1.1.0 adds 1 operation and no webhooks, changes 2 operations and webhooks (2 of them in ways that can break a client) and removes 1 operation or webhook, compared with 1.0.0.',
         '',
         '### Breaking changes',
         '',
+        '- [ ] `note` is gone.',
+        '  - **What to do**: Stop sending `note`.',
+        '  - **Sunset**: None: no transition window, in force from 1.1.0.',
+        '- [ ] Hooks need `event`.',
+        '  - **What to do**: Read [the hook](https://docs.example/docs/hook).',
+        '  - **Sunset**: 2027-03-31: the old form works until the end of that day (IST).',
+        '',
+        '<details><summary>Each breaking change the diff finds, by entry (3)</summary>',
+        '',
         '- [Pay](https://docs.example/docs/v1/changelog#change-1.1.0-demo-pay) `demo-pay`',
         '- [Hook](https://docs.example/docs/v1/changelog#change-1.1.0-demo-hook) `demo-hook`',
         '- [Old](https://docs.example/docs/v1/changelog#change-1.1.0-demo-old) `demo-old`',
+        '',
+        '</details>',
         '',
         '### New operations and webhooks',
         '',
@@ -413,7 +442,11 @@ describe('what the pages show', () => {
         '  - **Non-breaking**: [Added] 7 to `x-response-codes`; [Removed] 11 from `x-response-codes`',
         '  - **Non-breaking**: [Added] schema for additional properties to `{.*}` in Request Body content (application/json)',
         '  - **Non-breaking**: [Added] `responses.429.headers.Retry-After.required`',
+        '  <details><summary>1 docs-only change</summary>',
+        '',
         '  - **Docs only**: [Replaced] examples',
+        '',
+        '  </details>',
         '- `POST` [Hook](https://docs.example/docs/hook) `demo-hook` (webhook) **Breaking**',
         '  - **Breaking**: [Removed] required status from `utr` in Request Body content (application/json)',
         '  - **Breaking**: [Removed] property `utr` in Request Body content (application/json)',
@@ -425,10 +458,42 @@ describe('what the pages show', () => {
         '',
         '### Changes to the document as a whole',
         '',
+        '<details><summary>2 docs-only changes</summary>',
+        '',
         '- **Docs only**: [Replaced] document metadata (info.version)',
         '- **Docs only**: [Added] `x-rate-limit` of tag `demo`',
+        '',
+        '</details>',
+        '',
+        '## 1.0.0 (2026-11-22)',
+        '',
+        'The first demo.',
+        '',
+        'The first published release: nothing came before it, so it lists no changes.',
+        '',
+        '### Breaking changes',
+        '',
+        'None.',
       ].join('\n'),
     );
+  });
+});
+
+describe("the page's table of contents", () => {
+  it('lists every release and its parts, as the twin heads them, HTML escaped', () => {
+    expect(headingToc(changelogBlocks([release], defaultLabels(), notes))).toEqual([
+      {value: '1.1.0 (2026-11-24)', id: 'v1.1.0', level: 2},
+      {value: 'Breaking changes', id: 'v1.1.0-breaking', level: 3},
+      {value: 'New operations and webhooks', id: 'v1.1.0-added', level: 3},
+      {value: 'Changed operations and webhooks', id: 'v1.1.0-changed', level: 3},
+      {value: 'Removed operations and webhooks', id: 'v1.1.0-removed', level: 3},
+      {value: 'Changes to the document as a whole', id: 'v1.1.0-api-wide', level: 3},
+      {value: '1.0.0 (2026-11-22)', id: 'v1.0.0', level: 2},
+      {value: 'Breaking changes', id: 'v1.0.0-breaking', level: 3},
+    ]);
+    expect(headingToc([{kind: 'heading', depth: 2, text: 'a < b & c', id: 'x'}])).toEqual([
+      {value: 'a &lt; b &amp; c', id: 'x', level: 2},
+    ]);
   });
 });
 

@@ -30,6 +30,7 @@ import {DOWNLOADS, type DownloadLink} from '#core/contract/downloads';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
+import type {ReleaseNote} from '#core/changelog/notes';
 import type {Deprecation} from '#core/contract/deprecations';
 import {sandboxPageTree, type SandboxPageView} from '#core/sandbox/page';
 import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
@@ -118,6 +119,8 @@ export interface GeneratedInput {
   readonly rateLimits: RateLimitTable;
   /** The API changelog, newest release first, entries linked to their pages. */
   readonly releases: readonly Release[];
+  /** The written part of each release on the changelog (openapi/releases/notes.yaml), newest first. */
+  readonly notes: readonly ReleaseNote[];
   /** The deprecations open now (core/contract/deprecations.ts `contractDeprecations`), for <Deprecations>. */
   readonly deprecations: readonly Deprecation[];
   readonly sandboxPage: SandboxPageView;
@@ -161,7 +164,7 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels)),
     ApiIndex: apiIndexBlocks(views.tags, labels),
-    ApiChangelog: changelogBlocks(input.releases, labels),
+    ApiChangelog: changelogBlocks(input.releases, labels, input.notes),
     Deprecations: deprecationsTable(input),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
     ...behaviourTables(input),

@@ -1,14 +1,16 @@
 import type {ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import blocks from '@generated/api-contract/default/sections/ApiChangelog.json';
-import Sections from '@site/src/components/Reference/Sections';
 import {rowAnchors} from '#core/contract/sections';
+import ChangelogBlocks from './ChangelogBlocks';
 
 /**
- * The API changelog of the current version, generated at build time from the diff between the last
- * published contract and this one (core/changelog/changelog.ts, api-smart-diff), as blocks
- * (core/contract/component-sections.ts `changelogBlocks`) that the Markdown twin serialises too.
- * Static HTML: the page reads in full without JavaScript.
+ * The API changelog as release notes: every release's written summary and breaking-changes
+ * checklist (openapi/releases/notes.yaml), then its changes from the diff between published
+ * contracts (core/changelog/changelog.ts, api-smart-diff), docs-only ones folded away; as blocks
+ * (core/contract/component-sections.ts `changelogBlocks`) that the Markdown twin serialises too
+ * and whose headings are the page's table of contents (./toc.ts). Static HTML: the page reads in
+ * full without JavaScript.
  */
 export default function ApiChangelog(): ReactNode {
   const brokenLinks = useBrokenLinks();
@@ -18,7 +20,7 @@ export default function ApiChangelog(): ReactNode {
   // operation pages already hold; indexed twice they only grow the chunks each first search fetches.
   return (
     <section data-pagefind-ignore="all">
-      <Sections blocks={blocks} />
+      <ChangelogBlocks blocks={blocks} />
     </section>
   );
 }
