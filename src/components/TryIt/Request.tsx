@@ -171,45 +171,65 @@ function Choice({inputId, value, hint, absent, onValue, errors}: ChoiceProps): R
   );
 }
 
+interface InputProps {
+  readonly inputId: string;
+  readonly label: ReactNode;
+  readonly value: string;
+  readonly hint: FieldHint | undefined;
+  /** Not in the request: an optional field left out, a parameter left empty. */
+  readonly absent: boolean;
+  readonly numeric?: boolean;
+  readonly errors?: readonly string[];
+  readonly onValue: (value: string) => void;
+}
+
+/** One input of the request, with its required mark and errors: a select where the contract lists the values. */
+function HintedInput({inputId, label, value, hint, absent, numeric, errors, onValue}: InputProps): ReactNode {
+  return (
+    <SandboxField htmlFor={inputId} label={label} required={hint?.required} errors={errors}>
+      {hint?.enum ? (
+        <Choice
+          inputId={inputId}
+          value={value}
+          hint={{...hint, enum: hint.enum}}
+          absent={absent}
+          onValue={onValue}
+          errors={errors}
+        />
+      ) : (
+        <input
+          id={inputId}
+          value={value}
+          inputMode={numeric ? 'decimal' : undefined}
+          aria-required={hint?.required}
+          onChange={(e) => onValue(e.target.value)}
+          {...errorAttributes(inputId, errors)}
+        />
+      )}
+    </SandboxField>
+  );
+}
+
 interface ParamProps extends FormProps {
   readonly where: 'pathParams' | 'query';
   readonly checks: PlacedErrors;
 }
 
-/** One input per path or query parameter of the example request: a select where the contract lists its values. */
+/** One input per path or query parameter of the example request; an empty one is not sent. */
 export function ParamInputs({id, state, dispatch, where, checks}: ParamProps): ReactNode {
   return Object.keys(state.example[where]).map((name) => {
-    const inputId = `${id}-${where}-${name}`;
-    const hint = state.example.hints?.params[name];
-    const errors = checks.byInput[name];
     const value = state.draft[where][name] ?? '';
-    const onValue = (v: string): void => dispatch({type: 'param', where, name, value: v});
     return (
-      <SandboxField
+      <HintedInput
         key={`${where}-${name}`}
-        htmlFor={inputId}
+        inputId={`${id}-${where}-${name}`}
         label={<code>{name}</code>}
-        required={hint?.required}
-        errors={errors}>
-        {hint?.enum ? (
-          <Choice
-            inputId={inputId}
-            value={value}
-            hint={{...hint, enum: hint.enum}}
-            absent={value === ''}
-            onValue={onValue}
-            errors={errors}
-          />
-        ) : (
-          <input
-            id={inputId}
-            value={value}
-            aria-required={hint?.required}
-            onChange={(e) => onValue(e.target.value)}
-            {...errorAttributes(inputId, errors)}
-          />
-        )}
-      </SandboxField>
+        value={value}
+        hint={state.example.hints?.params[name]}
+        absent={value === ''}
+        errors={checks.byInput[name]}
+        onValue={(v) => dispatch({type: 'param', where, name, value: v})}
+      />
     );
   });
 }
@@ -219,34 +239,24 @@ interface BodyFieldProps extends FormProps {
   readonly errors?: readonly string[];
 }
 
-/** One field of the body: a select of its allowed values, or a text box. */
+/** One field of the body; the empty choice of a select leaves the field out of the body. */
 function BodyFieldInput({id, state, dispatch, field, errors}: BodyFieldProps): ReactNode {
-  const inputId = `${id}-f-${field.path}`;
   const hint = state.example.hints ? hintFor(state.example.hints.body, field.path) : undefined;
-  const onValue = (value: string): void =>
-    dispatch(value === '' && hint?.enum ? {type: 'omit', path: field.path} : {type: 'field', path: field.path, value});
   return (
-    <SandboxField htmlFor={inputId} label={<code>{field.path}</code>} required={hint?.required} errors={errors}>
-      {hint?.enum ? (
-        <Choice
-          inputId={inputId}
-          value={field.value}
-          hint={{...hint, enum: hint.enum}}
-          absent={field.omitted === true}
-          onValue={onValue}
-          errors={errors}
-        />
-      ) : (
-        <input
-          id={inputId}
-          value={field.value}
-          inputMode={field.type === 'number' ? 'decimal' : undefined}
-          aria-required={hint?.required}
-          onChange={(e) => onValue(e.target.value)}
-          {...errorAttributes(inputId, errors)}
-        />
-      )}
-    </SandboxField>
+    <HintedInput
+      inputId={`${id}-f-${field.path}`}
+      label={<code>{field.path}</code>}
+      value={field.value}
+      hint={hint}
+      absent={field.omitted === true}
+      numeric={field.type === 'number'}
+      errors={errors}
+      onValue={(value) =>
+        dispatch(
+          value === '' && hint?.enum ? {type: 'omit', path: field.path} : {type: 'field', path: field.path, value},
+        )
+      }
+    />
   );
 }
 
