@@ -192,8 +192,8 @@ function DraftProblems({id, checks}: {readonly id: string; readonly checks: Plac
       )}
       <p>
         <Translate id="tryIt.sendAnyway">
-          As it is, the sandbox answers this request with code 10 VALIDATION_ERROR, listing these fields: send it to see
-          that answer, or fix them first.
+          As it is, the sandbox answers this request with code 10 VALIDATION_ERROR and lists the fields marked: send it
+          to see that answer, or fix them first.
         </Translate>
       </p>
     </div>
