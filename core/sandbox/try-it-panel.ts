@@ -16,6 +16,7 @@ import {
   type SentRequest,
   type ScenarioChoice,
 } from './try-it';
+import {withoutField} from './try-it-fields';
 
 /** Where a request goes: the sandbox engine in this page, or the real sandbox with the reader's key. */
 export type SendMode = 'page' | 'real';
@@ -76,6 +77,8 @@ export type PanelAction =
   | {readonly type: 'reset'}
   | {readonly type: 'param'; readonly where: 'pathParams' | 'query'; readonly name: string; readonly value: string}
   | {readonly type: 'field'; readonly path: string; readonly value: string}
+  /** The empty choice of an optional field's select: the field is not sent. */
+  | {readonly type: 'omit'; readonly path: string}
   | {readonly type: 'body'; readonly text: string}
   | {readonly type: 'view'; readonly view: BodyView}
   | {readonly type: 'refused'; readonly problem: string}
@@ -138,6 +141,8 @@ function edit(draft: Draft, action: PanelAction): Draft {
       return {...draft, body: setBodyField(draft.body ?? '{}', action.path, action.value)};
     case 'body':
       return {...draft, body: action.text};
+    case 'omit':
+      return {...draft, body: withoutField(draft.body ?? '{}', action.path)};
     default:
       return draft;
   }
@@ -157,6 +162,7 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return {...state, choice: '', problem: undefined, draft: initialDraft(state.example, state.testPartnerId)};
     case 'param':
     case 'field':
+    case 'omit':
     case 'body':
       return {...state, draft: edit(state.draft, action)};
     case 'view':

@@ -7,6 +7,7 @@
 import {getPath, setPath, text as textOf} from './body';
 import type {OperationView, ParamView, WebhookView} from '../contract/types';
 import type {Condition, Json, OperationModel} from './model';
+import {hintsOf, type RequestHints} from './try-it-hints';
 
 /** One operation's example request, as the build writes it (`sandbox/<family>.requests.json`). */
 export interface RequestExample {
@@ -17,6 +18,8 @@ export interface RequestExample {
   readonly query: Readonly<Record<string, string>>;
   /** The first request example, indented JSON text; absent for an operation without a body. */
   readonly body?: string;
+  /** Required marks and allowed values of its inputs; absent when none has either. */
+  readonly hints?: RequestHints;
 }
 
 /** A family's example requests by operation id. */
@@ -214,17 +217,28 @@ export const sandboxBaseUrl = (basePath: string): string => `http://127.0.0.1:${
 const exampleParams = (params: readonly ParamView[]): Record<string, string> =>
   Object.fromEntries(params.map((p) => [p.name, p.example ?? '']));
 
+/** The hints of an operation's inputs (./try-it-hints.ts), or undefined when none has one. */
+function requestHints(op: OperationView): RequestHints | undefined {
+  const hints: RequestHints = {
+    body: hintsOf((op.body?.rows ?? []).filter((r) => !r.variant).map((r) => ({...r, key: r.path}))),
+    params: hintsOf([...op.pathParams, ...op.queryParams].map((p) => ({...p, key: p.name}))),
+  };
+  return Object.keys(hints.body).length || Object.keys(hints.params).length ? hints : undefined;
+}
+
 /** Per family, each operation's example request: the files the panel loads with the family's model. */
 export function requestExamples(ops: readonly OperationView[]): Record<string, FamilyRequests> {
   const out: Record<string, Record<string, RequestExample>> = {};
   for (const op of ops) {
     const body = op.body?.examples[0]?.json;
+    const hints = requestHints(op);
     (out[op.tag] ??= {})[op.id] = {
       method: op.method,
       path: op.path,
       pathParams: exampleParams(op.pathParams),
       query: exampleParams(op.queryParams),
       ...(body !== undefined ? {body} : op.body ? {body: '{}'} : {}),
+      ...(hints ? {hints} : {}),
     };
   }
   return out;

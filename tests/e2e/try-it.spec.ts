@@ -9,6 +9,10 @@
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {axeViolationsIn, problemList} from './helpers/browser';
+import {API_PAGE} from './helpers/site';
+
+/** The widths issue 24 names for the panel's inputs: a 1280 px laptop and a 390 px phone. */
+const API_VIEWPORTS = {desktop: {width: 1280, height: 800}, phone: {width: 390, height: 844}} as const;
 
 interface Case {
   readonly path: string;
@@ -195,7 +199,8 @@ test.describe('Try it: the answer at a glance, and a new transaction by one clic
     // Successes first, then pending outcomes, then failures.
     const options = await page.getByLabel('Sandbox scenario', {exact: true}).locator('option').allTextContents();
     expect(options[1]).toMatch(/^1 · /);
-    const referenceid = panel.getByLabel('referenceid', {exact: true});
+    // Required, so its name ends "(required)" (the mark of src/components/TryIt/Box.tsx).
+    const referenceid = panel.getByLabel('referenceid (required)', {exact: true});
     const before = await referenceid.inputValue();
 
     await panel.getByRole('button', {name: 'Send', exact: true}).click();
@@ -215,3 +220,92 @@ test.describe('Try it: the answer at a glance, and a new transaction by one clic
     expect(problemList(problems)).toEqual([]);
   });
 });
+
+/**
+ * The inputs as the contract has them (issue 24): an enum field is a select of its values (with a
+ * "(not sent)" choice only when it may be left out), required fields are marked to see and to hear,
+ * a value the schema refuses says why under its field (aria-invalid, aria-describedby) and can still
+ * be sent (the sandbox answers code 10), and the answer's body is highlighted, with its copy button.
+ */
+for (const view of [
+  {name: 'desktop', viewport: API_VIEWPORTS.desktop},
+  {name: 'phone', viewport: API_VIEWPORTS.phone},
+] as const) {
+  test.describe(`Try it: the inputs as the contract has them, ${view.name}`, () => {
+    test.use({viewport: view.viewport});
+
+    test('enum selects, required marks, an error beside its field, a highlighted answer', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      expect(await open(API_PAGE)).toBe(200);
+      await openPanel(page);
+      const panel = page.getByRole('region', {name: 'Try it'});
+
+      // A required enum: a select of its values and no empty choice; an optional one: "(not sent)" first.
+      const access = panel.getByRole('combobox', {name: 'accessmodetype (required)'});
+      expect(await access.locator('option').allTextContents()).toEqual(['SITE', 'APP']);
+      const biometric = panel.getByRole('combobox', {name: 'biometric_type', exact: true});
+      expect(await biometric.locator('option').allTextContents()).toEqual([
+        '(not sent)',
+        'FINGERPRINT',
+        'IRIS',
+        'FACE',
+      ]);
+      await biometric.selectOption({label: '(not sent)'});
+      await expect(biometric).toHaveValue('');
+      await expect(biometric, 'left out, the field stays on screen to be chosen again').toBeVisible();
+
+      // The mark is seen (an asterisk) and heard (the control's name says required).
+      const referenceid = panel.getByRole('textbox', {name: 'referenceid (required)'});
+      await expect(referenceid).toBeVisible();
+      await expect(
+        panel.locator('label', {has: page.locator('code', {hasText: /^referenceid$/})}).locator('.api-sandbox__star'),
+      ).toBeVisible();
+
+      // A value the schema refuses: its message right under its field, tied to it.
+      const amount = panel.getByRole('textbox', {name: 'amount (required)'});
+      await amount.fill('50');
+      await expect(amount).toHaveAttribute('aria-invalid', 'true');
+      const message = page.locator(`#${(await amount.getAttribute('aria-describedby'))!.replace(/:/g, '\\:')}`);
+      await expect(message).toHaveText('amount must be at least 100');
+      const [input, below] = [await amount.boundingBox(), await message.boundingBox()];
+      expect(below!.y - (input!.y + input!.height), 'the message sits under its field').toBeLessThan(24);
+      expect(Math.abs(below!.x - input!.x)).toBeLessThan(24);
+      // Sending stays possible: the sandbox answers with the same field, code 10.
+      const send = panel.getByRole('button', {name: 'Send', exact: true});
+      await expect(send).toBeEnabled();
+      await send.click();
+      await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 400, response_code 10 VALIDATION_ERROR');
+
+      // Fixed, the message goes; the answer's body comes highlighted, with its copy button.
+      await amount.fill('1500');
+      await expect(amount).not.toHaveAttribute('aria-invalid');
+      await expect(message).toHaveCount(0);
+      await panel.getByRole('button', {name: 'New referenceid'}).first().click();
+      await send.click();
+      await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 200, response_code 1 SUCCESS');
+      const body = panel.locator('pre.api-sandbox__json');
+      for (const token of ['property', 'string', 'number', 'boolean'])
+        await expect(body.locator(`.token.${token}`).first(), `a ${token} token`).toBeVisible();
+      // The site's code themes: every token stands out from the plain text, strings from keys.
+      const colours = await body.evaluate((pre) => {
+        const colour = (t: string): string => getComputedStyle(pre.querySelector(`.token.${t}`)!).color;
+        return {
+          plain: getComputedStyle(pre).color,
+          property: colour('property'),
+          string: colour('string'),
+          number: colour('number'),
+        };
+      });
+      expect(colours.plain).not.toBe(colours.property);
+      expect(colours.plain).not.toBe(colours.number);
+      expect(colours.string).not.toBe(colours.property);
+      await expect(panel.getByRole('button', {name: 'Copy the body'})).toBeVisible();
+      const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+}

@@ -236,6 +236,10 @@ describe('Try it: the files the build writes per family', () => {
         pathParams: [param('id', 'path', 'B1')],
         queryParams: [param('lang', 'query')],
         body: {
+          rows: [
+            {path: 'x', required: true, enumValues: [1, 2]},
+            {path: 'note', required: false},
+          ],
           examples: [
             {name: 'a', json: '{\n  "x": 1\n}'},
             {name: 'b', json: '{}'},
@@ -253,6 +257,8 @@ describe('Try it: the files the build writes per family', () => {
           pathParams: {id: 'B1'},
           query: {lang: ''},
           body: '{\n  "x": 1\n}',
+          // Required marks and allowed values for the panel (core/sandbox/try-it-hints.ts); none for `note`.
+          hints: {body: {x: {required: true, enum: [1, 2]}}, params: {id: {required: true}, lang: {required: true}}},
         },
       },
       common: {

@@ -2,10 +2,11 @@
  * The answer half of the Try it panel (./Panel.tsx): the status, headers and body that came back,
  * the webhooks the in-page sandbox queued, and the request sent as a cURL command.
  */
-import {useState, type ReactNode} from 'react';
+import {useMemo, useState, type ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
 import catalogue from '@generated/api-contract/default/response-codes.json';
+import {jsonOrTextHtml} from '#core/code/json-html';
 import {curlCommand, headerLines, type SentRequest} from '#core/sandbox/try-it';
 import {pretty, statusLine, type Answer, type ShownWebhook} from '#core/sandbox/try-it-panel';
 
@@ -44,10 +45,17 @@ interface AnswerProps {
   readonly newReference?: ReactNode;
 }
 
-/** The answer's body, indented, with a button that copies it. */
+/**
+ * The answer's body, indented and highlighted, with a button that copies it. The token spans are the
+ * ones the build's Prism gives JSON (core/code/json-html.ts), made in the same render as the answer,
+ * so the text never shows plain first and then changes; their colours are the site's code themes
+ * (`rr-code`, core/code/prism-themes.ts), at WCAG AA in both colour modes.
+ */
 function ResponseBody({body}: {readonly body: string}): ReactNode {
   const [copied, setCopied] = useState(false);
   const text = pretty(body);
+  // One object per text: React would otherwise set innerHTML again on each render, losing a selection.
+  const html = useMemo(() => ({__html: jsonOrTextHtml(text)}), [text]);
   return (
     <div className="api-sandbox__body">
       <button
@@ -60,8 +68,8 @@ function ResponseBody({body}: {readonly body: string}): ReactNode {
           <Translate id="tryIt.copyBody">Copy the body</Translate>
         )}
       </button>
-      <pre className="api-sandbox__code api-sandbox__json" tabIndex={0}>
-        {text}
+      <pre className="api-sandbox__code api-sandbox__json rr-code language-json" tabIndex={0}>
+        <code dangerouslySetInnerHTML={html} />
       </pre>
     </div>
   );

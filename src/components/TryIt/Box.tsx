@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
 
@@ -30,16 +31,52 @@ interface FieldProps {
   /** The id of the control, which the label names. */
   readonly htmlFor: string;
   readonly label: ReactNode;
-  /** The control (input, select or textarea) with `id={htmlFor}`. */
+  /** The control (input, select or textarea) with `id={htmlFor}` and, when it has errors, `errorAttributes`. */
   readonly children: ReactNode;
+  /** Marks the label: an asterisk to see, the word "required" to hear (the label names the control). */
+  readonly required?: boolean;
+  /** What is wrong with the value, said under the control (`errorId(htmlFor)`). */
+  readonly errors?: readonly string[];
 }
 
-/** One labelled control of the Try it panel or the webhook lab. */
-export function SandboxField({htmlFor, label, children}: FieldProps): ReactNode {
+/** The id of a control's error messages, which its `aria-describedby` names. */
+export const errorId = (htmlFor: string): string => `${htmlFor}-error`;
+
+/** The attributes of a control with errors: marked invalid, and described by its messages. */
+export function errorAttributes(
+  htmlFor: string,
+  errors: readonly string[] | undefined,
+): {'aria-invalid'?: true; 'aria-describedby'?: string} {
+  return errors?.length ? {'aria-invalid': true, 'aria-describedby': errorId(htmlFor)} : {};
+}
+
+/** The mark of a required field: `*` on screen, "(required)" in the control's name. */
+export function RequiredMark(): ReactNode {
+  return (
+    <span className="api-sandbox__required">
+      {/* The asterisk is drawn by src/css/served/sandbox.css (::before): one mark, no text to translate. */}
+      <span aria-hidden="true" className="api-sandbox__star" />
+      <span className="sr-only">{` (${translate({id: 'tryIt.required', message: 'required'})})`}</span>
+    </span>
+  );
+}
+
+/** One labelled control of the Try it panel or the webhook lab, with its errors under it. */
+export function SandboxField({htmlFor, label, children, required, errors}: FieldProps): ReactNode {
   return (
     <div className="api-sandbox__field">
-      <label htmlFor={htmlFor}>{label}</label>
+      <label htmlFor={htmlFor}>
+        {label}
+        {required && <RequiredMark />}
+      </label>
       {children}
+      {errors?.length ? (
+        <div id={errorId(htmlFor)} className="api-sandbox__error">
+          {errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@
  * tab", which keeps it in sessionStorage until the tab closes. A production-looking key is refused
  * before anything is signed.
  */
-import {useEffect, useId, useReducer, useState, type ReactNode} from 'react';
+import {useEffect, useId, useMemo, useReducer, useState, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
 import catalogue from '@generated/api-contract/default/response-codes.json';
 import {curlCommand, scenarioChoices, type RequestExample} from '#core/sandbox/try-it';
@@ -23,6 +23,7 @@ import {
   type PanelState,
   type RememberedKey,
 } from '#core/sandbox/try-it-panel';
+import {draftErrors, inputsOnScreen, placeErrors, type PlacedErrors} from '#core/sandbox/try-it-fields';
 import {loadPanel, type Loaded} from './load';
 import {send} from './send';
 import {BodyEditor, KeyFields, ModeChoice, NewReference, ParamInputs, ScenarioPicker, type FormProps} from './Request';
@@ -111,6 +112,20 @@ interface LoadedProps {
   readonly example: RequestExample;
 }
 
+/**
+ * The draft checked against the contract's schema on every edit, with the engine's own validators:
+ * each error under its input, the others in one list. Checked as the reader types, not on Send, so
+ * the message is there while the value is in view.
+ */
+function useChecks(op: string, {model, validators}: Loaded, state: PanelState): PlacedErrors {
+  const found = model.operations.find((o) => o.id === op);
+  const errors = useMemo(
+    () => (found ? draftErrors(found, validators, state.draft) : []),
+    [found, validators, state.draft],
+  );
+  return placeErrors(errors, inputsOnScreen(state));
+}
+
 function Form({op, loaded, example}: LoadedProps): ReactNode {
   const id = useId();
   const [state, dispatch] = useReducer(panelReducer, undefined, (): PanelState => {
@@ -123,16 +138,23 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
     });
   });
   useRememberedKey(state);
+  const checks = useChecks(op, loaded, state);
+  const problemsId = `${id}-problems`;
   const form: FormProps = {id, state, dispatch};
   return (
     <SandboxBox title={translate({id: 'tryIt.title', message: 'Try it'})}>
       <ModeChoice {...form} />
       {state.mode === 'real' && <KeyFields {...form} />}
       <ScenarioPicker {...form} />
-      <ParamInputs {...form} where="pathParams" />
-      <ParamInputs {...form} where="query" />
-      <BodyEditor {...form} />
-      <Actions {...form} onSend={() => void send(state, loaded, dispatch)} />
+      <ParamInputs {...form} where="pathParams" checks={checks} />
+      <ParamInputs {...form} where="query" checks={checks} />
+      <BodyEditor {...form} checks={checks} problemsId={problemsId} />
+      <DraftProblems id={problemsId} checks={checks} />
+      <Actions
+        {...form}
+        describedBy={hasErrors(checks) ? problemsId : undefined}
+        onSend={() => void send(state, loaded, dispatch)}
+      />
       {state.problem && (
         <p role="alert" className="api-sandbox__fail">
           {state.problem}
@@ -148,17 +170,54 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
   );
 }
 
-interface ActionsProps extends FormProps {
-  readonly onSend: () => void;
+const hasErrors = (checks: PlacedErrors): boolean => checks.rest.length > 0 || Object.keys(checks.byInput).length > 0;
+
+/**
+ * The errors no input shows, and what sending now does. Send stays possible on purpose: code 10 with
+ * its `data.errors` is an answer a reader may want to see (to test their own handling of it), and the
+ * panel's check is the sandbox's own, so the answer lists the same fields.
+ */
+function DraftProblems({id, checks}: {readonly id: string; readonly checks: PlacedErrors}): ReactNode {
+  if (!hasErrors(checks)) return null;
+  return (
+    <div id={id} className="api-sandbox__problems">
+      {checks.rest.length > 0 && (
+        <ul>
+          {checks.rest.map((e) => (
+            <li key={`${e.field} ${e.rule}`}>
+              <code>{e.field}</code> {e.rule}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Translate id="tryIt.sendAnyway">
+          As it is, the sandbox answers this request with code 10 VALIDATION_ERROR and lists the fields marked: send it
+          to see that answer, or fix them first.
+        </Translate>
+      </p>
+    </div>
+  );
 }
 
-function Actions({state: {busy, sent, copied}, dispatch, onSend}: ActionsProps): ReactNode {
+interface ActionsProps extends FormProps {
+  readonly onSend: () => void;
+  /** The id of what sending now will do (DraftProblems), while the draft has errors. */
+  readonly describedBy?: string;
+}
+
+function Actions({state: {busy, sent, copied}, dispatch, onSend, describedBy}: ActionsProps): ReactNode {
   const copy = (): void => {
     if (sent) void navigator.clipboard.writeText(curlCommand(sent)).then(() => dispatch({type: 'copied'}));
   };
   return (
     <div className="api-sandbox__actions">
-      <button type="button" className="button button--primary" disabled={busy} onClick={onSend}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy}
+        onClick={onSend}
+        aria-describedby={describedBy}>
         <Translate id="tryIt.send">Send</Translate>
       </button>
       <button type="button" className="button button--secondary" onClick={() => dispatch({type: 'reset'})}>

@@ -5,14 +5,11 @@
  */
 import type {Dispatch, ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
-import {
-  editableFields,
-  hasReferenceId,
-  newReferenceId,
-  type PanelAction,
-  type PanelState,
-} from '#core/sandbox/try-it-panel';
-import {SandboxField} from '@site/src/components/TryIt/Box';
+import type {Scalar} from '#core/contract/types';
+import {hasReferenceId, newReferenceId, type PanelAction, type PanelState} from '#core/sandbox/try-it-panel';
+import {shownFields, type PlacedErrors, type ShownField} from '#core/sandbox/try-it-fields';
+import {hintFor, type FieldHint} from '#core/sandbox/try-it-hints';
+import {errorAttributes, SandboxField} from '@site/src/components/TryIt/Box';
 
 export interface FormProps {
   /** The prefix of every control's id (useId), so two panels on a page never share one. */
@@ -137,60 +134,181 @@ export function ScenarioPicker({id, state, dispatch}: FormProps): ReactNode {
   );
 }
 
-interface ParamProps extends FormProps {
-  readonly where: 'pathParams' | 'query';
+interface ChoiceProps {
+  readonly inputId: string;
+  readonly value: string;
+  readonly hint: FieldHint & {readonly enum: readonly Scalar[]};
+  /** The value is not in the request (an optional field left out, a parameter left empty). */
+  readonly absent: boolean;
+  readonly onValue: (value: string) => void;
+  readonly errors?: readonly string[];
 }
 
-/** One input per path or query parameter of the example request. */
-export function ParamInputs({id, state, dispatch, where}: ParamProps): ReactNode {
-  return Object.keys(state.example[where]).map((name) => (
-    <SandboxField key={`${where}-${name}`} htmlFor={`${id}-${where}-${name}`} label={<code>{name}</code>}>
-      <input
-        id={`${id}-${where}-${name}`}
-        value={state.draft[where][name] ?? ''}
-        onChange={(e) => dispatch({type: 'param', where, name, value: e.target.value})}
-      />
+/**
+ * The contract's allowed values of a field as a select. The empty choice ("not sent") is there when
+ * the field may be left out, or when it is out already; a value outside the list (typed in the JSON)
+ * stays shown, with its error under it, rather than the select pretending it is the first value.
+ */
+function Choice({inputId, value, hint, absent, onValue, errors}: ChoiceProps): ReactNode {
+  const values = hint.enum.map(String);
+  return (
+    <select
+      id={inputId}
+      value={absent ? '' : value}
+      onChange={(e) => onValue(e.target.value)}
+      aria-required={hint.required}
+      {...errorAttributes(inputId, errors)}>
+      {(!hint.required || absent) && (
+        <option value="">{translate({id: 'tryIt.notSent', message: '(not sent)'})}</option>
+      )}
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+      {!absent && !values.includes(value) && <option value={value}>{value}</option>}
+    </select>
+  );
+}
+
+interface InputProps {
+  readonly inputId: string;
+  readonly label: ReactNode;
+  readonly value: string;
+  readonly hint: FieldHint | undefined;
+  /** Not in the request: an optional field left out, a parameter left empty. */
+  readonly absent: boolean;
+  readonly numeric?: boolean;
+  readonly errors?: readonly string[];
+  readonly onValue: (value: string) => void;
+}
+
+/** One input of the request, with its required mark and errors: a select where the contract lists the values. */
+function HintedInput({inputId, label, value, hint, absent, numeric, errors, onValue}: InputProps): ReactNode {
+  return (
+    <SandboxField htmlFor={inputId} label={label} required={hint?.required} errors={errors}>
+      {hint?.enum ? (
+        <Choice
+          inputId={inputId}
+          value={value}
+          hint={{...hint, enum: hint.enum}}
+          absent={absent}
+          onValue={onValue}
+          errors={errors}
+        />
+      ) : (
+        <input
+          id={inputId}
+          value={value}
+          inputMode={numeric ? 'decimal' : undefined}
+          aria-required={hint?.required}
+          onChange={(e) => onValue(e.target.value)}
+          {...errorAttributes(inputId, errors)}
+        />
+      )}
     </SandboxField>
-  ));
+  );
+}
+
+interface ParamProps extends FormProps {
+  readonly where: 'pathParams' | 'query';
+  readonly checks: PlacedErrors;
+}
+
+/** One input per path or query parameter of the example request; an empty one is not sent. */
+export function ParamInputs({id, state, dispatch, where, checks}: ParamProps): ReactNode {
+  return Object.keys(state.example[where]).map((name) => {
+    const value = state.draft[where][name] ?? '';
+    return (
+      <HintedInput
+        key={`${where}-${name}`}
+        inputId={`${id}-${where}-${name}`}
+        label={<code>{name}</code>}
+        value={value}
+        hint={state.example.hints?.params[name]}
+        absent={value === ''}
+        errors={checks.byInput[name]}
+        onValue={(v) => dispatch({type: 'param', where, name, value: v})}
+      />
+    );
+  });
+}
+
+interface BodyFieldProps extends FormProps {
+  readonly field: ShownField;
+  readonly errors?: readonly string[];
+}
+
+/** One field of the body; the empty choice of a select leaves the field out of the body. */
+function BodyFieldInput({id, state, dispatch, field, errors}: BodyFieldProps): ReactNode {
+  const hint = state.example.hints ? hintFor(state.example.hints.body, field.path) : undefined;
+  return (
+    <HintedInput
+      inputId={`${id}-f-${field.path}`}
+      label={<code>{field.path}</code>}
+      value={field.value}
+      hint={hint}
+      absent={field.omitted === true}
+      numeric={field.type === 'number'}
+      errors={errors}
+      onValue={(value) =>
+        dispatch(
+          value === '' && hint?.enum ? {type: 'omit', path: field.path} : {type: 'field', path: field.path, value},
+        )
+      }
+    />
+  );
+}
+
+interface BodyProps extends FormProps {
+  readonly checks: PlacedErrors;
+  /** The id of the list of the draft's errors that no field shows (./Panel.tsx DraftProblems). */
+  readonly problemsId?: string;
+}
+
+/** The body's view choice: fields or raw JSON, and a new referenceid where the body has one. */
+function ViewChoice({id, state, dispatch, fieldsOk}: FormProps & {readonly fieldsOk: boolean}): ReactNode {
+  return (
+    <div className="api-sandbox__views">
+      <Radio
+        name={`${id}-view`}
+        checked={state.view === 'fields'}
+        disabled={!fieldsOk}
+        onChoose={() => dispatch({type: 'view', view: 'fields'})}>
+        <Translate id="tryIt.view.fields">Fields</Translate>
+      </Radio>
+      <Radio
+        name={`${id}-view`}
+        checked={state.view === 'json'}
+        onChoose={() => dispatch({type: 'view', view: 'json'})}>
+        <Translate id="tryIt.view.json">Raw JSON</Translate>
+      </Radio>
+      {hasReferenceId(state.draft) && <NewReference id={id} state={state} dispatch={dispatch} />}
+    </div>
+  );
 }
 
 /** The body, one input per field while it is JSON, or as text; nothing for an operation without one. */
-export function BodyEditor({id, state, dispatch}: FormProps): ReactNode {
+export function BodyEditor({id, state, dispatch, checks, problemsId}: BodyProps): ReactNode {
   const body = state.draft.body;
   if (body === undefined) return null;
-  const fields = editableFields(state.draft);
+  const fields = shownFields(body, state.example.body);
+  const form = {id, state, dispatch};
   return (
     <fieldset className="api-sandbox__group">
       <legend>
         <Translate id="tryIt.body">Request body</Translate>
       </legend>
-      <div className="api-sandbox__views">
-        <Radio
-          name={`${id}-view`}
-          checked={state.view === 'fields'}
-          disabled={!fields}
-          onChoose={() => dispatch({type: 'view', view: 'fields'})}>
-          <Translate id="tryIt.view.fields">Fields</Translate>
-        </Radio>
-        <Radio
-          name={`${id}-view`}
-          checked={state.view === 'json'}
-          onChoose={() => dispatch({type: 'view', view: 'json'})}>
-          <Translate id="tryIt.view.json">Raw JSON</Translate>
-        </Radio>
-        {hasReferenceId(state.draft) && <NewReference id={id} state={state} dispatch={dispatch} />}
-      </div>
+      <ViewChoice {...form} fieldsOk={fields !== undefined} />
       {state.view === 'fields' && fields ? (
-        fields.map((f) => (
-          <SandboxField key={f.path} htmlFor={`${id}-f-${f.path}`} label={<code>{f.path}</code>}>
-            <input
-              id={`${id}-f-${f.path}`}
-              value={f.value}
-              inputMode={f.type === 'number' ? 'decimal' : undefined}
-              onChange={(e) => dispatch({type: 'field', path: f.path, value: e.target.value})}
-            />
-          </SandboxField>
-        ))
+        <>
+          <p className="api-sandbox__note" aria-hidden="true">
+            <Translate id="tryIt.requiredKey">* required</Translate>
+          </p>
+          {fields.map((f) => (
+            <BodyFieldInput key={f.path} {...form} field={f} errors={checks.byInput[f.path]} />
+          ))}
+        </>
       ) : (
         <SandboxField htmlFor={`${id}-json`} label={<Translate id="tryIt.json">JSON</Translate>}>
           <textarea
@@ -199,6 +317,9 @@ export function BodyEditor({id, state, dispatch}: FormProps): ReactNode {
             rows={Math.min(16, body.split('\n').length + 1)}
             value={body}
             onChange={(e) => dispatch({type: 'body', text: e.target.value})}
+            // In the JSON view no field has an input: the whole list is the text's description.
+            aria-invalid={checks.rest.length ? true : undefined}
+            aria-describedby={checks.rest.length ? problemsId : undefined}
           />
         </SandboxField>
       )}

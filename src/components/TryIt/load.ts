@@ -19,6 +19,8 @@ export interface Loaded {
   readonly sandbox: Sandbox;
   readonly index: SandboxIndex;
   readonly model: FamilyModel;
+  /** The family's validators, the engine's own: the panel checks the draft with them before it is sent. */
+  readonly validators: FamilyValidators;
   readonly requests: FamilyRequests;
 }
 
@@ -70,5 +72,5 @@ export async function loadPanel(family: string): Promise<Loaded> {
     loadFamily(family),
     once(`requests:${family}`, () => json<FamilyRequests>(`${family}.requests.json`)),
   ]);
-  return {sandbox, index, model: loaded.model, requests};
+  return {sandbox, index, model: loaded.model, validators: loaded.validators, requests};
 }
