@@ -9,7 +9,7 @@ import {
   isIndexedPage,
   markIndexedBody,
   separateBlocks,
-  withoutIds,
+  keepLandingIds,
 } from '../../plugins/search-index/pages.mjs';
 
 const page = (htmlClass: string, body: string) =>
@@ -55,10 +55,19 @@ describe('markIndexedBody', () => {
   });
 });
 
-describe('withoutIds', () => {
-  it('drops id attributes, quoted or not, and leaves data-id and the text alone', () => {
-    expect(withoutIds('<h2 class=a id="aeps">id=x</h2><tr id=code-14 data-id="k"><td id=\'y\'>14</td></tr>')).toBe(
-      '<h2 class=a>id=x</h2><tr data-id="k"><td>14</td></tr>',
+describe('keepLandingIds', () => {
+  it('keeps the ids of section headings, where a result lands, and drops the rest', () => {
+    expect(keepLandingIds('<h2 class=a id="aeps">id=x</h2><div id=tab-1 data-id="k"><td id=\'y\'>14</td></div>')).toBe(
+      '<h2 class=a id="aeps">id=x</h2><div data-id="k"><td>14</td></div>',
+    );
+    expect(keepLandingIds('<h1 id=top>T</h1><h5 id=deep>D</h5><tr id=request-amount class="">')).toBe(
+      '<h1>T</h1><h5>D</h5><tr class="">',
+    );
+  });
+
+  it('keeps a response-code row’s id and titles it, so Pagefind makes the row a section of its own', () => {
+    expect(keepLandingIds('<tr id=code-14><td data-label=Code>14</tr><td id=code-15>')).toBe(
+      '<tr id="code-14" data-pagefind-title="Response code 14"><td data-label=Code>14</tr><td>',
     );
   });
 });
