@@ -58,14 +58,19 @@ export function useHighlightOnArrival(landedClass: string): void {
     const article = document.querySelector('article');
     if (!terms.length || !article) return;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    // The router scrolled the target to the very top, under the navbar when it shows: again,
+    // with the class's scroll margin, now and once the marks are in (the page may have moved).
+    const land = (): void => {
+      if (target?.classList.contains(landedClass)) target.scrollIntoView({block: 'start'});
+    };
     if (target) {
       target.classList.add(landedClass);
       target.addEventListener('animationend', () => target.classList.remove(landedClass), {once: true});
+      land();
     }
     void import('./highlight').then(({highlightTerms}) => {
       highlightTerms(article, terms);
-      // The marks change no line, but the page may have scrolled on its own meanwhile.
-      target?.scrollIntoView({block: 'start'});
+      land();
     });
   }, [pathname, search, hash, landedClass]);
 }
