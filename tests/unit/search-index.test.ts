@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {readTitles} from '../../plugins/search-index/write-index.mjs';
+import {minifyEntry, readTitles} from '../../plugins/search-index/write-index.mjs';
 import {
   fileOfRoute,
   isIndexedPage,
@@ -149,6 +149,27 @@ describe('readTitles', () => {
       const bad = path.join(dir, 'fragment', 'en_9.pf_fragment');
       fs.writeFileSync(bad, zlib.gzipSync(Buffer.from('{}')));
       expect(() => readTitles(dir)).toThrow(`${bad}: not a Pagefind fragment (no pagefind_dcd signature).`);
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
+describe('minifyEntry', () => {
+  it('rewrites Pagefind’s entry script smaller, as a module that still exports the same', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-entry-'));
+    try {
+      const file = path.join(dir, 'pagefind.js');
+      const source = `const calculate_sub_results = (fragment, desired_length) => {\n  // a comment\n  return fragment.anchors.slice(0, desired_length);\n};\nexport const subResults = (f, n) => calculate_sub_results(f, n);\n`;
+      fs.writeFileSync(file, source);
+      minifyEntry(dir);
+      const written = fs.readFileSync(file, 'utf8');
+      expect(written.length).toBeLessThan(source.length);
+      expect(written).not.toContain('a comment');
+      const module = (await import(`data:text/javascript,${encodeURIComponent(written)}`)) as {
+        subResults: (f: {anchors: number[]}, n: number) => number[];
+      };
+      expect(module.subResults({anchors: [1, 2, 3]}, 2)).toEqual([1, 2]);
     } finally {
       fs.rmSync(dir, {recursive: true, force: true});
     }
