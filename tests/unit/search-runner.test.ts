@@ -2,7 +2,13 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {FoundPages, SearchHit} from '#core/search/query';
 import {EXCERPT_DELAY_MS, queryRunner} from '#core/search/runner';
 
-const hit = (title: string, excerpt = ''): SearchHit => ({title, url: `/${title}`, excerpt, excerptParts: [], sections: []});
+const hit = (title: string, excerpt = ''): SearchHit => ({
+  title,
+  url: `/${title}`,
+  excerpt,
+  excerptParts: [],
+  sections: [],
+});
 
 /** A search that answers when the test says, and records what it was asked. */
 function fakeSearch() {
