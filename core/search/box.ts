@@ -3,9 +3,13 @@
  * searching, when the list shows and what its status says, and what a key does in the combobox.
  * tests/unit/search-box.test.ts runs them without a browser.
  */
+import type {ExcerptPart, SearchHit} from './query';
 
 /** Shorter queries match most pages: they would only download page excerpts nobody reads. */
 export const MIN_QUERY_LENGTH = 2;
+
+/** How many pages the list shows before the reader asks for all (issue 24: at least eight). */
+export const PAGE_LIMIT = 8;
 
 /** `idle` until the reader first reaches for the box; `loading` while Pagefind and its index load. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -64,4 +68,42 @@ export interface ShortcutKey {
 export function isSearchShortcut(event: ShortcutKey, mac: boolean): boolean {
   if (event.key.toLowerCase() === 'k') return (mac ? event.metaKey : event.ctrlKey) && !event.altKey;
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.inTextField;
+}
+
+/**
+ * One option of the list: a section of a page found, or the page itself while its sections are
+ * still to come (the titles file has only pages). `page` is the hit it belongs to.
+ */
+export interface ResultOption {
+  readonly page: number;
+  readonly url: string;
+  /** The section's heading (or the page's title before its sections are in); none for a page's top. */
+  readonly title: string | undefined;
+  readonly excerptParts: readonly ExcerptPart[];
+}
+
+/** The list's options in order: each page's sections, best first, under the page. */
+export function resultOptions(hits: readonly SearchHit[]): ResultOption[] {
+  return hits.flatMap((hit, page) =>
+    hit.sections.length
+      ? hit.sections.map((section) => ({page, ...section}))
+      : [{page, url: hit.url, title: hit.title, excerptParts: hit.excerptParts}],
+  );
+}
+
+/** How many more pages matched than the list shows: the "Show all" option offers them. */
+export const morePages = (total: number, shown: number): number => Math.max(0, total - shown);
+
+/**
+ * The option selected once the list changes from `before` to `after` for the same query (the
+ * excerpts came in, or the rest of the pages): the first option of the page that was selected, so
+ * the reader's selection stays on its page; the first option when that page is gone.
+ */
+export function keepActive(active: number, before: readonly ResultOption[], after: readonly ResultOption[]): number {
+  if (!after.length) return -1;
+  const page = before[active]?.page;
+  return Math.max(
+    0,
+    after.findIndex((o) => o.page === page),
+  );
 }

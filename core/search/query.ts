@@ -31,11 +31,29 @@ export const HIGHLIGHT_PARAM = '_highlight';
  */
 export const SEARCH_OPTIONS = {excerptLength: 22, noWorker: true} as const;
 
+/** One word found, as Pagefind scores it. */
+export interface PagefindLocation {
+  readonly balanced_score: number;
+}
+
+/**
+ * A part of a page Pagefind matched: the part before the first anchor (no `anchor`), or a heading
+ * or titled element with an `id` and what follows it up to the next (plugins/search-index/pages.mjs
+ * keeps those ids).
+ */
+export interface PagefindSubResult {
+  readonly title: string;
+  readonly excerpt: string;
+  readonly anchor?: {readonly id: string};
+  readonly weighted_locations: readonly PagefindLocation[];
+}
+
 /** What Pagefind's `result.data()` gives, as far as we read it. */
 export interface PagefindResultData {
   readonly url: string;
   readonly excerpt: string;
   readonly meta: {readonly title?: string};
+  readonly sub_results?: readonly PagefindSubResult[];
 }
 
 /** The part of Pagefind's browser API (build/pagefind/pagefind.js) a query uses. */
@@ -51,6 +69,15 @@ export interface PagefindResult {
   data(): Promise<PagefindResultData>;
 }
 
+/** A matching section of a page: where a result lands. */
+export interface SearchSection {
+  /** The section's heading; undefined for the top of the page, before its first heading. */
+  readonly title: string | undefined;
+  /** The page with the section's anchor (`/ResponseCode#code-14`). */
+  readonly url: string;
+  readonly excerptParts: readonly ExcerptPart[];
+}
+
 export interface SearchHit {
   readonly title: string;
   /** The page, as the site links it (`/docs/v1/service/aeps/withdrawal`). */
@@ -59,6 +86,8 @@ export interface SearchHit {
   readonly excerpt: string;
   /** The same words, with the ones that matched the query marked. */
   readonly excerptParts: readonly ExcerptPart[];
+  /** The page's best-matching sections, best first; empty until the page's excerpts are in. */
+  readonly sections: readonly SearchSection[];
 }
 
 export interface ExcerptPart {
@@ -83,17 +112,37 @@ export function excerptParts(excerpt: string): ExcerptPart[] {
   return parts;
 }
 
-/** A query's words, for the highlight on the page opened: `"Cash  withdrawal"` -> `['cash', 'withdrawal']`. */
-export function queryTerms(query: string): string[] {
-  return [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
+/**
+ * Words that match nearly every page and say nothing of what a reader looks for: a query keeps
+ * them out, so "the zzqxj" finds nothing instead of every page with "the" (issue 24), and
+ * "how to refund" searches "refund". Pagefind answers a page matching any word of a query.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a an and are as at be by can do does for from how i if in into is it its me my of on or so that the then this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+
+/** The query without its stop words: `"How to do a refund"` -> `"refund"`; '' when nothing is left. */
+export function withoutStopWords(query: string): string {
+  return query
+    .split(/\s+/)
+    .filter((word) => word && !STOP_WORDS.has(word.toLowerCase()))
+    .join(' ');
 }
 
-/** The URL a hit opens: the page, with the words searched for the highlight. */
+/** A query's words, for the highlight on the page opened: `"Cash  withdrawal"` -> `['cash', 'withdrawal']`. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(withoutStopWords(query).toLowerCase().split(/\s+/).filter(Boolean))];
+}
+
+/** The URL a hit or section opens: the page, with the words searched for the highlight, then its anchor. */
 export function hitHref(hit: Pick<SearchHit, 'url'>, query: string): string {
+  const [page = '', hash] = hit.url.split('#', 2);
   const params = queryTerms(query)
     .map((t) => `${HIGHLIGHT_PARAM}=${encodeURIComponent(t)}`)
     .join('&');
-  return params ? `${hit.url}?${params}` : hit.url;
+  return `${params ? `${page}?${params}` : page}${hash === undefined ? '' : `#${hash}`}`;
 }
 
 /** Points Pagefind at its files and loads the index metadata. */
@@ -102,9 +151,37 @@ export async function initPagefind(api: PagefindApi, basePath: string, baseUrl: 
   await api.init();
 }
 
+/** How many sections a page shows under its title. */
+export const MAX_SECTIONS = 3;
+
+const score = (sub: PagefindSubResult): number => sub.weighted_locations.reduce((n, l) => n + l.balanced_score, 0);
+
+/**
+ * A page's sections that matched, best first (by Pagefind's scores of the words found in each, so
+ * "response_code 14" puts the row of code 14, its code weighted by the build, before the intro that
+ * names response_code), at most `max`. Headings lose the hash link's zero-width space.
+ */
+export function pageSections(d: PagefindResultData, max = MAX_SECTIONS): SearchSection[] {
+  return (d.sub_results ?? [])
+    .map((sub, order) => ({sub, order, score: score(sub)}))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, max)
+    .map(({sub}) => ({
+      title: sub.anchor ? sub.title.replace(/[\s\u200b]+$/, '') : undefined,
+      url: sub.anchor ? `${d.url}#${sub.anchor.id}` : d.url,
+      excerptParts: excerptParts(sub.excerpt),
+    }));
+}
+
 function toHit(d: PagefindResultData): SearchHit {
   const parts = excerptParts(d.excerpt);
-  return {title: d.meta.title ?? d.url, url: d.url, excerpt: parts.map((p) => p.text).join(''), excerptParts: parts};
+  return {
+    title: d.meta.title ?? d.url,
+    url: d.url,
+    excerpt: parts.map((p) => p.text).join(''),
+    excerptParts: parts,
+    sections: pageSections(d),
+  };
 }
 
 /** Runs `query` and returns the first `limit` hits, best first, with excerpts; none for a blank query. */
@@ -113,6 +190,8 @@ export async function runQuery(api: PagefindApi, query: string, limit: number): 
 }
 
 export interface FoundPages {
+  /** How many pages matched in all (the hits are the first `limit` of them). */
+  readonly total: number;
   /** The hits from the titles file, without excerpts; undefined when it lacks one of them. */
   readonly quick: SearchHit[] | undefined;
   /** Fetches the pages' fragments and returns the same hits with their excerpts. */
@@ -120,8 +199,8 @@ export interface FoundPages {
 }
 
 /**
- * Runs `query` (Pagefind fetches the index chunks its words need) and returns the first `limit`
- * hits in two steps: at once from `titles`, and with excerpts on `complete()`, which fetches each
+ * Runs `query` without its stop words (Pagefind fetches the index chunks its words need) and
+ * returns the first `limit` hits in two steps: at once from `titles`, and with excerpts on `complete()`, which fetches each
  * page's fragment. A page missing from `titles` (an index written without it) leaves `quick` unset.
  */
 export async function findPages(
@@ -130,13 +209,16 @@ export async function findPages(
   query: string,
   limit: number,
 ): Promise<FoundPages> {
-  if (!query.trim()) return {quick: [], complete: () => Promise.resolve([])};
-  const results = ((await api.search(query))?.results ?? []).slice(0, limit);
+  const words = withoutStopWords(query);
+  if (!words) return {total: 0, quick: [], complete: () => Promise.resolve([])};
+  const all = (await api.search(words))?.results ?? [];
+  const results = all.slice(0, limit);
   const known = results.map((r) => titles?.[r.id]);
   const quick = known.every((t): t is readonly [string, string] => t !== undefined)
-    ? known.map(([title, url]) => ({title, url, excerpt: '', excerptParts: []}))
+    ? known.map(([title, url]) => ({title, url, excerpt: '', excerptParts: [], sections: []}))
     : undefined;
   return {
+    total: all.length,
     quick,
     complete: async () => (await Promise.all(results.map((r) => r.data()))).map(toHit),
   };

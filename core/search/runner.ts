@@ -18,9 +18,10 @@ export const EXCERPT_DELAY_MS = 300;
 export interface RunnerOutput {
   /**
    * Shows `hits` for `text`; `pending`: their excerpts are still to come; `excerpts`: the same hits
-   * as shown, now with excerpts, so the reader's selection stays.
+   * as shown, now with excerpts, so the reader's selection stays; `total`: how many pages matched
+   * in all (more than `hits` when the search was limited).
    */
-  show(hits: readonly SearchHit[], text: string, pending: boolean, excerpts: boolean): void;
+  show(hits: readonly SearchHit[], text: string, pending: boolean, excerpts: boolean, total: number): void;
   /** The engine or a query failed. */
   fail(): void;
 }
@@ -58,12 +59,12 @@ export function queryRunner(
         const found = await search(text);
         if (waiting !== null) continue; // newer text came in: show its results instead
         if (found.quick) {
-          output.show(found.quick, text, found.quick.length > 0, false);
+          output.show(found.quick, text, found.quick.length > 0, false, found.total);
           if (!found.quick.length || (await interrupted())) continue;
         }
         const complete = await found.complete();
         if (waiting !== null) continue;
-        output.show(complete, text, false, found.quick !== undefined);
+        output.show(complete, text, false, found.quick !== undefined, found.total);
       } catch {
         output.fail();
       }

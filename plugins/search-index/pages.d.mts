@@ -3,4 +3,4 @@ export function isIndexedPage(html: string): boolean;
 export function markIndexedBody(html: string): string | undefined;
 export function fileOfRoute(route: string, baseUrl: string): string;
 export function separateBlocks(html: string): string;
-export function withoutIds(html: string): string;
+export function keepLandingIds(html: string): string;

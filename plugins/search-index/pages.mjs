@@ -56,7 +56,7 @@ export function markIndexedBody(html) {
     const at = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
     if (at >= 0) {
       const end = at + tag.length + 1;
-      return withoutIds(separateBlocks(`${html.slice(0, end)} data-pagefind-body${html.slice(end)}`));
+      return keepLandingIds(separateBlocks(`${html.slice(0, end)} data-pagefind-body${html.slice(end)}`));
     }
   }
   return undefined;
@@ -78,15 +78,32 @@ export function separateBlocks(html) {
   return html.replace(BLOCK_START, ' <$1').replace(BLOCK_END, '</$1> ');
 }
 
+/** An element's start tag with its `id` (any quoting): tag name, attributes before, id, attributes after. */
+const ID_ATTR = /<([a-z][\w-]*)\b([^>]*?)\sid=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))([^>]*)>/gi;
+
+/** A response-code row of the catalogue (/ResponseCode#code-14): a place search results land on. */
+const CODE_ROW_ID = /^code-(\d+)$/;
+
 /**
- * The page without `id` attributes. Pagefind stores every element with an id (each heading, each
- * response-code row, each field of the section tree) as an anchor in the page's fragment, for
- * results that point into a page; the search box links pages, and the anchors were a tenth of each
+ * The page with `id` attributes only where a search result lands (issue 24): section headings
+ * (h2-h4) and the response-code rows, which also get a `data-pagefind-title` ("Response code 14"):
+ * Pagefind turns an anchor into a sub-result (a section of the page, with its own URL and excerpt)
+ * only for a heading or an element so titled. Every other id (each field of the section tree, each
+ * tab) goes: Pagefind would store each in the page's fragment, and the anchors were a tenth of each
  * fragment a query downloads.
  * @param {string} html
  */
-export function withoutIds(html) {
-  return html.replace(/(<[a-z][\w-]*\b[^>]*?)\sid=(?:"[^"]*"|'[^']*'|[^\s>"']+)/gi, '$1');
+export function keepLandingIds(html) {
+  return html.replace(ID_ATTR, (all, tag, before, ...ids) => {
+    const id = ids.slice(0, 3).find((v) => v !== undefined) ?? '';
+    const after = ids[3];
+    if (/^h[2-4]$/i.test(tag)) return all;
+    const code = CODE_ROW_ID.exec(id);
+    if (code && tag.toLowerCase() === 'tr') {
+      return `<${tag}${before} id="${id}" data-pagefind-title="Response code ${code[1]}"${after}>`;
+    }
+    return `<${tag}${before}${after}>`;
+  });
 }
 
 /**

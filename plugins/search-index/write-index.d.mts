@@ -6,3 +6,4 @@ export function writeSearchIndex(o: {
   routes: readonly string[];
 }): Promise<number>;
 export function readTitles(outputPath: string): Record<string, [string, string]>;
+export function minifyEntry(outputPath: string): void;

@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import {transformSync} from 'esbuild';
 import * as pagefind from 'pagefind';
 import {EXCLUDED_SELECTORS, fileOfRoute, isIndexedPage, markIndexedBody} from './pages.mjs';
 
@@ -39,6 +40,18 @@ export function readTitles(outputPath) {
     titles[file.replace(/\.pf_fragment$/, '')] = [page.meta.title ?? page.url, page.url];
   }
   return titles;
+}
+
+/**
+ * Minifies Pagefind's entry script in place: it ships readable (47 KB, 13.4 KB gzip), and every
+ * reader's first search downloads it; minified it is about 2 KB gzip less, room the grouped results'
+ * extra page fragments need under the first-search ceiling (tests/e2e/budget.spec.ts, issue 24).
+ * @param {string} outputPath
+ */
+export function minifyEntry(outputPath) {
+  const file = path.join(outputPath, 'pagefind.js');
+  const {code} = transformSync(fs.readFileSync(file, 'utf8'), {minify: true, format: 'esm', target: 'es2020'});
+  fs.writeFileSync(file, code);
 }
 
 /**
@@ -79,6 +92,7 @@ export async function writeSearchIndex({outDir, baseUrl, outputPath, titlesFile,
       )
         fs.rmSync(path.join(outputPath, file));
     }
+    minifyEntry(outputPath);
     fs.writeFileSync(path.join(outputPath, titlesFile), JSON.stringify(readTitles(outputPath)));
     return pages;
   } finally {

@@ -190,17 +190,20 @@ test.describe('keyboard and screen readers', () => {
     const options = list.locator('[role="option"]');
     await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
     // At once, while the excerpts are still to come (the list is aria-busy until they are in):
-    // their arrival must not move the reader's selection.
+    // their arrival must not move the reader's selection off its page. Options are sections of
+    // pages, each in its page's group, named by the page's title.
     await page.keyboard.press('ArrowDown');
+    const selected = list.locator('[role="option"][aria-selected="true"]');
+    const groupOf = (option: typeof selected) => option.locator('xpath=ancestor::*[@role="group"][1]');
+    const title = await groupOf(selected).getAttribute('aria-label');
     await expect(list).toHaveAttribute('aria-busy', 'false');
-    await expect(options.nth(1).locator('mark').first()).toBeVisible();
-    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(groupOf(selected)).toHaveAttribute('aria-label', title ?? '');
+    await expect(selected.locator('mark').first()).toBeVisible();
     // The box's own live region (Docusaurus has another, for route changes).
     await expect(page.locator('.navbar__search [role="status"]')).toHaveText(/^(\d+ results|1 result)$/);
-    await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
-    const title = (await options.nth(1).locator('span').first().innerText()).trim();
+    await expect(input).toHaveAttribute('aria-activedescendant', (await selected.getAttribute('id')) ?? '');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(title ?? '');
     expect(problemList(problems)).toEqual([]);
   });
 
@@ -247,6 +250,94 @@ test.describe('keyboard and screen readers', () => {
     });
   });
 });
+
+/** Types `query` into the box and waits for its results with their sections (excerpts in). */
+async function searchFor(page: Page, query: string) {
+  const input = page.locator(SEARCH_INPUT);
+  await input.click();
+  await input.fill(query);
+  const list = page.locator(`[role="listbox"][data-results-for="${query}"]:not([aria-busy="true"])`);
+  await expect(list).toBeVisible({timeout: 15_000});
+  return list;
+}
+
+// Issue 24: results grouped by page with the matching section's heading, eight pages and "Show
+// all", landing on the row of a response code, and stop words matching nothing.
+for (const width of [1440, 390]) {
+  test.describe(`results by page, at ${width} px`, () => {
+    test.use(
+      width === 390
+        ? {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true}
+        : {viewport: {width: 1440, height: 900}},
+    );
+
+    test('"response_code 14" shows the catalogue with its code-14 row as a section, and Enter lands on the row', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open('/docs/v1/');
+      const list = await searchFor(page, 'response_code 14');
+      const group = list.locator('[role="group"]').first();
+      await expect(group).toHaveAttribute('aria-label', 'Response codes');
+      const first = group.locator('[role="option"]').first();
+      await expect(first).toContainText('Response code 14');
+      await expect(first).toHaveAttribute('aria-selected', 'true');
+      await page.locator(SEARCH_INPUT).press('Enter');
+      await expect(page).toHaveURL(/\/ResponseCode\?.*#code-14$/, {timeout: 15_000});
+      const row = page.locator('tr#code-14');
+      await expect(row).toBeInViewport();
+      // Not under the sticky navbar, whether or not it is showing.
+      await expect
+        .poll(async () => {
+          const navbar = await page.locator('nav.navbar').boundingBox();
+          const box = await row.boundingBox();
+          return box !== null && navbar !== null && box.y >= Math.max(0, navbar.y + navbar.height) - 1;
+        })
+        .toBe(true);
+      // Highlighted for a moment, then not.
+      await expect(row).toHaveClass(/landed/);
+      await expect(row).not.toHaveClass(/landed/, {timeout: 6_000});
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test('each page is a group under its title, with section headings; eight pages, then "Show all N results" loads the rest', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open('/docs/v1/');
+      const list = await searchFor(page, 'aeps');
+      const groups = list.locator('[role="group"]');
+      await expect(groups).toHaveCount(8);
+      // A page's title heads its group, its sections (with their headings) are the options.
+      await expect(groups.first().locator('[aria-hidden="true"]').first()).toHaveText(
+        (await groups.first().getAttribute('aria-label')) ?? '',
+      );
+      expect(await list.locator('[role="option"] span:first-child').count()).toBeGreaterThan(8);
+      const showAll = list.locator('[role="option"]', {hasText: /^Show all \d+ results$/});
+      const total = Number(/\d+/.exec((await showAll.innerText()) ?? '')?.[0]);
+      expect(total).toBeGreaterThan(8);
+      await showAll.dispatchEvent('mousedown');
+      await expect(groups).toHaveCount(total, {timeout: 15_000});
+      await expect(showAll).toHaveCount(0);
+      await expect(page.locator(SEARCH_INPUT)).toBeFocused();
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test('a query of stop words, or of stop words and no real match, says there are no results', async ({
+      page,
+      open,
+    }) => {
+      await open('/docs/v1/');
+      for (const query of ['the', 'the zzqxj', 'of the']) {
+        const list = await searchFor(page, query);
+        await expect(list.locator('[role="option"]')).toHaveText([`No results for “${query}”`]);
+        await expect(list.locator('[role="group"]')).toHaveCount(0);
+      }
+    });
+  });
+}
 
 test.describe('queries a reader would type', () => {
   const cases: {query: string; expected: string; accept: (path: string) => boolean; ready: () => boolean}[] = [

@@ -1,5 +1,16 @@
 import {describe, expect, it} from 'vitest';
-import {isSearchShortcut, keyIntent, listStatus, moveActive, searchText, showsList} from '#core/search/box';
+import {
+  isSearchShortcut,
+  keepActive,
+  keyIntent,
+  listStatus,
+  morePages,
+  moveActive,
+  resultOptions,
+  searchText,
+  showsList,
+} from '#core/search/box';
+import type {SearchHit} from '#core/search/query';
 
 describe('search box: the list', () => {
   it('searches a query of two characters or more, nothing for a shorter one', () => {
@@ -78,5 +89,44 @@ describe('isSearchShortcut', () => {
     expect(isSearchShortcut(press('/', {inTextField: true}), false)).toBe(false);
     expect(isSearchShortcut(press('/', {ctrlKey: true}), false)).toBe(false);
     expect(isSearchShortcut(press('k'), false)).toBe(false);
+  });
+});
+
+describe('search box: results grouped by page', () => {
+  const mark = [{text: '14', match: true}];
+  const catalogue: SearchHit = {
+    title: 'Response codes',
+    url: '/ResponseCode',
+    excerpt: '',
+    excerptParts: [],
+    sections: [
+      {title: 'Response code 14', url: '/ResponseCode#code-14', excerptParts: mark},
+      {title: undefined, url: '/ResponseCode', excerptParts: []},
+    ],
+  };
+  const waiting: SearchHit = {title: 'Cash', url: '/cash', excerpt: '', excerptParts: [], sections: []};
+
+  it('offers each page’s sections, best first, and a page whose sections are still to come as itself', () => {
+    expect(resultOptions([catalogue, waiting])).toEqual([
+      {page: 0, title: 'Response code 14', url: '/ResponseCode#code-14', excerptParts: mark},
+      {page: 0, title: undefined, url: '/ResponseCode', excerptParts: []},
+      {page: 1, title: 'Cash', url: '/cash', excerptParts: []},
+    ]);
+  });
+
+  it('keeps the selection on its page when the sections come in', () => {
+    const before = resultOptions([{...catalogue, sections: []}, waiting]);
+    const after = resultOptions([
+      catalogue,
+      {...waiting, sections: [{title: 'Cash', url: '/cash#x', excerptParts: []}]},
+    ]);
+    expect(keepActive(1, before, after)).toBe(2);
+    expect(keepActive(0, before, after)).toBe(0);
+    expect(keepActive(-1, before, after)).toBe(0);
+    expect(keepActive(1, before, [])).toBe(-1);
+  });
+
+  it('counts the pages beyond those shown, for "Show all"', () => {
+    expect([morePages(23, 8), morePages(5, 5), morePages(0, 0)]).toEqual([15, 0, 0]);
   });
 });

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {readTitles} from '../../plugins/search-index/write-index.mjs';
+import {minifyEntry, readTitles} from '../../plugins/search-index/write-index.mjs';
 import {
   fileOfRoute,
   isIndexedPage,
   markIndexedBody,
   separateBlocks,
-  withoutIds,
+  keepLandingIds,
 } from '../../plugins/search-index/pages.mjs';
 
 const page = (htmlClass: string, body: string) =>
@@ -55,10 +55,19 @@ describe('markIndexedBody', () => {
   });
 });
 
-describe('withoutIds', () => {
-  it('drops id attributes, quoted or not, and leaves data-id and the text alone', () => {
-    expect(withoutIds('<h2 class=a id="aeps">id=x</h2><tr id=code-14 data-id="k"><td id=\'y\'>14</td></tr>')).toBe(
-      '<h2 class=a>id=x</h2><tr data-id="k"><td>14</td></tr>',
+describe('keepLandingIds', () => {
+  it('keeps the ids of section headings, where a result lands, and drops the rest', () => {
+    expect(keepLandingIds('<h2 class=a id="aeps">id=x</h2><div id=tab-1 data-id="k"><td id=\'y\'>14</td></div>')).toBe(
+      '<h2 class=a id="aeps">id=x</h2><div data-id="k"><td>14</td></div>',
+    );
+    expect(keepLandingIds('<h1 id=top>T</h1><h5 id=deep>D</h5><tr id=request-amount class="">')).toBe(
+      '<h1>T</h1><h5>D</h5><tr class="">',
+    );
+  });
+
+  it('keeps a response-code row’s id and titles it, so Pagefind makes the row a section of its own', () => {
+    expect(keepLandingIds('<tr id=code-14><td data-label=Code>14</tr><td id=code-15>')).toBe(
+      '<tr id="code-14" data-pagefind-title="Response code 14"><td data-label=Code>14</tr><td>',
     );
   });
 });
@@ -140,6 +149,27 @@ describe('readTitles', () => {
       const bad = path.join(dir, 'fragment', 'en_9.pf_fragment');
       fs.writeFileSync(bad, zlib.gzipSync(Buffer.from('{}')));
       expect(() => readTitles(dir)).toThrow(`${bad}: not a Pagefind fragment (no pagefind_dcd signature).`);
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
+describe('minifyEntry', () => {
+  it('rewrites Pagefind’s entry script smaller, as a module that still exports the same', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-entry-'));
+    try {
+      const file = path.join(dir, 'pagefind.js');
+      const source = `const calculate_sub_results = (fragment, desired_length) => {\n  // a comment\n  return fragment.anchors.slice(0, desired_length);\n};\nexport const subResults = (f, n) => calculate_sub_results(f, n);\n`;
+      fs.writeFileSync(file, source);
+      minifyEntry(dir);
+      const written = fs.readFileSync(file, 'utf8');
+      expect(written.length).toBeLessThan(source.length);
+      expect(written).not.toContain('a comment');
+      const module = (await import(`data:text/javascript,${encodeURIComponent(written)}`)) as {
+        subResults: (f: {anchors: number[]}, n: number) => number[];
+      };
+      expect(module.subResults({anchors: [1, 2, 3]}, 2)).toEqual([1, 2]);
     } finally {
       fs.rmSync(dir, {recursive: true, force: true});
     }

@@ -4,9 +4,11 @@ import {
   findPages,
   hitHref,
   initPagefind,
+  pageSections,
   queryTerms,
   runQuery,
   SEARCH_OPTIONS,
+  withoutStopWords,
   type PagefindApi,
   type PagefindResultData,
 } from '#core/search/query';
@@ -74,6 +76,13 @@ describe('queryTerms and hitHref', () => {
     );
     expect(hitHref({url: '/api'}, '  ')).toBe('/api');
   });
+
+  it('put the words before a section’s anchor, and leave the stop words out', () => {
+    expect(hitHref({url: '/ResponseCode#code-14'}, 'the response_code 14')).toBe(
+      '/ResponseCode?_highlight=response_code&_highlight=14#code-14',
+    );
+    expect(hitHref({url: '/ResponseCode#code-14'}, 'of')).toBe('/ResponseCode#code-14');
+  });
 });
 
 describe('runQuery', () => {
@@ -117,9 +126,16 @@ describe('findPages', () => {
     } as const;
     const found = await findPages(api, titles, 'cash', 6);
     expect(found.quick).toEqual([
-      {title: 'AEPS cash withdrawal', url: '/docs/v1/service/aeps/withdrawal', excerpt: '', excerptParts: []},
-      {title: 'AEPS', url: '/docs/v1/aeps', excerpt: '', excerptParts: []},
+      {
+        title: 'AEPS cash withdrawal',
+        url: '/docs/v1/service/aeps/withdrawal',
+        excerpt: '',
+        excerptParts: [],
+        sections: [],
+      },
+      {title: 'AEPS', url: '/docs/v1/aeps', excerpt: '', excerptParts: [], sections: []},
     ]);
+    expect(found.total).toBe(2);
     expect(calls).toEqual(['search cash']);
     const complete = await found.complete();
     expect(complete.map((h) => h.excerpt)).toEqual(["AEPS cash withdrawal. A customer's <PID> & more", 'AEPS cash']);
@@ -133,11 +149,76 @@ describe('findPages', () => {
     expect((await found.complete()).map((h) => h.url)).toEqual(['/docs/v1/service/aeps/withdrawal', '/docs/v1/aeps']);
   });
 
-  it('asks nothing for a blank query', async () => {
+  it('asks nothing for a blank query, nor for one of stop words only', async () => {
     const {api, calls} = fakePagefind([withdrawal]);
-    const found = await findPages(api, {}, ' ', 6);
-    expect(found.quick).toEqual([]);
-    expect(await found.complete()).toEqual([]);
+    for (const query of [' ', 'the', 'Of a  the']) {
+      const found = await findPages(api, {}, query, 6);
+      expect(found.quick).toEqual([]);
+      expect(found.total).toBe(0);
+      expect(await found.complete()).toEqual([]);
+    }
     expect(calls).toEqual([]);
+  });
+
+  it('searches a query without its stop words and counts every page found, not only the first', async () => {
+    const {api, calls} = fakePagefind([withdrawal, aeps, withdrawal]);
+    const found = await findPages(api, undefined, 'the cash of a withdrawal', 2);
+    expect(calls).toEqual(['search cash withdrawal']);
+    expect(found.total).toBe(3);
+    expect(await found.complete()).toHaveLength(2);
+  });
+});
+
+describe('withoutStopWords', () => {
+  it('drops the words every page has, in any case, and keeps the rest in order', () => {
+    expect(withoutStopWords('How to do a refund')).toBe('refund');
+    expect(withoutStopWords('The  response_code OF 14')).toBe('response_code 14');
+    expect(withoutStopWords('the of a')).toBe('');
+    expect(withoutStopWords('IIN')).toBe('IIN');
+  });
+});
+
+describe('pageSections', () => {
+  const sub = (title: string, id: string | undefined, scores: number[], excerpt = title) => ({
+    title,
+    excerpt,
+    ...(id ? {anchor: {id}} : {}),
+    weighted_locations: scores.map((balanced_score) => ({balanced_score})),
+  });
+  const catalogue: PagefindResultData = {
+    url: '/ResponseCode',
+    excerpt: '',
+    meta: {title: 'Response codes'},
+    sub_results: [
+      sub('Response codes', undefined, [512], 'Every response carries a <mark>response_code</mark>'),
+      sub('Rate limits\u200b', 'rate-limits', [512]),
+      sub('Response code 14', 'code-14', [32_777], '<mark>14</mark> LIMIT_EXCEEDED'),
+      sub('Sandbox\u200b', 'sandbox', [100, 100]),
+      sub('Retries\u200b', 'retries', [512]),
+    ],
+  };
+
+  it('puts the best-scored section first, links each by its anchor and keeps at most three', () => {
+    expect(pageSections(catalogue)).toEqual([
+      {
+        title: 'Response code 14',
+        url: '/ResponseCode#code-14',
+        excerptParts: excerptParts('<mark>14</mark> LIMIT_EXCEEDED'),
+      },
+      {
+        title: undefined,
+        url: '/ResponseCode',
+        excerptParts: excerptParts('Every response carries a <mark>response_code</mark>'),
+      },
+      {
+        title: 'Rate limits',
+        url: '/ResponseCode#rate-limits',
+        excerptParts: [{text: 'Rate limits\u200b', match: false}],
+      },
+    ]);
+  });
+
+  it('gives no sections to a page Pagefind returned without them', () => {
+    expect(pageSections(withdrawal)).toEqual([]);
   });
 });

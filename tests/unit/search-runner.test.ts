@@ -2,7 +2,13 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {FoundPages, SearchHit} from '#core/search/query';
 import {EXCERPT_DELAY_MS, queryRunner} from '#core/search/runner';
 
-const hit = (title: string, excerpt = ''): SearchHit => ({title, url: `/${title}`, excerpt, excerptParts: []});
+const hit = (title: string, excerpt = ''): SearchHit => ({
+  title,
+  url: `/${title}`,
+  excerpt,
+  excerptParts: [],
+  sections: [],
+});
 
 /** A search that answers when the test says, and records what it was asked. */
 function fakeSearch() {
@@ -13,6 +19,7 @@ function fakeSearch() {
     return new Promise<FoundPages>((resolve) => answers.push(resolve));
   };
   const found = (text: string): FoundPages => ({
+    total: 1,
     quick: [hit(text)],
     complete: () => Promise.resolve([hit(text, 'with excerpt')]),
   });
@@ -72,7 +79,7 @@ describe('search box: running queries', () => {
       asked.push(text);
       return text
         ? Promise.reject(new Error('offline'))
-        : Promise.resolve({quick: [], complete: () => Promise.resolve([])});
+        : Promise.resolve({total: 0, quick: [], complete: () => Promise.resolve([])});
     }, output);
     run('');
     await vi.advanceTimersByTimeAsync(0);

@@ -53,8 +53,9 @@ export async function search(baseUrl: string, query: string, limit: number): Pro
   return findPages(api, titles, query, limit);
 }
 
-const RESULT_LIMIT = 5;
-
-/** The box's `run(query)`, over this engine. */
-export const createRunner = (baseUrl: string, output: RunnerOutput): ((query: string) => void) =>
-  queryRunner((text) => search(baseUrl, text, RESULT_LIMIT), output);
+/**
+ * The box's `run(query)`, over this engine; `limit()` says how many pages the box shows now (the
+ * first few, or all once the reader asks).
+ */
+export const createRunner = (baseUrl: string, output: RunnerOutput, limit: () => number): ((query: string) => void) =>
+  queryRunner((text) => search(baseUrl, text, limit()), output);

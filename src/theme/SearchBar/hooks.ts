@@ -5,7 +5,7 @@
  */
 import {useEffect, useRef, useState, type RefObject} from 'react';
 import {useLocation} from '@docusaurus/router';
-import {isSearchShortcut, searchText, type SearchStatus} from '#core/search/box';
+import {isSearchShortcut, keepActive, PAGE_LIMIT, resultOptions, searchText, type SearchStatus} from '#core/search/box';
 import {HIGHLIGHT_PARAM, type SearchHit} from '#core/search/query';
 
 /** The engine's chunk: imported on first use only, and fetched ahead when the pointer is on the box. */
@@ -46,15 +46,33 @@ export function useShortcut(input: RefObject<HTMLInputElement | null>): void {
   }, [input]);
 }
 
-/** Marks the words of `?_highlight=` in the article of the page just opened. */
-export function useHighlightOnArrival(): void {
-  const {pathname, search} = useLocation();
+/**
+ * Marks the words of `?_highlight=` in the article of the page just opened, and shows the section
+ * or table row a result landed on (`#code-14`): in view below the navbar (styles.module.css gives
+ * it a scroll margin) and highlighted for a moment.
+ */
+export function useHighlightOnArrival(landedClass: string): void {
+  const {pathname, search, hash} = useLocation();
   useEffect(() => {
     const terms = new URLSearchParams(search).getAll(HIGHLIGHT_PARAM);
     const article = document.querySelector('article');
     if (!terms.length || !article) return;
-    void import('./highlight').then(({highlightTerms}) => highlightTerms(article, terms));
-  }, [pathname, search]);
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    // The router scrolled the target to the very top, under the navbar when it shows: again,
+    // with the class's scroll margin, now and once the marks are in (the page may have moved).
+    const land = (): void => {
+      if (target?.classList.contains(landedClass)) target.scrollIntoView({block: 'start'});
+    };
+    if (target) {
+      target.classList.add(landedClass);
+      target.addEventListener('animationend', () => target.classList.remove(landedClass), {once: true});
+      land();
+    }
+    void import('./highlight').then(({highlightTerms}) => {
+      highlightTerms(article, terms);
+      land();
+    });
+  }, [pathname, search, hash, landedClass]);
 }
 
 /**
@@ -64,7 +82,7 @@ export function useHighlightOnArrival(): void {
 export function useListTop(
   showList: boolean,
   input: RefObject<HTMLInputElement | null>,
-  list: RefObject<HTMLUListElement | null>,
+  list: RefObject<HTMLElement | null>,
 ): void {
   useEffect(() => {
     const box = input.current?.getBoundingClientRect();
@@ -72,31 +90,47 @@ export function useListTop(
   }, [showList, input, list]);
 }
 
-/** The results of the box's queries, and `run(query)`, which loads the engine on first use. */
+/** The results of the box's queries, and `run(query, all)`, which loads the engine on first use. */
 export function useSearch(baseUrl: string) {
   const [hits, setHits] = useState<readonly SearchHit[]>([]);
+  /** How many pages matched in all: more than `hits` until the reader asks for all. */
+  const [total, setTotal] = useState(0);
   /** The query the hits shown are for (empty until one long enough has run). */
   const [shownFor, setShownFor] = useState('');
   const [status, setStatus] = useState<SearchStatus>('idle');
   const [active, setActive] = useState(-1);
   /** The hits shown still wait for their excerpts. */
   const [excerptsPending, setExcerptsPending] = useState(false);
+  /** How many pages the next query asks for (read by the runner when it runs one). */
+  const limit = useRef(PAGE_LIMIT);
+  const shown = useRef<{text: string; hits: readonly SearchHit[]}>({text: '', hits: []});
   // The query runner (core/search/runner.ts) ships in the engine's chunk; a chunk that fails to
   // load is tried again on the next query.
   const runner = useRef<Promise<(query: string) => void> | null>(null);
-  const run = (query: string): void => {
+  const show = (found: readonly SearchHit[], text: string, pending: boolean, count: number): void => {
+    const before = shown.current;
+    const same = before.text === text.trim();
+    // The same query again (its excerpts, or all its pages): the selection stays on its page.
+    setActive((i) => (same ? keepActive(i, resultOptions(before.hits), resultOptions(found)) : found.length ? 0 : -1));
+    shown.current = {text: text.trim(), hits: found};
+    setHits(found);
+    setTotal(count);
+    setShownFor(text.trim());
+    setExcerptsPending(pending);
+    setStatus('ready');
+  };
+  const run = (query: string, all = false): void => {
+    limit.current = all ? Number.POSITIVE_INFINITY : PAGE_LIMIT;
     if (status === 'idle') setStatus('loading');
     runner.current ??= loadEngine().then(({createRunner}) =>
-      createRunner(baseUrl, {
-        show(found, text, pending, excerpts) {
-          setHits(found);
-          setShownFor(text.trim());
-          if (!excerpts || !found.length) setActive(found.length ? 0 : -1);
-          setExcerptsPending(pending);
-          setStatus('ready');
+      createRunner(
+        baseUrl,
+        {
+          show: (found, text, pending, _excerpts, count) => show(found, text, pending, count),
+          fail: () => setStatus('error'),
         },
-        fail: () => setStatus('error'),
-      }),
+        () => limit.current,
+      ),
     );
     runner.current.then(
       (next) => next(searchText(query)),
@@ -106,5 +140,5 @@ export function useSearch(baseUrl: string) {
       },
     );
   };
-  return {hits, shownFor, status, active, setActive, excerptsPending, run};
+  return {hits, total, shownFor, status, active, setActive, excerptsPending, run};
 }

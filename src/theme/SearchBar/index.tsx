@@ -6,8 +6,11 @@
  *
  * An ARIA 1.2 combobox: the input keeps the focus, ArrowUp/ArrowDown move through the results
  * (aria-activedescendant), Enter opens one, Escape closes the list; a live region says how many
- * results there are. A result opens its page with the words searched in `?_highlight=`, which this
- * component marks on arrival (highlight.ts, loaded only then).
+ * results there are. Results are grouped by page (a group per page, under its title), each option a
+ * section of it with its heading, best first; the first eight pages, then a "Show all" option. A
+ * result opens its page at the section's anchor (a heading, or a response-code row) with the words
+ * searched in `?_highlight=`, which this component marks on arrival (highlight.ts, loaded only then)
+ * while the section it landed on is highlighted for a moment.
  *
  * The box's decisions (the list, its status, the keys) are pure functions in core/search/box.ts; its
  * state and effects are named hooks (./hooks.ts); this file lays out the markup.
@@ -18,7 +21,16 @@ import {useHistory} from '@docusaurus/router';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {keyIntent, listStatus, moveActive, showsList, type SearchStatus} from '#core/search/box';
+import {
+  keyIntent,
+  listStatus,
+  morePages,
+  moveActive,
+  resultOptions,
+  showsList,
+  type ResultOption as Option,
+  type SearchStatus,
+} from '#core/search/box';
 import {hitHref, type SearchHit} from '#core/search/query';
 import {isMac, loadEngine, useHighlightOnArrival, useListTop, useSearch, useShortcut} from './hooks';
 import styles from './styles.module.css';
@@ -47,18 +59,37 @@ function statusText(status: SearchStatus, query: string, count: number): string 
 
 const hitId = (id: string, index: number): string => `${id}-hit-${index}`;
 
+function showAllText(count: number): string {
+  return translate(
+    {id: 'search.showAll', message: 'Show all {count} results', description: 'The last option: load every page found'},
+    {count: String(count)},
+  );
+}
+
+/** The list's options with their place in it, by page. */
+function groupOptions(hits: readonly SearchHit[]): {hit: SearchHit; options: (Option & {index: number})[]}[] {
+  const options = resultOptions(hits).map((o, index) => ({...o, index}));
+  return hits.map((hit, page) => ({hit, options: options.filter((o) => o.page === page)}));
+}
+
 export default function SearchBar(): ReactNode {
   const history = useHistory();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const {hits, shownFor, status, active, setActive, excerptsPending, run} = useSearch(useBaseUrl('/'));
+  const {hits, total, shownFor, status, active, setActive, excerptsPending, run} = useSearch(useBaseUrl('/'));
   const showList = showsList(open, query);
   const shownHits = status === 'ready' && shownFor ? hits : [];
   const shownStatus = listStatus(status, shownFor, query);
-  useHighlightOnArrival();
+  const groups = groupOptions(shownHits);
+  const options = groups.flatMap((g) => g.options);
+  const more = morePages(total, shownHits.length);
+  /** The "Show all" option comes after the results, when there are more pages. */
+  const showAllIndex = more ? options.length : -1;
+  const count = options.length + (more ? 1 : 0);
+  useHighlightOnArrival(styles.landed ?? '');
   useShortcut(input);
   useListTop(showList, input, list);
 
@@ -67,24 +98,30 @@ export default function SearchBar(): ReactNode {
     if (status === 'idle') run(input.current?.value ?? '');
   };
 
-  const openHit = (hit: SearchHit): void => {
+  const openOption = (option: Option): void => {
     setOpen(false);
     input.current?.blur();
-    history.push(hitHref(hit, shownFor));
+    history.push(hitHref(option, shownFor));
+  };
+
+  const choose = (index: number): void => {
+    if (index === showAllIndex) run(query, true);
+    else {
+      const option = options[index] ?? options[0];
+      if (option) openOption(option);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    const intent = keyIntent(event.key, hits.length, open, shownFor);
+    const intent = keyIntent(event.key, count, open, shownFor);
     if (!intent) return;
     if (intent === 'blur') return input.current?.blur();
     event.preventDefault();
-    const hit = hits[active] ?? hits[0];
     if (intent === 'close') setOpen(false);
-    else if (intent === 'open') {
-      if (hit) openHit(hit);
-    } else {
+    else if (intent === 'open') choose(active);
+    else {
       setOpen(true);
-      setActive((i) => moveActive(i, intent, hits.length));
+      setActive((i) => moveActive(i, intent, count));
     }
   };
 
@@ -94,6 +131,19 @@ export default function SearchBar(): ReactNode {
     description: 'The ARIA label and placeholder for search button',
   });
   const listId = `${id}-results`;
+  /** An option at `index` of the list. */
+  const optionAt = (index: number, children: ReactNode, className?: string): ReactNode => (
+    <ResultOption
+      key={index}
+      id={hitId(id, index)}
+      selected={index === active}
+      className={className}
+      index={index}
+      onChoose={choose}
+      onHover={setActive}>
+      {children}
+    </ResultOption>
+  );
   return (
     <div className={clsx('navbar__search', styles.container)} dir="ltr">
       <SearchIcon />
@@ -105,7 +155,7 @@ export default function SearchBar(): ReactNode {
         aria-autocomplete="list"
         aria-expanded={showList}
         aria-controls={listId}
-        aria-activedescendant={showList && shownHits[active] ? hitId(id, active) : undefined}
+        aria-activedescendant={showList && active >= 0 && active < count ? hitId(id, active) : undefined}
         placeholder={label}
         autoComplete="off"
         spellCheck={false}
@@ -127,9 +177,9 @@ export default function SearchBar(): ReactNode {
       />
       {!query && <ShortcutHints />}
       <div className={styles.status} role="status">
-        {showList ? statusText(shownStatus, query, shownHits.length) : ''}
+        {showList ? statusText(shownStatus, query, total) : ''}
       </div>
-      <ul
+      <div
         ref={list}
         id={listId}
         role="listbox"
@@ -138,33 +188,66 @@ export default function SearchBar(): ReactNode {
         hidden={!showList}
         aria-busy={showList && excerptsPending}
         data-results-for={showList && status === 'ready' ? shownFor : undefined}>
-        {shownHits.map((hit, i) => (
-          <li
-            key={hit.url}
-            id={hitId(id, i)}
-            role="option"
-            aria-selected={i === active}
-            className={clsx(styles.hit, i === active && styles.hitActive)}
-            // mousedown, not click: the input's blur closes the list before a click lands.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              openHit(hit);
-            }}
-            onMouseMove={() => setActive(i)}>
-            <span className={styles.hitTitle}>{hit.title}</span>
-            <span className={styles.hitExcerpt}>
-              {hit.excerptParts.map((part, j) =>
-                part.match ? <mark key={j}>{part.text}</mark> : <span key={j}>{part.text}</span>,
-              )}
-            </span>
-          </li>
+        {groups.map(({hit, options: own}) => (
+          <div key={hit.url} role="group" aria-label={hit.title} className={styles.group}>
+            {hit.sections.length > 0 && (
+              <div className={styles.groupTitle} aria-hidden="true">
+                {hit.title}
+              </div>
+            )}
+            {own.map((option) =>
+              optionAt(
+                option.index,
+                <>
+                  {option.title && (
+                    <span className={hit.sections.length ? styles.sectionTitle : styles.hitTitle}>{option.title}</span>
+                  )}
+                  <span className={styles.hitExcerpt}>
+                    {option.excerptParts.map((part, j) =>
+                      part.match ? <mark key={j}>{part.text}</mark> : <span key={j}>{part.text}</span>,
+                    )}
+                  </span>
+                </>,
+              ),
+            )}
+          </div>
         ))}
+        {more > 0 && optionAt(showAllIndex, showAllText(total), styles.showAll)}
         {showList && !shownHits.length && (
-          <li role="option" aria-selected={false} aria-disabled className={styles.empty}>
+          <div role="option" aria-selected={false} aria-disabled className={styles.empty}>
             {statusText(shownStatus, query, 0)}
-          </li>
+          </div>
         )}
-      </ul>
+      </div>
+    </div>
+  );
+}
+
+interface ResultOptionProps {
+  readonly id: string;
+  /** Its place in the list, passed back to `onChoose` and `onHover`. */
+  readonly index: number;
+  readonly selected: boolean;
+  readonly className?: string | undefined;
+  readonly onChoose: (index: number) => void;
+  readonly onHover: (index: number) => void;
+  readonly children: ReactNode;
+}
+
+/** One option of the list. mousedown, not click: the input's blur closes the list before a click lands. */
+function ResultOption({id, index, selected, className, onChoose, onHover, children}: ResultOptionProps): ReactNode {
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      className={clsx(styles.hit, selected && styles.hitActive, className)}
+      onMouseDown={(event) => {
+        event.preventDefault();
+        onChoose(index);
+      }}
+      onMouseMove={() => onHover(index)}>
+      {children}
     </div>
   );
 }
