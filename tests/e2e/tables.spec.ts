@@ -11,6 +11,8 @@ import {API_PAGE, INTRO} from './helpers/site';
 
 /** A page with a column of statuses beside two columns of prose (squeezed to a letter a line once). */
 const STATUS_TABLE_PAGE = '/docs/v1/service/dmt/transfer/status';
+/** A table of header names (`Authorization`, `Content-Type`) beside prose and media types. */
+const HEADERS_PAGE = '/HeaderMarkdown';
 
 interface TableReport {
   readonly tables: number;
@@ -88,21 +90,25 @@ async function lineCount(locator: Locator): Promise<number> {
 }
 
 test.describe('names and captions in tables (issue 24)', () => {
-  test.describe(() => {
-    test.use({viewport: {width: 1440, height: 900}});
+  for (const width of [1440, 390]) {
+    test.describe(() => {
+      test.use({viewport: {width, height: 900}});
 
-    test('/HeaderMarkdown at 1440 px: the header table keeps Authorization and Content-Type whole', async ({
-      page,
-      open,
-    }) => {
-      expect(await open('/HeaderMarkdown')).toBe(200);
-      const table = page.locator('.markdown table').first();
-      for (const name of ['Authorization', 'Content-Type', 'Accept']) {
-        const code = table.locator('td code', {hasText: new RegExp(`^${name}$`)});
-        expect(await lineCount(code), name).toBe(1);
-      }
+      test(`${HEADERS_PAGE} at ${width} px: the header table keeps Authorization and Content-Type whole, inside its box`, async ({
+        page,
+        open,
+      }) => {
+        expect(await open(HEADERS_PAGE)).toBe(200);
+        const table = page.locator('.markdown table').first();
+        for (const name of ['Authorization', 'Content-Type', 'Accept']) {
+          const code = table.locator('td code', {hasText: new RegExp(`^${name}$`)});
+          expect(await lineCount(code), name).toBe(1);
+        }
+        // At 390 px too: the names whole, the table's text at 0.875rem (src/css/custom.css), no sideways scroll.
+        expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(1);
+      });
     });
-  });
+  }
 
   test.describe(() => {
     test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
