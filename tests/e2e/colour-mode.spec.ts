@@ -1,10 +1,13 @@
 /**
  * The colour mode, as readers use it: light by default (the system's choice, which is light
  * here), the navbar toggle and its label, the choice kept across reloads and tabs, and a toggle
- * that cannot be clicked before it works. Each test opens its own context (clean localStorage).
+ * that cannot be clicked before it works; in each mode, the quiet text (table of contents, inactive
+ * tabs) quieter than the body text yet readable, and the same dark footer. Each test opens its own
+ * context (clean localStorage).
  */
 import {expect, test} from './fixtures';
 import {problemList, waitForHydration} from './helpers/browser';
+import {colours, contrast} from './helpers/contrast';
 import {request} from './helpers/http';
 import {colourToggle, DESKTOP, htmlAttribute, INTRO, storedItem, TOGGLE_LABEL, toggleLabel} from './helpers/site';
 
@@ -94,3 +97,65 @@ test.describe('colour mode', () => {
     });
   });
 });
+
+/** A page with the table of contents beside it at 1440 px and a group of language tabs (JwtSamples). */
+const TOC_AND_TABS_PAGE = '/HeaderMarkdown';
+/** WCAG 1.4.3 (AA) for body-size text. */
+const AA = 4.5;
+
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`${mode} mode at 1440 px`, () => {
+    test.use({colorScheme: mode, viewport: {width: 1440, height: 900}});
+
+    test('the contents and the inactive tabs are quieter than the body text, and still 4.5:1', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open(TOC_AND_TABS_PAGE);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      const body = await colours(page.locator('article .markdown > p').first());
+      const bodyRatio = contrast(body.color, body.background);
+      const quiet = {
+        'contents link': page
+          .locator('.theme-doc-toc-desktop .table-of-contents__link:not(.table-of-contents__link--active)')
+          .first(),
+        'inactive tab': page.locator('article [role="tab"][aria-selected="false"]').first(),
+      };
+      for (const [name, locator] of Object.entries(quiet)) {
+        await expect(locator, name).toBeVisible();
+        const {color, background} = await colours(locator);
+        const ratio = contrast(color, background);
+        expect(ratio, `${name}: ${color} on ${background}`).toBeGreaterThanOrEqual(AA);
+        expect(
+          ratio,
+          `${name} (${color}) against the body text (${body.color}, ${bodyRatio.toFixed(1)}:1)`,
+        ).toBeLessThan(bodyRatio);
+      }
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test("the footer is the specification's dark footer, the same colour as in the other mode, its text 4.5:1", async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open(INTRO);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      const footer = page.locator('footer.footer');
+      await expect(footer).toHaveClass(/footer--dark/);
+      const {background} = await colours(footer);
+      // Infima's dark footer (#303846), the same in both modes: not the dark page's own grey.
+      expect(background).toBe('rgb(48, 56, 70)');
+      for (const text of [
+        footer.locator('.footer__title').first(),
+        footer.locator('.footer__link-item').first(),
+        footer.locator('.footer__copyright'),
+      ]) {
+        const seen = await colours(text);
+        expect(contrast(seen.color, seen.background), await text.innerText()).toBeGreaterThanOrEqual(AA);
+      }
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+}

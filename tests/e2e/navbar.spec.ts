@@ -1,12 +1,15 @@
 /**
  * The navbar on phones and desktops: the hamburger and its panel (primary menu, docs sidebar,
- * back button, close), the switch at 996 px, hiding on scroll, and the skip link a keyboard user
- * meets first.
+ * back button, close, Esc), the switch at 996 px, the search box beside the version label on a
+ * phone, hiding on scroll, and the skip link a keyboard user meets first.
  */
 import type {Locator, Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
 import {API_PAGE, DESKTOP, MOBILE, WIDE_ENOUGH} from './helpers/site';
+
+/** The phone of issue 24's checks. */
+const PHONE = {width: 390, height: 844};
 
 const hamburger = (page: Page): Locator =>
   page.locator('nav.navbar').getByRole('button', {name: 'Toggle navigation bar', exact: true});
@@ -140,6 +143,45 @@ test.describe('navbar on phones and desktops', () => {
   }
 
   test.describe(() => {
+    test.use({viewport: PHONE, isMobile: true, hasTouch: true});
+
+    test('at 390 px Esc closes the menu panel and gives the focus back to the menu button', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open(API_PAGE);
+      await hamburger(page).click();
+      await expect(panel(page)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel(page)).toBeHidden();
+      await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+      await expect(hamburger(page)).toBeFocused();
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test('at 390 px the focused search box leaves the API version label in view, beside it', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open(API_PAGE);
+      const search = page.locator('nav.navbar input[type="search"]');
+      const version = page.locator('nav.navbar .navbar__inner').getByText(/^API v\d/);
+      await search.click();
+      await expect(search).toBeFocused();
+      // Widened from its icon (src/theme/SearchBar); the label moves left (src/theme/Navbar/Logo).
+      await expect.poll(async () => (await search.boundingBox())?.width ?? 0).toBeGreaterThan(120);
+      await expect(version).toBeVisible();
+      const [box, label] = await Promise.all([search.boundingBox(), version.boundingBox()]);
+      if (!box || !label) throw new Error('e2e: no box for the search input or the version label');
+      expect(label.x + label.width, 'version label ends left of the search box').toBeLessThanOrEqual(box.x);
+      expect(label.x).toBeGreaterThanOrEqual(0);
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+
+  test.describe(() => {
     test.use({viewport: DESKTOP});
 
     test('hides on scrolling down a long page and comes back on scrolling up', async ({page, problems, open}) => {
@@ -229,7 +271,7 @@ test.describe('extra pages in the docs layout', () => {
   }
 
   test.describe(() => {
-    test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+    test.use({viewport: PHONE, isMobile: true, hasTouch: true});
 
     test('/ResponseCode at 390 px: breadcrumbs, and the menu panel holds the docs sidebar with the page active', async ({
       page,

@@ -2,13 +2,17 @@
  * Tables written in Markdown (src/css/custom.css, plugins/table-code): short code in a cell (a
  * status, a field name) stays on one line at every width, and a long one (a URL, a path) breaks
  * instead of widening its table past a phone's screen (390 px; at 320 px a table may scroll in its
- * box, never the page).
+ * box, never the page). A name in a table breaks after `_`, `-`, `/` or `.` only; a field table's caption
+ * stays on one line on a phone; a code sample in the 480 px code column wraps instead of cutting its lines.
  */
+import type {Locator} from '@playwright/test';
 import {expect, test} from './fixtures';
-import {INTRO} from './helpers/site';
+import {API_PAGE, INTRO} from './helpers/site';
 
 /** A page with a column of statuses beside two columns of prose (squeezed to a letter a line once). */
 const STATUS_TABLE_PAGE = '/docs/v1/service/dmt/transfer/status';
+/** A table of header names (`Authorization`, `Content-Type`) beside prose and media types. */
+const HEADERS_PAGE = '/HeaderMarkdown';
 
 interface TableReport {
   readonly tables: number;
@@ -17,6 +21,8 @@ interface TableReport {
   /** How far each table is wider than its box (0 when it fits). */
   readonly overflow: number[];
   readonly breakable: string[];
+  /** Breakable code broken elsewhere than at a <wbr> (after `_`, `-`, `/`, `.`: plugins/table-code). */
+  readonly brokenInsideWord: string[];
 }
 
 for (const width of [1280, 390, 320]) {
@@ -24,31 +30,39 @@ for (const width of [1280, 390, 320]) {
     test.use({viewport: {width, height: 800}});
 
     for (const path of [STATUS_TABLE_PAGE, INTRO]) {
-      test(`${path}: short code whole, long code wrapped inside the table`, async ({page, open}) => {
+      test(`${path}: short code whole, long code wrapped inside the table at its separators`, async ({page, open}) => {
         expect(await open(path)).toBe(200);
         const report = await page.evaluate((): TableReport => {
           const tables = Array.from(document.querySelectorAll<HTMLTableElement>('.markdown table:not([class])'));
           const brokenShortCode: string[] = [];
           const breakable: string[] = [];
+          const brokenInsideWord: string[] = [];
+          const lineCount = (node: Node): number => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+          };
           for (const code of tables.flatMap((t) => Array.from(t.querySelectorAll('code')))) {
             if (code.classList.contains('breakable')) {
               breakable.push(code.textContent ?? '');
+              // Each run between two <wbr> is one text node, and stays on one line.
+              const runs = Array.from(code.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE);
+              if (runs.some((run) => lineCount(run) > 1)) brokenInsideWord.push(code.textContent ?? '');
               continue;
             }
-            const range = document.createRange();
-            range.selectNodeContents(code);
-            const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
-            if (lines.size > 1) brokenShortCode.push(code.textContent ?? '');
+            if (lineCount(code) > 1) brokenShortCode.push(code.textContent ?? '');
           }
           return {
             tables: tables.length,
             brokenShortCode,
             overflow: tables.map((t) => Math.max(0, t.scrollWidth - t.clientWidth)),
             breakable,
+            brokenInsideWord,
           };
         });
         expect(report.tables).toBeGreaterThan(0);
         expect(report.brokenShortCode).toEqual([]);
+        expect(report.brokenInsideWord).toEqual([]);
         if (width >= 390) {
           expect(
             report.overflow.every((o) => o <= 1),
@@ -65,3 +79,79 @@ for (const width of [1280, 390, 320]) {
     }
   });
 }
+
+/** How many lines the text of `locator` takes, as laid out. */
+async function lineCount(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+  });
+}
+
+test.describe('names and captions in tables (issue 24)', () => {
+  for (const width of [1440, 390]) {
+    test.describe(() => {
+      test.use({viewport: {width, height: 900}});
+
+      test(`${HEADERS_PAGE} at ${width} px: the header table keeps Authorization and Content-Type whole, inside its box`, async ({
+        page,
+        open,
+      }) => {
+        expect(await open(HEADERS_PAGE)).toBe(200);
+        const table = page.locator('.markdown table').first();
+        for (const name of ['Authorization', 'Content-Type', 'Accept']) {
+          const code = table.locator('td code', {hasText: new RegExp(`^${name}$`)});
+          expect(await lineCount(code), name).toBe(1);
+        }
+        // At 390 px too: the names whole, the table's text at 0.875rem (src/css/custom.css), no sideways scroll.
+        expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(1);
+      });
+    });
+  }
+
+  test.describe(() => {
+    test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+
+    test(`${API_PAGE} at 390 px: "Body fields (JSON)" on one line`, async ({page, open}) => {
+      expect(await open(API_PAGE)).toBe(200);
+      const caption = page.locator('caption', {hasText: 'Body fields (JSON)'}).first();
+      await expect(caption).toBeVisible();
+      const {height, lineHeight} = await caption.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+        return {height: element.getBoundingClientRect().height - padding, lineHeight: parseFloat(style.lineHeight)};
+      });
+      expect(Math.abs(height - lineHeight), `caption ${height} px high, its line ${lineHeight} px`).toBeLessThanOrEqual(
+        1,
+      );
+    });
+  });
+
+  test.describe(() => {
+    test.use({viewport: {width: 1280, height: 800}});
+
+    /**
+     * The column's samples wrap: a sample's own horizontal scrollbar is at its bottom, out of sight
+     * below a tall cURL sample in the sticky column (and overlay scrollbars show none at all).
+     */
+    test(`${API_PAGE} at 1280 px: the cURL sample in the code column wraps, nothing cut at its edge`, async ({
+      page,
+      open,
+    }) => {
+      expect(await open(API_PAGE)).toBe(200);
+      const pre = page.locator('.api-reference__side .api-code-sample[data-lang="cURL"] pre');
+      await expect(pre).toBeVisible();
+      const seen = await pre.evaluate((element) => ({
+        columnWidth: element.closest('.api-reference__side')?.getBoundingClientRect().width ?? 0,
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+        whiteSpace: getComputedStyle(element).whiteSpace,
+      }));
+      expect(seen.columnWidth).toBeGreaterThanOrEqual(480);
+      expect(seen.whiteSpace).toBe('pre-wrap');
+      expect(seen.scrollWidth - seen.clientWidth, 'wider than its box').toBeLessThanOrEqual(1);
+      await expect(pre).toContainText('https://sandbox.rupeerail.example/api/v1/service/aeps/withdrawal');
+    });
+  });
+});

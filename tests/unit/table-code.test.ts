@@ -1,5 +1,5 @@
 /**
- * plugins/table-code: which inline code in a Markdown table may break anywhere.
+ * plugins/table-code: which inline code in a Markdown table may break, and where (after a separator only).
  */
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
@@ -7,7 +7,14 @@ import remarkGfm from 'remark-gfm';
 import {describe, expect, it} from 'vitest';
 import type {InlineCode, Table} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {BREAKABLE_CLASS, isBreakable, LONGEST_WHOLE_RUN, remarkTableCode} from '../../plugins/table-code/remark';
+import type {ElementContent} from 'hast';
+import {
+  BREAKABLE_CLASS,
+  isBreakable,
+  LONGEST_WHOLE_RUN,
+  remarkTableCode,
+  withBreaks,
+} from '../../plugins/table-code/remark';
 
 /** Each inline code of the Markdown, with the class the plugin gave it (none: undefined). */
 function classes(markdown: string): [string, unknown][] {
@@ -29,6 +36,21 @@ describe('isBreakable', () => {
     expect(isBreakable('https://sandbox.rupeerail.example/api/v1')).toBe(true);
     expect(isBreakable('POST /service/dmt/transfer/status')).toBe(true);
     expect(isBreakable('POST /aeps/kyc')).toBe(false);
+  });
+});
+
+/** The hast children as a string, `|` for each <wbr>. */
+const shown = (children: ElementContent[]): string =>
+  children.map((c) => (c.type === 'text' ? c.value : c.type === 'element' ? `|${c.tagName}|` : '')).join('');
+
+describe('withBreaks', () => {
+  it('puts a <wbr> after each _, -, / and . and nowhere inside a word (issue 24: no "Authorizatio|n")', () => {
+    expect(shown(withBreaks('Authorization'))).toBe('Authorization');
+    expect(shown(withBreaks('NETWORK_UNCONFIRMED'))).toBe('NETWORK_|wbr|UNCONFIRMED');
+    expect(shown(withBreaks('X-Webhook-Timestamp'))).toBe('X-|wbr|Webhook-|wbr|Timestamp');
+    expect(shown(withBreaks('https://api.rupeerail.example/api/v1'))).toBe(
+      'https:/|wbr|/|wbr|api.|wbr|rupeerail.|wbr|example/|wbr|api/|wbr|v1',
+    );
   });
 });
 
@@ -57,6 +79,9 @@ describe('remarkTableCode', () => {
     const code = cell?.children[0] as InlineCode;
     code.data = {hProperties: {title: 'kept'}};
     remarkTableCode()(tree);
-    expect(code.data).toEqual({hProperties: {title: 'kept', className: [BREAKABLE_CLASS]}});
+    expect(code.data).toEqual({
+      hProperties: {title: 'kept', className: [BREAKABLE_CLASS]},
+      hChildren: [{type: 'text', value: 'averyveryverylongtoken'}],
+    });
   });
 });

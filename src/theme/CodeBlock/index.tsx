@@ -6,12 +6,20 @@
  * plugins/api-contract, both rendered by <StaticCode>. What is left for this component is code
  * that reaches it as a runtime string (a `<CodeBlock>` written in JSX); it is shown with the same
  * frame, title, copy button and line numbers, without highlighting. Prefer a fenced block in MDX.
+ *
+ * One more comes here by way of MDX's code element, which sends code with element children to
+ * CodeBlock: code in a Markdown table that plugins/table-code marks `breakable`, with a <wbr> after
+ * each separator (issue 24: names break there, never inside a word). It stays inline code. Here,
+ * not in a wrap of MDXComponents/Code: a new theme module cost every first visit 400 bytes.
  */
 import {Children, isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import StaticCode from '@site/src/components/StaticCode';
 import {plainCodeHtml} from '#core/code/html';
 import {parseCodeMeta} from '#core/code/meta';
+
+/** plugins/table-code's BREAKABLE_CLASS (not imported: that module is build-time, remark and unified). */
+const BREAKABLE = 'breakable';
 
 /** The text of `children`, whether a string or the elements MDX makes of one. */
 function textOf(children: ReactNode): string {
@@ -34,6 +42,7 @@ export default function CodeBlock({
   language,
   showLineNumbers,
 }: Props): ReactNode {
+  if (className === BREAKABLE) return <code className={className}>{children}</code>;
   const meta = parseCodeMeta(metastring);
   const lang = language ?? /language-(\S+)/.exec(className ?? '')?.[1] ?? 'text';
   const start = typeof showLineNumbers === 'number' ? showLineNumbers : showLineNumbers ? 1 : meta.lineNumbersStart;
