@@ -11,8 +11,12 @@
  */
 import type {FoundPages, SearchHit} from './query';
 
-/** A pause in typing this long means the reader has stopped at this query: fetch its excerpts. */
-export const EXCERPT_DELAY_MS = 300;
+/**
+ * A pause in typing this long means the reader has stopped at this query: fetch its excerpts. Eight
+ * pages' fragments (about 30 KB) are worth waiting for: at 300 ms a typist slower than three keys a
+ * second, or a busy machine, fetched them for a word on the way too.
+ */
+export const EXCERPT_DELAY_MS = 400;
 
 /** What the runner tells the box. */
 export interface RunnerOutput {
