@@ -37,6 +37,11 @@ export interface ExpectedNote {
   readonly breaking: number;
   /** Changes classed deprecated: an old form with a sunset, which the checklist may list too. */
   readonly deprecated: number;
+  /**
+   * The sunsets the contract declares (`x-sunset`, `x-transitions`), for the newest release only:
+   * its checklist's dates must be among them. Older releases' windows may since have closed.
+   */
+  readonly sunsets?: ReadonlySet<string>;
 }
 
 export interface ParsedNotes {
@@ -153,7 +158,20 @@ function agreement(note: ReleaseNote, expected: ExpectedNote, at: Located): stri
     problems.push(
       `${at([version, 'breaking'])}: ${version} lists breaking changes, but the changelog finds no breaking or deprecated change in it. Write breaking: [] or correct the version.`,
     );
-  return problems;
+  return [...problems, ...undeclaredSunsets(note, expected.sunsets, at)];
+}
+
+/** Checklist dates the contract does not declare: the page would promise a window the API does not keep. */
+function undeclaredSunsets(note: ReleaseNote, sunsets: ReadonlySet<string> | undefined, at: Located): string[] {
+  if (!sunsets) return [];
+  const declared = [...sunsets].sort().join(', ') || 'none';
+  return note.breaking.flatMap((item, i) =>
+    item.sunset && !sunsets.has(item.sunset)
+      ? [
+          `${at([note.version, 'breaking', i, 'sunset'])}: ${note.version}.breaking[${i}] gives sunset ${item.sunset}, which no x-sunset or x-transitions of the contract declares (declared: ${declared}). Give the contract's date, or none.`,
+        ]
+      : [],
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import {withResponseCodeEnums} from '#core/contract/response-enums';
 import {untypedBranches, withTypedBranches} from '#core/contract/typed-branches';
 import {addressPairs, addressProblems, envelopeProblems} from '#core/contract/envelope';
 import {bodySchemas, type BodySchemas} from '#core/contract/fences';
+import {contractDeprecations} from '#core/contract/deprecations';
 import type {Root} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {API_COMPONENTS, unknownIdMessage, type IdKind} from './components';
@@ -423,7 +424,7 @@ export async function loadContractSource({
     siteVersion: site.apiVersion,
     date: site.apiReleaseDate,
   });
-  const notes = readReleaseNotes({releases});
+  const notes = readReleaseNotes({releases, sunsets: new Set(contractDeprecations(deref).map((d) => d.sunset))});
   return {
     ...(bundled ? {bundled} : {}),
     deref,

@@ -20,6 +20,8 @@ export interface NotesInput {
   readonly file?: string;
   /** The folder whose dates.yaml dates the first release. */
   readonly releasesDir?: string;
+  /** The sunsets the current contract declares: the newest release's checklist dates must be among them. */
+  readonly sunsets?: ReadonlySet<string>;
 }
 
 /** The notes of every release on the changelog, newest first as the page lists them. */
@@ -34,7 +36,13 @@ export function readReleaseNotes(input: NotesInput): ReleaseNote[] {
   const first = oldest
     ? [firstRelease(oldest, readDates(input.releasesDir ?? RELEASES_DIR, [oldest]).get(oldest) as string)]
     : [];
-  const expected = [...first, ...[...input.releases].reverse().map(expectedNote)];
+  const newest = input.releases[0]?.version;
+  const expected = [
+    ...first,
+    ...[...input.releases]
+      .reverse()
+      .map((r) => ({...expectedNote(r), ...(r.version === newest && input.sunsets ? {sunsets: input.sunsets} : {})})),
+  ];
   const {notes, problems} = checkReleaseNotes(rel, fs.readFileSync(file, 'utf8'), expected);
   if (problems.length)
     throw new ChangelogError(`${rel} has ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);

@@ -53,6 +53,15 @@ describe('checkReleaseNotes', () => {
     ]);
   });
 
+  it('fails a checklist date of the newest release that the contract declares as no sunset', () => {
+    const newest = [expected[0], {...expected[1], sunsets: new Set(['2027-06-30'])}] as ExpectedNote[];
+    expect(checkReleaseNotes(FILE, GOOD, newest).problems).toEqual([
+      `${FILE}:15: 1.1.0.breaking[1] gives sunset 2027-03-31, which no x-sunset or x-transitions of the contract declares (declared: 2027-06-30). Give the contract's date, or none.`,
+    ]);
+    const declared = [expected[0], {...expected[1], sunsets: new Set(['2027-03-31'])}] as ExpectedNote[];
+    expect(checkReleaseNotes(FILE, GOOD, declared).problems).toEqual([]);
+  });
+
   it('fails a release without a summary, naming the line and the fix', () => {
     const text = GOOD.replace('  summary: The first release.\n', '');
     expect(checkReleaseNotes(FILE, text, expected).problems).toEqual([
