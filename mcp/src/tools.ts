@@ -6,16 +6,10 @@
 import {closest} from '#core/util/closest';
 import type {CatalogueCode} from '#core/contract/types';
 import {compilePathTemplate} from '#core/contract/path-template';
-import {
-  createSandbox,
-  memoryStore,
-  type LoadedFamily,
-  type QueuedWebhook,
-  type Sandbox,
-  type WebhookDelivery,
-} from '#core/sandbox/engine';
+import {createSandbox, memoryStore, type LoadedFamily, type QueuedWebhook, type Sandbox} from '#core/sandbox/engine';
 import {setPath, text} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
+import {postDelivery} from '#core/sandbox/engine/post';
 import {MAX_TOKEN_LIFETIME_SECONDS, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import type {Json, JsonObject, RouteModel} from '#core/sandbox/model';
 import {verifyWebhookSignature} from '#core/sandbox/signature';
@@ -220,20 +214,9 @@ export function sandboxSession(
   };
 }
 
-/** POSTs a signed webhook; the HTTP status, or why it could not be sent. */
-async function post(url: string, delivery: WebhookDelivery): Promise<string> {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: delivery.headers,
-      body: delivery.body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    return `HTTP ${res.status}`;
-  } catch (err) {
-    return `not delivered (${err instanceof Error ? err.message : String(err)})`;
-  }
-}
+/** What became of one delivery, as the tool reports it. */
+const deliveryOutcome = (result: number | string): string =>
+  typeof result === 'number' ? `HTTP ${result}` : `not delivered (${result})`;
 
 /** The lines about the webhooks a request queued: listed, or (with `deliver`) signed and sent or shown. */
 async function webhookLines(session: SandboxSession, queued: readonly QueuedWebhook[], input: SandboxRequestInput) {
@@ -251,7 +234,7 @@ async function webhookLines(session: SandboxSession, queued: readonly QueuedWebh
   const signed = await Promise.all(queued.map((w) => session.sandbox.sign(w)));
   const {url} = input.deliver;
   if (url) {
-    const results = await Promise.all(signed.map((d) => post(url, d)));
+    const results = (await Promise.all(signed.map((d) => postDelivery(url, d)))).map(deliveryOutcome);
     return [
       '',
       `Webhooks delivered to ${url}:`,

@@ -8,14 +8,8 @@ import path from 'node:path';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
-import {
-  createSandbox,
-  memoryStore,
-  type Clock,
-  type QueuedWebhook,
-  type Sandbox,
-  type WebhookDelivery,
-} from '#core/sandbox/engine';
+import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '#core/sandbox/engine';
+import {postDelivery} from '#core/sandbox/engine/post';
 import type {SandboxIndex} from '#core/sandbox/model';
 import {RETRY_AFTER_MINUTES, type SignatureForm} from '#core/contract/webhook-policy';
 import {PortInUseError, serveSandbox, type Log} from './sandbox-http';
@@ -70,21 +64,6 @@ export async function prepareSandbox(outDir: string): Promise<SandboxIndex> {
 
 type Delivery = {webhook: QueuedWebhook; status: number | string};
 
-/** POSTs a signed webhook; the HTTP status, or why it could not be sent. */
-async function post(url: string, signed: WebhookDelivery): Promise<number | string> {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: signed.headers,
-      body: signed.body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    return res.status;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
-
 interface Deliveries {
   readonly deliveries: readonly Delivery[];
   readonly stop: () => void;
@@ -111,7 +90,7 @@ function startDeliveries(sandbox: Sandbox, clock: Clock, options: SandboxServerO
       record({webhook, status: 'no --webhook-url'});
       return;
     }
-    const status = await post(options.webhookUrl, await sandbox.sign(webhook));
+    const status = await postDelivery(options.webhookUrl, await sandbox.sign(webhook));
     record({webhook, status});
     const ok = typeof status === 'number' && status >= 200 && status < 300;
     const next = RETRY_AFTER_MINUTES[n];
