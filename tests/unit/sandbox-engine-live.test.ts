@@ -6,12 +6,11 @@
 import fs from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
-import {signToken} from '#core/sandbox/crypto';
-import {createSandbox, memoryStore} from '#core/sandbox/engine';
+import {compileSandbox, writeSandbox} from '../../plugins/api-contract/sandbox';
 import {EXAMPLE_NOW, formatLike, idNumbers, liven, liveTable, sentStrings} from '#core/sandbox/engine/live';
 import type {JsonObject} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+import {clockedSandbox} from './sandbox-harness';
 
 const NOW = Date.parse('2026-11-27T01:00:00Z');
 
@@ -91,29 +90,19 @@ const dir = tempSandboxDir('live');
 beforeAll(() => writeSandbox(dir, doc, compiled), 60_000);
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
-/** A sandbox on the real scenarios, with a clock the test moves. */
+/** A sandbox on the real scenarios, with a clock the test moves, and a POST as the partner. */
 function engine(seed: number) {
-  let now = NOW;
-  let n = 0;
-  const sandbox = createSandbox({
-    index: compiled.index,
-    loadFamily: (family) => loadWrittenFamily(dir, family),
-    clock: {now: () => now},
-    store: memoryStore(),
-    seed,
-  });
-  const {partnerId, jwtSecret} = compiled.index.credentials;
+  const {sandbox, token, advance} = clockedSandbox(compiled, dir, NOW, seed);
   const post = async (path: string, body: JsonObject) => {
-    const token = await signToken({partnerId, iat: Math.floor(now / 1000), reqId: `r-${++n}`}, jwtSecret);
     const res = await sandbox.send({
       method: 'POST',
       url: `${compiled.index.basePath}${path}`,
-      headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
+      headers: {authorization: `Bearer ${await token()}`, 'content-type': 'application/json'},
       body: JSON.stringify(body),
     });
     return res.json as {response_code: number; data: Record<string, unknown>};
   };
-  return {sandbox, post, advance: (s: number) => void (now += s * 1000)};
+  return {sandbox, post, advance};
 }
 
 const session = (referenceid: string): JsonObject => ({

@@ -25,6 +25,7 @@ import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxRespons
 import {isLiveValue} from '#core/sandbox/engine/live';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+import {clockedSandbox} from './sandbox-harness';
 
 type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
 
@@ -44,28 +45,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 /** A sandbox with a clock the test moves, and a token signer for it. */
-function harness() {
-  let now = START;
-  let n = 0;
-  const sandbox = createSandbox({
-    index: compiled.index,
-    loadFamily: (family) => loadWrittenFamily(dir, family),
-    clock: {now: () => now},
-    store: memoryStore(),
-    seed: 26,
-  });
-  const {partnerId, jwtSecret} = compiled.index.credentials;
-  const token = (claims: Record<string, unknown> = {}, secret = jwtSecret): Promise<string> =>
-    signToken({partnerId, iat: Math.floor(now / 1000), reqId: `req-${++n}`, ...claims}, secret);
-  return {
-    sandbox,
-    token,
-    advance: (seconds: number) => {
-      now += seconds * 1000;
-    },
-    now: () => now,
-  };
-}
+const harness = () => clockedSandbox(compiled, dir, START, 26);
 
 const located = (): Map<string, Located> => new Map(listOperations(doc).map((l) => [l.op.operationId, l]));
 

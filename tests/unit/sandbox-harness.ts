@@ -2,11 +2,14 @@
  * The real sandbox for a test: the bundled contract and scenarios compiled and written to a folder of
  * the test's own, an engine over them with a clock the test holds, and a way to send an operation's
  * contract example with some fields changed. Used by the tests that probe the engine's validation
- * across every operation (sandbox-money.property.test.ts, sandbox-validation.test.ts).
+ * across every operation (sandbox-money.property.test.ts, sandbox-validation.test.ts); the engine
+ * with its clock and token signer (`clockedSandbox`) also by sandbox-engine.test.ts and
+ * sandbox-engine-live.test.ts.
  */
 import fs from 'node:fs';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
+import type {CompiledSandbox} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';
 import {setPath, text} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
@@ -66,21 +69,40 @@ function urlOf(basePath: string, l: Located, req: ProbeRequest): string {
   return `${basePath}${urlPath}${qs ? `?${qs}` : ''}`;
 }
 
+/**
+ * An engine over the sandbox written to `dir`, with a clock the test moves from `start` and a token
+ * signer for that clock (a fresh reqId each time; `claims` add to or replace the defaults).
+ */
+export function clockedSandbox(compiled: CompiledSandbox, dir: string, start: number, seed?: number) {
+  let now = start;
+  let n = 0;
+  const sandbox = createSandbox({
+    index: compiled.index,
+    loadFamily: (family) => loadWrittenFamily(dir, family),
+    clock: {now: () => now},
+    store: memoryStore(),
+    ...(seed !== undefined ? {seed} : {}),
+  });
+  const {partnerId, jwtSecret} = compiled.index.credentials;
+  const token = (claims: Record<string, unknown> = {}, secret = jwtSecret): Promise<string> =>
+    signToken({partnerId, iat: Math.floor(now / 1000), reqId: `req-${++n}`, ...claims}, secret);
+  return {
+    sandbox,
+    token,
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+    now: () => now,
+  };
+}
+
 /** Compiles and writes the sandbox (a few seconds), then answers requests through the engine. */
 export async function openSandboxProbe(name: string): Promise<SandboxProbe> {
   const doc = await bundleContract(true);
   const compiled = compileSandbox(doc, loadResponseCodes());
   const dir = tempSandboxDir(name);
   writeSandbox(dir, doc, compiled);
-  const sandbox = createSandbox({
-    index: compiled.index,
-    loadFamily: (family) => loadWrittenFamily(dir, family),
-    clock: {now: () => START},
-    store: memoryStore(),
-  });
-  const {partnerId, jwtSecret} = compiled.index.credentials;
-  let n = 0;
-  const token = () => signToken({partnerId, iat: Math.floor(START / 1000), reqId: `probe-${++n}`}, jwtSecret);
+  const {sandbox, token} = clockedSandbox(compiled, dir, START);
   return {
     operations: listOperations(doc).filter((l) => l.kind === 'operation'),
     sample,
