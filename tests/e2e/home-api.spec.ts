@@ -6,7 +6,7 @@
  */
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
-import {problemList} from './helpers/browser';
+import {problemList, waitForHydration} from './helpers/browser';
 import {DESKTOP, waitForPathname} from './helpers/site';
 
 const PHONE = {width: 390, height: 844};
@@ -103,13 +103,17 @@ test.describe('API index (/api)', () => {
     // Replaced, not pushed: Back leaves the page rather than undo keystrokes.
     expect(await page.evaluate(() => history.length)).toBe(entries);
 
+    // Hydrated before anything is read or typed: until then the box shows the static page's empty
+    // filter, and a click would load the next page from the server instead of routing to it.
     await page.reload({waitUntil: 'load'});
+    await waitForHydration(page);
     await expect(filter).toHaveValue('bbps');
 
     await page.locator('main a[href^="/docs/v1/service/bbps/"]').first().click();
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/api');
     await page.goBack();
     await waitForPathname(page, '/api');
+    await waitForHydration(page);
     await expect(filter).toHaveValue('bbps');
     expect(new URL(page.url()).search).toBe('?q=bbps');
 

@@ -66,6 +66,9 @@ export default function ApiIndex(): ReactNode {
         </span>
         <input
           type="search"
+          // The address is the filter's one source: a value the browser restores on Back or reload
+          // would show before hydration, then be replaced by the one read from `?q=`.
+          autoComplete="off"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           placeholder={translate({id: 'apiIndex.placeholder', message: 'e.g. withdrawal, /bbps, webhook'})}
