@@ -8,7 +8,7 @@
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
-import {API_PAGE} from './helpers/site';
+import {API_PAGE, API_PAGE_HEADING} from './helpers/site';
 
 /** The layout shifts of the page so far (PerformanceObserver, buffered from the first paint). */
 async function layoutShift(page: Page): Promise<number> {
@@ -125,6 +125,43 @@ test.describe('operation page, 390 px', () => {
       expect(await open(path)).toBe(200);
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
+    expect(problemList(problems)).toEqual([]);
+  });
+});
+
+/**
+ * The columns are keyed on a class of <html> in the server's HTML, so the page's first bytes already
+ * have them: a browser that paints the title and the call before it has parsed the column (a slow
+ * machine, a long page) lays them out as they will stay. Rules keyed on `:has()` of the column did
+ * not, and moved them when it arrived.
+ */
+test.describe('layout class on <html>', () => {
+  test.use({viewport: {width: 1440, height: SCREEN_HEIGHT}});
+
+  const htmlClass = async (page: Page): Promise<string> => (await page.locator('html').getAttribute('class')) ?? '';
+
+  test('in the server HTML of operation and webhook pages, gone after moving on to a guide', async ({
+    page,
+    request,
+    problems,
+    open,
+  }) => {
+    for (const [path, name] of [
+      [API_PAGE, 'api-page--aside'],
+      [WEBHOOKS, 'api-page--columns'],
+    ] as const) {
+      const served = await (await request.get(path)).text();
+      expect(/<html[^>]*\sclass="([^"]*)"/.exec(served)?.[1]?.split(' '), path).toContain(name);
+    }
+    const guide = await (await request.get('/docs/v1/')).text();
+    expect(guide).not.toMatch(/api-page--/);
+
+    expect(await open(API_PAGE)).toBe(200);
+    expect((await htmlClass(page)).split(' ')).toContain('api-page--aside');
+    // A client-side navigation to a page without columns drops the class (and with it the grid).
+    await page.locator('.navbar a.navbar__link[href="/docs/v1/"]').click();
+    await expect(page.getByRole('heading', {level: 1})).not.toHaveText(API_PAGE_HEADING);
+    await expect.poll(async () => htmlClass(page)).not.toContain('api-page--');
     expect(problemList(problems)).toEqual([]);
   });
 });

@@ -150,7 +150,10 @@ describe('remarkApiReference', () => {
       `${'  '.repeat(depth)}${show(node)}`,
       ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
     ];
-    expect(tree.children.slice(3).flatMap((n) => outline(n))).toEqual([
+    // After the three imports (component, data, layout) and the stylesheet's link.
+    expect(tree.children.slice(4).flatMap((n) => outline(n))).toEqual([
+      // The layout named on <html> before the content (src/components/Reference/PageLayout.tsx).
+      '<ApiPageLayout__ kind="aside">',
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '## Request',
       '<ApiEndpoint__ data={apiData1__} section="request">',
@@ -185,7 +188,10 @@ describe('remarkApiReference', () => {
       `${'  '.repeat(depth)}${show(node)}`,
       ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
     ];
-    expect(tree.children.slice(3).flatMap((n) => outline(n))).toEqual([
+    // After the three imports (component, data, layout) and the stylesheet's link.
+    expect(tree.children.slice(4).flatMap((n) => outline(n))).toEqual([
+      // The layout named on <html> before the content (src/components/Reference/PageLayout.tsx).
+      '<ApiPageLayout__ kind="aside">',
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '<div className="api-reference__side">',
       '  ## Code samples',

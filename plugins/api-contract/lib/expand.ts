@@ -34,6 +34,9 @@ export interface SectionPlan {
   readonly lead?: true;
 }
 
+/** The element holding the aside's sections (the code column on wide screens). */
+const ASIDE_CLASS = 'api-reference__side';
+
 /** A `<div className="...">` around `children`, in the MDX tree. */
 const div = (className: string, children: RootContent[]): MdxJsxFlowElement => ({
   ...jsx('div', [literalAttr('className', className)]),
@@ -161,7 +164,7 @@ export function expandSections(
     .map((s) => jsx(local, [...attrs, literalAttr('section', s.key), literalAttr('part', 'examples')]));
   return [
     ...part(sections.slice(0, first)),
-    div('api-reference__side', [
+    div(ASIDE_CLASS, [
       ...part(sections.slice(first, after)),
       {
         ...div('api-reference__examples', examples),
@@ -213,5 +216,16 @@ export function expandElement(
   const namesSection = attrs.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'section');
   if (!spec.sections || node.type !== 'mdxJsxFlowElement' || namesSection) return undefined;
   const all = options.sections(spec.sections(id));
-  return expandSections(local, attrs, sectionsOfSlice(all, sliceOf?.value), all);
+  const nodes = expandSections(local, attrs, sectionsOfSlice(all, sliceOf?.value), all);
+  if (!nodes.some(isAside)) return nodes;
+  // The page's layout named on <html> from the server's first bytes (src/components/Reference/PageLayout.tsx).
+  const layout = imports.component('PageLayout', PAGE_LAYOUT_MODULE);
+  return [jsx(layout, [literalAttr('kind', 'aside')]), ...nodes];
 }
+
+/** The component that names a page's wide-screen layout on `<html>`. */
+export const PAGE_LAYOUT_MODULE = '@site/src/components/Reference/PageLayout';
+
+const isAside = (node: RootContent): boolean =>
+  node.type === 'mdxJsxFlowElement' &&
+  node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'className' && a.value === ASIDE_CLASS);
