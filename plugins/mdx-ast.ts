@@ -70,6 +70,36 @@ export function importNode(local: string, source: string): MdxjsEsm {
   };
 }
 
+/** `export const name = "value";` */
+export function exportConstNode(name: string, value: string): MdxjsEsm {
+  const raw = JSON.stringify(value);
+  return {
+    type: 'mdxjsEsm',
+    value: `export const ${name} = ${raw};`,
+    data: {
+      estree: program([
+        {
+          type: 'ExportNamedDeclaration',
+          declaration: {
+            type: 'VariableDeclaration',
+            kind: 'const',
+            declarations: [
+              {
+                type: 'VariableDeclarator',
+                id: {type: 'Identifier', name},
+                init: {type: 'Literal', value, raw},
+              },
+            ],
+          },
+          specifiers: [],
+          source: null,
+          attributes: [],
+        },
+      ]),
+    },
+  };
+}
+
 /** `name={identifier}`. */
 export function expressionAttr(name: string, identifier: string): MdxJsxAttribute {
   return {

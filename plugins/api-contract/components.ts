@@ -28,6 +28,7 @@ import {
   type ComponentTree,
   type Step,
 } from '#core/contract/sections';
+import type {PageLayout} from '#core/contract/page-layout';
 import type {ReferenceTree} from '#core/contract/tree';
 import type {CodeSample, TagView} from '#core/contract/types';
 import {CHANGELOG_PATH} from '#core/changelog/changelog';
@@ -99,6 +100,8 @@ export interface ApiComponentSpec {
    * pages that use the component only, where a bundled one would be in every page's.
    */
   readonly stylesheet?: string;
+  /** The wide-screen layout a page with the component gets (core/contract/page-layout.ts). */
+  readonly layout?: PageLayout;
   /** The component as Markdown, for the page's twin and llms-full.txt. */
   readonly markdown: (props: Props, ctx: MarkdownContext) => string;
 }
@@ -220,6 +223,8 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     id: WEBHOOK,
     sections: treeSource(WEBHOOK),
     stylesheet: REFERENCE_CSS,
+    // Each event's payload beside its fields (src/components/Reference `columns`).
+    layout: 'columns',
     markdown: (props, ctx) => treeMarkdown(entry(ctx.data.webhook, WEBHOOK, props, ctx.where('WebhookEvent')), ctx.url),
   },
   OperationList: {

@@ -104,6 +104,8 @@ export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tr
       const replacement = expandElement(node, imports, expand);
       return replacement ? replaceNode(parent, index, replacement) : undefined;
     });
-    if (imports.nodes.length) tree.children = [...imports.nodes, ...imports.links(site.baseUrl), ...tree.children];
+    if (imports.nodes.length) {
+      tree.children = [...imports.nodes, ...imports.exports(), ...imports.links(site.baseUrl), ...tree.children];
+    }
   };
 }

@@ -134,6 +134,17 @@ describe('remarkApiReference', () => {
     ]);
   });
 
+  it('exports a layout only for a page with a code column (aside) or a webhook (columns)', () => {
+    const exported = (tree: Root): string[] =>
+      tree.children.filter((n) => n.type === 'mdxjsEsm' && n.value.startsWith('export')).map(show);
+    const plain = root(element('Endpoint', {op: 'demo-pay'}));
+    remarkApiReference({ids, sections: () => [{key: 'overview'}]})(plain, file);
+    expect(exported(plain)).toEqual([]);
+    const webhook = root(element('WebhookEvent', {op: 'demo-update'}));
+    remarkApiReference({ids: {...ids, webhook: ['demo-update']}, sections: () => [{key: 'payload'}]})(webhook, file);
+    expect(exported(webhook)).toEqual(['export const apiPageLayout = "columns";']);
+  });
+
   it('wraps the aside sections, where they stand, and shows the response examples again in it (wide layout)', () => {
     const tree = root(element('Endpoint', {op: 'demo-pay'}));
     remarkApiReference({
@@ -150,10 +161,10 @@ describe('remarkApiReference', () => {
       `${'  '.repeat(depth)}${show(node)}`,
       ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
     ];
-    // After the three imports (component, data, layout) and the stylesheet's link.
+    // The page names its layout for the element around the doc (core/contract/page-layout.ts).
+    expect(tree.children[2] && show(tree.children[2])).toBe('export const apiPageLayout = "aside";');
+    // After the two imports (component, data), the layout's export and the stylesheet's link.
     expect(tree.children.slice(4).flatMap((n) => outline(n))).toEqual([
-      // The layout named on <html> before the content (src/components/Reference/PageLayout.tsx).
-      '<ApiPageLayout__ kind="aside">',
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '## Request',
       '<ApiEndpoint__ data={apiData1__} section="request">',
@@ -188,10 +199,8 @@ describe('remarkApiReference', () => {
       `${'  '.repeat(depth)}${show(node)}`,
       ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
     ];
-    // After the three imports (component, data, layout) and the stylesheet's link.
+    // After the two imports (component, data), the layout's export and the stylesheet's link.
     expect(tree.children.slice(4).flatMap((n) => outline(n))).toEqual([
-      // The layout named on <html> before the content (src/components/Reference/PageLayout.tsx).
-      '<ApiPageLayout__ kind="aside">',
       '<ApiEndpoint__ data={apiData1__} section="overview">',
       '<div className="api-reference__side">',
       '  ## Code samples',

@@ -7,7 +7,16 @@
  */
 import type {Nodes, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {expressionAttr, importNode, isMdxJsxElement, jsx, literalAttr, type MdxJsxElement} from '../../mdx-ast';
+import {PAGE_LAYOUT_EXPORT, type PageLayout} from '#core/contract/page-layout';
+import {
+  exportConstNode,
+  expressionAttr,
+  importNode,
+  isMdxJsxElement,
+  jsx,
+  literalAttr,
+  type MdxJsxElement,
+} from '../../mdx-ast';
 import {generatedModule} from '../paths';
 import {
   API_COMPONENTS,
@@ -92,6 +101,13 @@ export class PageImports {
   readonly nodes: RootContent[] = [];
   /** Stylesheets the page's components need (ApiComponentSpec `stylesheet`), each once. */
   readonly stylesheets = new Set<string>();
+  /** The page's wide-screen layout, exported from its module (core/contract/page-layout.ts). */
+  layout: PageLayout | undefined;
+
+  /** The page module's exports: its layout, if it has one. */
+  exports(): RootContent[] {
+    return this.layout ? [exportConstNode(PAGE_LAYOUT_EXPORT, this.layout)] : [];
+  }
 
   /**
    * A link to each stylesheet, with a `precedence`: React 19 then writes it before the whole app's
@@ -217,14 +233,11 @@ export function expandElement(
   if (!spec.sections || node.type !== 'mdxJsxFlowElement' || namesSection) return undefined;
   const all = options.sections(spec.sections(id));
   const nodes = expandSections(local, attrs, sectionsOfSlice(all, sliceOf?.value), all);
-  if (!nodes.some(isAside)) return nodes;
-  // The page's layout named on <html> from the server's first bytes (src/components/Reference/PageLayout.tsx).
-  const layout = imports.component('PageLayout', PAGE_LAYOUT_MODULE);
-  return [jsx(layout, [literalAttr('kind', 'aside')]), ...nodes];
+  // The code column wins over a webhook's columns when a page has both.
+  if (nodes.some(isAside)) imports.layout = 'aside';
+  else if (spec.layout) imports.layout ??= spec.layout;
+  return nodes;
 }
-
-/** The component that names a page's wide-screen layout on `<html>`. */
-export const PAGE_LAYOUT_MODULE = '@site/src/components/Reference/PageLayout';
 
 const isAside = (node: RootContent): boolean =>
   node.type === 'mdxJsxFlowElement' &&

@@ -22,7 +22,6 @@ import type {Block, BlockKind, FieldWords, ReferenceTree} from '#core/contract/t
 import type {Rendered} from '#core/contract/types';
 import {splitAtExamples} from '#core/contract/columns';
 import CodeName from './CodeName';
-import PageLayout from './PageLayout';
 import Paragraph from './Paragraph';
 import styles from './styles.module.css';
 
@@ -212,7 +211,6 @@ function ColumnBlocks({blocks, words}: {readonly blocks: readonly PageBlock[]; r
   if (!side.length) return <Blocks blocks={blocks} words={words} />;
   return (
     <div className="api-columns">
-      <PageLayout kind="columns" />
       <div className="api-columns__main">
         <Blocks blocks={main} words={words} />
       </div>
