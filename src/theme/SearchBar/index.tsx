@@ -146,7 +146,9 @@ export default function SearchBar(): ReactNode {
   );
   return (
     <div className={clsx('navbar__search', styles.container)} dir="ltr">
-      <SearchIcon />
+      {/* The input first, the (absolutely placed) icon after it: the box has its width from the
+          first element the browser parses, so a first paint between the two cannot show a narrow
+          box that then widens and pushes the navbar's items aside. */}
       <input
         ref={input}
         type="search"
@@ -175,6 +177,7 @@ export default function SearchBar(): ReactNode {
         onMouseEnter={() => void loadEngine()}
         onBlur={() => setOpen(false)}
       />
+      <SearchIcon />
       {!query && <ShortcutHints />}
       <div className={styles.status} role="status">
         {showList ? statusText(shownStatus, query, total) : ''}
