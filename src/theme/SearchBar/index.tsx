@@ -146,9 +146,7 @@ export default function SearchBar(): ReactNode {
   );
   return (
     <div className={clsx('navbar__search', styles.container)} dir="ltr">
-      {/* The input first, the (absolutely placed) icon after it: the box has its width from the
-          first element the browser parses, so a first paint between the two cannot show a narrow
-          box that then widens and pushes the navbar's items aside. */}
+      <SearchIcon />
       <input
         ref={input}
         type="search"
@@ -177,7 +175,6 @@ export default function SearchBar(): ReactNode {
         onMouseEnter={() => void loadEngine()}
         onBlur={() => setOpen(false)}
       />
-      <SearchIcon />
       {!query && <ShortcutHints />}
       <div className={styles.status} role="status">
         {showList ? statusText(shownStatus, query, total) : ''}
