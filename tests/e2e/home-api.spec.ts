@@ -111,6 +111,9 @@ test.describe('API index (/api)', () => {
 
     await page.locator('main a[href^="/docs/v1/service/bbps/"]').first().click();
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/api');
+    // Back once the operation's page shows, as a reader would: the address changes before the
+    // route's code has loaded, and a Back in between races the router's pending navigation.
+    await expect(filter).toHaveCount(0);
     await page.goBack();
     await waitForPathname(page, '/api');
     await waitForHydration(page);
