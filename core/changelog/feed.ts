@@ -7,7 +7,10 @@
  * editing the blog plugin's feed files would race with it; and a subscriber to API changes wants
  * those, not every blog post.
  */
-import {changeAnchor, CHANGELOG_PATH, releaseAnchor, releaseSummary, type Release} from './changelog';
+import {defaultLabels, interpolate, type Labels} from '../contract/labels';
+import {parseInline} from '../markdown/inline';
+import {CHANGELOG_PATH, partAnchor, releaseAnchor, type Release} from './changelog';
+import type {BreakingNote, ReleaseNote} from './notes';
 
 export const CHANGELOG_FEEDS = {
   rss: `${CHANGELOG_PATH}/rss.xml`,
@@ -35,31 +38,69 @@ export function xml(text: string): string {
 
 export {releaseAnchor};
 
-/** Backticks in the tool's words become <code> in the feed's HTML. */
-const inline = (text: string): string => xml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+/** A link of the notes as written (a site path or `#anchor`), absolute: a feed reader has no page to resolve it against. */
+const absolute = (href: string, origin: string): string =>
+  href.startsWith('#') ? `${origin}${CHANGELOG_PATH}${href}` : href.startsWith('/') ? `${origin}${href}` : href;
 
-/** The entry's HTML: the summary, then every breaking change with a link to its entry. */
-export function releaseHtml(release: Release, origin: string): string {
+/** The notes' inline Markdown (`code` spans, links to site pages) as the feed's HTML. */
+const inline = (text: string, origin: string): string =>
+  parseInline(text.replace(/\s+/g, ' ').trim())
+    .map((s) =>
+      s.code
+        ? `<code>${xml(s.text)}</code>`
+        : s.href
+          ? `<a href="${xml(absolute(s.href, origin))}">${xml(s.text)}</a>`
+          : xml(s.text),
+    )
+    .join('');
+
+/** The notes' words as plain text (Atom's summary): code spans and link texts as words, whitespace as one space. */
+export const plain = (text: string): string =>
+  parseInline(text)
+    .map((s) => s.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** One checklist item in the page's words (the same labels as <ApiChangelog>'s checklist). */
+function checklistHtml(item: BreakingNote, version: string, labels: Labels, origin: string): string {
+  const sunset = item.sunset
+    ? interpolate(labels['api.changelog.sunsetDate'], {date: item.sunset})
+    : interpolate(labels['api.changelog.noWindow'], {version});
+  return `<li>${inline(item.change, origin)}<br/><strong>${xml(labels['api.changelog.action'])}</strong>: ${inline(item.action, origin)}<br/><strong>${xml(labels['api.changelog.sunset'])}</strong>: ${xml(sunset)}</li>`;
+}
+
+/**
+ * The entry's HTML: the release's written summary and its breaking-changes checklist (from
+ * openapi/releases/notes.yaml, as the changelog page opens each release), then a link to every change.
+ */
+export function releaseHtml(note: ReleaseNote, origin: string): string {
   const page = `${origin}${CHANGELOG_PATH}`;
-  const breaking = [
-    ...release.everyOperation
-      .filter((l) => l.type === 'breaking')
-      .map((l) => `Every operation: ${inline(l.text)}${l.reason ? ` (${inline(l.reason)})` : ''}`),
-    ...release.items
-      .filter((i) => i.breaking)
-      .map((i) => {
-        const lines = i.changes
-          .filter((l) => l.type === 'breaking')
-          .map((l) => `${inline(l.text)}${l.reason ? ` (${inline(l.reason)})` : ''}`);
-        const what = i.status === 'removed' ? 'Removed' : lines.join('; ');
-        return `<a href="${xml(`${page}#${changeAnchor(release.version, i.id)}`)}">${xml(i.summary)}</a> (<code>${xml(i.id)}</code>): ${what}`;
-      }),
-  ];
+  const labels = defaultLabels();
+  const checklist = note.breaking.map((b) => checklistHtml(b, note.version, labels, origin)).join('');
   return [
-    `<p>${xml(releaseSummary(release))}</p>`,
-    breaking.length ? `<p>Breaking changes:</p><ul>${breaking.map((b) => `<li>${b}</li>`).join('')}</ul>` : '',
-    `<p><a href="${xml(`${page}#${releaseAnchor(release.version)}`)}">Every change of ${xml(release.version)}</a></p>`,
+    `<p>${inline(note.summary, origin)}</p>`,
+    checklist
+      ? `<p><a href="${xml(`${page}#${partAnchor(note.version, 'breaking')}`)}">${xml(labels['api.changelog.breaking'])}</a>:</p><ul>${checklist}</ul>`
+      : '',
+    `<p><a href="${xml(`${page}#${releaseAnchor(note.version)}`)}">Every change of ${xml(note.version)}</a></p>`,
   ].join('');
+}
+
+/**
+ * The notes of each release, in the releases' order. The build checks every release has notes
+ * (checkReleaseNotes); a feed built without them would fall back to nothing worth reading, so a
+ * missing one stops here with the file to fix.
+ */
+export function notesOfReleases(releases: readonly Release[], notes: readonly ReleaseNote[]): ReleaseNote[] {
+  return releases.map((r) => {
+    const note = notes.find((n) => n.version === r.version);
+    if (!note)
+      throw new Error(
+        `The changelog feeds have no notes for ${r.version}: add "${r.version}:" with date, summary and breaking to openapi/releases/notes.yaml (see its header).`,
+      );
+    return note;
+  });
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -73,13 +114,22 @@ export function rfc822(isoDay: string): string {
   return `${DAYS[d.getUTCDay()]}, ${two(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} 00:00:00 GMT`;
 }
 
-/** Both feeds, newest release first. */
-export function changelogFeeds(releases: readonly Release[], site: FeedSite): {rss: string; atom: string} {
+/**
+ * Both feeds, newest release first, each entry the release's written notes (`notes`, from
+ * openapi/releases/notes.yaml): RSS's description and Atom's content as escaped HTML, Atom's
+ * summary as plain text.
+ */
+export function changelogFeeds(
+  releases: readonly Release[],
+  notes: readonly ReleaseNote[],
+  site: FeedSite,
+): {rss: string; atom: string} {
+  const noted = notesOfReleases(releases, notes);
   const page = `${site.origin}${CHANGELOG_PATH}`;
   const title = `${site.productName} API changelog`;
   const description = `Every change to the ${site.productName} API contract, release by release, with breaking changes flagged.`;
   const latest = releases[0]?.date ?? '1970-01-01';
-  const link = (r: Release): string => `${page}#${releaseAnchor(r.version)}`;
+  const link = (r: ReleaseNote): string => `${page}#${releaseAnchor(r.version)}`;
   const rss = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -91,7 +141,7 @@ export function changelogFeeds(releases: readonly Release[], site: FeedSite): {r
     `    <copyright>${xml(site.copyright)}</copyright>`,
     `    <lastBuildDate>${rfc822(latest)}</lastBuildDate>`,
     `    <atom:link href="${xml(`${site.origin}${CHANGELOG_FEEDS.rss}`)}" rel="self" type="application/rss+xml"/>`,
-    ...releases.flatMap((r) => [
+    ...noted.flatMap((r) => [
       '    <item>',
       `      <title>${xml(`${site.productName} API ${r.version}`)}</title>`,
       `      <link>${xml(link(r))}</link>`,
@@ -115,13 +165,13 @@ export function changelogFeeds(releases: readonly Release[], site: FeedSite): {r
     `  <link rel="self" href="${xml(`${site.origin}${CHANGELOG_FEEDS.atom}`)}"/>`,
     `  <author><name>${xml(site.author)}</name></author>`,
     `  <rights>${xml(site.copyright)}</rights>`,
-    ...releases.flatMap((r) => [
+    ...noted.flatMap((r) => [
       '  <entry>',
       `    <title>${xml(`${site.productName} API ${r.version}`)}</title>`,
       `    <id>${xml(link(r))}</id>`,
       `    <link rel="alternate" href="${xml(link(r))}"/>`,
       `    <updated>${r.date}T00:00:00Z</updated>`,
-      `    <summary>${xml(releaseSummary(r))}</summary>`,
+      `    <summary>${xml(plain(r.summary))}</summary>`,
       `    <content type="html">${xml(releaseHtml(r, site.origin))}</content>`,
       '  </entry>',
     ]),

@@ -311,9 +311,14 @@ function checkBuildLinks(routed: ContractSite, routesPaths: string[], baseUrl: s
   else throw new Error(message);
 }
 
-/** The changelog's RSS and Atom feeds, into the build. */
-function writeFeeds(outDir: string, releases: ContractSite['releases'], siteConfig: LoadContext['siteConfig']): void {
-  const feeds = changelogFeeds(releases, {
+/** The changelog's RSS and Atom feeds, into the build: each release's written notes (openapi/releases/notes.yaml). */
+function writeFeeds(
+  outDir: string,
+  releases: ContractSite['releases'],
+  notes: ContractContent['notes'],
+  siteConfig: LoadContext['siteConfig'],
+): void {
+  const feeds = changelogFeeds(releases, notes, {
     origin: `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}`,
     productName: site.productName,
     author: site.provider,
@@ -424,7 +429,7 @@ export default function apiContractPlugin(
         if (!routed || !generated)
           throw new Error('api-contract: postBuild ran before allContentLoaded built the reference.');
         checkBuildLinks(routed, routesPaths, context.baseUrl);
-        writeFeeds(outDir, routed.releases, context.siteConfig);
+        writeFeeds(outDir, routed.releases, content.notes, context.siteConfig);
         await writeDownloads(outDir, content.bundled);
         writeMcpArtefact(outDir, generated.files);
       }),

@@ -12,6 +12,7 @@
 import type {ElementContent} from 'hast';
 import type {Root, TableCell} from 'mdast';
 import {SKIP, visit} from 'unist-util-visit';
+import {nameRuns} from '#core/util/name-breaks';
 
 /** Longer runs (no spaces) than this may break anywhere: a status or most field names are shorter. */
 export const LONGEST_WHOLE_RUN = 12;
@@ -23,12 +24,9 @@ export function isBreakable(text: string): boolean {
   return text.split(/\s+/).some((run) => run.length > LONGEST_WHOLE_RUN);
 }
 
-/** After these a long run may break: a name's `_` and `-`, a URL's or a path's `/` and `.`. */
-const BREAK_AFTER = /(?<=[_\-/.])/;
-
-/** The code's text as hast, with a `<wbr>` after each separator (the text itself unchanged). */
+/** The code's text as hast, with a `<wbr>` after each separator (core/util/name-breaks; the text itself unchanged). */
 export function withBreaks(text: string): ElementContent[] {
-  const parts = text.split(BREAK_AFTER);
+  const parts = nameRuns(text);
   return parts.flatMap((value, i): ElementContent[] =>
     i < parts.length - 1
       ? [

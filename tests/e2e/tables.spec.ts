@@ -4,6 +4,8 @@
  * instead of widening its table past a phone's screen (390 px; at 320 px a table may scroll in its
  * box, never the page). A name in a table breaks after `_`, `-`, `/` or `.` only; a field table's caption
  * stays on one line on a phone; a code sample in the 480 px code column wraps instead of cutting its lines.
+ * A field table's name (src/components/ParamTable) breaks by the same rule, and never inside a word
+ * at laptop widths.
  */
 import type {Locator} from '@playwright/test';
 import {expect, test} from './fixtures';
@@ -90,22 +92,88 @@ async function lineCount(locator: Locator): Promise<number> {
 }
 
 test.describe('names and captions in tables (issue 24)', () => {
-  for (const width of [1440, 390]) {
+  for (const width of [1440, 390, 375, 360]) {
     test.describe(() => {
       test.use({viewport: {width, height: 900}});
 
-      test(`${HEADERS_PAGE} at ${width} px: the header table keeps Authorization and Content-Type whole, inside its box`, async ({
-        page,
-        open,
-      }) => {
+      test(`${HEADERS_PAGE} at ${width} px: header names whole, every table inside its box`, async ({page, open}) => {
         expect(await open(HEADERS_PAGE)).toBe(200);
         const table = page.locator('.markdown table').first();
         for (const name of ['Authorization', 'Content-Type', 'Accept']) {
           const code = table.locator('td code', {hasText: new RegExp(`^${name}$`)});
           expect(await lineCount(code), name).toBe(1);
         }
-        // At 390 px too: the names whole, the table's text at 0.875rem (src/css/custom.css), no sideways scroll.
-        expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(1);
+        // Down to 360 px: the names whole, the tables' text smaller and cells tighter on a narrow phone
+        // (src/css/custom.css), no table scrolling sideways in its box.
+        const overflow = await page
+          .locator('.markdown table')
+          .evaluateAll((tables) => tables.map((t) => t.scrollWidth - t.clientWidth));
+        expect(
+          overflow.every((o) => o <= 1),
+          `tables wider than their box by ${overflow.join(', ')} px`,
+        ).toBe(true);
+      });
+    });
+  }
+
+  for (const width of [1440, 1280, 390]) {
+    test.describe(() => {
+      test.use({viewport: {width, height: 900}});
+
+      /**
+       * A field's name breaks after `_`, `-`, `/` or `.` (a <wbr> there, as in Markdown tables), so the
+       * name column is as wide as its longest one-word name (`nationalbankidentification`). On a phone a
+       * run may break only when it is wider than its cell: the only way left.
+       */
+      test(`${API_PAGE} at ${width} px: field names never broken inside a word, field tables inside their box`, async ({
+        page,
+        open,
+      }) => {
+        expect(await open(API_PAGE)).toBe(200);
+        const report = await page.evaluate(() => {
+          const names = Array.from(document.querySelectorAll<HTMLElement>('table td > code[data-pagefind-weight]'));
+          const lines = (node: Node): number => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+          };
+          /** The run's width on one line, against the room its cell gives it. */
+          const fits = (run: Node, code: HTMLElement): boolean => {
+            const probe = document.createElement('span');
+            probe.style.whiteSpace = 'nowrap';
+            probe.textContent = run.textContent;
+            code.append(probe);
+            const width = probe.getBoundingClientRect().width;
+            probe.remove();
+            const cell = code.closest('td') as HTMLElement;
+            const style = getComputedStyle(cell);
+            return width <= cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          };
+          const broken: string[] = [];
+          const brokenThoughItFits: string[] = [];
+          for (const code of names)
+            for (const run of Array.from(code.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE))
+              if (lines(run) > 1) {
+                broken.push(run.textContent ?? '');
+                if (fits(run, code)) brokenThoughItFits.push(run.textContent ?? '');
+              }
+          const boxes = Array.from(new Set(names.map((n) => n.closest('table')?.parentElement as HTMLElement)));
+          return {
+            names: names.map((n) => n.textContent ?? ''),
+            broken,
+            brokenThoughItFits,
+            overflow: boxes.map((b) => b.scrollWidth - b.clientWidth),
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          };
+        });
+        expect(report.names).toContain('nationalbankidentification');
+        expect(report.brokenThoughItFits).toEqual([]);
+        if (width >= 1280) expect(report.broken).toEqual([]);
+        expect(
+          report.overflow.every((o) => o <= 1),
+          `field tables wider than their box by ${report.overflow.join(', ')} px`,
+        ).toBe(true);
+        expect(report.page).toBe(0);
       });
     });
   }

@@ -20,6 +20,8 @@ import {
   valuesOf,
 } from '#core/changelog/changelog';
 import {compareContracts, normalise} from '#core/changelog/diff';
+// xml-js (sax in strict mode) parses the feeds back: it comes with the blog plugin's feed library.
+import {xml2js, type Element} from 'xml-js';
 import {changelogFeeds, rfc822, xml} from '#core/changelog/feed';
 import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
 import {changelogBlocks} from '#core/contract/component-sections';
@@ -512,12 +514,15 @@ describe('the feeds', () => {
     expect(() => rfc822('24/11/2026')).toThrow('"24/11/2026" is not a date (YYYY-MM-DD).');
   });
 
-  it('writes one RSS item and one Atom entry per release, breaking changes linked', () => {
+  it('writes one RSS item and one Atom entry per release: its written summary and checklist', () => {
     const html =
-      '&lt;p&gt;1.1.0 adds 1 operation and no webhooks, changes no operations or webhooks and removes 1 operation or webhook, compared with 1.0.0.&lt;/p&gt;' +
-      '&lt;p&gt;Breaking changes:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#change-1.1.0-demo-old&quot;&gt;Old&lt;/a&gt; (&lt;code&gt;demo-old&lt;/code&gt;): Removed&lt;/li&gt;&lt;/ul&gt;' +
+      '&lt;p&gt;Makes the demo strict.&lt;/p&gt;' +
+      '&lt;p&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#v1.1.0-breaking&quot;&gt;Breaking changes&lt;/a&gt;:&lt;/p&gt;&lt;ul&gt;' +
+      '&lt;li&gt;&lt;code&gt;note&lt;/code&gt; is gone.&lt;br/&gt;&lt;strong&gt;What to do&lt;/strong&gt;: Stop sending &lt;code&gt;note&lt;/code&gt;.&lt;br/&gt;&lt;strong&gt;Sunset&lt;/strong&gt;: None: no transition window, in force from 1.1.0.&lt;/li&gt;' +
+      '&lt;li&gt;Hooks need &lt;code&gt;event&lt;/code&gt;.&lt;br/&gt;&lt;strong&gt;What to do&lt;/strong&gt;: Read &lt;a href=&quot;https://docs.example/docs/hook&quot;&gt;the hook&lt;/a&gt;.&lt;br/&gt;&lt;strong&gt;Sunset&lt;/strong&gt;: 2027-03-31: the old form works until the end of that day (IST).&lt;/li&gt;' +
+      '&lt;/ul&gt;' +
       '&lt;p&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#v1.1.0&quot;&gt;Every change of 1.1.0&lt;/a&gt;&lt;/p&gt;';
-    const {rss, atom} = changelogFeeds([small], site);
+    const {rss, atom} = changelogFeeds([small], notes, site);
     expect(rss).toBe(
       [
         '<?xml version="1.0" encoding="utf-8"?>',
@@ -559,12 +564,50 @@ describe('the feeds', () => {
         '    <id>https://docs.example/docs/v1/changelog#v1.1.0</id>',
         '    <link rel="alternate" href="https://docs.example/docs/v1/changelog#v1.1.0"/>',
         '    <updated>2026-11-24T00:00:00Z</updated>',
-        '    <summary>1.1.0 adds 1 operation and no webhooks, changes no operations or webhooks and removes 1 operation or webhook, compared with 1.0.0.</summary>',
+        '    <summary>Makes the demo strict.</summary>',
         `    <content type="html">${html}</content>`,
         '  </entry>',
         '</feed>',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('parses back as XML, each entry the written words of a release (no generated count)', () => {
+    const written: ReleaseNote[] = [
+      {
+        version: '1.1.0',
+        date: '2026-11-24',
+        summary: 'Refunds <b>&</b> the `X-Webhook-Id` header, as\n[Headers and tokens](/HeaderMarkdown) shows.',
+        breaking: [{change: 'A & B < C.', action: 'Send "both".', sunset: '2027-03-31'}],
+      },
+    ];
+    const {rss, atom} = changelogFeeds([small], written, site);
+    const text = (node: Element | undefined): string =>
+      (node?.elements ?? []).map((e) => (e.type === 'text' ? String(e.text) : text(e))).join('');
+    const child = (node: Element | undefined, name: string): Element | undefined =>
+      node?.elements?.find((e) => e.name === name);
+    const rssRoot = child(xml2js(rss) as Element, 'rss');
+    const item = child(child(rssRoot, 'channel'), 'item');
+    const description = text(child(item, 'description'));
+    expect(description).toContain(
+      '<p>Refunds &lt;b&gt;&amp;&lt;/b&gt; the <code>X-Webhook-Id</code> header, as <a href="https://docs.example/HeaderMarkdown">Headers and tokens</a> shows.</p>',
+    );
+    expect(description).toContain('<li>A &amp; B &lt; C.<br/><strong>What to do</strong>: Send &quot;both&quot;.');
+    expect(description).not.toMatch(/adds \d+ operation/);
+    // The HTML inside is itself well formed, as a reader that renders it needs.
+    expect(() => xml2js(`<div>${description}</div>`)).not.toThrow();
+    const entry = child(child(xml2js(atom) as Element, 'feed'), 'entry');
+    expect(text(child(entry, 'summary'))).toBe(
+      'Refunds <b>&</b> the X-Webhook-Id header, as Headers and tokens shows.',
+    );
+    expect(child(entry, 'content')?.attributes?.type).toBe('html');
+    expect(text(child(entry, 'content'))).toBe(description);
+  });
+
+  it('stops with the file to fix when a release has no notes', () => {
+    expect(() => changelogFeeds([small], [], site)).toThrow(
+      'The changelog feeds have no notes for 1.1.0: add "1.1.0:" with date, summary and breaking to openapi/releases/notes.yaml (see its header).',
     );
   });
 });
