@@ -4,6 +4,7 @@
  * (src/theme/SearchBar) and by Node (scripts/lib/search-docs.ts), so both rank alike and answer with
  * the same title, URL and excerpt. Pure: Pagefind's own API object is passed in.
  */
+import {HIGHLIGHT_PARAM} from './navbar';
 
 /** The folder of build/ that holds the index, and the URL path it is served under. */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -17,9 +18,6 @@ export const TITLES_FILE = 'pagefind-titles.json';
 
 /** The titles file's content: `{[pagefind id]: [title, url]}`. */
 export type TitleMap = Readonly<Record<string, readonly [string, string]>>;
-
-/** The query parameter that carries the words searched to the page opened (highlighted there). */
-export const HIGHLIGHT_PARAM = '_highlight';
 
 /**
  * Pagefind's options. Its default ranking puts the expected page first for the reader queries of

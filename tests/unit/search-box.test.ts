@@ -1,15 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {
-  isSearchShortcut,
-  keepActive,
-  keyIntent,
-  listStatus,
-  morePages,
-  moveActive,
-  resultOptions,
-  searchText,
-  showsList,
-} from '#core/search/box';
+import {keepActive, keyIntent, listStatus, morePages, moveActive, resultOptions, searchText} from '#core/search/box';
 import type {SearchHit} from '#core/search/query';
 
 describe('search box: the list', () => {
@@ -26,10 +16,6 @@ describe('search box: the list', () => {
     ]);
     // The results for "mini" answer "mini s": the list is not waiting for newer ones.
     expect(listStatus('ready', 'mini', 'mini s')).toBe('ready');
-  });
-
-  it('shows the list while the reader is in the box with a query long enough', () => {
-    expect([showsList(true, 'ae'), showsList(true, ' a '), showsList(false, 'aeps')]).toEqual([true, false, false]);
   });
 
   it('says "loading" while the box holds newer text than the results shown', () => {
@@ -63,32 +49,6 @@ describe('search box: the keys of the combobox', () => {
   it('closes the list with Escape, and leaves the box when it is closed already', () => {
     expect([keyIntent('Escape', 2, true, 'ae'), keyIntent('Escape', 2, false, 'ae')]).toEqual(['close', 'blur']);
     expect(keyIntent('a', 2, true, 'ae')).toBeUndefined();
-  });
-});
-
-describe('isSearchShortcut', () => {
-  const press = (key: string, more: Partial<Parameters<typeof isSearchShortcut>[0]> = {}) => ({
-    key,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    inTextField: false,
-    ...more,
-  });
-
-  it('takes Ctrl+K, or Cmd+K on a Mac, anywhere', () => {
-    expect(isSearchShortcut(press('k', {ctrlKey: true}), false)).toBe(true);
-    expect(isSearchShortcut(press('K', {ctrlKey: true, inTextField: true}), false)).toBe(true);
-    expect(isSearchShortcut(press('k', {metaKey: true}), true)).toBe(true);
-    expect(isSearchShortcut(press('k', {ctrlKey: true}), true)).toBe(false);
-    expect(isSearchShortcut(press('k', {ctrlKey: true, altKey: true}), false)).toBe(false);
-  });
-
-  it('takes / alone outside a text field, and leaves a slash typed in one alone', () => {
-    expect(isSearchShortcut(press('/'), false)).toBe(true);
-    expect(isSearchShortcut(press('/', {inTextField: true}), false)).toBe(false);
-    expect(isSearchShortcut(press('/', {ctrlKey: true}), false)).toBe(false);
-    expect(isSearchShortcut(press('k'), false)).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The search engine in the browser: Pagefind's own script, fetched from the index the build wrote
- * (build/pagefind/, plugins/search-index) the first time a reader reaches for the search box. A
- * chunk of its own, so no page pays for it on load. The box's query runner (core/search/runner.ts)
- * ships here too: it only matters once the engine is loaded.
+ * (build/pagefind/, plugins/search-index) the first time a reader reaches for the search box. It
+ * ships in the results' chunk (./Results.tsx, with the query runner, core/search/runner.ts), so no
+ * page pays for it on load.
  */
 import {queryRunner, type RunnerOutput} from '#core/search/runner';
 import {
@@ -46,6 +46,11 @@ export function loadEngine(baseUrl: string): Promise<Engine> {
     throw error;
   });
   return engine;
+}
+
+/** Starts loading the engine ahead of the first query; a failure shows (and is retried) at that query. */
+export function startEngine(baseUrl: string): void {
+  loadEngine(baseUrl).catch(() => undefined);
 }
 
 export async function search(baseUrl: string, query: string, limit: number): Promise<FoundPages> {
