@@ -10,6 +10,13 @@ import type {ExcerptPart, SearchHit} from './query';
 /** How many pages the list shows before the reader asks for all (issue 24: at least eight). */
 export const PAGE_LIMIT = 8;
 
+/**
+ * How many of those pages get their excerpts (a fragment of about 3 KB each) when the reader
+ * pauses: the list, at most 36rem high, shows about three pages with their sections before it
+ * scrolls. The rest follow once the reader scrolls the list or moves to them (`wantsMoreExcerpts`).
+ */
+export const EXCERPT_PAGES = 4;
+
 /** `idle` until the reader first reaches for the box; `loading` while Pagefind and its index load. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -83,4 +90,20 @@ export function keepActive(active: number, before: readonly ResultOption[], afte
     0,
     after.findIndex((o) => o.page === page),
   );
+}
+
+/**
+ * Whether the reader, on the option of `page` (undefined: none selected), has reached the pages shown
+ * without excerpts: on one of them, or on the last page with excerpts, just above them.
+ */
+export const wantsMoreExcerpts = (page: number | undefined): boolean => page !== undefined && page >= EXCERPT_PAGES - 1;
+
+/**
+ * The hits to show for the same query again: a page still without its sections (the query ran
+ * again for the excerpts of more pages, and shows its titles first) keeps those it had, so nothing
+ * shown goes away.
+ */
+export function keepSections(before: readonly SearchHit[], after: readonly SearchHit[]): SearchHit[] {
+  const had = new Map(before.filter((h) => h.sections.length).map((h) => [h.url, h]));
+  return after.map((hit) => (hit.sections.length ? hit : (had.get(hit.url) ?? hit)));
 }

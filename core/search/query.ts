@@ -192,8 +192,11 @@ export interface FoundPages {
   readonly total: number;
   /** The hits from the titles file, without excerpts; undefined when it lacks one of them. */
   readonly quick: SearchHit[] | undefined;
-  /** Fetches the pages' fragments and returns the same hits with their excerpts. */
-  complete(): Promise<SearchHit[]>;
+  /**
+   * Fetches the fragments of the first `pages` hits (all of them by default) and returns the same
+   * hits, those with their excerpts; the rest as `quick` has them (all with excerpts without it).
+   */
+  complete(pages?: number): Promise<SearchHit[]>;
 }
 
 /**
@@ -218,6 +221,10 @@ export async function findPages(
   return {
     total: all.length,
     quick,
-    complete: async () => (await Promise.all(results.map((r) => r.data()))).map(toHit),
+    complete: async (pages = results.length) => {
+      const count = quick ? pages : results.length;
+      const done = (await Promise.all(results.slice(0, count).map((r) => r.data()))).map(toHit);
+      return [...done, ...(quick ?? []).slice(done.length)];
+    },
   };
 }

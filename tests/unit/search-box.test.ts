@@ -1,5 +1,16 @@
 import {describe, expect, it} from 'vitest';
-import {keepActive, keyIntent, listStatus, morePages, moveActive, resultOptions, searchText} from '#core/search/box';
+import {
+  EXCERPT_PAGES,
+  keepActive,
+  keepSections,
+  keyIntent,
+  listStatus,
+  morePages,
+  moveActive,
+  resultOptions,
+  searchText,
+  wantsMoreExcerpts,
+} from '#core/search/box';
 import type {SearchHit} from '#core/search/query';
 
 describe('search box: the list', () => {
@@ -88,5 +99,32 @@ describe('search box: results grouped by page', () => {
 
   it('counts the pages beyond those shown, for "Show all"', () => {
     expect([morePages(23, 8), morePages(5, 5), morePages(0, 0)]).toEqual([15, 0, 0]);
+  });
+});
+
+describe('search box: excerpts of the pages further down', () => {
+  const page = (url: string, sections: number): SearchHit => ({
+    title: url,
+    url,
+    excerpt: '',
+    excerptParts: [],
+    sections: Array.from({length: sections}, (_, i) => ({title: `s${i}`, url: `${url}#s${i}`, excerptParts: []})),
+  });
+
+  it('asks for them once the reader reaches the last page with excerpts, not before', () => {
+    expect([wantsMoreExcerpts(undefined), wantsMoreExcerpts(0), wantsMoreExcerpts(EXCERPT_PAGES - 2)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect([wantsMoreExcerpts(EXCERPT_PAGES - 1), wantsMoreExcerpts(EXCERPT_PAGES + 2)]).toEqual([true, true]);
+  });
+
+  it('keeps the sections a page had while the same query shows its titles again', () => {
+    const before = [page('/a', 2), page('/b', 0)];
+    const after = keepSections(before, [page('/a', 0), page('/b', 0), page('/c', 1)]);
+    expect(after.map((h) => h.sections.length)).toEqual([2, 0, 1]);
+    // New sections win over the ones kept.
+    expect(keepSections(before, [page('/a', 3)])[0]?.sections).toHaveLength(3);
   });
 });

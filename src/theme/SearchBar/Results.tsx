@@ -22,6 +22,7 @@ import {
   morePages,
   moveActive,
   resultOptions,
+  wantsMoreExcerpts,
   type ResultOption as Option,
   type SearchStatus,
 } from '#core/search/box';
@@ -89,7 +90,7 @@ function groupOptions(hits: readonly SearchHit[]): {hit: SearchHit; options: (Op
 function useResults({query, open, setOpen, input, keysRef}: ResultsProps) {
   const history = useHistory();
   const search = useSearch(useBaseUrl('/'));
-  const {hits, total, shownFor, status, active, setActive, run} = search;
+  const {hits, total, shownFor, status, active, setActive, run, moreExcerpts} = search;
   // The box's text, searched as it changes (from the first render: what the reader typed while
   // the results loaded).
   useEffect(() => run(query), [query, run]);
@@ -100,6 +101,11 @@ function useResults({query, open, setOpen, input, keysRef}: ResultsProps) {
   /** The "Show all" option comes after the results, when there are more pages. */
   const showAllIndex = more ? options.length : -1;
   const count = options.length + (more ? 1 : 0);
+  // Moving down to the pages still without excerpts fetches theirs (so does scrolling the list).
+  const activePage = options[active]?.page;
+  useEffect(() => {
+    if (wantsMoreExcerpts(activePage)) moreExcerpts();
+  }, [activePage, moreExcerpts]);
 
   const choose = (index: number): void => {
     if (index === showAllIndex) return run(query, true);
@@ -131,20 +137,9 @@ function useResults({query, open, setOpen, input, keysRef}: ResultsProps) {
 export default function Results(props: ResultsProps): ReactNode {
   const {id, label, query, open, input, onView} = props;
   const list = useRef<HTMLDivElement>(null);
-  const {
-    total,
-    shownFor,
-    status,
-    active,
-    setActive,
-    excerptsPending,
-    shownHits,
-    groups,
-    more,
-    showAllIndex,
-    count,
-    choose,
-  } = useResults(props);
+  const results = useResults(props);
+  const {total, shownFor, status, active, setActive, excerptsPending, shownHits, groups, more, showAllIndex, count} =
+    results;
   const showList = showsList(open, query);
   const shownStatus = listStatus(status, shownFor, query);
   useListTop(showList, input, list);
@@ -164,7 +159,7 @@ export default function Results(props: ResultsProps): ReactNode {
       selected={index === active}
       className={className}
       index={index}
-      onChoose={choose}
+      onChoose={results.choose}
       onHover={setActive}>
       {children}
     </ResultOption>
@@ -178,7 +173,8 @@ export default function Results(props: ResultsProps): ReactNode {
       className="search-results"
       hidden={!showList}
       aria-busy={showList && excerptsPending}
-      data-results-for={showList && status === 'ready' ? shownFor : undefined}>
+      data-results-for={showList && status === 'ready' ? shownFor : undefined}
+      onScroll={results.moreExcerpts}>
       {/* React holds the list back until its stylesheet has loaded: it never shows unstyled. */}
       <link rel="stylesheet" href={useBaseUrl(RESULTS_CSS)} precedence="default" />
       {groups.map(({hit, options: own}) => (

@@ -60,7 +60,16 @@ export async function search(baseUrl: string, query: string, limit: number): Pro
 
 /**
  * The box's `run(query)`, over this engine; `limit()` says how many pages the box shows now (the
- * first few, or all once the reader asks).
+ * first few, or all once the reader asks), `excerptPages()` how many of them get their excerpts
+ * (read when the reader pauses: more once they scroll to the rest).
  */
-export const createRunner = (baseUrl: string, output: RunnerOutput, limit: () => number): ((query: string) => void) =>
-  queryRunner((text) => search(baseUrl, text, limit()), output);
+export const createRunner = (
+  baseUrl: string,
+  output: RunnerOutput,
+  limit: () => number,
+  excerptPages: () => number,
+): ((query: string) => void) =>
+  queryRunner(async (text) => {
+    const found = await search(baseUrl, text, limit());
+    return {...found, complete: () => found.complete(excerptPages())};
+  }, output);

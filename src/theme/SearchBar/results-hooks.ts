@@ -4,7 +4,15 @@
  * core/search/box.ts.
  */
 import {useCallback, useEffect, useRef, useState, type RefObject} from 'react';
-import {keepActive, PAGE_LIMIT, resultOptions, searchText, type SearchStatus} from '#core/search/box';
+import {
+  EXCERPT_PAGES,
+  keepActive,
+  keepSections,
+  PAGE_LIMIT,
+  resultOptions,
+  searchText,
+  type SearchStatus,
+} from '#core/search/box';
 import type {SearchHit} from '#core/search/query';
 import {createRunner} from './engine';
 
@@ -36,12 +44,17 @@ export function useSearch(baseUrl: string) {
   const [excerptsPending, setExcerptsPending] = useState(false);
   /** How many pages the next query asks for (read by the runner when it runs one). */
   const limit = useRef(PAGE_LIMIT);
+  /** How many of them get their excerpts (read by the runner when the reader pauses). */
+  const excerptPages = useRef(EXCERPT_PAGES);
+  /** The text last searched, searched again for the excerpts of more pages. */
+  const searched = useRef('');
   const shown = useRef<{text: string; hits: readonly SearchHit[]}>({text: '', hits: []});
   /** The query runner (core/search/runner.ts): it loads the engine, and tries again after a failure. */
   const runner = useRef<((query: string) => void) | null>(null);
-  const show = useCallback((found: readonly SearchHit[], text: string, pending: boolean, count: number): void => {
+  const show = useCallback((hitsFound: readonly SearchHit[], text: string, pending: boolean, count: number): void => {
     const before = shown.current;
     const same = before.text === text.trim();
+    const found = same ? keepSections(before.hits, hitsFound) : hitsFound;
     // The same query again (its excerpts, or all its pages): the selection stays on its page.
     setActive((i) => (same ? keepActive(i, resultOptions(before.hits), resultOptions(found)) : found.length ? 0 : -1));
     shown.current = {text: text.trim(), hits: found};
@@ -55,6 +68,7 @@ export function useSearch(baseUrl: string) {
   const run = useCallback(
     (query: string, all = false): void => {
       limit.current = all ? Number.POSITIVE_INFINITY : PAGE_LIMIT;
+      excerptPages.current = all ? Number.POSITIVE_INFINITY : EXCERPT_PAGES;
       setStatus((s) => (s === 'idle' ? 'loading' : s));
       runner.current ??= createRunner(
         baseUrl,
@@ -63,10 +77,18 @@ export function useSearch(baseUrl: string) {
           fail: () => setStatus('error'),
         },
         () => limit.current,
+        () => excerptPages.current,
       );
-      runner.current(searchText(query));
+      searched.current = searchText(query);
+      runner.current(searched.current);
     },
     [baseUrl, show],
   );
-  return {hits, total, shownFor, status, active, setActive, excerptsPending, run};
+  /** The excerpts of every page shown: the same text again, its titles kept on screen meanwhile. */
+  const moreExcerpts = useCallback((): void => {
+    if (excerptPages.current >= limit.current) return;
+    excerptPages.current = limit.current;
+    runner.current?.(searched.current);
+  }, []);
+  return {hits, total, shownFor, status, active, setActive, excerptsPending, run, moreExcerpts};
 }
