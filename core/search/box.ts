@@ -11,7 +11,7 @@ import type {ExcerptPart, SearchHit} from './query';
 export const PAGE_LIMIT = 8;
 
 /**
- * How many of those pages get their excerpts (a fragment of about 3 KB each) when the reader
+ * How many of those pages get their excerpts (a fragment each) when the reader
  * pauses: the list, at most 36rem high, shows about three pages with their sections before it
  * scrolls. The rest follow once the reader scrolls the list or moves to them (`wantsMoreExcerpts`).
  */

@@ -13,9 +13,9 @@
 import type {FoundPages, SearchHit} from './query';
 
 /**
- * A pause in typing this long means the reader has stopped at this query: fetch its excerpts. Eight
- * pages' fragments (about 30 KB) are worth waiting for: at 300 ms a typist slower than three keys a
- * second, or a busy machine, fetched them for a word on the way too.
+ * A pause in typing this long means the reader has stopped at this query: fetch its excerpts. The
+ * first pages' fragments (core/search/box.ts EXCERPT_PAGES) are worth waiting for: at 300 ms a typist
+ * slower than three keys a second, or a busy machine, fetched them for a word on the way too.
  */
 export const EXCERPT_DELAY_MS = 400;
 
@@ -24,8 +24,8 @@ export const EXCERPT_DELAY_MS = 400;
  * fetches every index chunk holding a word that starts with the query's words, and its ten chunks
  * split the alphabet where they fall: a prefix of two or three letters often spans two of them
  * ("ca": the chunk ending at "call" and the one starting at "callb"; "wi": "thei-with" and "withd-"),
- * each about 26 KB, and the next letter needs only one. Typing "cash withdrawal" searched both
- * pairs on the way: 53 of the first search's 189 KB.
+ * and the next letter needs only one: typing "cash withdrawal" fetched two whole chunks on the way
+ * that the query never needed (the figures are in the commit that added this).
  */
 export const SHORT_WORD = 4;
 
