@@ -1,15 +1,21 @@
 /**
  * The decisions of the search box (src/theme/SearchBar), as small pure functions: which text is worth
- * searching, when the list shows and what its status says, and what a key does in the combobox.
+ * searching, what the list's status says, and what a key does in the combobox. They ship with the
+ * results, on first use; what the closed box needs on every page is in ./navbar.ts.
  * tests/unit/search-box.test.ts runs them without a browser.
  */
+import {MIN_QUERY_LENGTH} from './navbar';
 import type {ExcerptPart, SearchHit} from './query';
-
-/** Shorter queries match most pages: they would only download page excerpts nobody reads. */
-export const MIN_QUERY_LENGTH = 2;
 
 /** How many pages the list shows before the reader asks for all (issue 24: at least eight). */
 export const PAGE_LIMIT = 8;
+
+/**
+ * How many of those pages get their excerpts (a fragment each) when the reader
+ * pauses: the list, at most 36rem high, shows about three pages with their sections before it
+ * scrolls. The rest follow once the reader scrolls the list or moves to them (`wantsMoreExcerpts`).
+ */
+export const EXCERPT_PAGES = 4;
 
 /** `idle` until the reader first reaches for the box; `loading` while Pagefind and its index load. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -24,9 +30,6 @@ export function searchText(query: string): string {
   const text = query.replace(/(\S)\s+\S$/, '$1');
   return text.trim().length >= MIN_QUERY_LENGTH ? text : '';
 }
-
-/** The list shows while the reader is in the box with a query long enough. */
-export const showsList = (open: boolean, query: string): boolean => open && query.trim().length >= MIN_QUERY_LENGTH;
 
 /** The status the list announces: "loading" while the box holds newer text than the results shown. */
 export const listStatus = (status: SearchStatus, shownFor: string, query: string): SearchStatus =>
@@ -50,25 +53,6 @@ export function keyIntent(key: string, count: number, open: boolean, shownFor: s
 /** The result selected after a move, wrapping round at either end; -1 (none) moves to the first or last. */
 export const moveActive = (active: number, intent: 'next' | 'previous', count: number): number =>
   (active + (intent === 'next' ? 1 : -1) + count) % count;
-
-/** A key press as the page-wide search shortcut reads it. */
-export interface ShortcutKey {
-  readonly key: string;
-  readonly ctrlKey: boolean;
-  readonly metaKey: boolean;
-  readonly altKey: boolean;
-  /** The focus is in a place that takes text (input, textarea, select, contenteditable). */
-  readonly inTextField: boolean;
-}
-
-/**
- * Whether a key press focuses the search box: Ctrl+K (Cmd+K on a Mac) anywhere, and `/` alone
- * outside a text field, where the reader is typing a slash, not asking for search.
- */
-export function isSearchShortcut(event: ShortcutKey, mac: boolean): boolean {
-  if (event.key.toLowerCase() === 'k') return (mac ? event.metaKey : event.ctrlKey) && !event.altKey;
-  return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.inTextField;
-}
 
 /**
  * One option of the list: a section of a page found, or the page itself while its sections are
@@ -106,4 +90,20 @@ export function keepActive(active: number, before: readonly ResultOption[], afte
     0,
     after.findIndex((o) => o.page === page),
   );
+}
+
+/**
+ * Whether the reader, on the option of `page` (undefined: none selected), has reached the pages shown
+ * without excerpts: on one of them, or on the last page with excerpts, just above them.
+ */
+export const wantsMoreExcerpts = (page: number | undefined): boolean => page !== undefined && page >= EXCERPT_PAGES - 1;
+
+/**
+ * The hits to show for the same query again: a page still without its sections (the query ran
+ * again for the excerpts of more pages, and shows its titles first) keeps those it had, so nothing
+ * shown goes away.
+ */
+export function keepSections(before: readonly SearchHit[], after: readonly SearchHit[]): SearchHit[] {
+  const had = new Map(before.filter((h) => h.sections.length).map((h) => [h.url, h]));
+  return after.map((hit) => (hit.sections.length ? hit : (had.get(hit.url) ?? hit)));
 }

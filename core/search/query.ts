@@ -4,6 +4,7 @@
  * (src/theme/SearchBar) and by Node (scripts/lib/search-docs.ts), so both rank alike and answer with
  * the same title, URL and excerpt. Pure: Pagefind's own API object is passed in.
  */
+import {HIGHLIGHT_PARAM} from './navbar';
 
 /** The folder of build/ that holds the index, and the URL path it is served under. */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -17,9 +18,6 @@ export const TITLES_FILE = 'pagefind-titles.json';
 
 /** The titles file's content: `{[pagefind id]: [title, url]}`. */
 export type TitleMap = Readonly<Record<string, readonly [string, string]>>;
-
-/** The query parameter that carries the words searched to the page opened (highlighted there). */
-export const HIGHLIGHT_PARAM = '_highlight';
 
 /**
  * Pagefind's options. Its default ranking puts the expected page first for the reader queries of
@@ -194,8 +192,11 @@ export interface FoundPages {
   readonly total: number;
   /** The hits from the titles file, without excerpts; undefined when it lacks one of them. */
   readonly quick: SearchHit[] | undefined;
-  /** Fetches the pages' fragments and returns the same hits with their excerpts. */
-  complete(): Promise<SearchHit[]>;
+  /**
+   * Fetches the fragments of the first `pages` hits (all of them by default) and returns the same
+   * hits, those with their excerpts; the rest as `quick` has them (all with excerpts without it).
+   */
+  complete(pages?: number): Promise<SearchHit[]>;
 }
 
 /**
@@ -220,6 +221,10 @@ export async function findPages(
   return {
     total: all.length,
     quick,
-    complete: async () => (await Promise.all(results.map((r) => r.data()))).map(toHit),
+    complete: async (pages = results.length) => {
+      const count = quick ? pages : results.length;
+      const done = (await Promise.all(results.slice(0, count).map((r) => r.data()))).map(toHit);
+      return [...done, ...(quick ?? []).slice(done.length)];
+    },
   };
 }

@@ -83,6 +83,8 @@ test.describe('loading', () => {
     );
     const before = new Set([...timeline, ...requests]);
     expect([...before].filter((p) => p.startsWith('/pagefind/'))).toEqual([]);
+    // Nor the results' stylesheet: the one every page loads has none of their rules.
+    expect([...before].filter((p) => p.endsWith('/css/search.css'))).toEqual([]);
 
     const metaLoaded = page.waitForResponse((res) => /^\/pagefind\/.*\.pf_meta$/.test(new URL(res.url()).pathname));
     requests.length = 0;
@@ -103,6 +105,8 @@ test.describe('loading', () => {
         ]),
       );
     expect(requests.filter((p) => /\/(index|fragment)\//.test(p))).toEqual([]);
+    // The results' code and stylesheet load with the engine.
+    await expect.poll(() => requests).toContain('/css/search.css');
     expect(requests.filter((p) => before.has(p))).toEqual([]);
     expect(problemList(problems)).toEqual([]);
   });
@@ -315,6 +319,12 @@ for (const width of [1440, 390]) {
         (await groups.first().getAttribute('aria-label')) ?? '',
       );
       expect(await list.locator('[role="option"] span:first-child').count()).toBeGreaterThan(8);
+      // The first pages come with their sections; those further down get theirs once the reader
+      // scrolls to them (their fragments are not fetched for a list nobody scrolled).
+      const titled = groups.locator(':scope > [aria-hidden="true"]');
+      expect(await titled.count()).toBeLessThan(8);
+      await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await expect(titled).toHaveCount(8, {timeout: 15_000});
       const showAll = list.locator('[role="option"]', {hasText: /^Show all \d+ results$/});
       const total = Number(/\d+/.exec((await showAll.innerText()) ?? '')?.[0]);
       expect(total).toBeGreaterThan(8);

@@ -1,14 +1,15 @@
 import {describe, expect, it} from 'vitest';
 import {
-  isSearchShortcut,
+  EXCERPT_PAGES,
   keepActive,
+  keepSections,
   keyIntent,
   listStatus,
   morePages,
   moveActive,
   resultOptions,
   searchText,
-  showsList,
+  wantsMoreExcerpts,
 } from '#core/search/box';
 import type {SearchHit} from '#core/search/query';
 
@@ -26,10 +27,6 @@ describe('search box: the list', () => {
     ]);
     // The results for "mini" answer "mini s": the list is not waiting for newer ones.
     expect(listStatus('ready', 'mini', 'mini s')).toBe('ready');
-  });
-
-  it('shows the list while the reader is in the box with a query long enough', () => {
-    expect([showsList(true, 'ae'), showsList(true, ' a '), showsList(false, 'aeps')]).toEqual([true, false, false]);
   });
 
   it('says "loading" while the box holds newer text than the results shown', () => {
@@ -63,32 +60,6 @@ describe('search box: the keys of the combobox', () => {
   it('closes the list with Escape, and leaves the box when it is closed already', () => {
     expect([keyIntent('Escape', 2, true, 'ae'), keyIntent('Escape', 2, false, 'ae')]).toEqual(['close', 'blur']);
     expect(keyIntent('a', 2, true, 'ae')).toBeUndefined();
-  });
-});
-
-describe('isSearchShortcut', () => {
-  const press = (key: string, more: Partial<Parameters<typeof isSearchShortcut>[0]> = {}) => ({
-    key,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    inTextField: false,
-    ...more,
-  });
-
-  it('takes Ctrl+K, or Cmd+K on a Mac, anywhere', () => {
-    expect(isSearchShortcut(press('k', {ctrlKey: true}), false)).toBe(true);
-    expect(isSearchShortcut(press('K', {ctrlKey: true, inTextField: true}), false)).toBe(true);
-    expect(isSearchShortcut(press('k', {metaKey: true}), true)).toBe(true);
-    expect(isSearchShortcut(press('k', {ctrlKey: true}), true)).toBe(false);
-    expect(isSearchShortcut(press('k', {ctrlKey: true, altKey: true}), false)).toBe(false);
-  });
-
-  it('takes / alone outside a text field, and leaves a slash typed in one alone', () => {
-    expect(isSearchShortcut(press('/'), false)).toBe(true);
-    expect(isSearchShortcut(press('/', {inTextField: true}), false)).toBe(false);
-    expect(isSearchShortcut(press('/', {ctrlKey: true}), false)).toBe(false);
-    expect(isSearchShortcut(press('k'), false)).toBe(false);
   });
 });
 
@@ -128,5 +99,32 @@ describe('search box: results grouped by page', () => {
 
   it('counts the pages beyond those shown, for "Show all"', () => {
     expect([morePages(23, 8), morePages(5, 5), morePages(0, 0)]).toEqual([15, 0, 0]);
+  });
+});
+
+describe('search box: excerpts of the pages further down', () => {
+  const page = (url: string, sections: number): SearchHit => ({
+    title: url,
+    url,
+    excerpt: '',
+    excerptParts: [],
+    sections: Array.from({length: sections}, (_, i) => ({title: `s${i}`, url: `${url}#s${i}`, excerptParts: []})),
+  });
+
+  it('asks for them once the reader reaches the last page with excerpts, not before', () => {
+    expect([wantsMoreExcerpts(undefined), wantsMoreExcerpts(0), wantsMoreExcerpts(EXCERPT_PAGES - 2)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect([wantsMoreExcerpts(EXCERPT_PAGES - 1), wantsMoreExcerpts(EXCERPT_PAGES + 2)]).toEqual([true, true]);
+  });
+
+  it('keeps the sections a page had while the same query shows its titles again', () => {
+    const before = [page('/a', 2), page('/b', 0)];
+    const after = keepSections(before, [page('/a', 0), page('/b', 0), page('/c', 1)]);
+    expect(after.map((h) => h.sections.length)).toEqual([2, 0, 1]);
+    // New sections win over the ones kept.
+    expect(keepSections(before, [page('/a', 3)])[0]?.sections).toHaveLength(3);
   });
 });

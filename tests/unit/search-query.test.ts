@@ -117,13 +117,13 @@ describe('initPagefind', () => {
 
 describe('findPages', () => {
   const aeps: PagefindResultData = {url: '/docs/v1/aeps', excerpt: 'AEPS <mark>cash</mark>', meta: {title: 'AEPS'}};
+  const titles = {
+    en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal'],
+    en_1: ['AEPS', '/docs/v1/aeps'],
+  } as const;
 
   it('answers from the titles file at once and fetches excerpts only on complete()', async () => {
     const {api, calls} = fakePagefind([withdrawal, aeps]);
-    const titles = {
-      en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal'],
-      en_1: ['AEPS', '/docs/v1/aeps'],
-    } as const;
     const found = await findPages(api, titles, 'cash', 6);
     expect(found.quick).toEqual([
       {
@@ -140,6 +140,15 @@ describe('findPages', () => {
     const complete = await found.complete();
     expect(complete.map((h) => h.excerpt)).toEqual(["AEPS cash withdrawal. A customer's <PID> & more", 'AEPS cash']);
     expect(calls).toEqual(['search cash', 'data /docs/v1/service/aeps/withdrawal', 'data /docs/v1/aeps']);
+  });
+
+  it('fetches the fragments of the first pages only when asked for fewer, the rest as the titles file has them', async () => {
+    const {api, calls} = fakePagefind([withdrawal, aeps]);
+    const found = await findPages(api, titles, 'cash', 6);
+    const complete = await found.complete(1);
+    expect(complete.map((h) => h.excerpt)).toEqual(["AEPS cash withdrawal. A customer's <PID> & more", '']);
+    expect(complete[1]).toEqual(found.quick?.[1]);
+    expect(calls).toEqual(['search cash', 'data /docs/v1/service/aeps/withdrawal']);
   });
 
   it('has no quick hits when the titles file lacks a page, so the box waits for the excerpts', async () => {

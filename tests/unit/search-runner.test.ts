@@ -1,6 +1,6 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {FoundPages, SearchHit} from '#core/search/query';
-import {EXCERPT_DELAY_MS, queryRunner} from '#core/search/runner';
+import {endsInShortWord, EXCERPT_DELAY_MS, queryRunner, TYPING_PAUSE_MS} from '#core/search/runner';
 
 const hit = (title: string, excerpt = ''): SearchHit => ({
   title,
@@ -57,19 +57,42 @@ describe('search box: running queries', () => {
     const {asked, search, answer} = fakeSearch();
     const {shown, output} = recorder();
     const run = queryRunner(search, output);
-    run('ca');
-    run('cas');
     run('cash');
-    answer(0, 'ca');
+    run('cash ');
+    run('cash wit');
+    answer(0, 'cash');
     await vi.advanceTimersByTimeAsync(0);
-    expect(asked).toEqual(['ca', 'cash']);
+    expect(asked).toEqual(['cash']);
     expect(shown).toEqual([]);
-    answer(1, 'cash');
+    // "wit" is a short last word: searched once the reader pauses.
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+    expect(asked).toEqual(['cash', 'cash wit']);
+    answer(1, 'cash wit');
     await vi.advanceTimersByTimeAsync(0);
-    run('cash w');
+    run('cash withd');
     await vi.advanceTimersByTimeAsync(EXCERPT_DELAY_MS);
-    expect(asked).toEqual(['ca', 'cash', 'cash w']);
-    expect(shown).toEqual(['cash: cash pending=true excerpts=false']);
+    expect(asked).toEqual(['cash', 'cash wit', 'cash withd']);
+    expect(shown).toEqual(['cash wit: cash wit pending=true excerpts=false']);
+  });
+
+  it('waits for a pause or a fourth letter before searching a short last word', async () => {
+    const {asked, search} = fakeSearch();
+    const {output} = recorder();
+    const run = queryRunner(search, output);
+    run('ca');
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS - 50);
+    run('cas');
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS - 50);
+    run('cash');
+    await vi.advanceTimersByTimeAsync(0);
+    // "ca" and "cas" span index chunks "cash" does not need: never searched.
+    expect(asked).toEqual(['cash']);
+    expect([
+      endsInShortWord('IIN'),
+      endsInShortWord('code 14'),
+      endsInShortWord('BBPS'),
+      endsInShortWord('iin '),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('shows no results for an empty text, and reports a failure and goes on', async () => {

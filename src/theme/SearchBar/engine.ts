@@ -1,8 +1,8 @@
 /**
  * The search engine in the browser: Pagefind's own script, fetched from the index the build wrote
- * (build/pagefind/, plugins/search-index) the first time a reader reaches for the search box. A
- * chunk of its own, so no page pays for it on load. The box's query runner (core/search/runner.ts)
- * ships here too: it only matters once the engine is loaded.
+ * (build/pagefind/, plugins/search-index) the first time a reader reaches for the search box. It
+ * ships in the results' chunk (./Results.tsx, with the query runner, core/search/runner.ts), so no
+ * page pays for it on load.
  */
 import {queryRunner, type RunnerOutput} from '#core/search/runner';
 import {
@@ -48,6 +48,11 @@ export function loadEngine(baseUrl: string): Promise<Engine> {
   return engine;
 }
 
+/** Starts loading the engine ahead of the first query; a failure shows (and is retried) at that query. */
+export function startEngine(baseUrl: string): void {
+  loadEngine(baseUrl).catch(() => undefined);
+}
+
 export async function search(baseUrl: string, query: string, limit: number): Promise<FoundPages> {
   const {api, titles} = await loadEngine(baseUrl);
   return findPages(api, titles, query, limit);
@@ -55,7 +60,16 @@ export async function search(baseUrl: string, query: string, limit: number): Pro
 
 /**
  * The box's `run(query)`, over this engine; `limit()` says how many pages the box shows now (the
- * first few, or all once the reader asks).
+ * first few, or all once the reader asks), `excerptPages()` how many of them get their excerpts
+ * (read when the reader pauses: more once they scroll to the rest).
  */
-export const createRunner = (baseUrl: string, output: RunnerOutput, limit: () => number): ((query: string) => void) =>
-  queryRunner((text) => search(baseUrl, text, limit()), output);
+export const createRunner = (
+  baseUrl: string,
+  output: RunnerOutput,
+  limit: () => number,
+  excerptPages: () => number,
+): ((query: string) => void) =>
+  queryRunner(async (text) => {
+    const found = await search(baseUrl, text, limit());
+    return {...found, complete: () => found.complete(excerptPages())};
+  }, output);

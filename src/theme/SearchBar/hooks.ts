@@ -1,15 +1,38 @@
 /**
- * The search box's effects (./index.tsx): loading the engine and its query runner on first use, the Ctrl/Cmd+K
- * shortcut, the place of the list on phones, and the highlight of the words searched on arrival.
- * What the box shows is decided in core/search/box.ts.
+ * The closed search box's effects (./index.tsx, on every page): loading the results and the engine on
+ * first use, the Ctrl/Cmd+K and `/` shortcut, and the highlight of the words searched on arrival.
+ * The results' own state and effects are in ./results-hooks.ts, which loads with them.
  */
-import {useEffect, useRef, useState, type RefObject} from 'react';
+import {useEffect, type RefObject} from 'react';
+import {preinit, preload} from 'react-dom';
 import {useLocation} from '@docusaurus/router';
-import {isSearchShortcut, keepActive, PAGE_LIMIT, resultOptions, searchText, type SearchStatus} from '#core/search/box';
-import {HIGHLIGHT_PARAM, type SearchHit} from '#core/search/query';
+import {HIGHLIGHT_PARAM, isSearchShortcut} from '#core/search/navbar';
 
-/** The engine's chunk: imported on first use only, and fetched ahead when the pointer is on the box. */
-export const loadEngine = () => import('./engine');
+/**
+ * The results' chunk (./Results.tsx, with the engine, its query runner and the box's decisions):
+ * imported on first use only, and fetched ahead when the pointer is on the box.
+ */
+export const loadResults = () => import('./Results');
+
+/**
+ * Fetches what the results need, side by side: their stylesheet and their chunk, then Pagefind and
+ * its index metadata as soon as that is in (the results would only ask for it once rendered).
+ * Rendered in a transition, the results wait for the stylesheet (./Results.tsx links it too), so
+ * they never show unstyled.
+ */
+/** Fetches the results' chunk and stylesheet ahead (the pointer is on the box), not yet the engine. */
+export function prefetchSearch(cssHref: string): void {
+  preload(cssHref, {as: 'style'});
+  loadResults().catch(() => undefined);
+}
+
+export function loadSearch(baseUrl: string, cssHref: string): ReturnType<typeof loadResults> {
+  preinit(cssHref, {as: 'style', precedence: 'default'});
+  return loadResults().then((chunk) => {
+    chunk.startEngine(baseUrl);
+    return chunk;
+  });
+}
 
 export const isMac = (): boolean => /mac|iphone|ipad/i.test(navigator.platform);
 
@@ -73,72 +96,4 @@ export function useHighlightOnArrival(landedClass: string): void {
       land();
     });
   }, [pathname, search, hash, landedClass]);
-}
-
-/**
- * On phones the list is fixed across the screen (styles.module.css): it starts below the box,
- * wherever the announcement bar has put the navbar.
- */
-export function useListTop(
-  showList: boolean,
-  input: RefObject<HTMLInputElement | null>,
-  list: RefObject<HTMLElement | null>,
-): void {
-  useEffect(() => {
-    const box = input.current?.getBoundingClientRect();
-    if (showList && box) list.current?.style.setProperty('--rr-search-top', `${Math.round(box.bottom + 6)}px`);
-  }, [showList, input, list]);
-}
-
-/** The results of the box's queries, and `run(query, all)`, which loads the engine on first use. */
-export function useSearch(baseUrl: string) {
-  const [hits, setHits] = useState<readonly SearchHit[]>([]);
-  /** How many pages matched in all: more than `hits` until the reader asks for all. */
-  const [total, setTotal] = useState(0);
-  /** The query the hits shown are for (empty until one long enough has run). */
-  const [shownFor, setShownFor] = useState('');
-  const [status, setStatus] = useState<SearchStatus>('idle');
-  const [active, setActive] = useState(-1);
-  /** The hits shown still wait for their excerpts. */
-  const [excerptsPending, setExcerptsPending] = useState(false);
-  /** How many pages the next query asks for (read by the runner when it runs one). */
-  const limit = useRef(PAGE_LIMIT);
-  const shown = useRef<{text: string; hits: readonly SearchHit[]}>({text: '', hits: []});
-  // The query runner (core/search/runner.ts) ships in the engine's chunk; a chunk that fails to
-  // load is tried again on the next query.
-  const runner = useRef<Promise<(query: string) => void> | null>(null);
-  const show = (found: readonly SearchHit[], text: string, pending: boolean, count: number): void => {
-    const before = shown.current;
-    const same = before.text === text.trim();
-    // The same query again (its excerpts, or all its pages): the selection stays on its page.
-    setActive((i) => (same ? keepActive(i, resultOptions(before.hits), resultOptions(found)) : found.length ? 0 : -1));
-    shown.current = {text: text.trim(), hits: found};
-    setHits(found);
-    setTotal(count);
-    setShownFor(text.trim());
-    setExcerptsPending(pending);
-    setStatus('ready');
-  };
-  const run = (query: string, all = false): void => {
-    limit.current = all ? Number.POSITIVE_INFINITY : PAGE_LIMIT;
-    if (status === 'idle') setStatus('loading');
-    runner.current ??= loadEngine().then(({createRunner}) =>
-      createRunner(
-        baseUrl,
-        {
-          show: (found, text, pending, _excerpts, count) => show(found, text, pending, count),
-          fail: () => setStatus('error'),
-        },
-        () => limit.current,
-      ),
-    );
-    runner.current.then(
-      (next) => next(searchText(query)),
-      () => {
-        runner.current = null;
-        setStatus('error');
-      },
-    );
-  };
-  return {hits, total, shownFor, status, active, setActive, excerptsPending, run};
 }
