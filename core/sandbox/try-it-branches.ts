@@ -6,7 +6,7 @@
  * Pure, with tests/unit/try-it-branches.test.ts. The groups come from ./try-it-hints.ts branchGroups.
  */
 import {getPath, setPath} from './body';
-import {withoutField} from './try-it-fields';
+import {withoutField, type ShownField} from './try-it-fields';
 import type {BranchGroup, FieldHint, FieldHints} from './try-it-hints';
 import type {Json} from './model';
 
@@ -68,4 +68,45 @@ export function switchBranch(body: string, group: BranchGroup, title: string): s
     if (has(json, path)) json = JSON.parse(withoutField(JSON.stringify(json), path)) as Json;
   for (const path of target.required) if (!has(json, path)) json = setPath(json, path, target.examples[path] ?? '');
   return JSON.stringify(json, null, 2);
+}
+
+/** One line of the fields view: a field of the body, or the choice of a `oneOf`'s branch. */
+export type BodyLine =
+  {readonly kind: 'field'; readonly field: ShownField} | {readonly kind: 'branch'; readonly group: BranchGroup};
+
+/**
+ * The fields view in order, with each `oneOf` choice just before its fields: the fields of the branch
+ * the draft follows come right after the choice, and a field only other branches name is not shown
+ * once it is out of the draft (it is not sent in this branch; switching back brings it back). A
+ * choice with no field on screen goes last.
+ */
+export function linesWithBranches(
+  fields: readonly ShownField[],
+  groups: readonly BranchGroup[] | undefined,
+  body: string | undefined,
+): BodyLine[] {
+  const owner = new Map<string, BranchGroup>();
+  const hidden = new Set<string>();
+  for (const group of groups ?? []) {
+    const followed = new Set(group.branches[chosenBranch(group, body)]?.fields);
+    for (const path of group.branches.flatMap((b) => b.fields)) {
+      owner.set(path, group);
+      if (!followed.has(path)) hidden.add(path);
+    }
+  }
+  const shown = fields.filter((f) => !(f.omitted && hidden.has(f.path)));
+  const placed = new Set<BranchGroup>();
+  const lines: BodyLine[] = [];
+  // Over every field, hidden ones too: a choice stays where its group's first field was in the example.
+  for (const field of fields) {
+    const group = owner.get(field.path);
+    if (!group) lines.push({kind: 'field', field});
+    else if (!placed.has(group)) {
+      placed.add(group);
+      lines.push({kind: 'branch', group});
+      for (const f of shown) if (owner.get(f.path) === group) lines.push({kind: 'field', field: f});
+    }
+  }
+  for (const group of groups ?? []) if (!placed.has(group)) lines.push({kind: 'branch', group});
+  return lines;
 }

@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {schemaToRows} from '#core/contract/schema';
 import type {SchemaRow} from '#core/contract/types';
-import {chosenBranch, hintsWithBranches, switchBranch} from '#core/sandbox/try-it-branches';
+import {chosenBranch, hintsWithBranches, linesWithBranches, switchBranch} from '#core/sandbox/try-it-branches';
 import {branchGroups, type BranchGroup} from '#core/sandbox/try-it-hints';
 
 const ROWS: SchemaRow[] = schemaToRows({
@@ -120,5 +120,25 @@ describe('Try it: the branch a draft follows and its marks', () => {
     // A body that is not JSON, or a branch that does not exist, is left as it is.
     expect(switchBranch('{"x', top, 'aadhaar_number')).toBe('{"x');
     expect(switchBranch('{}', top, 'nope')).toBe('{}');
+  });
+
+  it('lays the fields view out with each choice just before its fields, the other branch’s left-out field hidden', () => {
+    const top = groupAt('');
+    const fields = [
+      {path: 'merchantcode', value: 'M1', type: 'string'},
+      {path: 'aadhaar_number', value: '', type: 'string', omitted: true},
+      {path: 'amount', value: '100', type: 'number'},
+      {path: 'adhaarnumber', value: '9999', type: 'string'},
+    ] as const;
+    const lines = linesWithBranches(fields, [top], body({merchantcode: 'M1', amount: 100, adhaarnumber: '9999'}));
+    expect(lines.map((l) => (l.kind === 'branch' ? `[${l.group.at}]` : l.field.path))).toEqual([
+      'merchantcode',
+      '[]',
+      'adhaarnumber',
+      'amount',
+    ]);
+    // No field of the group on screen: the choice goes last; no groups: the fields as they are.
+    expect(linesWithBranches([fields[0]], [top], '{}').map((l) => l.kind)).toEqual(['field', 'branch']);
+    expect(linesWithBranches([fields[0]], undefined, '{}')).toEqual([{kind: 'field', field: fields[0]}]);
   });
 });

@@ -20,7 +20,7 @@ import {
 import type {TokenTransition} from '#core/sandbox/try-it';
 import {shownFields, type PlacedErrors, type ShownField} from '#core/sandbox/try-it-fields';
 import {hintFor, type BranchGroup, type FieldHint, type FieldHints} from '#core/sandbox/try-it-hints';
-import {chosenBranch, hintsWithBranches} from '#core/sandbox/try-it-branches';
+import {chosenBranch, hintsWithBranches, linesWithBranches} from '#core/sandbox/try-it-branches';
 import {errorAttributes, SandboxField} from '@site/src/components/TryIt/Box';
 
 export interface FormProps {
@@ -309,42 +309,34 @@ export function HeaderInputs({id, state, dispatch, checks}: FormProps & {readonl
   );
 }
 
-/** One select per `oneOf` of the body: the branch the draft follows; another one switches its fields. */
-function BranchChoices({
-  id,
-  state,
-  dispatch,
-  groups,
-}: FormProps & {readonly groups: readonly BranchGroup[]}): ReactNode {
-  return groups.map((group) => {
-    const inputId = `${id}-branch-${group.at}`;
-    const chosen = group.branches[chosenBranch(group, state.draft.body)];
-    return (
-      <SandboxField
-        key={group.at}
-        htmlFor={inputId}
-        label={
-          group.at ? (
-            <Translate id="tryIt.branchOf" values={{field: <code>{group.at}</code>}}>
-              {'{field}: send one of'}
-            </Translate>
-          ) : (
-            <Translate id="tryIt.branch">Send one of</Translate>
-          )
-        }>
-        <select
-          id={inputId}
-          value={chosen?.title ?? ''}
-          onChange={(e) => dispatch({type: 'branch', at: group.at, title: e.target.value})}>
-          {group.branches.map((b) => (
-            <option key={b.title} value={b.title}>
-              {b.title}
-            </option>
-          ))}
-        </select>
-      </SandboxField>
-    );
-  });
+/** The select of a `oneOf` of the body: the branch the draft follows; another one switches its fields. */
+function BranchChoice({id, state, dispatch, group}: FormProps & {readonly group: BranchGroup}): ReactNode {
+  const inputId = `${id}-branch-${group.at}`;
+  const chosen = group.branches[chosenBranch(group, state.draft.body)];
+  return (
+    <SandboxField
+      htmlFor={inputId}
+      label={
+        group.at ? (
+          <Translate id="tryIt.branchOf" values={{field: <code>{group.at}</code>}}>
+            {'{field}: send one of'}
+          </Translate>
+        ) : (
+          <Translate id="tryIt.branch">Send one of</Translate>
+        )
+      }>
+      <select
+        id={inputId}
+        value={chosen?.title ?? ''}
+        onChange={(e) => dispatch({type: 'branch', at: group.at, title: e.target.value})}>
+        {group.branches.map((b) => (
+          <option key={b.title} value={b.title}>
+            {b.title}
+          </option>
+        ))}
+      </select>
+    </SandboxField>
+  );
 }
 
 interface BodyFieldProps extends FormProps {
@@ -422,10 +414,19 @@ export function BodyEditor({id, state, dispatch, checks, problemsId}: BodyProps)
           <p className="api-sandbox__note" aria-hidden="true">
             <Translate id="tryIt.requiredKey">* required</Translate>
           </p>
-          {hints?.branches && <BranchChoices {...form} groups={hints.branches} />}
-          {fields.map((f) => (
-            <BodyFieldInput key={f.path} {...form} field={f} hints={bodyHints} errors={checks.byInput[f.path]} />
-          ))}
+          {linesWithBranches(fields, hints?.branches, body).map((line) =>
+            line.kind === 'branch' ? (
+              <BranchChoice key={`[${line.group.at}]`} {...form} group={line.group} />
+            ) : (
+              <BodyFieldInput
+                key={line.field.path}
+                {...form}
+                field={line.field}
+                hints={bodyHints}
+                errors={checks.byInput[line.field.path]}
+              />
+            ),
+          )}
         </>
       ) : (
         <SandboxField htmlFor={`${id}-json`} label={<Translate id="tryIt.json">JSON</Translate>}>
