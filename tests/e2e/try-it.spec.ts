@@ -4,7 +4,10 @@
  * the documented code and the webhook that follows with its signature. Then the parts a reader
  * relies on: Copy as cURL copies exactly what the panel shows was sent, a production key is refused
  * before anything is signed, the answer is announced (live region), the panel is axe clean in both
- * colour modes, and with JavaScript off the page has no panel at all.
+ * colour modes, and with JavaScript off the page has no panel at all. Then the contract's finer
+ * points: a field a `oneOf` branch requires is marked and the branch can be picked, real mode puts
+ * the reader's key id in the token, and a header the operation declares (the webhook secret proof)
+ * is a field the sandbox answers.
  */
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';

@@ -305,6 +305,15 @@ export function HeaderInputs({id, state, dispatch, checks}: FormProps & {readonl
           </Translate>
         </label>
       )}
+      {takesProof(state.example) && state.mode === 'real' && (
+        <p className="api-sandbox__note">
+          <Translate id="tryIt.proofReal" values={{header: <code>{PROOF_HEADER}</code>}}>
+            {
+              '{header} covers the reqId of the token, which the panel makes only as it sends, so a proof typed here cannot match: the real sandbox answers 401 with code 11. Rotate from your own code, or in the dashboard.'
+            }
+          </Translate>
+        </p>
+      )}
     </fieldset>
   );
 }
