@@ -300,9 +300,12 @@ export function HeaderInputs({id, state, dispatch, checks}: FormProps & {readonl
             checked={state.signProof}
             onChange={(e) => dispatch({type: 'sign-proof', on: e.target.checked})}
           />{' '}
-          <Translate id="tryIt.signProof" values={{header: <code>{PROOF_HEADER}</code>}}>
-            {'Compute {header} when sending, with the sandbox’s test webhook secret'}
-          </Translate>
+          {/* One flex item (.api-sandbox__choice is a flex row): the words and the code wrap as a sentence. */}
+          <span>
+            <Translate id="tryIt.signProof" values={{header: <code>{PROOF_HEADER}</code>}}>
+              {'Compute {header} when sending, with the sandbox’s test webhook secret'}
+            </Translate>
+          </span>
         </label>
       )}
       {takesProof(state.example) && state.mode === 'real' && (
