@@ -10,7 +10,7 @@
  * is a field the sandbox answers.
  */
 import {readFileSync} from 'node:fs';
-import type {Page} from '@playwright/test';
+import type {Locator, Page} from '@playwright/test';
 import {parse} from 'yaml';
 import {expect, test} from './fixtures';
 import {axeViolationsIn, problemList} from './helpers/browser';
@@ -53,11 +53,25 @@ const VIEWS = [
   {name: 'phone', viewport: {width: 390, height: 844}},
 ] as const;
 
-/** Opens the panel of the page and waits until it has loaded its family. */
-async function openPanel(page: Page): Promise<void> {
+/** Opens the panel of the page, waits until it has loaded its family, and gives the panel. */
+async function openPanel(page: Page): Promise<Locator> {
   await page.getByRole('button', {name: 'Try it', exact: true}).click();
-  await expect(page.getByRole('region', {name: 'Try it'})).toBeVisible();
+  const panel = page.getByRole('region', {name: 'Try it'});
+  await expect(panel).toBeVisible();
   await expect(page.getByRole('button', {name: 'Send', exact: true})).toBeEnabled();
+  return panel;
+}
+
+/** The panel's inputs at a laptop and a phone width (API_VIEWPORTS). */
+const API_VIEWS = [
+  {name: 'desktop', viewport: API_VIEWPORTS.desktop},
+  {name: 'phone', viewport: API_VIEWPORTS.phone},
+] as const;
+
+/** The panel never scrolls sideways, whatever it shows. */
+async function expectNoSidewaysScroll(panel: Locator): Promise<void> {
+  const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
 }
 
 async function pickScenarioChoice(page: Page, pick: string): Promise<void> {
@@ -232,10 +246,7 @@ test.describe('Try it: the answer at a glance, and a new transaction by one clic
  * a value the schema refuses says why under its field (aria-invalid, aria-describedby) and can still
  * be sent (the sandbox answers code 10), and the answer's body is highlighted, with its copy button.
  */
-for (const view of [
-  {name: 'desktop', viewport: API_VIEWPORTS.desktop},
-  {name: 'phone', viewport: API_VIEWPORTS.phone},
-] as const) {
+for (const view of API_VIEWS) {
   test.describe(`Try it: the inputs as the contract has them, ${view.name}`, () => {
     test.use({viewport: view.viewport});
 
@@ -341,10 +352,7 @@ const joseHeader = (authorization: string): Record<string, unknown> =>
  * asks for the key id and says, with the contract's date, until when a token without one passes;
  * an operation's own header (the webhook secret proof) is a field, and the sandbox answers it.
  */
-for (const view of [
-  {name: 'desktop', viewport: API_VIEWPORTS.desktop},
-  {name: 'phone', viewport: API_VIEWPORTS.phone},
-] as const) {
+for (const view of API_VIEWS) {
   test.describe(`Try it: oneOf branches, kid and header parameters, ${view.name}`, () => {
     test.use({viewport: view.viewport});
 
@@ -354,8 +362,7 @@ for (const view of [
       open,
     }) => {
       expect(await open(API_PAGE)).toBe(200);
-      await openPanel(page);
-      const panel = page.getByRole('region', {name: 'Try it'});
+      const panel = await openPanel(page);
       const branch = panel.getByRole('combobox', {name: 'Send one of'});
       expect(await branch.locator('option').allTextContents()).toEqual(['aadhaar_number', 'adhaarnumber (deprecated)']);
       await expect(branch).toHaveValue('aadhaar_number');
@@ -378,8 +385,7 @@ for (const view of [
       await expect(panel.locator('.api-sandbox__problems')).toHaveCount(0);
       await branch.selectOption('aadhaar_number');
       await expect(aadhaar).toHaveValue(/^9999/);
-      const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
-      expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(panel);
       expect(problemList(problems)).toEqual([]);
     });
 
@@ -404,8 +410,7 @@ for (const view of [
         });
       });
       expect(await open(API_PAGE)).toBe(200);
-      await openPanel(page);
-      const panel = page.getByRole('region', {name: 'Try it'});
+      const panel = await openPanel(page);
       await panel.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
       await panel.getByLabel('Partner id').fill('PS001234');
       await panel.getByLabel('JWT secret (jwt_test_…)').fill('jwt_test_5d8a31');
@@ -431,8 +436,7 @@ for (const view of [
       open,
     }) => {
       expect(await open(ROTATE_PAGE)).toBe(200);
-      await openPanel(page);
-      const panel = page.getByRole('region', {name: 'Try it'});
+      const panel = await openPanel(page);
       const proof = panel.getByRole('textbox', {name: 'X-Webhook-Secret-Proof (required)'});
       await expect(proof).toHaveValue(/^v1=[0-9a-f]{64}$/);
       const send = panel.getByRole('button', {name: 'Send', exact: true});
@@ -444,8 +448,7 @@ for (const view of [
       await panel.getByRole('checkbox', {name: /Compute X-Webhook-Secret-Proof when sending/}).check();
       await send.click();
       await expect(status).toHaveText('HTTP 200, response_code 1 SUCCESS');
-      const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
-      expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(panel);
       expect(problemList(problems)).toEqual([]);
     });
   });
