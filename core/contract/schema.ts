@@ -187,6 +187,7 @@ function branchRows(schema: JsonSchema, prefix: string, depth: number): SchemaRo
       ...(description ? {description} : {}),
       constraints: [],
       variant: kind,
+      ...(branch.required?.length ? {requires: branch.required} : {}),
     };
     return [head, ...schemaToRows(branch, path, depth + 1)];
   });

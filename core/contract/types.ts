@@ -38,6 +38,8 @@ export interface SchemaRow extends FieldFacts {
    * and the rows after it (one level deeper) are that branch's fields.
    */
   readonly variant?: 'one of' | 'any of';
+  /** On a branch's row: the fields the branch requires, by name in its object (Try it marks them). */
+  readonly requires?: readonly string[];
 }
 
 export interface ParamView extends FieldFacts {

@@ -15,8 +15,14 @@ import {
   type RequestExample,
   type SentRequest,
   type ScenarioChoice,
+  type TokenTransition,
 } from './try-it';
 import {withoutField} from './try-it-fields';
+import {switchBranch} from './try-it-branches';
+import {SECRET_PROOF_HEADER} from './engine/secret-proof';
+
+/** Where a parameter of the draft goes: the path, the query string or a header. */
+export type ParamPlace = 'pathParams' | 'query' | 'headers';
 
 /** Where a request goes: the sandbox engine in this page, or the real sandbox with the reader's key. */
 export type SendMode = 'page' | 'real';
@@ -45,6 +51,8 @@ export interface ShownWebhook {
 export interface RememberedKey {
   readonly partnerId: string;
   readonly secret: string;
+  /** The secret's key id (`kid`); absent in a key remembered before the panel asked for it. */
+  readonly keyId?: string;
 }
 
 export interface PanelState {
@@ -60,7 +68,11 @@ export interface PanelState {
   readonly mode: SendMode;
   readonly partnerId: string;
   readonly secret: string;
+  /** The key id (`kid`) of the reader's secret, put in the token's header. */
+  readonly keyId: string;
   readonly remember: boolean;
+  /** Compute the webhook secret proof at send time with the page sandbox's test secret (proofHeaderOf). */
+  readonly signProof: boolean;
   readonly problem?: string;
   readonly busy: boolean;
   readonly sent?: SentRequest;
@@ -71,11 +83,14 @@ export interface PanelState {
 
 export type PanelAction =
   | {readonly type: 'mode'; readonly mode: SendMode}
-  | {readonly type: 'key'; readonly partnerId?: string; readonly secret?: string}
+  | {readonly type: 'key'; readonly partnerId?: string; readonly secret?: string; readonly keyId?: string}
   | {readonly type: 'remember'; readonly remember: boolean}
+  | {readonly type: 'sign-proof'; readonly on: boolean}
   | {readonly type: 'pick'; readonly key: string}
   | {readonly type: 'reset'}
-  | {readonly type: 'param'; readonly where: 'pathParams' | 'query'; readonly name: string; readonly value: string}
+  | {readonly type: 'param'; readonly where: ParamPlace; readonly name: string; readonly value: string}
+  /** The reader picked another branch of the body's `oneOf` at `at` (./try-it-branches.ts). */
+  | {readonly type: 'branch'; readonly at: string; readonly title: string}
   | {readonly type: 'field'; readonly path: string; readonly value: string}
   /** The empty choice of an optional field's select: the field is not sent. */
   | {readonly type: 'omit'; readonly path: string}
@@ -109,7 +124,9 @@ export function initialPanelState({example, testPartnerId, choices, remembered}:
     mode: 'page',
     partnerId: remembered?.partnerId ?? '',
     secret: remembered?.secret ?? '',
+    keyId: remembered?.keyId ?? '',
     remember: remembered !== undefined,
+    signProof: false,
     busy: false,
     webhooks: [],
     copied: false,
@@ -132,11 +149,17 @@ function pick(state: PanelState, key: string): PanelState {
   }
 }
 
-/** The draft after an edit of the reader's. */
-function edit(draft: Draft, action: PanelAction): Draft {
+/** The draft after an edit of the reader's (`example` holds the body's `oneOf` choices). */
+function edit(draft: Draft, action: PanelAction, example: RequestExample): Draft {
   switch (action.type) {
     case 'param':
       return {...draft, [action.where]: {...draft[action.where], [action.name]: action.value}};
+    case 'branch': {
+      const group = example.hints?.branches?.find((g) => g.at === action.at);
+      return group && draft.body !== undefined
+        ? {...draft, body: switchBranch(draft.body, group, action.title)}
+        : draft;
+    }
     case 'field':
       return {...draft, body: setBodyField(draft.body ?? '{}', action.path, action.value)};
     case 'body':
@@ -153,18 +176,26 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
     case 'mode':
       return {...state, mode: action.mode};
     case 'key':
-      return {...state, partnerId: action.partnerId ?? state.partnerId, secret: action.secret ?? state.secret};
+      return {
+        ...state,
+        partnerId: action.partnerId ?? state.partnerId,
+        secret: action.secret ?? state.secret,
+        keyId: action.keyId ?? state.keyId,
+      };
     case 'remember':
       return {...state, remember: action.remember};
+    case 'sign-proof':
+      return {...state, signProof: action.on};
     case 'pick':
       return pick(state, action.key);
     case 'reset':
       return {...state, choice: '', problem: undefined, draft: initialDraft(state.example, state.testPartnerId)};
     case 'param':
+    case 'branch':
     case 'field':
     case 'omit':
     case 'body':
-      return {...state, draft: edit(state.draft, action)};
+      return {...state, draft: edit(state.draft, action, state.example)};
     case 'view':
       return {...state, view: action.view};
     case 'refused':
@@ -181,17 +212,53 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return {...state, copied: true};
     case 'new-reference':
       return hasReferenceId(state.draft)
-        ? {...state, draft: edit(state.draft, {type: 'field', path: REFERENCE_FIELD, value: action.id})}
+        ? {...state, draft: edit(state.draft, {type: 'field', path: REFERENCE_FIELD, value: action.id}, state.example)}
         : state;
   }
 }
 
+/** The day it is in India (`YYYY-MM-DD`): a sunset is the last day, India time, that the old form works. */
+export const indiaDate = (nowMs: number): string => new Date(nowMs + 330 * 60_000).toISOString().slice(0, 10);
+
+/** What the reader's token is without a key id: accepted until the contract's sunset, refused after. */
+export interface KidNotice {
+  /** True once the old form is refused (the sunset has passed, or the contract has no transition). */
+  readonly refused: boolean;
+  readonly text: string;
+}
+
+/** What the panel says about a key id left empty, or undefined when the reader gave one. */
+export function kidNotice(
+  keyId: string,
+  transition: TokenTransition | undefined,
+  today: string,
+): KidNotice | undefined {
+  if (keyId.trim()) return undefined;
+  const where = 'Copy the key id shown beside your secret in the dashboard.';
+  if (!transition || today > transition.sunset)
+    return {
+      refused: true,
+      text: `Enter the key id (kid) of your secret: a token without kid in its header is refused${transition ? ` since the transition ended on ${transition.sunset}` : ''}. ${where}`,
+    };
+  return {
+    refused: false,
+    text: `Without a key id the token goes without kid in its header. The sandbox accepts that form until ${transition.sunset}, its last day, and refuses it after: the call then answers HTTP 401 with code 11. ${where}`,
+  };
+}
+
 /** Why the request cannot be sent as the reader set it up (their key for the real sandbox), if so. */
-export function sendProblem(state: Pick<PanelState, 'mode' | 'partnerId' | 'secret'>): string | undefined {
+export function sendProblem(
+  state: Pick<PanelState, 'mode' | 'partnerId' | 'secret' | 'keyId'>,
+  transition?: TokenTransition,
+  today = indiaDate(Date.now()),
+): string | undefined {
   if (state.mode !== 'real') return undefined;
+  const kid = kidNotice(state.keyId, transition, today);
   return (
     keyProblem(state.secret) ??
-    (state.partnerId.trim() ? undefined : 'Enter your sandbox partner id (PS and six digits).')
+    (state.partnerId.trim() ? undefined : 'Enter your sandbox partner id (PS and six digits).') ??
+    (/\s/.test(state.keyId.trim()) ? 'A key id has no spaces: copy it as the dashboard shows it.' : undefined) ??
+    (kid?.refused ? kid.text : undefined)
   );
 }
 
@@ -199,24 +266,29 @@ export function sendProblem(state: Pick<PanelState, 'mode' | 'partnerId' | 'secr
 export interface Signer {
   readonly partnerId: string;
   readonly secret: string;
+  /** The `kid` for the token's header; undefined sends the token without one. */
+  readonly keyId?: string;
   readonly baseUrl: string;
 }
 
 /** The in-page sandbox's side of a request: its test credentials and the local sandbox's URL (for cURL). */
 export interface PageSandbox {
   readonly jwtSecret: string;
+  /** The test secret's `kid`. */
+  readonly keyId: string;
   readonly baseUrl: string;
 }
 
 /** The reader's key and the real sandbox, or the draft's partner id and the page's test credentials. */
 export function signerFor(
-  state: Pick<PanelState, 'mode' | 'partnerId' | 'secret' | 'draft'>,
+  state: Pick<PanelState, 'mode' | 'partnerId' | 'secret' | 'keyId' | 'draft'>,
   page: PageSandbox,
   realBaseUrl: string,
 ): Signer {
+  const keyId = state.keyId.trim();
   return state.mode === 'real'
-    ? {partnerId: state.partnerId.trim(), secret: state.secret.trim(), baseUrl: realBaseUrl}
-    : {partnerId: state.draft.partnerId, secret: page.jwtSecret, baseUrl: page.baseUrl};
+    ? {partnerId: state.partnerId.trim(), secret: state.secret.trim(), ...(keyId ? {keyId} : {}), baseUrl: realBaseUrl}
+    : {partnerId: state.draft.partnerId, secret: page.jwtSecret, keyId: page.keyId, baseUrl: page.baseUrl};
 }
 
 /** What the panel says when a send fails: the real sandbox's failure names the network and the way out. */
@@ -257,10 +329,10 @@ export function responseCodeText(body: string): string {
 
 /** The key to keep in the tab's storage, `null` to forget it, undefined to leave the storage as it is. */
 export function keyToRemember(
-  state: Pick<PanelState, 'remember' | 'mode' | 'partnerId' | 'secret'>,
+  state: Pick<PanelState, 'remember' | 'mode' | 'partnerId' | 'secret' | 'keyId'>,
 ): RememberedKey | null | undefined {
   if (!state.remember) return null;
-  return state.mode === 'real' ? {partnerId: state.partnerId, secret: state.secret} : undefined;
+  return state.mode === 'real' ? {partnerId: state.partnerId, secret: state.secret, keyId: state.keyId} : undefined;
 }
 
 /** A `response_code` as the catalogue names it (openapi/response-codes.yaml), with its retry class. */
@@ -319,3 +391,17 @@ export function hasReferenceId(draft: Draft): boolean {
  * base 36, so each press gives a new one and a changed amount is not answered with the old transaction.
  */
 export const newReferenceId = (nowMs: number): string => `TRY${nowMs.toString(36).toUpperCase()}`;
+
+/** The header that proves the current webhook secret (core/sandbox/engine/secret-proof.ts). */
+export const PROOF_HEADER = SECRET_PROOF_HEADER;
+
+/** Whether the operation declares the proof header, so the panel can offer to compute it. */
+export const takesProof = (example: RequestExample): boolean => example.headers?.[PROOF_HEADER] !== undefined;
+
+/**
+ * The header to compute at send time, when the reader asked for it: only in the page's sandbox, whose
+ * test webhook secret the page knows; in real mode the reader computes it with their own secret.
+ */
+export function proofHeaderOf(state: Pick<PanelState, 'signProof' | 'mode' | 'example'>): string | undefined {
+  return state.signProof && state.mode === 'page' && takesProof(state.example) ? PROOF_HEADER : undefined;
+}

@@ -5,9 +5,10 @@
  * keeps a production key out of the panel. No React, no DOM: tests/unit/try-it.test.ts runs it all.
  */
 import {getPath, setPath, text as textOf} from './body';
+import type {Deprecation} from '../contract/deprecations';
 import type {OperationView, ParamView, WebhookView} from '../contract/types';
 import type {Condition, Json, OperationModel} from './model';
-import {hintsOf, type RequestHints} from './try-it-hints';
+import {branchGroups, hintsOf, type RequestHints} from './try-it-hints';
 
 /** One operation's example request, as the build writes it (`sandbox/<family>.requests.json`). */
 export interface RequestExample {
@@ -16,6 +17,11 @@ export interface RequestExample {
   readonly path: string;
   readonly pathParams: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
+  /**
+   * The header parameters the operation declares (`X-Webhook-Secret-Proof`), with their examples;
+   * absent when it declares none. The token and the content type are the panel's, never listed here.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
   /** The first request example, indented JSON text; absent for an operation without a body. */
   readonly body?: string;
   /** Required marks and allowed values of its inputs; absent when none has either. */
@@ -25,10 +31,12 @@ export interface RequestExample {
 /** A family's example requests by operation id. */
 export type FamilyRequests = Readonly<Record<string, RequestExample>>;
 
-/** What the reader edits: path and query values, the body text, and the token's partner id. */
+/** What the reader edits: path, query and header values, the body text, and the token's partner id. */
 export interface Draft {
   readonly pathParams: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
+  /** The operation's own header parameters (RequestExample `headers`); an empty one is not sent. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly partnerId: string;
 }
@@ -74,6 +82,7 @@ export function initialDraft(example: RequestExample, partnerId: string): Draft 
   return {
     pathParams: example.pathParams,
     query: example.query,
+    ...(example.headers ? {headers: example.headers} : {}),
     ...(example.body !== undefined ? {body: example.body} : {}),
     partnerId,
   };
@@ -116,6 +125,7 @@ export function applyChoice(draft: Draft, choice: ScenarioChoice, example: Reque
     body = JSON.stringify(parsed, null, 2);
   }
   return {
+    ...draft,
     pathParams,
     query,
     ...(body !== undefined ? {body} : {}),
@@ -132,6 +142,10 @@ export function requestPath(basePath: string, example: RequestExample, draft: Dr
   return `${basePath}${path}${query ? `?${query}` : ''}`;
 }
 
+/** The draft's own headers that have a value: an empty one is left out, as an empty query value is. */
+const filledHeaders = (draft: Draft): Record<string, string> =>
+  Object.fromEntries(Object.entries(draft.headers ?? {}).filter(([, v]) => v.trim() !== ''));
+
 /** The request as sent: the base URL (local or hosted sandbox), the draft, and the signed token. */
 export function buildRequest(baseUrl: string, example: RequestExample, draft: Draft, token: string): SentRequest {
   return {
@@ -140,6 +154,7 @@ export function buildRequest(baseUrl: string, example: RequestExample, draft: Dr
     headers: {
       Authorization: `Bearer ${token}`,
       ...(draft.body !== undefined ? {'Content-Type': 'application/json'} : {}),
+      ...filledHeaders(draft),
     },
     ...(draft.body !== undefined ? {body: draft.body} : {}),
   };
@@ -217,13 +232,26 @@ export const sandboxBaseUrl = (basePath: string): string => `http://127.0.0.1:${
 const exampleParams = (params: readonly ParamView[]): Record<string, string> =>
   Object.fromEntries(params.map((p) => [p.name, p.example ?? '']));
 
+/** Headers the panel sets itself on every request: the signed token and the body's content type. */
+const PANEL_HEADERS = new Set(['authorization', 'content-type']);
+
+/**
+ * The header parameters an operation declares for the reader to fill (the headers table shows the
+ * token and the content type too, which the panel writes itself).
+ */
+export const ownHeaders = (op: Pick<OperationView, 'headers'>): ParamView[] =>
+  op.headers.filter((h) => h.in === 'header' && !PANEL_HEADERS.has(h.name.toLowerCase()));
+
 /** The hints of an operation's inputs (./try-it-hints.ts), or undefined when none has one. */
 function requestHints(op: OperationView): RequestHints | undefined {
+  const rows = op.body?.rows ?? [];
+  const branches = branchGroups(rows);
   const hints: RequestHints = {
-    body: hintsOf((op.body?.rows ?? []).filter((r) => !r.variant).map((r) => ({...r, key: r.path}))),
-    params: hintsOf([...op.pathParams, ...op.queryParams].map((p) => ({...p, key: p.name}))),
+    body: hintsOf(rows.filter((r) => !r.variant).map((r) => ({...r, key: r.path}))),
+    params: hintsOf([...op.pathParams, ...op.queryParams, ...ownHeaders(op)].map((p) => ({...p, key: p.name}))),
+    ...(branches.length ? {branches} : {}),
   };
-  return Object.keys(hints.body).length || Object.keys(hints.params).length ? hints : undefined;
+  return Object.keys(hints.body).length || Object.keys(hints.params).length || branches.length ? hints : undefined;
 }
 
 /** Per family, each operation's example request: the files the panel loads with the family's model. */
@@ -232,11 +260,13 @@ export function requestExamples(ops: readonly OperationView[]): Record<string, F
   for (const op of ops) {
     const body = op.body?.examples[0]?.json;
     const hints = requestHints(op);
+    const headers = ownHeaders(op);
     (out[op.tag] ??= {})[op.id] = {
       method: op.method,
       path: op.path,
       pathParams: exampleParams(op.pathParams),
       query: exampleParams(op.queryParams),
+      ...(headers.length ? {headers: exampleParams(headers)} : {}),
       ...(body !== undefined ? {body} : op.body ? {body: '{}'} : {}),
       ...(hints ? {hints} : {}),
     };
@@ -252,4 +282,34 @@ export function webhookExamples(hooks: readonly WebhookView[]): Record<string, s
       return json ? [[h.id, JSON.stringify(JSON.parse(json))]] : [];
     }),
   );
+}
+
+/**
+ * The contract's transition for tokens without `kid` (`x-transitions` of the partnerJwt scheme in
+ * openapi/openapi.yaml): the panel says until when such a token is accepted, and refuses after.
+ */
+export interface TokenTransition {
+  readonly old: string;
+  readonly replacement: string;
+  /** The last day the old form works, `YYYY-MM-DD`. */
+  readonly sunset: string;
+}
+
+/** What the panel reads from the contract beyond each operation's request (served as TRY_IT_FILE). */
+export interface TryItSettings {
+  readonly tokenTransition?: TokenTransition;
+}
+
+/** The file, in the sandbox folder, of the panel's settings (tryItSettings). */
+export const TRY_IT_FILE = 'try-it.json';
+
+/**
+ * The panel's settings from the contract's deprecations (core/contract/deprecations.ts): the token
+ * transition is the old form of every call (no entries) whose replacement puts `kid` in the token.
+ */
+export function tryItSettings(deprecations: readonly Deprecation[]): TryItSettings {
+  const found = deprecations.find(
+    (d) => d.part === 'form' && d.entries.length === 0 && d.replacement.includes('`kid`'),
+  );
+  return found ? {tokenTransition: {old: found.old, replacement: found.replacement, sunset: found.sunset}} : {};
 }

@@ -4,9 +4,14 @@
  * the documented code and the webhook that follows with its signature. Then the parts a reader
  * relies on: Copy as cURL copies exactly what the panel shows was sent, a production key is refused
  * before anything is signed, the answer is announced (live region), the panel is axe clean in both
- * colour modes, and with JavaScript off the page has no panel at all.
+ * colour modes, and with JavaScript off the page has no panel at all. Then the contract's finer
+ * points: a field a `oneOf` branch requires is marked and the branch can be picked, real mode puts
+ * the reader's key id in the token, and a header the operation declares (the webhook secret proof)
+ * is a field the sandbox answers.
  */
-import type {Page} from '@playwright/test';
+import {readFileSync} from 'node:fs';
+import type {Locator, Page} from '@playwright/test';
+import {parse} from 'yaml';
 import {expect, test} from './fixtures';
 import {axeViolationsIn, problemList} from './helpers/browser';
 import {API_PAGE} from './helpers/site';
@@ -48,11 +53,25 @@ const VIEWS = [
   {name: 'phone', viewport: {width: 390, height: 844}},
 ] as const;
 
-/** Opens the panel of the page and waits until it has loaded its family. */
-async function openPanel(page: Page): Promise<void> {
+/** Opens the panel of the page, waits until it has loaded its family, and gives the panel. */
+async function openPanel(page: Page): Promise<Locator> {
   await page.getByRole('button', {name: 'Try it', exact: true}).click();
-  await expect(page.getByRole('region', {name: 'Try it'})).toBeVisible();
+  const panel = page.getByRole('region', {name: 'Try it'});
+  await expect(panel).toBeVisible();
   await expect(page.getByRole('button', {name: 'Send', exact: true})).toBeEnabled();
+  return panel;
+}
+
+/** The panel's inputs at a laptop and a phone width (API_VIEWPORTS). */
+const API_VIEWS = [
+  {name: 'desktop', viewport: API_VIEWPORTS.desktop},
+  {name: 'phone', viewport: API_VIEWPORTS.phone},
+] as const;
+
+/** The panel never scrolls sideways, whatever it shows. */
+async function expectNoSidewaysScroll(panel: Locator): Promise<void> {
+  const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
 }
 
 async function pickScenarioChoice(page: Page, pick: string): Promise<void> {
@@ -227,10 +246,7 @@ test.describe('Try it: the answer at a glance, and a new transaction by one clic
  * a value the schema refuses says why under its field (aria-invalid, aria-describedby) and can still
  * be sent (the sandbox answers code 10), and the answer's body is highlighted, with its copy button.
  */
-for (const view of [
-  {name: 'desktop', viewport: API_VIEWPORTS.desktop},
-  {name: 'phone', viewport: API_VIEWPORTS.phone},
-] as const) {
+for (const view of API_VIEWS) {
   test.describe(`Try it: the inputs as the contract has them, ${view.name}`, () => {
     test.use({viewport: view.viewport});
 
@@ -305,6 +321,134 @@ for (const view of [
       await expect(panel.getByRole('button', {name: 'Copy the body'})).toBeVisible();
       const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
+      expect(problemList(problems)).toEqual([]);
+    });
+  });
+}
+
+/** The page of the call that needs the webhook secret proof (`webhook-secret-rotate`). */
+const ROTATE_PAGE = '/docs/v1/webhooks/secret/rotate';
+
+/** The last day the contract accepts a token without `kid` (partnerJwt `x-transitions`), read as the build reads it. */
+function tokenSunset(): string {
+  const doc = parse(readFileSync('openapi/openapi.yaml', 'utf8')) as {
+    components: {securitySchemes: {partnerJwt: {'x-transitions': {sunset: string}[]}}};
+  };
+  const sunset = doc.components.securitySchemes.partnerJwt['x-transitions'][0]?.sunset;
+  if (!sunset) throw new Error('openapi/openapi.yaml: partnerJwt has no x-transitions sunset for the kid test');
+  return sunset;
+}
+
+/** The JOSE header of the token an Authorization header carries. */
+const joseHeader = (authorization: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(authorization.replace(/^Bearer /, '').split('.')[0] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
+
+/**
+ * The contract's finer points in the form (issue 24's closing note): a field only a `oneOf` branch
+ * requires is marked by the branch the draft follows, and the reader can pick the other; real mode
+ * asks for the key id and says, with the contract's date, until when a token without one passes;
+ * an operation's own header (the webhook secret proof) is a field, and the sandbox answers it.
+ */
+for (const view of API_VIEWS) {
+  test.describe(`Try it: oneOf branches, kid and header parameters, ${view.name}`, () => {
+    test.use({viewport: view.viewport});
+
+    test('a oneOf branch marks its required field, and picking the other switches the fields', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      expect(await open(API_PAGE)).toBe(200);
+      const panel = await openPanel(page);
+      const branch = panel.getByRole('combobox', {name: 'Send one of'});
+      expect(await branch.locator('option').allTextContents()).toEqual(['aadhaar_number', 'adhaarnumber (deprecated)']);
+      await expect(branch).toHaveValue('aadhaar_number');
+      const aadhaar = panel.getByRole('textbox', {name: 'aadhaar_number (required)'});
+      await expect(aadhaar).toHaveAttribute('aria-required', 'true');
+      await expect(
+        panel
+          .locator('label', {has: page.locator('code', {hasText: /^aadhaar_number$/})})
+          .locator('.api-sandbox__star'),
+      ).toBeVisible();
+
+      await branch.selectOption('adhaarnumber (deprecated)');
+      const old = panel.getByRole('textbox', {name: 'adhaarnumber (required)'});
+      await expect(old).toHaveValue(/^9999/);
+      // The branch's field comes right under the choice; the other branch's is out of the body and
+      // off the form; the draft still validates.
+      const [choice, field] = [await branch.boundingBox(), await old.boundingBox()];
+      expect(field!.y - (choice!.y + choice!.height), 'the field sits under the choice').toBeLessThan(60);
+      await expect(panel.getByRole('textbox', {name: /^aadhaar_number/})).toHaveCount(0);
+      await expect(panel.locator('.api-sandbox__problems')).toHaveCount(0);
+      await branch.selectOption('aadhaar_number');
+      await expect(aadhaar).toHaveValue(/^9999/);
+      await expectNoSidewaysScroll(panel);
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test('real mode puts the key id in the token, and says until when a token without one passes', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      const seen: string[] = [];
+      await page.route('https://sandbox.rupeerail.example/**', async (route) => {
+        const cors = {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'authorization, content-type',
+          'access-control-allow-methods': 'POST',
+        };
+        if (route.request().method() === 'OPTIONS') return route.fulfill({status: 204, headers: cors});
+        seen.push((await route.request().headerValue('authorization')) ?? '');
+        return route.fulfill({
+          status: 200,
+          headers: {...cors, 'content-type': 'application/json'},
+          body: '{"status":true,"response_code":1,"message":"ok"}',
+        });
+      });
+      expect(await open(API_PAGE)).toBe(200);
+      const panel = await openPanel(page);
+      await panel.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
+      await panel.getByLabel('Partner id').fill('PS001234');
+      await panel.getByLabel('JWT secret (jwt_test_…)').fill('jwt_test_5d8a31');
+      const kid = panel.getByRole('textbox', {name: 'Key id (kid)'});
+      await expect(kid).toHaveAccessibleDescription(
+        new RegExp(`accepts that form until ${tokenSunset()}, its last day, and refuses it after`),
+      );
+      const send = panel.getByRole('button', {name: 'Send', exact: true});
+      await send.click();
+      await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 200, response_code 1 SUCCESS');
+      await kid.fill('rr-key-7');
+      await expect(kid).toHaveAccessibleDescription(/Sent as kid in the token’s header/);
+      await send.click();
+      await expect.poll(() => seen.length).toBe(2);
+      expect(joseHeader(seen[0]!).kid, 'no key id given: no kid').toBeUndefined();
+      expect(joseHeader(seen[1]!).kid).toBe('rr-key-7');
+      expect(problemList(problems)).toEqual([]);
+    });
+
+    test('the operation’s own header is a field: the sandbox refuses a wrong proof and accepts a computed one', async ({
+      page,
+      problems,
+      open,
+    }) => {
+      expect(await open(ROTATE_PAGE)).toBe(200);
+      const panel = await openPanel(page);
+      const proof = panel.getByRole('textbox', {name: 'X-Webhook-Secret-Proof (required)'});
+      await expect(proof).toHaveValue(/^v1=[0-9a-f]{64}$/);
+      const send = panel.getByRole('button', {name: 'Send', exact: true});
+      const status = panel.locator('.api-sandbox__status');
+      // The contract's example proof is no proof of this request: the sandbox's own answer.
+      await send.click();
+      await expect(status).toHaveText('HTTP 401, response_code 11 AUTHENTICATION_FAILED');
+      await expect(panel.locator('.api-sandbox__curl pre')).toContainText("--header 'X-Webhook-Secret-Proof: v1=");
+      await panel.getByRole('checkbox', {name: /Compute X-Webhook-Secret-Proof when sending/}).check();
+      await send.click();
+      await expect(status).toHaveText('HTTP 200, response_code 1 SUCCESS');
+      await expectNoSidewaysScroll(panel);
       expect(problemList(problems)).toEqual([]);
     });
   });

@@ -147,6 +147,8 @@ describe('generatedFiles', () => {
       'public/sandbox/demo.validators.js',
       'public/sandbox/demo.requests.json',
       'public/sandbox/webhooks.examples.json',
+      // Try it's settings from the contract: the token's kid transition (core/sandbox/try-it.ts tryItSettings).
+      'public/sandbox/try-it.json',
       'public/css/panel.css',
       'body-schemas.json',
       'facts.json',

@@ -12,6 +12,9 @@ import {
   pretty,
   responseCodeText,
   sendFailure,
+  indiaDate,
+  kidNotice,
+  proofHeaderOf,
   sendProblem,
   signerFor,
   type PanelAction,
@@ -106,6 +109,7 @@ describe('Try it panel: editing the request', () => {
 
 describe('Try it panel: the key for the real sandbox', () => {
   const real = run({type: 'mode', mode: 'real'});
+  const TRANSITION = {old: 'a token without kid', replacement: 'a token with `kid`', sunset: '2027-06-30'};
 
   it('needs nothing in the page sandbox', () => {
     expect(sendProblem(START)).toBeUndefined();
@@ -117,20 +121,54 @@ describe('Try it panel: the key for the real sandbox', () => {
     expect(sendProblem({...real, secret: 'jwt_test_abc', partnerId: '  '})).toBe(
       'Enter your sandbox partner id (PS and six digits).',
     );
-    expect(sendProblem({...real, secret: 'jwt_test_abc', partnerId: 'PS000042'})).toBeUndefined();
+    expect(
+      sendProblem({...real, secret: 'jwt_test_abc', partnerId: 'PS000042'}, TRANSITION, '2026-11-27'),
+    ).toBeUndefined();
+  });
+
+  it('asks for the key id, and says until which day the contract accepts a token without it', () => {
+    const keyed = {...real, secret: 'jwt_test_abc', partnerId: 'PS000042'};
+    expect(kidNotice('sbx-key-2', TRANSITION, '2026-11-27')).toBeUndefined();
+    expect(kidNotice(' ', TRANSITION, '2027-06-30')).toEqual({
+      refused: false,
+      text: 'Without a key id the token goes without kid in its header. The sandbox accepts that form until 2027-06-30, its last day, and refuses it after: the call then answers HTTP 401 with code 11. Copy the key id shown beside your secret in the dashboard.',
+    });
+    // The day after the sunset (India time), or a contract with no transition: the panel refuses to send.
+    const after =
+      'Enter the key id (kid) of your secret: a token without kid in its header is refused since the transition ended on 2027-06-30. Copy the key id shown beside your secret in the dashboard.';
+    expect(sendProblem(keyed, TRANSITION, '2027-07-01')).toBe(after);
+    expect(sendProblem(keyed, undefined, '2026-11-27')).toMatch(
+      /^Enter the key id \(kid\) of your secret: a token without kid in its header is refused\. /,
+    );
+    expect(sendProblem({...keyed, keyId: 'sbx key'}, TRANSITION, '2026-11-27')).toBe(
+      'A key id has no spaces: copy it as the dashboard shows it.',
+    );
+    expect(sendProblem({...keyed, keyId: 'sbx-key-2'}, undefined, '2030-01-01')).toBeUndefined();
+  });
+
+  it('reads the day in India time, where the sunset day ends', () => {
+    expect(indiaDate(Date.parse('2027-06-30T18:29:59Z'))).toBe('2027-06-30');
+    expect(indiaDate(Date.parse('2027-06-30T18:30:00Z'))).toBe('2027-07-01');
   });
 
   it('signs with the trimmed key for the real sandbox, with the test credentials in the page', () => {
-    const page = {jwtSecret: 'jwt_test_7c2e91', baseUrl: 'http://127.0.0.1:4010/api/v1'};
+    const page = {jwtSecret: 'jwt_test_7c2e91', keyId: 'sbx-key-2', baseUrl: 'http://127.0.0.1:4010/api/v1'};
     const keyed = panelReducer(real, {type: 'key', partnerId: ' PS000042 ', secret: ' jwt_test_abc '});
     expect(signerFor(keyed, page, 'https://sandbox.example/api/v1')).toEqual({
       partnerId: 'PS000042',
       secret: 'jwt_test_abc',
       baseUrl: 'https://sandbox.example/api/v1',
     });
+    // The reader's kid goes into the token's header, trimmed.
+    expect(signerFor(panelReducer(keyed, {type: 'key', keyId: ' rr-key-7 '}), page, 'https://x.example')).toEqual({
+      partnerId: 'PS000042',
+      secret: 'jwt_test_abc',
+      keyId: 'rr-key-7',
+      baseUrl: 'https://x.example',
+    });
     expect(signerFor(run({type: 'pick', key: '3'}), page, 'https://sandbox.example/api/v1')).toEqual({
       partnerId: 'PS000018',
-      ...{secret: page.jwtSecret, baseUrl: page.baseUrl},
+      ...{secret: page.jwtSecret, keyId: 'sbx-key-2', baseUrl: page.baseUrl},
     });
   });
 
@@ -140,6 +178,7 @@ describe('Try it panel: the key for the real sandbox', () => {
     expect(keyToRemember(panelReducer(keyed, {type: 'remember', remember: true}))).toEqual({
       partnerId: 'PS000042',
       secret: 'jwt_test_abc',
+      keyId: '',
     });
     expect(keyToRemember({...keyed, remember: true, mode: 'page'})).toBeUndefined();
   });
@@ -244,5 +283,31 @@ describe('Try it: status line, scenario order and a new referenceid', () => {
     const plain = initialPanelState({example: EXAMPLE, testPartnerId: 'PS000001', choices: []});
     expect(hasReferenceId(plain.draft)).toBe(false);
     expect(panelReducer(plain, {type: 'new-reference', id: 'TRY1'})).toBe(plain);
+  });
+});
+
+describe('Try it panel: header parameters and the webhook secret proof', () => {
+  const ROTATE: RequestExample = {
+    method: 'POST',
+    path: '/webhooks/secret/rotate',
+    pathParams: {},
+    query: {},
+    headers: {'X-Webhook-Secret-Proof': 'v1=3b1f'},
+    body: '{}',
+  };
+  const start = initialPanelState({example: ROTATE, testPartnerId: 'PS001234', choices: []});
+
+  it('starts the header from its example and edits it as a parameter', () => {
+    expect(start.draft.headers).toEqual({'X-Webhook-Secret-Proof': 'v1=3b1f'});
+    const edited = panelReducer(start, {type: 'param', where: 'headers', name: 'X-Webhook-Secret-Proof', value: ''});
+    expect(edited.draft.headers).toEqual({'X-Webhook-Secret-Proof': ''});
+  });
+
+  it('computes the proof at send time only when asked, in the page sandbox, on an operation that takes it', () => {
+    expect(proofHeaderOf(start)).toBeUndefined();
+    const asked = panelReducer(start, {type: 'sign-proof', on: true});
+    expect(proofHeaderOf(asked)).toBe('X-Webhook-Secret-Proof');
+    expect(proofHeaderOf({...asked, mode: 'real'})).toBeUndefined();
+    expect(proofHeaderOf({...asked, example: EXAMPLE})).toBeUndefined();
   });
 });

@@ -15,6 +15,7 @@ import {
   setBodyField,
   shellQuote,
   scenarioChoices,
+  tryItSettings,
   webhookExamples,
   type RequestExample,
 } from '#core/sandbox/try-it';
@@ -223,7 +224,7 @@ describe('Try it: the reader key', () => {
 });
 
 describe('Try it: the files the build writes per family', () => {
-  const param = (name: string, where: 'path' | 'query', example?: string) =>
+  const param = (name: string, where: 'path' | 'query' | 'header', example?: string) =>
     ({name, in: where, type: 'string', required: true, constraints: [], ...(example ? {example} : {})}) as const;
 
   it('gives each operation its method, path, parameter examples and first body example, by family', () => {
@@ -235,6 +236,7 @@ describe('Try it: the files the build writes per family', () => {
         path: '/bill/{id}',
         pathParams: [param('id', 'path', 'B1')],
         queryParams: [param('lang', 'query')],
+        headers: [],
         body: {
           rows: [
             {path: 'x', required: true, enumValues: [1, 2]},
@@ -246,8 +248,17 @@ describe('Try it: the files the build writes per family', () => {
           ],
         },
       },
-      {id: 'banks', tag: 'common', method: 'GET', path: '/banks', pathParams: [], queryParams: []},
-      {id: 'ping', tag: 'common', method: 'POST', path: '/ping', pathParams: [], queryParams: [], body: {examples: []}},
+      {id: 'banks', tag: 'common', method: 'GET', path: '/banks', pathParams: [], queryParams: [], headers: []},
+      {
+        id: 'ping',
+        tag: 'common',
+        method: 'POST',
+        path: '/ping',
+        pathParams: [],
+        queryParams: [],
+        headers: [],
+        body: {examples: []},
+      },
     ] as unknown as Parameters<typeof requestExamples>[0];
     expect(requestExamples(ops)).toEqual({
       bbps: {
@@ -283,5 +294,64 @@ describe('Try it: headers as text', () => {
       'Content-Type: application/json\nX-Webhook-Id: wh_1',
     );
     expect(headerLines({})).toBe('');
+  });
+});
+
+describe('Try it: header parameters and the token transition from the contract', () => {
+  const param = (name: string, required: boolean, example?: string) =>
+    ({name, in: 'header', type: 'string', required, constraints: [], ...(example ? {example} : {})}) as const;
+
+  it('lists the headers the operation declares, not the token or the content type the panel writes', () => {
+    const ops = [
+      {
+        id: 'rotate',
+        tag: 'webhooks',
+        method: 'POST',
+        path: '/webhooks/secret/rotate',
+        pathParams: [],
+        queryParams: [],
+        headers: [
+          param('Authorization', true),
+          param('X-Webhook-Secret-Proof', true, 'v1=3b'),
+          param('Content-Type', true),
+        ],
+      },
+    ] as unknown as Parameters<typeof requestExamples>[0];
+    expect(requestExamples(ops).webhooks?.rotate).toEqual({
+      method: 'POST',
+      path: '/webhooks/secret/rotate',
+      pathParams: {},
+      query: {},
+      headers: {'X-Webhook-Secret-Proof': 'v1=3b'},
+      hints: {body: {}, params: {'X-Webhook-Secret-Proof': {required: true}}},
+    });
+  });
+
+  it('sends a header with a value and leaves an empty one out', () => {
+    const example: RequestExample = {...EXAMPLE, headers: {'X-A': 'x', 'X-B': ''}};
+    const draft = initialDraft(example, 'PS001234');
+    expect(buildRequest('', example, draft, 't').headers).toEqual({
+      Authorization: 'Bearer t',
+      'Content-Type': 'application/json',
+      'X-A': 'x',
+    });
+  });
+
+  it('reads the token transition (kid) from the contract’s deprecations: the form of every call naming kid', () => {
+    const form = {
+      part: 'form',
+      old: 'a token without kid',
+      replacement: 'a token with `kid` in its header',
+      sunset: '2027-06-30',
+    } as const;
+    expect(
+      tryItSettings([
+        {...form, entries: ['x-op']},
+        {...form, entries: []},
+      ]),
+    ).toEqual({
+      tokenTransition: {old: form.old, replacement: form.replacement, sunset: '2027-06-30'},
+    });
+    expect(tryItSettings([{...form, replacement: 'a longer key', entries: []}])).toEqual({});
   });
 });

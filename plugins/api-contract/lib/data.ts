@@ -33,7 +33,14 @@ import type {Release} from '#core/changelog/changelog';
 import type {ReleaseNote} from '#core/changelog/notes';
 import type {Deprecation} from '#core/contract/deprecations';
 import {sandboxPageTree, type SandboxPageView} from '#core/sandbox/page';
-import {requestExamples, SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
+import {
+  requestExamples,
+  SANDBOX_URL_DIR,
+  TRY_IT_FILE,
+  tryItSettings,
+  WEBHOOK_EXAMPLES,
+  webhookExamples,
+} from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
 import {FACTS_FILE, sectionsFile, treeModule} from '../components';
 import {PUBLIC_DIR} from '../paths';
@@ -242,6 +249,7 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
       data: requests,
     })),
     {name: publicSandboxFile(WEBHOOK_EXAMPLES), data: webhookExamples(views.webhooks)},
+    {name: publicSandboxFile(TRY_IT_FILE), data: tryItSettings(input.deprecations)},
     ...Object.entries(input.stylesheets).map(([name, css]) => ({name: `${PUBLIC_DIR}/css/${name}`, data: css})),
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
     {name: 'body-schemas.json', data: input.bodies},

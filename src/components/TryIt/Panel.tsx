@@ -26,7 +26,16 @@ import {
 import {draftErrors, inputsOnScreen, placeErrors, type PlacedErrors} from '#core/sandbox/try-it-fields';
 import {loadPanel, type Loaded} from './load';
 import {send} from './send';
-import {BodyEditor, KeyFields, ModeChoice, NewReference, ParamInputs, ScenarioPicker, type FormProps} from './Request';
+import {
+  BodyEditor,
+  HeaderInputs,
+  KeyFields,
+  ModeChoice,
+  NewReference,
+  ParamInputs,
+  ScenarioPicker,
+  type FormProps,
+} from './Request';
 import {AnswerView, CurlView} from './Answer';
 import SandboxBox from '@site/src/components/TryIt/Box';
 
@@ -47,16 +56,16 @@ function readRemembered(): RememberedKey | undefined {
 }
 
 /** Keeps the reader's key for the tab only when they asked; forgets it at once when they untick it. */
-function useRememberedKey({remember, mode, partnerId, secret}: PanelState): void {
+function useRememberedKey({remember, mode, partnerId, secret, keyId}: PanelState): void {
   useEffect(() => {
-    const key = keyToRemember({remember, mode, partnerId, secret});
+    const key = keyToRemember({remember, mode, partnerId, secret, keyId});
     try {
       if (key) sessionStorage.setItem(REMEMBER_KEY, JSON.stringify(key));
       else if (key === null) sessionStorage.removeItem(REMEMBER_KEY);
     } catch {
       // Storage can be disabled; the key then lives in memory only, as by default.
     }
-  }, [remember, mode, partnerId, secret]);
+  }, [remember, mode, partnerId, secret, keyId]);
 }
 
 interface Files {
@@ -144,10 +153,11 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
   return (
     <SandboxBox title={translate({id: 'tryIt.title', message: 'Try it'})}>
       <ModeChoice {...form} />
-      {state.mode === 'real' && <KeyFields {...form} />}
+      {state.mode === 'real' && <KeyFields {...form} transition={loaded.settings.tokenTransition} />}
       <ScenarioPicker {...form} />
       <ParamInputs {...form} where="pathParams" checks={checks} />
       <ParamInputs {...form} where="query" checks={checks} />
+      <HeaderInputs {...form} checks={checks} />
       <BodyEditor {...form} checks={checks} problemsId={problemsId} />
       <DraftProblems id={problemsId} checks={checks} />
       <Actions

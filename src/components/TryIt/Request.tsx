@@ -3,12 +3,24 @@
  * value, the path and query parameters, and the body as fields or JSON. Each control dispatches to
  * the panel's reducer (core/sandbox/try-it-panel.ts).
  */
-import type {Dispatch, ReactNode} from 'react';
+import {useState, type Dispatch, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
 import type {Scalar} from '#core/contract/types';
-import {hasReferenceId, newReferenceId, type PanelAction, type PanelState} from '#core/sandbox/try-it-panel';
+import {
+  hasReferenceId,
+  indiaDate,
+  kidNotice,
+  newReferenceId,
+  PROOF_HEADER,
+  takesProof,
+  type PanelAction,
+  type PanelState,
+  type ParamPlace,
+} from '#core/sandbox/try-it-panel';
+import type {TokenTransition} from '#core/sandbox/try-it';
 import {shownFields, type PlacedErrors, type ShownField} from '#core/sandbox/try-it-fields';
-import {hintFor, type FieldHint} from '#core/sandbox/try-it-hints';
+import {hintFor, type BranchGroup, type FieldHint, type FieldHints} from '#core/sandbox/try-it-hints';
+import {chosenBranch, hintsWithBranches, linesWithBranches} from '#core/sandbox/try-it-branches';
 import {errorAttributes, SandboxField} from '@site/src/components/TryIt/Box';
 
 export interface FormProps {
@@ -74,8 +86,41 @@ export function ModeChoice({id, state, dispatch}: FormProps): ReactNode {
   );
 }
 
-/** The reader's partner id and JWT secret for the real sandbox, and whether the tab remembers them. */
-export function KeyFields({id, state, dispatch}: FormProps): ReactNode {
+/** The key id (`kid`) of the reader's secret, and what a token without one meets (the contract's sunset). */
+function KeyIdField({id, state, dispatch, transition}: FormProps & {readonly transition?: TokenTransition}): ReactNode {
+  // Today's date once per panel: the notice only changes at midnight, India time.
+  const [today] = useState(() => indiaDate(Date.now()));
+  const notice = kidNotice(state.keyId, transition, today);
+  return (
+    <>
+      <SandboxField htmlFor={`${id}-kid`} label={<Translate id="tryIt.keyId">Key id (kid)</Translate>}>
+        <input
+          id={`${id}-kid`}
+          value={state.keyId}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => dispatch({type: 'key', keyId: e.target.value})}
+          aria-describedby={`${id}-kid-note`}
+        />
+      </SandboxField>
+      <p id={`${id}-kid-note`} className="api-sandbox__note">
+        {notice?.text ??
+          translate({
+            id: 'tryIt.keyIdNote',
+            message: 'Sent as kid in the token’s header, so the sandbox knows which of your secrets signed it.',
+          })}
+      </p>
+    </>
+  );
+}
+
+/** The reader's partner id, JWT secret and its key id for the real sandbox, and whether the tab remembers them. */
+export function KeyFields({
+  id,
+  state,
+  dispatch,
+  transition,
+}: FormProps & {readonly transition?: TokenTransition}): ReactNode {
   return (
     <fieldset className="api-sandbox__group">
       <legend>
@@ -105,6 +150,7 @@ export function KeyFields({id, state, dispatch}: FormProps): ReactNode {
           Production keys are refused.
         </Translate>
       </p>
+      <KeyIdField id={id} state={state} dispatch={dispatch} transition={transition} />
       <label className="api-sandbox__choice">
         <input
           type="checkbox"
@@ -211,14 +257,14 @@ function HintedInput({inputId, label, value, hint, absent, numeric, errors, onVa
 }
 
 interface ParamProps extends FormProps {
-  readonly where: 'pathParams' | 'query';
+  readonly where: ParamPlace;
   readonly checks: PlacedErrors;
 }
 
-/** One input per path or query parameter of the example request; an empty one is not sent. */
+/** One input per path, query or header parameter of the example request; an empty one is not sent. */
 export function ParamInputs({id, state, dispatch, where, checks}: ParamProps): ReactNode {
-  return Object.keys(state.example[where]).map((name) => {
-    const value = state.draft[where][name] ?? '';
+  return Object.keys(state.example[where] ?? {}).map((name) => {
+    const value = state.draft[where]?.[name] ?? '';
     return (
       <HintedInput
         key={`${where}-${name}`}
@@ -234,14 +280,87 @@ export function ParamInputs({id, state, dispatch, where, checks}: ParamProps): R
   });
 }
 
+/**
+ * The operation's own headers (the webhook secret proof), and in the page's sandbox the offer to
+ * compute the proof as the request is signed: it covers the token's single-use reqId, which exists
+ * only then.
+ */
+export function HeaderInputs({id, state, dispatch, checks}: FormProps & {readonly checks: PlacedErrors}): ReactNode {
+  if (!state.example.headers) return null;
+  return (
+    <fieldset className="api-sandbox__group">
+      <legend>
+        <Translate id="tryIt.headers">Headers</Translate>
+      </legend>
+      <ParamInputs id={id} state={state} dispatch={dispatch} where="headers" checks={checks} />
+      {takesProof(state.example) && state.mode === 'page' && (
+        <label className="api-sandbox__choice">
+          <input
+            type="checkbox"
+            checked={state.signProof}
+            onChange={(e) => dispatch({type: 'sign-proof', on: e.target.checked})}
+          />{' '}
+          {/* One flex item (.api-sandbox__choice is a flex row): the words and the code wrap as a sentence. */}
+          <span>
+            <Translate id="tryIt.signProof" values={{header: <code>{PROOF_HEADER}</code>}}>
+              {'Compute {header} when sending, with the sandbox’s test webhook secret'}
+            </Translate>
+          </span>
+        </label>
+      )}
+      {takesProof(state.example) && state.mode === 'real' && (
+        <p className="api-sandbox__note">
+          <Translate id="tryIt.proofReal" values={{header: <code>{PROOF_HEADER}</code>}}>
+            {
+              '{header} covers the reqId of the token, which the panel makes only as it sends, so a proof typed here cannot match: the real sandbox answers 401 with code 11. Rotate from your own code, or in the dashboard.'
+            }
+          </Translate>
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The select of a `oneOf` of the body: the branch the draft follows; another one switches its fields. */
+function BranchChoice({id, state, dispatch, group}: FormProps & {readonly group: BranchGroup}): ReactNode {
+  const inputId = `${id}-branch-${group.at}`;
+  const chosen = group.branches[chosenBranch(group, state.draft.body)];
+  return (
+    <SandboxField
+      htmlFor={inputId}
+      label={
+        group.at ? (
+          <Translate id="tryIt.branchOf" values={{field: <code>{group.at}</code>}}>
+            {'{field}: send one of'}
+          </Translate>
+        ) : (
+          <Translate id="tryIt.branch">Send one of</Translate>
+        )
+      }>
+      <select
+        id={inputId}
+        value={chosen?.title ?? ''}
+        onChange={(e) => dispatch({type: 'branch', at: group.at, title: e.target.value})}>
+        {group.branches.map((b) => (
+          <option key={b.title} value={b.title}>
+            {b.title}
+          </option>
+        ))}
+      </select>
+    </SandboxField>
+  );
+}
+
 interface BodyFieldProps extends FormProps {
   readonly field: ShownField;
+  /** The body's hints with the required marks of the `oneOf` branches the draft follows. */
+  readonly hints: FieldHints | undefined;
   readonly errors?: readonly string[];
 }
 
 /** One field of the body; the empty choice of a select leaves the field out of the body. */
-function BodyFieldInput({id, state, dispatch, field, errors}: BodyFieldProps): ReactNode {
-  const hint = state.example.hints ? hintFor(state.example.hints.body, field.path) : undefined;
+function BodyFieldInput({id, dispatch, field, hints, errors}: BodyFieldProps): ReactNode {
+  const hint = hints ? hintFor(hints, field.path) : undefined;
   return (
     <HintedInput
       inputId={`${id}-f-${field.path}`}
@@ -294,6 +413,8 @@ export function BodyEditor({id, state, dispatch, checks, problemsId}: BodyProps)
   if (body === undefined) return null;
   const fields = shownFields(body, state.example.body);
   const form = {id, state, dispatch};
+  const {hints} = state.example;
+  const bodyHints = hints && hintsWithBranches(hints.body, hints.branches, body);
   return (
     <fieldset className="api-sandbox__group">
       <legend>
@@ -305,9 +426,19 @@ export function BodyEditor({id, state, dispatch, checks, problemsId}: BodyProps)
           <p className="api-sandbox__note" aria-hidden="true">
             <Translate id="tryIt.requiredKey">* required</Translate>
           </p>
-          {fields.map((f) => (
-            <BodyFieldInput key={f.path} {...form} field={f} errors={checks.byInput[f.path]} />
-          ))}
+          {linesWithBranches(fields, hints?.branches, body).map((line) =>
+            line.kind === 'branch' ? (
+              <BranchChoice key={`[${line.group.at}]`} {...form} group={line.group} />
+            ) : (
+              <BodyFieldInput
+                key={line.field.path}
+                {...form}
+                field={line.field}
+                hints={bodyHints}
+                errors={checks.byInput[line.field.path]}
+              />
+            ),
+          )}
         </>
       ) : (
         <SandboxField htmlFor={`${id}-json`} label={<Translate id="tryIt.json">JSON</Translate>}>

@@ -13,7 +13,13 @@
 import siteConfig from '@generated/docusaurus.config';
 import {createSandbox, memoryStore, type LoadedFamily, type Sandbox} from '#core/sandbox/engine';
 import type {FamilyModel, FamilyValidators, SandboxIndex} from '#core/sandbox/model';
-import {SANDBOX_URL_DIR, WEBHOOK_EXAMPLES, type FamilyRequests} from '#core/sandbox/try-it';
+import {
+  SANDBOX_URL_DIR,
+  TRY_IT_FILE,
+  WEBHOOK_EXAMPLES,
+  type FamilyRequests,
+  type TryItSettings,
+} from '#core/sandbox/try-it';
 
 export interface Loaded {
   readonly sandbox: Sandbox;
@@ -22,6 +28,8 @@ export interface Loaded {
   /** The family's validators, the engine's own: the panel checks the draft with them before it is sent. */
   readonly validators: FamilyValidators;
   readonly requests: FamilyRequests;
+  /** What the panel reads from the contract beyond the requests (the token's `kid` transition). */
+  readonly settings: TryItSettings;
 }
 
 const url = (file: string): string => `${siteConfig.baseUrl}${SANDBOX_URL_DIR}/${file}`;
@@ -66,11 +74,12 @@ const tabSandbox = (): Promise<Sandbox> =>
 
 /** The tab's sandbox and what the panel of one operation shows from its family. */
 export async function loadPanel(family: string): Promise<Loaded> {
-  const [sandbox, index, loaded, requests] = await Promise.all([
+  const [sandbox, index, loaded, requests, settings] = await Promise.all([
     tabSandbox(),
     loadIndex(),
     loadFamily(family),
     once(`requests:${family}`, () => json<FamilyRequests>(`${family}.requests.json`)),
+    once('try-it', () => json<TryItSettings>(TRY_IT_FILE)),
   ]);
-  return {sandbox, index, model: loaded.model, validators: loaded.validators, requests};
+  return {sandbox, index, model: loaded.model, validators: loaded.validators, requests, settings};
 }

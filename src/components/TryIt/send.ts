@@ -7,9 +7,11 @@ import type {Dispatch} from 'react';
 import {site} from '@site/site.config';
 import {signToken} from '#core/sandbox/crypto';
 import {MAX_TOKEN_LIFETIME_SECONDS, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
+import {secretProof} from '#core/sandbox/engine/secret-proof';
 import {signDelivery} from '#core/sandbox/signature';
 import {buildRequest, sandboxBaseUrl, type SentRequest} from '#core/sandbox/try-it';
 import {
+  proofHeaderOf,
   sendFailure,
   sendProblem,
   signerFor,
@@ -56,29 +58,39 @@ async function fromPageSandbox(request: SentRequest, {sandbox, index}: Loaded): 
 
 /** Sends the draft as the panel's state has it set up; a refused key is reported before anything is signed. */
 export async function send(state: PanelState, loaded: Loaded, dispatch: Dispatch<PanelAction>): Promise<void> {
-  const refused = sendProblem(state);
+  const refused = sendProblem(state, loaded.settings.tokenTransition);
   if (refused) return dispatch({type: 'refused', problem: refused});
   dispatch({type: 'sending'});
   try {
     const {index} = loaded;
-    const page = {jwtSecret: index.credentials.jwtSecret, baseUrl: sandboxBaseUrl(index.basePath)};
+    const page = {
+      jwtSecret: index.credentials.jwtSecret,
+      keyId: SANDBOX_KEY_ID,
+      baseUrl: sandboxBaseUrl(index.basePath),
+    };
     const signer = signerFor(state, page, site.environments.sandbox.baseUrl);
     const iat = Math.floor(Date.now() / 1000);
-    // The 1.3.0 token: expiry, audience and the key id (see /HeaderMarkdown). The page's sandbox
-    // knows its test secret's id; a reader's own secret has an id we cannot know, so that token goes
-    // without one, which the sandbox accepts until the transition ends.
+    const id = reqId();
+    // The 1.3.0 token: expiry, audience and the key id (see /HeaderMarkdown): the test secret's in
+    // the page's sandbox, the one the reader gave in real mode (none when left empty, which the
+    // sandbox accepts until the contract's sunset; the key fields say so).
     const token = await signToken(
-      {
-        partnerId: signer.partnerId,
-        iat,
-        exp: iat + MAX_TOKEN_LIFETIME_SECONDS,
-        aud: TOKEN_AUDIENCE.sandbox,
-        reqId: reqId(),
-      },
+      {partnerId: signer.partnerId, iat, exp: iat + MAX_TOKEN_LIFETIME_SECONDS, aud: TOKEN_AUDIENCE.sandbox, reqId: id},
       signer.secret,
-      state.mode === 'real' ? undefined : SANDBOX_KEY_ID,
+      signer.keyId,
     );
-    const request = buildRequest(signer.baseUrl, state.example, state.draft, token);
+    // The proof binds this token's reqId, so it can only be computed now, with the test webhook secret.
+    const proof = proofHeaderOf(state);
+    const draft = proof
+      ? {
+          ...state.draft,
+          headers: {
+            ...state.draft.headers,
+            [proof]: await secretProof(index.credentials.webhookSecret, id, state.draft.body ?? ''),
+          },
+        }
+      : state.draft;
+    const request = buildRequest(signer.baseUrl, state.example, draft, token);
     dispatch({type: 'built', request});
     const outcome = state.mode === 'real' ? await fromRealSandbox(request) : await fromPageSandbox(request, loaded);
     dispatch({type: 'answered', ...outcome});
