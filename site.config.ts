@@ -27,9 +27,9 @@ export const site = {
    * Must equal `info.version` in openapi/openapi.yaml (tests/unit/site-config.test.ts checks, and the
    * build and `npm run lint:contract` stop on a difference, as the changelog compares by it).
    */
-  apiVersion: '1.3.0',
+  apiVersion: '1.4.0',
   /** When apiVersion was released: the date of its entry on the API changelog and in its feeds. */
-  apiReleaseDate: '2026-11-27',
+  apiReleaseDate: '2026-12-01',
   repositoryUrl: 'https://git.rupeerail.example/docs/payments-api-docs',
   editBranch: 'main',
   /** Must equal `info.contact.email` in openapi/openapi.yaml (tests/unit/site-config.test.ts checks). */

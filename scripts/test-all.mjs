@@ -29,9 +29,15 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+const timings = [];
+
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
   const res = spawnSync(command, args, {cwd: root, stdio: 'inherit', env: {...process.env, ...env}});
+  const seconds = (Date.now() - started) / 1000;
+  timings.push([name, seconds]);
+  console.log(`=== ${name}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
   return res.status === 0;
 }
 
@@ -88,6 +94,9 @@ if (built) {
 runner('dev server', ['playwright', 'test', '--config', 'playwright.dev.config.ts'], report('dev'), countPlaywright, {
   PLAYWRIGHT_JSON_OUTPUT_FILE: report('dev'),
 });
+
+console.log('\nStep timings:');
+for (const [name, seconds] of timings) console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
 
 if (failures.length) {
   console.log('\nFailed:');

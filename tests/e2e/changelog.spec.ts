@@ -66,7 +66,7 @@ test.describe('API changelog as release notes', () => {
     await open(PAGE);
     const toc = page.locator('.theme-doc-toc-desktop');
     await expect(toc).toBeVisible();
-    for (const version of ['1.3.0', '1.2.0', '1.1.0', '1.0.0'])
+    for (const version of ['1.4.0', '1.3.0', '1.2.0', '1.1.0', '1.0.0'])
       await expect(toc.locator(`a[href="#v${version}"]`)).toBeVisible();
     await expect(toc.locator('a[href="#v1.3.0-breaking"]')).toHaveText('Breaking changes');
     await toc.locator('a[href="#v1.1.0"]').click();

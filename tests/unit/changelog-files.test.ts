@@ -116,9 +116,10 @@ describe('the real contract', () => {
     routed = contractSite(loaded, (file) => `/${file}`);
   }, 180_000);
 
-  it('is 1.3.0, compared with the published 1.2.0, each release compared with the one before', () => {
+  it('is 1.4.0, compared with the published 1.3.0, each release compared with the one before', () => {
     expect([site.apiVersion, ...loaded.releases.map((r) => `${r.previous} -> ${r.version}`)]).toEqual([
-      '1.3.0',
+      '1.4.0',
+      '1.3.0 -> 1.4.0',
       '1.2.0 -> 1.3.0',
       '1.1.0 -> 1.2.0',
       '1.0.0 -> 1.1.0',
