@@ -12,7 +12,8 @@ import {
   type Diff,
 } from 'api-smart-diff';
 import {ChangelogError} from './changelog';
-import {mergeAllOf} from '../contract/schema';
+import {mergeAllOf, type JsonSchema} from '../contract/schema';
+import {untypedBranch} from '../contract/typed-branches';
 import type {Memo} from '../util/memo';
 
 type Json = unknown;
@@ -28,6 +29,8 @@ const IGNORED_HEADERS = new Set(['authorization', 'content-type', 'accept']);
  * - header parameters named Authorization, Content-Type or Accept are dropped, as OpenAPI says they
  *   are ignored (the token is the security scheme's), so that moving the token from a parameter to
  *   the scheme is not reported as a removed header;
+ * - a `oneOf`/`anyOf` branch the published form wrote out (core/contract/typed-branches.ts) is read
+ *   in its short form again, as the sources write it: the releases are the published form;
  * - every `allOf` is folded into one schema (core/contract/schema.ts), and `unevaluatedProperties`
  *   beside it becomes `additionalProperties`, which then says the same: the tool folds an `allOf` it
  *   finds but then misreads a sibling it does not know, and a schema that moved its properties into
@@ -53,6 +56,10 @@ export function normalise(doc: Json): Json {
       }
     }
     seen.delete(value);
+    for (const kind of ['oneOf', 'anyOf'] as const) {
+      const branches = out[kind];
+      if (Array.isArray(branches)) out[kind] = branches.map((b: JsonSchema) => untypedBranch(b, out as JsonSchema));
+    }
     if (!Array.isArray(out.allOf)) return out;
     const {unevaluatedProperties, ...folded} = mergeAllOf(out);
     return unevaluatedProperties === undefined || 'additionalProperties' in folded

@@ -37,6 +37,24 @@ export function typedBranch(branch: JsonSchema, parent: JsonSchema): JsonSchema 
   return {...branch, type: parent.type, ...(required.length ? {properties: fields} : {})};
 }
 
+/**
+ * The short form of a branch `typedBranch` wrote out (its parent's type, and fields that are the
+ * parent's own, unchanged): how the changelog reads a published release beside the sources, so that
+ * writing the branches out is no change to a client (core/changelog/diff.ts `normalise`). Any other
+ * branch is returned as it is.
+ */
+export function untypedBranch(branch: JsonSchema, parent: JsonSchema): JsonSchema {
+  if (parent.type === undefined || branch.type !== parent.type) return branch;
+  const extra = Object.keys(branch).filter(
+    (key) => !NAMING_KEYS.has(key) && key !== 'required' && key !== 'format' && key !== 'type' && key !== 'properties',
+  );
+  const own = Object.entries(branch.properties ?? {});
+  const copied = own.every(([name, field]) => JSON.stringify(field) === JSON.stringify(parent.properties?.[name]));
+  if (extra.length || !copied) return branch;
+  const {type: _type, properties: _properties, ...short} = branch;
+  return short;
+}
+
 /** Walks any JSON value, typing the branches of every schema-shaped object it finds. */
 function walk(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(walk);

@@ -418,10 +418,8 @@ export async function loadContractSource({
   }
   // Compared here, so that `npm run lint:contract` stops on a changelog that cannot be made; its
   // entries are linked to their pages once Docusaurus has routed them (contractSite).
-  // The published releases are the downloads' form (oneOf branches typed), so the current contract
-  // is compared in that form too; otherwise a typed branch reads as a changed pattern.
   const releases = await loadChangelog({
-    current: withTypedBranches(deref),
+    current: deref,
     pages: new Map(),
     siteVersion: site.apiVersion,
     date: site.apiReleaseDate,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {untypedBranches, typedBranch, withTypedBranches} from '#core/contract/typed-branches';
+import {untypedBranch, untypedBranches, typedBranch, withTypedBranches} from '#core/contract/typed-branches';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import {bundleContract} from '../../plugins/api-contract/load';
 import {contractTypes} from '../../plugins/api-contract/lib/types-download';
@@ -113,6 +113,16 @@ describe('typed branches', () => {
   it('leaves typed branches, and branches it cannot type, as written', () => {
     expect(typedBranch({type: 'string', format: 'ipv4'}, {type: 'string'})).toEqual({type: 'string', format: 'ipv4'});
     expect(typedBranch({minimum: 1}, {type: 'number'})).toEqual({minimum: 1});
+  });
+
+  it('reads a written-out branch in its short form again, for the changelog, and nothing else', () => {
+    const short = {title: 'By id', required: ['payment_id']};
+    expect(untypedBranch(typedBranch(short, parent), parent)).toEqual(short);
+    expect(untypedBranch(typedBranch({format: 'ipv4'}, {type: 'string'}), {type: 'string'})).toEqual({format: 'ipv4'});
+    // A field of its own, or another type, is a real difference: kept.
+    const own = {type: 'object', required: ['rrn'], properties: {rrn: {type: 'string', maxLength: 12}}};
+    expect(untypedBranch(own, parent)).toBe(own);
+    expect(untypedBranch({type: 'integer'}, {type: 'string'})).toEqual({type: 'integer'});
   });
 
   it('names, by JSON pointer, a branch no short form types, and skips examples', () => {
