@@ -2,6 +2,7 @@
  * Grades a recording of the partner's client against the client rules of core/certify/rules.ts.
  * Pure: the recording (./recorder.ts) and the model (./client-model.ts) come in, results go out.
  */
+import {decodeJwt} from 'jose';
 import {ruleById, type RuleId} from '#core/certify/rules';
 import type {ClientModel, Exchange} from './client-model';
 import {CertifyInputError, type CertifyReport, type CheckResult} from './types';
@@ -158,10 +159,10 @@ function retryAfterFindings(log: readonly Exchange[]): Finding[] {
 /** The claims of a bearer token, read without checking it (the sandbox checks it). */
 export function tokenClaims(e: Exchange): {reqId?: string; iat?: number} | undefined {
   const auth = Object.entries(e.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-  const part = auth?.replace(/^Bearer\s+/i, '').split('.')[1];
-  if (!part) return undefined;
+  const token = auth?.replace(/^Bearer\s+/i, '');
+  if (!token) return undefined;
   try {
-    const claims = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as {reqId?: unknown; iat?: unknown};
+    const claims = decodeJwt(token);
     return {
       ...(typeof claims.reqId === 'string' ? {reqId: claims.reqId} : {}),
       ...(typeof claims.iat === 'number' ? {iat: claims.iat} : {}),

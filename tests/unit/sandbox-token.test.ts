@@ -4,6 +4,7 @@
  * page documents, and a token without them works until the sunset of the transition.
  */
 import {readFileSync} from 'node:fs';
+import {SignJWT} from 'jose';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {signToken} from '#core/sandbox/crypto';
@@ -51,6 +52,33 @@ describe('the token claims of 1.3.0', () => {
       [await bearer({...full, exp: 'soon'}, 'k2'), 'The exp claim must be the expiry time in Unix seconds'],
     ];
     for (const [header, error] of cases) expect(await check(header)).toEqual({error});
+  });
+
+  it("maps what jose refuses beyond the documented checks to the sandbox's words", async () => {
+    const signed = (header: Record<string, unknown>, claims: Record<string, unknown> = full) =>
+      new SignJWT(claims)
+        .setProtectedHeader({alg: 'HS256', kid: 'k2', ...header})
+        // Lets jose sign a header with an extension of ours; the sandbox knows none.
+        .sign(new TextEncoder().encode('secret'), {crit: {'x-ours': true}});
+    const [head, body] = (await signed({})).split('.') as [string, string];
+    const noAlg = `${Buffer.from('{"kid":"k2"}').toString('base64url')}.${body}.x`;
+    const cases: [string, string][] = [
+      [noAlg, 'The token must be signed with HS256'],
+      [await signed({alg: 'HS512'}), 'The token must be signed with HS256'],
+      [`${head}.${body}.abcde`, 'Token signature does not match: sign it with the sandbox JWT secret'],
+      [`${head}.${body.slice(0, -2)}.abc`, 'The token header and claims must be base64url-encoded JSON'],
+      [
+        await signed({crit: ['x-ours'], 'x-ours': 1}),
+        'The token header must not carry crit: the sandbox understands no JWS extensions',
+      ],
+      [await signed({}, {...full, nbf: iat + 60}), 'Token not valid yet: nbf is after the current time'],
+      [await signed({}, {...full, nbf: 'now'}), 'The nbf claim must be a time in Unix seconds'],
+      [await signed({}, {...full, iat: 'now'}), 'The iat claim must be the current time in Unix seconds'],
+    ];
+    for (const [token, error] of cases) expect(await check(`Bearer ${token}`), token).toEqual({error});
+    // RFC 7519 allows an array of audiences: one of them must be this environment.
+    const many = await signed({}, {...full, aud: ['sandbox.rupeerail.example', 'other.example'], reqId: 'r9'});
+    expect(await check(`Bearer ${many}`)).toEqual({partnerId: 'P1', reqId: 'r9'});
   });
 
   it('accepts the 1.2.0 form (no kid, aud or exp) until the sunset day ends in IST, then names what is missing', async () => {

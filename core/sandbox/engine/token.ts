@@ -5,8 +5,16 @@
  * Tokens without exp, aud or kid (the form of 1.2.0) are accepted until LEGACY_TOKEN_SUNSET, as the
  * versioning page's deprecations table says (from `x-transitions` of partnerJwt in openapi.yaml).
  * Our own policy with its reasons: openapi/facts/common.yaml, `jwt-*`.
+ *
+ * `jose` does the JWT itself: decoding, the HS256 allow-list, the signature, the registered
+ * claims it knows (`exp`, `nbf`, `aud`, the types of `iat` and `exp`) on the sandbox's clock.
+ * Its errors are mapped to the sandbox's messages (`refusal`), which the headers page documents
+ * and tests assert word for word. What jose does not know stays here: the key id lookup with its
+ * revoked keys, the legacy form until the sunset, our partner ids, the iat window both ways, the
+ * longest lifetime, the reqId's shape and its single use.
  */
-import {base64UrlDecode, hmacBase64Url} from '../crypto';
+import {decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyOptions} from 'jose';
+import {jwtKey} from '../crypto';
 import {envelope, type Answer, type SandboxStore} from './types';
 
 /** Seconds a token's `iat` may be from the sandbox clock (the headers page says 5 minutes). */
@@ -42,33 +50,31 @@ type TokenCheck = {error: string} | {partnerId: string};
 /** A valid token: its partner, and its reqId (a later step binds a proof to it). */
 type Authenticated = {error: string} | {partnerId: string; reqId: string};
 
-interface DecodedToken {
-  readonly signed: string;
-  readonly signature: string;
-  readonly alg: unknown;
-  readonly kid: unknown;
-  readonly claims: Record<string, unknown>;
-}
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
-/** The JWT's three parts and what its header and claims say; an error when they do not decode. */
-function decodeToken(header: string | undefined): {error: string} | DecodedToken {
-  if (!header) return {error: 'Missing Authorization header: send Authorization: Bearer <token>'};
-  const m = /^Bearer ([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(header);
-  if (!m) return {error: 'Authorization must be Bearer, one space, and a JWT of three base64url parts'};
-  const [, head, payload, signature] = m as unknown as [string, string, string, string];
-  try {
-    const jose = JSON.parse(base64UrlDecode(head) ?? 'null') as {alg?: unknown; kid?: unknown} | null;
-    const claims = JSON.parse(base64UrlDecode(payload) ?? 'null') as Record<string, unknown>;
-    return {signed: `${head}.${payload}`, signature, alg: jose?.alg, kid: jose?.kid, claims};
-  } catch {
-    return {error: 'The token header and claims must be base64url-encoded JSON'};
-  }
-}
+const SAYS = {
+  missing: 'Missing Authorization header: send Authorization: Bearer <token>',
+  notBearer: 'Authorization must be Bearer, one space, and a JWT of three base64url parts',
+  notJson: 'The token header and claims must be base64url-encoded JSON',
+  alg: 'The token must be signed with HS256',
+  crit: 'The token header must not carry crit: the sandbox understands no JWS extensions',
+  signature: 'Token signature does not match: sign it with the sandbox JWT secret',
+  iat: 'The iat claim must be the current time in Unix seconds',
+  exp: 'The exp claim must be the expiry time in Unix seconds',
+  expired: 'Token expired: exp is in the past',
+  nbf: 'The nbf claim must be a time in Unix seconds',
+  early: 'Token not valid yet: nbf is after the current time',
+  aud: (audience: string) => `Wrong aud: tokens for this environment carry aud ${audience}`,
+  must: (name: string) =>
+    `The token must carry ${name}: tokens without exp, aud and kid were accepted until ${LEGACY_TOKEN_SUNSET}`,
+} as const;
+
+/** A refusal decided by our own key lookup inside jose's verification (it passes the error through). */
+class Refused extends Error {}
 
 /** The secret a token's `kid` names, or why none: a missing kid is the 1.2.0 form, allowed until the sunset. */
-export function secretFor(kid: unknown, keys: TokenKeys, nowMs: number): {error: string} | {secret: string} {
-  if (kid === undefined)
-    return nowMs < legacyEndMs(LEGACY_TOKEN_SUNSET) ? {secret: keys.jwtSecret} : missingClaims('kid');
+function secretFor(kid: unknown, keys: TokenKeys, legacy: boolean): {error: string} | {secret: string} {
+  if (kid === undefined) return legacy ? {secret: keys.jwtSecret} : {error: SAYS.must('kid')};
   if (typeof kid !== 'string') return {error: 'The kid header must be a string: the key id of your JWT secret'};
   if (keys.revokedKeyIds.has(kid))
     return {error: `Key ${kid} was revoked: sign with a current JWT secret and send its kid`};
@@ -76,47 +82,91 @@ export function secretFor(kid: unknown, keys: TokenKeys, nowMs: number): {error:
   return {secret: keys.jwtSecret};
 }
 
-const missingClaims = (name: string): {error: string} => ({
-  error: `The token must carry ${name}: tokens without exp, aud and kid were accepted until ${LEGACY_TOKEN_SUNSET}`,
-});
+/**
+ * jose's options for this token. Until the sunset `exp` and `aud` may be absent, but an `aud` that
+ * is there must be right, so jose checks the audience whenever the (still unverified) claims carry
+ * one; after it both are required. No clock tolerance: `exp` at or before now is expired, as before.
+ */
+function verifyOptions(claims: JWTPayload, keys: TokenKeys, nowMs: number, legacy: boolean): JWTVerifyOptions {
+  return {
+    algorithms: ['HS256'],
+    currentDate: new Date(nowMs),
+    ...(legacy ? {} : {requiredClaims: ['exp']}),
+    ...(legacy && claims.aud === undefined ? {} : {audience: keys.audience}),
+  };
+}
 
-/** `exp` and `aud`, each optional until the sunset; when present they must be right. */
-export function checkExpiryAndAudience(
-  claims: Record<string, unknown>,
-  keys: TokenKeys,
-  nowMs: number,
-): {error: string} | undefined {
-  const {exp, aud, iat} = claims;
-  const legacy = nowMs < legacyEndMs(LEGACY_TOKEN_SUNSET);
-  if (exp === undefined && !legacy) return missingClaims('exp');
-  if (exp !== undefined) {
-    if (typeof exp !== 'number' || !Number.isInteger(exp))
-      return {error: 'The exp claim must be the expiry time in Unix seconds'};
-    if (exp <= nowMs / 1000) return {error: 'Token expired: exp is in the past'};
-    if (typeof iat === 'number' && exp - iat > MAX_TOKEN_LIFETIME_SECONDS)
-      return {error: `The exp claim must be at most ${MAX_TOKEN_LIFETIME_SECONDS} seconds after iat`};
-  }
-  if (aud === undefined && !legacy) return missingClaims('aud');
-  if (aud !== undefined && aud !== keys.audience)
-    return {error: `Wrong aud: tokens for this environment carry aud ${keys.audience}`};
+/** A refused registered claim in our words: jose names the claim and why (`missing`, `invalid`, `check_failed`). */
+function claimRefusal(claim: string, reason: string, keys: TokenKeys): string | undefined {
+  if (reason === 'missing') return SAYS.must(claim);
+  if (claim === 'aud') return SAYS.aud(keys.audience);
+  if (claim === 'iat') return SAYS.iat;
+  if (claim === 'exp') return SAYS.exp;
+  if (claim === 'nbf') return reason === 'invalid' ? SAYS.nbf : SAYS.early;
   return undefined;
 }
 
-/** The claims' rules, in the order the messages are checked. */
-function checkClaims(claims: Record<string, unknown>, keys: TokenKeys, nowMs: number): TokenCheck {
-  if (typeof claims !== 'object' || claims === null) return {error: 'The token claims must be a JSON object'};
-  const {partnerId, iat, reqId} = claims;
+/**
+ * jose's error as the sandbox's message. `header` is the token's decoded JOSE header: jose reports a
+ * missing `alg`, an unknown `crit` and a signature that is not base64url alike as an invalid JWS.
+ */
+function refusal(e: unknown, header: Record<string, unknown>, keys: TokenKeys): string {
+  if (e instanceof Refused) return e.message;
+  if (e instanceof errors.JOSEAlgNotAllowed) return SAYS.alg;
+  if (e instanceof errors.JWSSignatureVerificationFailed) return SAYS.signature;
+  if (e instanceof errors.JWTExpired) return SAYS.expired;
+  if (e instanceof errors.JWTClaimValidationFailed) {
+    const said = claimRefusal(e.claim, e.reason, keys);
+    if (said) return said;
+  }
+  if (e instanceof errors.JWSInvalid || e instanceof errors.JOSENotSupported || e instanceof errors.JWTInvalid) {
+    if (header.crit !== undefined) return SAYS.crit;
+    if (typeof header.alg !== 'string') return SAYS.alg;
+    if (e instanceof errors.JWSInvalid) return SAYS.signature;
+    return SAYS.notJson;
+  }
+  // Anything else is not about the token (a broken key, no Web Crypto): a fault of ours, not a 401.
+  throw e;
+}
+
+/** The claims' rules jose does not know, in the order the messages are checked. */
+function checkClaims(claims: JWTPayload, keys: TokenKeys, nowMs: number): TokenCheck {
+  const {partnerId, iat, exp, reqId} = claims;
   if (typeof partnerId !== 'string' || !keys.partnerIds.has(partnerId))
     return {error: `Unknown partnerId: the sandbox accepts ${[...keys.partnerIds].join(', ')}`};
-  if (typeof iat !== 'number' || !Number.isInteger(iat))
-    return {error: 'The iat claim must be the current time in Unix seconds'};
+  if (typeof iat !== 'number' || !Number.isInteger(iat)) return {error: SAYS.iat};
+  // Both ways: jose's `maxTokenAge` bounds only the past, and a clock ahead of ours is as common.
   if (Math.abs(iat - nowMs / 1000) > IAT_TOLERANCE_SECONDS)
     return {error: 'Token expired: iat is more than 5 minutes from the current time'};
-  const timed = checkExpiryAndAudience(claims, keys, nowMs);
-  if (timed) return timed;
+  if (exp !== undefined && !Number.isInteger(exp)) return {error: SAYS.exp};
+  if (exp !== undefined && exp - iat > MAX_TOKEN_LIFETIME_SECONDS)
+    return {error: `The exp claim must be at most ${MAX_TOKEN_LIFETIME_SECONDS} seconds after iat`};
   if (typeof reqId !== 'string' || reqId.length < 1 || reqId.length > 64)
     return {error: 'The reqId claim must be a string of 1 to 64 characters'};
   return {partnerId};
+}
+
+/** The verified claims of a token, or our message for why it is refused. */
+async function verified(token: string, keys: TokenKeys, nowMs: number): Promise<{error: string} | JWTPayload> {
+  let header: Record<string, unknown>;
+  let claims: JWTPayload;
+  try {
+    header = decodeProtectedHeader(token);
+    claims = decodeJwt(token);
+  } catch {
+    return {error: SAYS.notJson};
+  }
+  const legacy = nowMs < legacyEndMs(LEGACY_TOKEN_SUNSET);
+  const key = (jose: {kid?: unknown}): Uint8Array => {
+    const found = secretFor(jose.kid, keys, legacy);
+    if ('error' in found) throw new Refused(found.error);
+    return jwtKey(found.secret);
+  };
+  try {
+    return (await jwtVerify(token, key, verifyOptions(claims, keys, nowMs, legacy))).payload;
+  } catch (e) {
+    return {error: refusal(e, header, keys)};
+  }
 }
 
 /**
@@ -129,16 +179,14 @@ export async function authenticate(
   nowMs: number,
   store: SandboxStore,
 ): Promise<Authenticated> {
-  const token = decodeToken(header);
-  if ('error' in token) return token;
-  if (token.alg !== 'HS256') return {error: 'The token must be signed with HS256'};
-  const key = secretFor(token.kid, keys, nowMs);
-  if ('error' in key) return key;
-  if ((await hmacBase64Url(key.secret, token.signed)) !== token.signature)
-    return {error: 'Token signature does not match: sign it with the sandbox JWT secret'};
-  const checked = checkClaims(token.claims, keys, nowMs);
+  if (!header) return {error: SAYS.missing};
+  const token = BEARER.exec(header)?.[1];
+  if (!token) return {error: SAYS.notBearer};
+  const claims = await verified(token, keys, nowMs);
+  if ('error' in claims) return claims;
+  const checked = checkClaims(claims, keys, nowMs);
   if ('error' in checked) return checked;
-  const {reqId, iat} = token.claims as {reqId: string; iat: number};
+  const {reqId, iat} = claims as {reqId: string; iat: number};
   if (store.get(`reqId:${reqId}`) !== undefined) return {error: 'reqId already used: sign a fresh token per request'};
   store.set(`reqId:${reqId}`, iat);
   return {partnerId: checked.partnerId, reqId};
