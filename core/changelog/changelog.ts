@@ -85,6 +85,12 @@ export class ChangelogError extends Error {}
 /** The site path of the changelog page. */
 export const CHANGELOG_PATH = '/docs/v1/changelog';
 
+/** Where the changelog's feeds are served (core/changelog/feed.ts writes them). */
+export const CHANGELOG_FEEDS = {
+  rss: `${CHANGELOG_PATH}/rss.xml`,
+  atom: `${CHANGELOG_PATH}/atom.xml`,
+} as const;
+
 type Json = unknown;
 
 /**

@@ -1,21 +1,20 @@
 /**
  * The API changelog as RSS 2.0 and Atom feeds, one entry per release, for readers who follow API
  * changes in a feed reader. Written by plugins/api-contract in postBuild and announced on every page
- * with <link rel="alternate">, as the blog announces its own. Pure: strings in, strings out.
+ * with <link rel="alternate">, as the blog announces its own. Pure: strings in, strings out. The XML
+ * is the `feed` library's; the HTML of each entry (the release's notes) is ours.
  *
  * Our own feeds, not items in the blog's: Docusaurus runs every plugin's postBuild at once, so
  * editing the blog plugin's feed files would race with it; and a subscriber to API changes wants
  * those, not every blog post.
  */
+import {Feed} from 'feed';
 import {defaultLabels, interpolate, type Labels} from '../contract/labels';
 import {parseInline} from '../markdown/inline';
-import {CHANGELOG_PATH, partAnchor, releaseAnchor, type Release} from './changelog';
+import {CHANGELOG_FEEDS, CHANGELOG_PATH, partAnchor, releaseAnchor, type Release} from './changelog';
 import type {BreakingNote, ReleaseNote} from './notes';
 
-export const CHANGELOG_FEEDS = {
-  rss: `${CHANGELOG_PATH}/rss.xml`,
-  atom: `${CHANGELOG_PATH}/atom.xml`,
-} as const;
+export {CHANGELOG_FEEDS};
 
 export interface FeedSite {
   /** Absolute URL of the site root, without a trailing slash: `https://docs.example`. */
@@ -26,7 +25,7 @@ export interface FeedSite {
   readonly copyright: string;
 }
 
-/** Text for XML: the five predefined entities. */
+/** Text for HTML (and XML): the five predefined entities. The feeds' entries are HTML built here. */
 export function xml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -103,21 +102,19 @@ export function notesOfReleases(releases: readonly Release[], notes: readonly Re
   });
 }
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** RFC 822 date of an ISO day at midnight UTC, as RSS wants it: `Tue, 24 Nov 2026 00:00:00 GMT`. */
-export function rfc822(isoDay: string): string {
+/** An ISO day (`YYYY-MM-DD`) at midnight UTC; the library writes it in each feed's date format. */
+export function dayOf(isoDay: string): Date {
   const d = new Date(`${isoDay}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) throw new Error(`"${isoDay}" is not a date (YYYY-MM-DD).`);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${DAYS[d.getUTCDay()]}, ${two(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} 00:00:00 GMT`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDay) || Number.isNaN(d.getTime()))
+    throw new Error(`"${isoDay}" is not a date (YYYY-MM-DD).`);
+  return d;
 }
 
 /**
- * Both feeds, newest release first, each entry the release's written notes (`notes`, from
- * openapi/releases/notes.yaml): RSS's description and Atom's content as escaped HTML, Atom's
- * summary as plain text.
+ * Both feeds, newest release first, written by `feed` (the blog plugin's own library). Each entry
+ * is the release's written notes (`notes`, from openapi/releases/notes.yaml): its summary as the
+ * synopsis (RSS `description`, Atom `summary`) and the summary with its checklist as the content
+ * (RSS `content:encoded`, Atom `content`), both HTML, as the blog's feeds have them.
  */
 export function changelogFeeds(
   releases: readonly Release[],
@@ -126,57 +123,28 @@ export function changelogFeeds(
 ): {rss: string; atom: string} {
   const noted = notesOfReleases(releases, notes);
   const page = `${site.origin}${CHANGELOG_PATH}`;
-  const title = `${site.productName} API changelog`;
-  const description = `Every change to the ${site.productName} API contract, release by release, with breaking changes flagged.`;
-  const latest = releases[0]?.date ?? '1970-01-01';
-  const link = (r: ReleaseNote): string => `${page}#${releaseAnchor(r.version)}`;
-  const rss = [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '  <channel>',
-    `    <title>${xml(title)}</title>`,
-    `    <link>${xml(page)}</link>`,
-    `    <description>${xml(description)}</description>`,
-    '    <language>en</language>',
-    `    <copyright>${xml(site.copyright)}</copyright>`,
-    `    <lastBuildDate>${rfc822(latest)}</lastBuildDate>`,
-    `    <atom:link href="${xml(`${site.origin}${CHANGELOG_FEEDS.rss}`)}" rel="self" type="application/rss+xml"/>`,
-    ...noted.flatMap((r) => [
-      '    <item>',
-      `      <title>${xml(`${site.productName} API ${r.version}`)}</title>`,
-      `      <link>${xml(link(r))}</link>`,
-      `      <guid isPermaLink="true">${xml(link(r))}</guid>`,
-      `      <pubDate>${rfc822(r.date)}</pubDate>`,
-      `      <description>${xml(releaseHtml(r, site.origin))}</description>`,
-      '    </item>',
-    ]),
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
-  const atom = [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${xml(page)}</id>`,
-    `  <title>${xml(title)}</title>`,
-    `  <subtitle>${xml(description)}</subtitle>`,
-    `  <updated>${latest}T00:00:00Z</updated>`,
-    `  <link rel="alternate" href="${xml(page)}"/>`,
-    `  <link rel="self" href="${xml(`${site.origin}${CHANGELOG_FEEDS.atom}`)}"/>`,
-    `  <author><name>${xml(site.author)}</name></author>`,
-    `  <rights>${xml(site.copyright)}</rights>`,
-    ...noted.flatMap((r) => [
-      '  <entry>',
-      `    <title>${xml(`${site.productName} API ${r.version}`)}</title>`,
-      `    <id>${xml(link(r))}</id>`,
-      `    <link rel="alternate" href="${xml(link(r))}"/>`,
-      `    <updated>${r.date}T00:00:00Z</updated>`,
-      `    <summary>${xml(plain(r.summary))}</summary>`,
-      `    <content type="html">${xml(releaseHtml(r, site.origin))}</content>`,
-      '  </entry>',
-    ]),
-    '</feed>',
-    '',
-  ].join('\n');
-  return {rss, atom};
+  const feed = new Feed({
+    id: page,
+    link: page,
+    title: `${site.productName} API changelog`,
+    description: `Every change to the ${site.productName} API contract, release by release, with breaking changes flagged.`,
+    language: 'en',
+    copyright: site.copyright,
+    author: {name: site.author},
+    // The newest release's day, not the build's: a rebuild with nothing new leaves the feeds as they were.
+    updated: dayOf(releases[0]?.date ?? '1970-01-01'),
+    feedLinks: {rss: `${site.origin}${CHANGELOG_FEEDS.rss}`, atom: `${site.origin}${CHANGELOG_FEEDS.atom}`},
+  });
+  for (const r of noted) {
+    const link = `${page}#${releaseAnchor(r.version)}`;
+    feed.addItem({
+      title: `${site.productName} API ${r.version}`,
+      id: link,
+      link,
+      date: dayOf(r.date),
+      description: xml(plain(r.summary)),
+      content: releaseHtml(r, site.origin),
+    });
+  }
+  return {rss: feed.rss2(), atom: feed.atom1()};
 }

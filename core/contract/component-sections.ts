@@ -13,6 +13,7 @@ import type {BreakingNote, ReleaseNote} from '../changelog/notes';
 import type {DownloadLink} from './downloads';
 import type {IndexEntry, ResponseCodeView, TagView} from './types';
 import {
+  CHANGELOG_FEEDS,
   changeAnchor,
   partAnchor,
   releaseAnchor,
@@ -23,7 +24,6 @@ import {
   type ChangeType,
   type Release,
 } from '../changelog/changelog';
-import {CHANGELOG_FEEDS} from '../changelog/feed';
 import type {Deprecation, DeprecationPart} from './deprecations';
 import {LEGACY_SIGNATURE_DEPRECATION, SIGNATURE_FORM_OPERATION} from './webhook-policy';
 

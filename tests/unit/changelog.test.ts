@@ -22,7 +22,7 @@ import {
 import {compareContracts, normalise} from '#core/changelog/diff';
 // xml-js (sax in strict mode) parses the feeds back: it comes with the blog plugin's feed library.
 import {xml2js, type Element} from 'xml-js';
-import {changelogFeeds, rfc822, xml} from '#core/changelog/feed';
+import {changelogFeeds, dayOf, xml} from '#core/changelog/feed';
 import {onPage, sectionsMarkdown} from '#core/markdown/markdown';
 import {changelogBlocks} from '#core/contract/component-sections';
 import {headingToc} from '#core/contract/toc';
@@ -508,13 +508,81 @@ describe('the feeds', () => {
   };
   const small: Release = {...release, items: release.items.filter((i) => i.id !== 'demo-pay' && i.id !== 'demo-hook')};
 
-  it('escapes text for XML and dates for RSS', () => {
+  it('escapes text for HTML and refuses a date that is not YYYY-MM-DD', () => {
     expect(xml(`a < b & "c" 'd' >`)).toBe('a &lt; b &amp; &quot;c&quot; &apos;d&apos; &gt;');
-    expect(rfc822('2026-11-24')).toBe('Tue, 24 Nov 2026 00:00:00 GMT');
-    expect(() => rfc822('24/11/2026')).toThrow('"24/11/2026" is not a date (YYYY-MM-DD).');
+    expect(dayOf('2026-11-24').toUTCString()).toBe('Tue, 24 Nov 2026 00:00:00 GMT');
+    expect(() => dayOf('24/11/2026')).toThrow('"24/11/2026" is not a date (YYYY-MM-DD).');
   });
 
-  it('writes one RSS item and one Atom entry per release: its written summary and checklist', () => {
+  /**
+   * What a feed says, read back with xml-js: the feed's and each entry's title, links, ids, dates
+   * (as instants) and content (the entry's HTML, wherever the format puts it); a text in an element
+   * of `type="html"` is read as HTML would show it. The bytes are the library's; what they say must
+   * stay what it was.
+   */
+  const kids = (node: Element | undefined, name: string): Element[] =>
+    node?.elements?.filter((e) => e.name === name) ?? [];
+  const kid = (node: Element | undefined, name: string): Element | undefined => kids(node, name)[0];
+  const raw = (node: Element | undefined): string =>
+    (node?.elements ?? [])
+      .map((e) => (e.type === 'text' ? String(e.text) : e.type === 'cdata' ? String(e.cdata) : raw(e)))
+      .join('');
+  const unhtml = (t: string): string =>
+    t
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+  const words = (node: Element | undefined): string | undefined =>
+    node && (node.attributes?.type === 'html' ? unhtml(raw(node)) : raw(node).trim());
+  const instant = (node: Element | undefined): string => new Date(raw(node)).toISOString();
+  const rssSays = (text: string) => {
+    const channel = kid(kid(xml2js(text) as Element, 'rss'), 'channel');
+    return {
+      title: words(kid(channel, 'title')),
+      link: words(kid(channel, 'link')),
+      description: words(kid(channel, 'description')),
+      language: words(kid(channel, 'language')),
+      rights: words(kid(channel, 'copyright')),
+      updated: instant(kid(channel, 'lastBuildDate')),
+      self: kid(channel, 'atom:link')?.attributes,
+      entries: kids(channel, 'item').map((item) => ({
+        title: words(kid(item, 'title')),
+        link: words(kid(item, 'link')),
+        id: words(kid(item, 'guid')),
+        // RSS reads a guid without isPermaLink as a permalink.
+        permalink: kid(item, 'guid')?.attributes?.isPermaLink ?? 'true',
+        updated: instant(kid(item, 'pubDate')),
+        html: raw(kid(item, 'content:encoded') ?? kid(item, 'description')),
+      })),
+    };
+  };
+  const atomSays = (text: string) => {
+    const feed = kid(xml2js(text) as Element, 'feed');
+    const href = (node: Element | undefined, rel: string) =>
+      kids(node, 'link').find((l) => (l.attributes?.rel ?? 'alternate') === rel)?.attributes?.href;
+    return {
+      id: words(kid(feed, 'id')),
+      title: words(kid(feed, 'title')),
+      description: words(kid(feed, 'subtitle')),
+      link: href(feed, 'alternate'),
+      self: href(feed, 'self'),
+      author: words(kid(kid(feed, 'author'), 'name')),
+      rights: words(kid(feed, 'rights')),
+      updated: instant(kid(feed, 'updated')),
+      entries: kids(feed, 'entry').map((entry) => ({
+        title: words(kid(entry, 'title')),
+        id: words(kid(entry, 'id')),
+        link: href(entry, 'alternate'),
+        updated: instant(kid(entry, 'updated')),
+        summary: words(kid(entry, 'summary')),
+        html: raw(kid(entry, 'content')),
+      })),
+    };
+  };
+
+  it('says in RSS and Atom, one entry per release, what the hand-written feeds said: its summary and checklist', () => {
     const html =
       '&lt;p&gt;Makes the demo strict.&lt;/p&gt;' +
       '&lt;p&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#v1.1.0-breaking&quot;&gt;Breaking changes&lt;/a&gt;:&lt;/p&gt;&lt;ul&gt;' +
@@ -522,9 +590,9 @@ describe('the feeds', () => {
       '&lt;li&gt;Hooks need &lt;code&gt;event&lt;/code&gt;.&lt;br/&gt;&lt;strong&gt;What to do&lt;/strong&gt;: Read &lt;a href=&quot;https://docs.example/docs/hook&quot;&gt;the hook&lt;/a&gt;.&lt;br/&gt;&lt;strong&gt;Sunset&lt;/strong&gt;: 2027-03-31: the old form works until the end of that day (IST).&lt;/li&gt;' +
       '&lt;/ul&gt;' +
       '&lt;p&gt;&lt;a href=&quot;https://docs.example/docs/v1/changelog#v1.1.0&quot;&gt;Every change of 1.1.0&lt;/a&gt;&lt;/p&gt;';
-    const {rss, atom} = changelogFeeds([small], notes, site);
-    expect(rss).toBe(
-      [
+    // The feeds as core/changelog/feed.ts wrote them by hand before the feed library (1.3.0).
+    const before = {
+      rss: [
         '<?xml version="1.0" encoding="utf-8"?>',
         '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
         '  <channel>',
@@ -546,9 +614,7 @@ describe('the feeds', () => {
         '</rss>',
         '',
       ].join('\n'),
-    );
-    expect(atom).toBe(
-      [
+      atom: [
         '<?xml version="1.0" encoding="utf-8"?>',
         '<feed xmlns="http://www.w3.org/2005/Atom">',
         '  <id>https://docs.example/docs/v1/changelog</id>',
@@ -570,7 +636,15 @@ describe('the feeds', () => {
         '</feed>',
         '',
       ].join('\n'),
-    );
+    };
+    const {rss, atom} = changelogFeeds([small], notes, site);
+    expect(rssSays(rss)).toEqual(rssSays(before.rss));
+    expect(atomSays(atom)).toEqual(atomSays(before.atom));
+    // The RSS item's synopsis is now the summary, as Atom's summary is (the HTML moved to content:encoded).
+    const synopsis = (xml2js(rss) as Element).elements?.[0]?.elements?.[0]?.elements
+      ?.find((e) => e.name === 'item')
+      ?.elements?.find((e) => e.name === 'description');
+    expect(synopsis?.elements?.[0]?.cdata).toBe('Makes the demo strict.');
   });
 
   it('parses back as XML, each entry the written words of a release (no generated count)', () => {
@@ -583,13 +657,7 @@ describe('the feeds', () => {
       },
     ];
     const {rss, atom} = changelogFeeds([small], written, site);
-    const text = (node: Element | undefined): string =>
-      (node?.elements ?? []).map((e) => (e.type === 'text' ? String(e.text) : text(e))).join('');
-    const child = (node: Element | undefined, name: string): Element | undefined =>
-      node?.elements?.find((e) => e.name === name);
-    const rssRoot = child(xml2js(rss) as Element, 'rss');
-    const item = child(child(rssRoot, 'channel'), 'item');
-    const description = text(child(item, 'description'));
+    const description = rssSays(rss).entries[0]?.html ?? '';
     expect(description).toContain(
       '<p>Refunds &lt;b&gt;&amp;&lt;/b&gt; the <code>X-Webhook-Id</code> header, as <a href="https://docs.example/HeaderMarkdown">Headers and tokens</a> shows.</p>',
     );
@@ -597,12 +665,9 @@ describe('the feeds', () => {
     expect(description).not.toMatch(/adds \d+ operation/);
     // The HTML inside is itself well formed, as a reader that renders it needs.
     expect(() => xml2js(`<div>${description}</div>`)).not.toThrow();
-    const entry = child(child(xml2js(atom) as Element, 'feed'), 'entry');
-    expect(text(child(entry, 'summary'))).toBe(
-      'Refunds <b>&</b> the X-Webhook-Id header, as Headers and tokens shows.',
-    );
-    expect(child(entry, 'content')?.attributes?.type).toBe('html');
-    expect(text(child(entry, 'content'))).toBe(description);
+    const entry = atomSays(atom).entries[0];
+    expect(entry?.summary).toBe('Refunds <b>&</b> the X-Webhook-Id header, as Headers and tokens shows.');
+    expect(entry?.html).toBe(description);
   });
 
   it('stops with the file to fix when a release has no notes', () => {
