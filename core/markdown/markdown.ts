@@ -1,14 +1,34 @@
 /**
  * Markdown for the AI-readable copies of the site: the `.md` twin of every page, /llms.txt and
  * /llms-full.txt (plugins/llms-txt). The reference of an operation or webhook is its section tree
- * (core/contract/tree.ts) serialised block by block: the same tree the page renders, so the
- * twin says what the page says, under the same headings. The site-wide components (the catalogues,
- * the family lists, /api, the changelog) are generic blocks, serialised by `sectionsMarkdown`.
+ * (core/contract/tree.ts) turned block by block into an mdast tree: the same tree the page renders, so
+ * the twin says what the page says, under the same headings. The site-wide components (the catalogues,
+ * the family lists, /api, the changelog) are generic blocks, turned by `sectionsMarkdown`.
  *
- * Pure: strings in, strings out; no React, no Docusaurus, no file system. Tested word for word
+ * Each block becomes mdast nodes; ./serialise.ts writes them (mdast-util-to-markdown with GFM), which
+ * escapes what needs escaping. Nothing here escapes Markdown by hand.
+ *
+ * Pure: data in, strings out; no React, no Docusaurus, no file system. Tested word for word
  * in tests/unit/markdown.test.ts.
  */
+import type {
+  Code,
+  Heading,
+  Html,
+  InlineCode,
+  Link,
+  List,
+  ListItem as MdListItem,
+  Paragraph,
+  PhrasingContent,
+  RootContent,
+  Strong,
+  Table,
+  TableCell,
+  Text,
+} from 'mdast';
 import {parseInline} from './inline';
+import {serialise} from './serialise';
 import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from '../contract/tree';
 import type {Cell, ComponentTree, ListItem, SectionBlock, Span, TableRow} from '../contract/sections';
 import type {CodeSample, Scalar} from '../contract/types';
@@ -22,190 +42,271 @@ export const onPage =
   (href) =>
     url(href.startsWith('#') ? `${page}${href}` : href);
 
-/* ------------------------------------------------------------------ primitives */
+/* ------------------------------------------------------------------ nodes */
 
-/** A code span that survives backticks inside the value. */
-export function code(value: string): string {
-  const longest = Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(longest + 1);
-  const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : '';
-  return `${ticks}${pad}${value}${pad}${ticks}`;
+type Phrasing = PhrasingContent;
+type Flow = RootContent;
+
+const text = (value: string): Text => ({type: 'text', value});
+const inlineCode = (value: string): InlineCode => ({type: 'inlineCode', value});
+const strong = (value: string): Strong => ({type: 'strong', children: [text(value)]});
+const link = (label: string, url: string): Link => ({type: 'link', url, children: [text(label)]});
+const html = (value: string): Html => ({type: 'html', value});
+const heading = (depth: number, value: string): Heading => ({
+  type: 'heading',
+  depth: Math.min(6, Math.max(1, depth)) as Heading['depth'],
+  children: [text(value)],
+});
+
+/** A paragraph, or nothing when it would be empty (an empty part is left out of the twin). */
+const paragraph = (children: readonly Phrasing[]): Paragraph[] =>
+  children.some((c) => c.type !== 'text' || c.value.trim() !== '')
+    ? [{type: 'paragraph', children: [...children]}]
+    : [];
+
+/** A fenced block: the library makes the fence longer than any backtick run inside. */
+const codeBlock = (body: string, lang?: string): Code => ({
+  type: 'code',
+  lang: lang || null,
+  value: body.replace(/\n+$/, ''),
+});
+
+/** Phrasing joined by a separator, as `a, b and c` lists are joined in prose. */
+function joined(parts: readonly (readonly Phrasing[])[], separator: string): Phrasing[] {
+  return parts.flatMap((p, i) => (i === 0 ? [...p] : [text(separator), ...p]));
 }
 
-/** A fenced block whose fence is longer than any backtick run inside. */
-export function fence(body: string, lang = ''): string {
-  const longest = Math.max(0, ...[...body.matchAll(/`{3,}/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(Math.max(3, longest + 1));
-  return `${ticks}${lang}\n${body.replace(/\n+$/, '')}\n${ticks}`;
+/** One GFM table cell: line breaks flattened (a cell is one line), the ends trimmed. */
+function tableCell(children: readonly Phrasing[]): TableCell {
+  const flat = children.map((c) => (c.type === 'text' ? text(c.value.replace(/\s*\n\s*/g, ' ')) : c));
+  const first = flat[0];
+  const last = flat.at(-1);
+  if (first?.type === 'text') flat[0] = text(first.value.trimStart());
+  if (last?.type === 'text') flat[flat.length - 1] = text(last.value.trimEnd());
+  return {type: 'tableCell', children: flat};
 }
 
-/** One GFM table cell: pipes escaped, line breaks flattened. */
-export function cell(text: string): string {
-  return text
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/\|/g, '\\|')
-    .trim();
+function tableNode(head: readonly string[], rows: readonly (readonly (readonly Phrasing[])[])[]): Table {
+  return {
+    type: 'table',
+    children: [head.map((h) => [text(h)]), ...rows].map((cells) => ({
+      type: 'tableRow',
+      children: cells.map(tableCell),
+    })),
+  };
 }
 
+const list = (items: readonly MdListItem[], ordered = false): List => ({
+  type: 'list',
+  ordered,
+  ...(ordered ? {start: 1} : {}),
+  spread: false,
+  children: [...items],
+});
+
+const listItem = (children: readonly Flow[], checked?: boolean): MdListItem => ({
+  type: 'listItem',
+  spread: false,
+  ...(checked === undefined ? {} : {checked}),
+  children: children as MdListItem['children'],
+});
+
+/** Contract prose and labels (see core/markdown/inline.ts): site links made absolute, code spans kept. */
+function inlineNodes(value: string, url: UrlOf): Phrasing[] {
+  return parseInline(value).map((seg) =>
+    seg.href !== undefined ? link(seg.text, url(seg.href)) : seg.code ? inlineCode(seg.text) : text(seg.text),
+  );
+}
+
+/** Contract prose as Markdown (a sentence of the twin): see `inlineNodes`. */
+export function inline(value: string, url: UrlOf): string {
+  return serialise(paragraph(inlineNodes(value, url)));
+}
+
+/** A table whose head is plain text and whose cells are inline Markdown as the contract prose is (code spans, links). */
 export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(' | ')} |`;
-  return [line(head), `| ${head.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-
-/** Paragraphs and blocks, one blank line between, empty parts left out. */
-export function blocks(...parts: readonly (string | false | undefined | null)[]): string {
-  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n');
-}
-
-function link(label: string, href: string): string {
-  return `[${label.replace(/([[\]])/g, '\\$1')}](${href})`;
-}
-
-/** Contract prose and labels (see core/markdown/inline.ts): site links made absolute, the rest as written. */
-export function inline(text: string, url: UrlOf): string {
-  return parseInline(text)
-    .map((seg) => (seg.href !== undefined ? link(seg.text, url(seg.href)) : seg.code ? code(seg.text) : seg.text))
-    .join('');
+  const asWritten: UrlOf = (href) => href;
+  return serialise([
+    tableNode(
+      head,
+      rows.map((r) => r.map((c) => inlineNodes(c, asWritten))),
+    ),
+  ]);
 }
 
 /* ------------------------------------------------------------------ field tables */
 
-function scalar(value: Scalar): string {
-  return code(JSON.stringify(value));
+function scalar(value: Scalar): InlineCode {
+  return inlineCode(JSON.stringify(value));
 }
 
 function fieldName(row: FieldRow): string {
   return 'path' in row ? row.path : row.name;
 }
 
-function fieldNotes(row: FieldRow, words: FieldWords, url: UrlOf): string {
-  const notes: string[] = [];
-  if (row.description) notes.push(inline(row.description, url));
-  if (row.enumValues?.length) notes.push(`${words.oneOf} ${row.enumValues.map(scalar).join(', ')}.`);
-  if (row.constraints.length) notes.push(`${words.rules} ${row.constraints.map(code).join(', ')}.`);
+function fieldNotes(row: FieldRow, words: FieldWords, url: UrlOf): Phrasing[] {
+  const notes: Phrasing[][] = [];
+  if (row.description) notes.push(inlineNodes(row.description, url));
+  if (row.enumValues?.length)
+    notes.push([
+      text(`${words.oneOf} `),
+      ...joined(
+        row.enumValues.map((v) => [scalar(v)]),
+        ', ',
+      ),
+      text('.'),
+    ]);
+  if (row.constraints.length)
+    notes.push([
+      text(`${words.rules} `),
+      ...joined(
+        row.constraints.map((c) => [inlineCode(c)]),
+        ', ',
+      ),
+      text('.'),
+    ]);
   if ('defaultValue' in row && row.defaultValue !== undefined)
-    notes.push(`${words.default} ${code(row.defaultValue)}.`);
-  if (row.example !== undefined) notes.push(`${words.example} ${code(row.example)}.`);
-  return notes.join(' ');
+    notes.push([text(`${words.default} `), inlineCode(row.defaultValue), text('.')]);
+  if (row.example !== undefined) notes.push([text(`${words.example} `), inlineCode(row.example), text('.')]);
+  return joined(notes, ' ');
 }
 
-/** Parameters or schema fields as a table; nested fields are named by their dotted path. */
-export function paramTable(rows: readonly FieldRow[], words: FieldWords, url: UrlOf): string {
-  return table(
+function paramTableNode(rows: readonly FieldRow[], words: FieldWords, url: UrlOf): Table {
+  return tableNode(
     [words.name, words.type, words.required, words.description],
     rows.map((row) => [
-      code(fieldName(row)),
-      row.type,
-      'variant' in row && row.variant ? '' : row.required ? words.yes : words.no,
+      [inlineCode(fieldName(row))],
+      [text(row.type)],
+      [text('variant' in row && row.variant ? '' : row.required ? words.yes : words.no)],
       fieldNotes(row, words, url),
     ]),
   );
 }
 
+/** Parameters or schema fields as a table; nested fields are named by their dotted path. */
+export function paramTable(rows: readonly FieldRow[], words: FieldWords, url: UrlOf): string {
+  return serialise([paramTableNode(rows, words, url)]);
+}
+
 export {listOf} from '../util/list';
+
+const codeSampleNodes = (samples: readonly CodeSample[]): Flow[] =>
+  samples.flatMap((s) => [...paragraph([strong(s.label)]), codeBlock(s.code, s.prism)]);
 
 /** A group of code samples or examples: each under its bold label, in a fence named by its language. */
 export function codeSamplesMarkdown(samples: readonly CodeSample[]): string {
-  return blocks(...samples.map((s) => `**${s.label}**\n\n${fence(s.code, s.prism)}`));
+  return serialise(codeSampleNodes(samples));
 }
 
 /* ------------------------------------------------------------------ generic blocks (core/contract/sections.ts) */
 
 /** One span of a cell or list item: the counterpart of SPANS in src/components/Reference/Sections.tsx. */
-export function spanMarkdown(span: Span, url: UrlOf): string {
-  if (typeof span === 'string') return inline(span, url);
+function spanNodes(span: Span, url: UrlOf): Phrasing[] {
+  if (typeof span === 'string') return inlineNodes(span, url);
   switch (span.kind) {
     case 'call':
-      return span.webhook ? `${span.webhook} ${code(span.path)}` : code(`${span.method} ${span.path}`);
+      return span.webhook
+        ? [text(`${span.webhook} `), inlineCode(span.path)]
+        : [inlineCode(`${span.method} ${span.path}`)];
     case 'link':
-      return link(span.text, span.external ? span.href : url(span.href));
+      return [link(span.text, span.external ? span.href : url(span.href))];
     case 'code':
-      return code(span.text);
+      return [inlineCode(span.text)];
     case 'line':
-      return ` ${inline(span.text, url)}`;
+      return [text(' '), ...inlineNodes(span.text, url)];
     case 'name':
-      return span.text;
     case 'retry':
-      return span.text;
+      return [text(span.text)];
     case 'items':
-      return span.items.map((item) => cellMarkdown(item, url)).join('; ');
+      return joined(
+        span.items.map((item) => cellNodes(item, url)),
+        '; ',
+      );
     case 'method':
-      return code(span.method);
+      return [inlineCode(span.method)];
     case 'strong':
     case 'badge':
-      return `**${span.text}**`;
+      return [strong(span.text)];
   }
 }
 
-export function cellMarkdown(cell: Cell, url: UrlOf): string {
+function cellNodes(cell: Cell, url: UrlOf): Phrasing[] {
   // A list follows text on a new line on the page; in a table cell of the twin, a space stands for that break.
-  return cell.reduce<string>((out, span) => {
-    const text = spanMarkdown(span, url);
-    const apart = typeof span !== 'string' && span.kind === 'items' && out !== '' && !/\s$/.test(out);
-    return out + (apart ? ' ' : '') + text;
-  }, '');
+  return cell.reduce<Phrasing[]>((out, span) => {
+    const last = out.at(-1);
+    const apart =
+      typeof span !== 'string' &&
+      span.kind === 'items' &&
+      last !== undefined &&
+      !(last.type === 'text' && /\s$/.test(last.value));
+    return [...out, ...(apart ? [text(' ')] : []), ...spanNodes(span, url)];
+  }, []);
 }
 
 /**
  * Items behind a disclosure, as on the page: `<details>` with its summary, the list after a blank
- * line so that it is Markdown again, indented under the item it belongs to.
+ * line so that it is Markdown again (./serialise.ts keeps the blank lines).
  */
-function collapsedMarkdown(label: string, list: string, indent: string): string {
+function collapsedNodes(label: string, inner: List): Flow[] {
   return [
-    `${indent}<details><summary>${label.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</summary>`,
-    '',
-    list,
-    '',
-    `${indent}</details>`,
-  ].join('\n');
+    html(`<details><summary>${label.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</summary>`),
+    inner,
+    html('</details>'),
+  ];
 }
 
-/** A list, each item's own list indented under it; a checklist's items as GFM task items. */
-function listMarkdown(items: readonly ListItem[], url: UrlOf, indent = '', checklist = false): string {
-  const under = `${indent}  `;
-  return items
-    .map((item) =>
-      [
-        `${indent}- ${checklist ? '[ ] ' : ''}${cellMarkdown(item.cell, url)}`,
-        item.items?.length && listMarkdown(item.items, url, under),
-        item.more && collapsedMarkdown(item.more.label, listMarkdown(item.more.items, url, under), under),
-      ]
-        .filter(Boolean)
-        .join('\n'),
-    )
-    .join('\n');
-}
-
-const SECTION_MARKDOWN: {
-  readonly [K in SectionBlock['kind']]: (block: Extract<SectionBlock, {readonly kind: K}>, url: UrlOf) => string;
-} = {
-  paragraph: (b, url) => inline(b.text, url),
-  text: (b, url) => cellMarkdown(b.cell, url),
-  table: (b, url) => {
-    const row = (r: TableRow): string[] => r.cells.map((c) => cellMarkdown(c, url));
-    const grouped = (b.groups?.list ?? []).flatMap((g) => g.rows.map((r) => [cellMarkdown(g.head, url), ...row(r)]));
-    return b.groups ? table([b.groups.label, ...b.head], grouped) : table(b.head, b.rows.map(row));
-  },
-  heading: (b) => `${'#'.repeat(b.depth)} ${b.text}${b.note ? ` (${b.note})` : ''}`,
-  list: (b, url) => {
-    const list = listMarkdown(b.items, url, '', b.look === 'checklist');
-    return b.collapsed ? collapsedMarkdown(b.collapsed, list, '') : list;
-  },
-  steps: (b) =>
-    blocks(
-      `${b.label}:`,
-      b.steps.map((s, i) => `${i + 1}. **${s.title}**${s.detail ? `: ${s.detail}` : ''}`).join('\n'),
+/** A list, each item's own list under it; a checklist's items as GFM task items. */
+function listNode(items: readonly ListItem[], url: UrlOf, checklist = false): List {
+  return list(
+    items.map((item) =>
+      listItem(
+        [
+          ...paragraph(cellNodes(item.cell, url)),
+          ...(item.items?.length ? [listNode(item.items, url)] : []),
+          ...(item.more ? collapsedNodes(item.more.label, listNode(item.more.items, url)) : []),
+        ],
+        checklist ? false : undefined,
+      ),
     ),
+  );
+}
+
+const SECTION_NODES: {
+  readonly [K in SectionBlock['kind']]: (block: Extract<SectionBlock, {readonly kind: K}>, url: UrlOf) => Flow[];
+} = {
+  paragraph: (b, url) => paragraph(inlineNodes(b.text, url)),
+  text: (b, url) => paragraph(cellNodes(b.cell, url)),
+  table: (b, url) => {
+    const row = (r: TableRow): Phrasing[][] => r.cells.map((c) => cellNodes(c, url));
+    if (!b.groups) return [tableNode(b.head, b.rows.map(row))];
+    const grouped = b.groups.list.flatMap((g) => g.rows.map((r) => [cellNodes(g.head, url), ...row(r)]));
+    return [tableNode([b.groups.label, ...b.head], grouped)];
+  },
+  heading: (b) => [heading(b.depth, `${b.text}${b.note ? ` (${b.note})` : ''}`)],
+  list: (b, url) => {
+    const inner = listNode(b.items, url, b.look === 'checklist');
+    return b.collapsed ? collapsedNodes(b.collapsed, inner) : [inner];
+  },
+  steps: (b) => [
+    ...paragraph([text(`${b.label}:`)]),
+    list(
+      b.steps.map((s) => listItem(paragraph([strong(s.title), ...(s.detail ? [text(`: ${s.detail}`)] : [])]))),
+      true,
+    ),
+  ],
 };
+
+const sectionNodes = (list: readonly SectionBlock[], url: UrlOf): Flow[] =>
+  list.flatMap((b) => (SECTION_NODES[b.kind] as (block: SectionBlock, u: UrlOf) => Flow[])(b, url));
 
 /** The blocks of a site-wide component (core/contract/component-sections.ts), as the page shows them. */
 export function sectionsMarkdown(list: readonly SectionBlock[], url: UrlOf): string {
-  return blocks(...list.map((b) => (SECTION_MARKDOWN[b.kind] as (block: SectionBlock, u: UrlOf) => string)(b, url)));
+  return serialise(sectionNodes(list, url));
 }
 
 /** A component shown section by section (the Sandbox page): each section under its heading. */
 export function componentTreeMarkdown(tree: ComponentTree, url: UrlOf): string {
-  return blocks(...tree.sections.map((s) => blocks(`## ${s.heading.text}`, sectionsMarkdown(s.blocks, url))));
+  return serialise(tree.sections.flatMap((s) => [heading(2, s.heading.text), ...sectionNodes(s.blocks, url)]));
 }
 
 /* ------------------------------------------------------------------ the section tree */
@@ -217,52 +318,60 @@ interface BlockContext {
 
 type BlockOf<K extends BlockKind> = Extract<Block, {readonly kind: K}>;
 
-/** Each kind of block in Markdown: the counterpart of BLOCKS in src/components/Reference. */
-const BLOCK_MARKDOWN: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: BlockContext) => string} = {
+/** Each kind of block as mdast: the counterpart of BLOCKS in src/components/Reference. */
+const BLOCK_NODES: {readonly [K in BlockKind]: (block: BlockOf<K>, ctx: BlockContext) => Flow[]} = {
   'request-line': (b, {url}) =>
-    [
-      b.via ? `${code(b.method)} ${b.via} ${code(b.path)}` : code(`${b.method} ${b.path}`),
-      b.change && link(b.change.text, url(b.change.href)),
-    ]
-      .filter(Boolean)
-      .join(' '),
-  paragraph: (b, {url}) => SECTION_MARKDOWN.paragraph(b, url),
-  servers: (b, {url}) =>
-    blocks(
-      `**${b.caption}**`,
-      [
-        ...b.rows.map((r) => `- ${r.label}: ${code(r.request)}`),
-        ...b.facts.map((f) => `- ${f.label}: ${link(f.text, url(f.href))}`),
-      ].join('\n'),
-    ),
-  fields: (b, {words, url}) => blocks(`**${b.caption}**`, paramTable(b.rows, words, url)),
-  examples: (b) => blocks(...b.examples.map((ex) => blocks(`**${ex.title}**`, fence(ex.json, 'json')))),
-  samples: (b) => codeSamplesMarkdown(b.samples),
-  codes: (b, {url}) =>
-    table(
+    paragraph([
+      ...(b.via
+        ? [inlineCode(b.method), text(` ${b.via} `), inlineCode(b.path)]
+        : [inlineCode(`${b.method} ${b.path}`)]),
+      ...(b.change ? [text(' '), link(b.change.text, url(b.change.href))] : []),
+    ]),
+  paragraph: (b, {url}) => SECTION_NODES.paragraph(b, url),
+  servers: (b, {url}) => [
+    ...paragraph([strong(b.caption)]),
+    list([
+      ...b.rows.map((r) => listItem(paragraph([text(`${r.label}: `), inlineCode(r.request)]))),
+      ...b.facts.map((f) => listItem(paragraph([text(`${f.label}: `), link(f.text, url(f.href))]))),
+    ]),
+  ],
+  fields: (b, {words, url}) => [...paragraph([strong(b.caption)]), paramTableNode(b.rows, words, url)],
+  examples: (b) => b.examples.flatMap((ex) => [...paragraph([strong(ex.title)]), codeBlock(ex.json, 'json')]),
+  samples: (b) => codeSampleNodes(b.samples),
+  codes: (b, {url}) => [
+    tableNode(
       [b.head.code, b.head.name, b.head.meaning, b.head.retry],
-      b.codes.map((c) => [link(String(c.code), url(c.href)), c.name, inline(c.meaning, url), c.retryText]),
-    ),
-  'sandbox-scenarios': (b, {url}) =>
-    table(
-      [b.head.send, b.head.answer, b.head.then],
-      b.rows.map((r) => [
-        inline(r.input, url),
-        `${link(`${r.code} ${r.name}`, url(r.href))}: ${inline(r.label, url)}`,
-        inline(r.then, url),
+      b.codes.map((c) => [
+        [link(String(c.code), url(c.href))],
+        [text(c.name)],
+        inlineNodes(c.meaning, url),
+        [text(c.retryText)],
       ]),
     ),
+  ],
+  'sandbox-scenarios': (b, {url}) => [
+    tableNode(
+      [b.head.send, b.head.answer, b.head.then],
+      b.rows.map((r) => [
+        inlineNodes(r.input, url),
+        [link(`${r.code} ${r.name}`, url(r.href)), text(': '), ...inlineNodes(r.label, url)],
+        inlineNodes(r.then, url),
+      ]),
+    ),
+  ],
   // The panel is the page's interactive copy of the samples and the sandbox scenarios, both written above.
-  'try-it': () => '',
+  'try-it': () => [],
   links: (b, {url}) => {
-    const items = b.links.map((l) => `${link(l.label, url(l.href))}${l.note ? ` ${l.note}` : ''}`);
-    return b.lead ? `${b.lead} ${items.join(', ')}` : items.map((i) => `- ${i}`).join('\n');
+    const items = b.links.map((l): Phrasing[] => [link(l.label, url(l.href)), ...(l.note ? [text(` ${l.note}`)] : [])]);
+    return b.lead
+      ? paragraph([text(`${b.lead} `), ...joined(items, ', ')])
+      : [list(items.map((i) => listItem(paragraph(i))))];
   },
-  notice: (b, ctx) => blocks(`**${b.title}**`, ...b.blocks.map((inner) => blockMarkdown(inner, ctx))),
+  notice: (b, ctx) => [...paragraph([strong(b.title)]), ...b.blocks.flatMap((inner) => blockNodes(inner, ctx))],
 };
 
-export function blockMarkdown(block: Block, ctx: BlockContext): string {
-  const write = BLOCK_MARKDOWN[block.kind] as (b: Block, c: BlockContext) => string;
+function blockNodes(block: Block, ctx: BlockContext): Flow[] {
+  const write = BLOCK_NODES[block.kind] as (b: Block, c: BlockContext) => Flow[];
   return write(block, ctx);
 }
 
@@ -272,13 +381,11 @@ export function blockMarkdown(block: Block, ctx: BlockContext): string {
  */
 export function treeMarkdown(tree: ReferenceTree, url: UrlOf): string {
   const ctx: BlockContext = {url, words: tree.words};
-  return blocks(
-    ...tree.sections.map((s) =>
-      blocks(
-        s.heading && `${'#'.repeat(s.heading.depth)} ${s.heading.text}`,
-        ...s.blocks.map((b) => blockMarkdown(b, ctx)),
-      ),
-    ),
+  return serialise(
+    tree.sections.flatMap((s) => [
+      ...(s.heading ? [heading(s.heading.depth, s.heading.text)] : []),
+      ...s.blocks.flatMap((b) => blockNodes(b, ctx)),
+    ]),
   );
 }
 
@@ -305,20 +412,35 @@ export interface LlmsTxt {
   readonly sections: readonly LlmsSection[];
 }
 
-/** The llmstxt.org format: `# title`, `> summary`, details, then `## section` link lists. */
+/** Markdown already written (the details and notes of /llms.txt), one blank line between, empty ones left out. */
+const apart = (parts: readonly (string | undefined)[]): string =>
+  parts.filter((p): p is string => p !== undefined && p.trim() !== '').join('\n\n');
+
+/** One line of text: the summary and the descriptions of /llms.txt are single lines. */
+const oneLine = (value: string): string => value.replace(/\s*\n\s*/g, ' ').trim();
+
+/**
+ * The llmstxt.org format: `# title`, `> summary`, details, then `## section` link lists. The
+ * details and notes are Markdown as their writers made it; everything else is a tree.
+ */
 export function llmsTxtMarkdown(doc: LlmsTxt): string {
-  return `${blocks(
-    `# ${doc.title}`,
-    `> ${cell(doc.summary)}`,
-    doc.details,
-    ...(doc.notes ?? []),
-    ...doc.sections
+  const head = serialise([
+    heading(1, doc.title),
+    {type: 'blockquote', children: paragraph([text(oneLine(doc.summary))])},
+  ]);
+  const sections = serialise(
+    doc.sections
       .filter((s) => s.links.length > 0)
-      .map((s) =>
-        blocks(
-          `## ${s.title}`,
-          s.links.map((l) => `- ${link(l.title, l.url)}${l.description ? `: ${cell(l.description)}` : ''}`).join('\n'),
+      .flatMap((s) => [
+        heading(2, s.title),
+        list(
+          s.links.map((l) =>
+            listItem(
+              paragraph([link(l.title, l.url), ...(l.description ? [text(`: ${oneLine(l.description)}`)] : [])]),
+            ),
+          ),
         ),
-      ),
-  )}\n`;
+      ]),
+  );
+  return `${apart([head, doc.details, ...(doc.notes ?? []), sections])}\n`;
 }

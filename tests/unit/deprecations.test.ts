@@ -77,7 +77,7 @@ describe('deprecationBlocks', () => {
     expect(md).toBe(
       [
         '| Old form | Use instead | Where | Sunset |',
-        '| --- | --- | --- | --- |',
+        '| - | - | - | - |',
         '| response field `last_aadhar` | `aadhaar_last4` | [Op A](https://x/docs/v1/a); `op-b` | 2027-03-31 |',
         '| webhook field `last_aadhar` | `aadhaar_last4` | `hook-a` | 2027-03-31 |',
         '| webhook signature in the 1.0.0 form (`X-Signature` the bare hex HMAC of the body alone) | the 1.1.0 form: `X-Signature: v1=<HMAC of id.timestamp.body>` | every webhook endpoint set to the 1.0.0 form with `webhook-signature-form` | 2027-03-31 |',

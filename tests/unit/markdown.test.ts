@@ -1,9 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {
-  cell,
-  code,
   codeSamplesMarkdown,
-  fence,
   inline,
   listOf,
   llmsTxtMarkdown,
@@ -124,20 +121,39 @@ const op: OperationView = {
   related: [{id: 'demo-hook', label: 'Demo result', href: '/docs/v1/demo/webhooks', kind: 'webhook'}],
 };
 
-describe('primitives', () => {
+describe('what the serialiser escapes (core/markdown/serialise.ts)', () => {
+  const md = (blocks: Parameters<typeof sectionsMarkdown>[0]) => sectionsMarkdown(blocks, url);
+
   it('code spans survive backticks', () => {
-    expect(code('a')).toBe('`a`');
-    expect(code('a`b')).toBe('``a`b``');
-    expect(code('`a')).toBe('`` `a ``');
+    const cell = [
+      {kind: 'code', text: 'a'},
+      ' ',
+      {kind: 'code', text: 'a`b'},
+      ' ',
+      {kind: 'code', text: '`a'},
+    ] as const;
+    expect(md([{kind: 'text', cell}])).toBe('`a` ``a`b`` `` `a ``');
   });
 
   it('fences are longer than any fence inside', () => {
-    expect(fence('x\n', 'bash')).toBe('```bash\nx\n```');
-    expect(fence('```js\ny\n```')).toBe('````\n```js\ny\n```\n````');
+    expect(
+      codeSamplesMarkdown([
+        {lang: 'curl', label: 'cURL', prism: 'bash', code: 'x\n'},
+        {lang: 'md', label: 'Markdown', prism: '', code: '```js\ny\n```'},
+      ]),
+    ).toBe('**cURL**\n\n```bash\nx\n```\n\n**Markdown**\n\n````\n```js\ny\n```\n````');
   });
 
   it('cells escape pipes and flatten lines', () => {
-    expect(cell('a | b\n  c')).toBe('a \\| b c');
+    expect(md([{kind: 'table', head: ['A'], rows: [{key: 'r', cells: [['a | b\n  c']]}]}])).toBe(
+      '| A |\n| - |\n| a \\| b c |',
+    );
+  });
+
+  it('text that would read as Markdown stays text', () => {
+    expect(md([{kind: 'paragraph', text: 'Send *all* of [it] <now>, or `a*b`.'}])).toBe(
+      'Send \\*all\\* of \\[it] \\<now>, or `a*b`.',
+    );
   });
 
   it('lists read as English', () => {
@@ -159,7 +175,7 @@ describe('paramTable', () => {
     expect(paramTable(op.body?.rows ?? [], words, url)).toBe(
       [
         '| Field | Type | Required | Description |',
-        '| --- | --- | --- | --- |',
+        '| - | - | - | - |',
         '| `amount` | integer | yes | Rupees. Rules: `100 to 500`. Example: `150`. |',
         '| `meta.mode` | string | no | One of: `"A"`, `"B"`. Default: `A`. |',
       ].join('\n'),
@@ -209,19 +225,19 @@ http.Post()
 **Headers**
 
 | Field | Type | Required | Description |
-| --- | --- | --- | --- |
+| - | - | - | - |
 | \`Authorization\` | string | yes | Bearer token. |
 
 **Path parameters**
 
 | Field | Type | Required | Description |
-| --- | --- | --- | --- |
+| - | - | - | - |
 | \`id\` | string | yes | Rules: \`pattern ^a\\|b$\`. Example: \`a\`. |
 
 **Body fields (JSON)**
 
 | Field | Type | Required | Description |
-| --- | --- | --- | --- |
+| - | - | - | - |
 | \`amount\` | integer | yes | Rupees. Rules: \`100 to 500\`. Example: \`150\`. |
 | \`meta.mode\` | string | no | One of: \`"A"\`, \`"B"\`. Default: \`A\`. |
 
@@ -244,8 +260,8 @@ Done.
 **Response body fields**
 
 | Field | Type | Required | Description |
-| --- | --- | --- | --- |
-| \`status\` | boolean | yes |  |
+| - | - | - | - |
+| \`status\` | boolean | yes | |
 
 **200 OK: Paid**
 
@@ -262,7 +278,7 @@ Done.
 ## Response codes
 
 | response_code | Name | Meaning | Retry |
-| --- | --- | --- | --- |
+| - | - | - | - |
 | [2](https://docs.example/ResponseCode#code-2) | PENDING | Not known yet. | Never: check status first |
 
 ## Related
@@ -322,8 +338,8 @@ Sent when done.
 **Headers we send**
 
 | Field | Type | Required | Description |
-| --- | --- | --- | --- |
-| \`X-Signature\` | string | yes |  |
+| - | - | - | - |
+| \`X-Signature\` | string | yes | |
 
 **Example payload**
 
@@ -369,7 +385,7 @@ describe('lists and catalogues', () => {
     expect(sectionsMarkdown(operationListBlocks(tag, labels), url)).toBe(
       [
         '| Call | What it does |',
-        '| --- | --- |',
+        '| - | - |',
         '| `POST /service/demo/pay` | Pay |',
         '| Webhook `demo-hook` | [Demo result](https://docs.example/docs/v1/demo/webhooks) |',
       ].join('\n'),
@@ -425,13 +441,13 @@ describe('lists and catalogues', () => {
     expect(sectionsMarkdown(responseCodeBlocks([pending, {...pending, code: 3, common: true}], labels), url)).toBe(
       [
         '| Code | Meaning | What to do | Retry |',
-        '| --- | --- | --- | --- |',
+        '| - | - | - | - |',
         '| `2` PENDING | Not known yet. | Ask status. | Never: check status first |',
         '| `3` PENDING Any operation | Not known yet. | Ask status. | Never: check status first |',
       ].join('\n'),
     );
     expect(sectionsMarkdown(panStatusBlocks([{value: 'DISPATCHED', meaning: 'Posted.'}], labels), url)).toBe(
-      '| status | Meaning and what to do |\n| --- | --- |\n| `DISPATCHED` | Posted. |',
+      '| status | Meaning and what to do |\n| - | - |\n| `DISPATCHED` | Posted. |',
     );
   });
 });
@@ -460,7 +476,7 @@ describe('llmsTxtMarkdown', () => {
         ],
       }),
     ).toBe(
-      '# Demo API\n\n> A demo. Two lines.\n\nRead this first.\n\n## Start\n\n- [Intro \\[v1\\]](https://docs.example/docs/v1/index.md): Begin \\| here.\n',
+      '# Demo API\n\n> A demo. Two lines.\n\nRead this first.\n\n## Start\n\n- [Intro \\[v1\\]](https://docs.example/docs/v1/index.md): Begin | here.\n',
     );
   });
 });

@@ -175,7 +175,7 @@ describe('the table on /ResponseCode', () => {
         '`Retry-After` on a 429 answer: Wait this long.',
         '',
         '| Family | Family limit | Calls with their own limit too |',
-        '| --- | --- | --- |',
+        '| - | - | - |',
         '| Demo calls | 600 requests a minute | [Summary of demo-b](https://docs.example/docs/v1/demo/b): 5 requests an hour |',
       ].join('\n'),
     );
