@@ -147,7 +147,11 @@ function checkClaims(claims: JWTPayload, keys: TokenKeys, nowMs: number): TokenC
 }
 
 /** The verified claims of a token, or our message for why it is refused. */
-async function verified(token: string, keys: TokenKeys, nowMs: number): Promise<{error: string} | JWTPayload> {
+async function verified(
+  token: string,
+  keys: TokenKeys,
+  nowMs: number,
+): Promise<{error: string} | {claims: JWTPayload}> {
   let header: Record<string, unknown>;
   let claims: JWTPayload;
   try {
@@ -163,7 +167,7 @@ async function verified(token: string, keys: TokenKeys, nowMs: number): Promise<
     return jwtKey(found.secret);
   };
   try {
-    return (await jwtVerify(token, key, verifyOptions(claims, keys, nowMs, legacy))).payload;
+    return {claims: (await jwtVerify(token, key, verifyOptions(claims, keys, nowMs, legacy))).payload};
   } catch (e) {
     return {error: refusal(e, header, keys)};
   }
@@ -182,8 +186,9 @@ export async function authenticate(
   if (!header) return {error: SAYS.missing};
   const token = BEARER.exec(header)?.[1];
   if (!token) return {error: SAYS.notBearer};
-  const claims = await verified(token, keys, nowMs);
-  if ('error' in claims) return claims;
+  const checkedToken = await verified(token, keys, nowMs);
+  if ('error' in checkedToken) return checkedToken;
+  const {claims} = checkedToken;
   const checked = checkClaims(claims, keys, nowMs);
   if ('error' in checked) return checked;
   const {reqId, iat} = claims as {reqId: string; iat: number};
