@@ -43,7 +43,7 @@ function FileLink({span}: {readonly span: LinkSpan}): ReactNode {
   );
 }
 
-/** One span: the counterpart of `spanMarkdown` in core/markdown/markdown.ts. */
+/** One span: the counterpart of `spanNodes` in core/markdown/markdown.ts. */
 function SpanView({span}: {readonly span: Span}): ReactNode {
   if (typeof span === 'string') return <InlineText text={span} />;
   switch (span.kind) {
