@@ -111,10 +111,19 @@ const listItem = (children: readonly Flow[], checked?: boolean): MdListItem => (
   children: children as MdListItem['children'],
 });
 
-/** Contract prose and labels (see core/markdown/inline.ts): site links made absolute, code spans kept. */
+/**
+ * Contract prose and labels (see core/markdown/inline.ts): site links made absolute, code spans kept,
+ * also inside a link's text (`[The \`reqId\` rule](/HeaderMarkdown)`), as the twin always had them.
+ */
 function inlineNodes(value: string, url: UrlOf): Phrasing[] {
+  const words = (label: string): (Text | InlineCode)[] =>
+    parseInline(label).map((seg) => (seg.code ? inlineCode(seg.text) : text(seg.text)));
   return parseInline(value).map((seg) =>
-    seg.href !== undefined ? link(seg.text, url(seg.href)) : seg.code ? inlineCode(seg.text) : text(seg.text),
+    seg.href !== undefined
+      ? {type: 'link', url: url(seg.href), children: words(seg.text)}
+      : seg.code
+        ? inlineCode(seg.text)
+        : text(seg.text),
   );
 }
 
