@@ -21,6 +21,7 @@ import TryIt from '@site/src/components/TryIt';
 import type {Block, BlockKind, FieldWords, ReferenceTree} from '#core/contract/tree';
 import type {Rendered} from '#core/contract/types';
 import {splitAtExamples} from '#core/contract/columns';
+import {SEARCH_KEY_SEPARATOR} from '#core/search/keys';
 import CodeName from './CodeName';
 import Paragraph from './Paragraph';
 import styles from './styles.module.css';
@@ -38,8 +39,12 @@ interface BlockProps<K extends BlockKind> {
 /** Each kind of block and its component. A new kind is a type error until it has one here. */
 const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} = {
   // Spaces between the parts read as words in the text of the page; a flex line ignores them.
+  // The exact keys and the page's kind are read by the search index (plugins/search-index/pages.mjs).
   'request-line': ({block}) => (
-    <p className={block.via ? styles.eventLine : styles.requestLine}>
+    <p
+      className={block.via ? styles.eventLine : styles.requestLine}
+      data-search-key={block.searchKeys?.join(SEARCH_KEY_SEPARATOR)}
+      data-search-kind={block.via ? 'webhook' : 'endpoint'}>
       <MethodBadge method={block.method} /> {block.via && <span>{block.via}</span>}
       {block.via && ' '}
       <code className={block.via ? undefined : styles.path}>{block.path}</code>
@@ -75,7 +80,8 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
     block.summary ? (
       // Open: the fields are what a reader came for (issue 24); the summary still folds them away.
       <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined} open>
-        <summary>{block.summary}</summary>
+        {/* A count ("Response fields (18)") is interface, not something a reader searches for. */}
+        <summary data-pagefind-ignore>{block.summary}</summary>
         <ParamTable rows={block.rows} caption={block.caption} words={words} anchor={block.anchor} />
       </details>
     ) : (
