@@ -9,6 +9,7 @@
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
+import BreakableName from '@site/src/components/BreakableName';
 import ChangeBadge from '@site/src/components/ChangeBadge';
 import CodeSamples from '@site/src/components/CodeSamples';
 import DataTable from '@site/src/components/DataTable';
@@ -47,7 +48,9 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       data-search-kind={block.via ? 'webhook' : 'endpoint'}>
       <MethodBadge method={block.method} /> {block.via && <span>{block.via}</span>}
       {block.via && ' '}
-      <code className={block.via ? undefined : styles.path}>{block.path}</code>
+      <code className={block.via ? undefined : styles.path}>
+        <BreakableName name={block.path} />
+      </code>
       {block.change && ' '}
       {block.change && <ChangeBadge mark={block.change} />}
     </p>
@@ -61,7 +64,9 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
           <tr key={row.request}>
             <th scope="row">{row.label}</th>
             <td>
-              <code>{row.request}</code>
+              <code>
+                <BreakableName name={row.request} />
+              </code>
             </td>
           </tr>
         ))}
