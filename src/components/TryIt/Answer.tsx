@@ -111,6 +111,9 @@ export function AnswerView({answer, webhooks, newReference}: AnswerProps): React
 }
 
 /** The request last sent, as a cURL command that sends the same bytes. */
+/** A command, not words to translate. */
+const SANDBOX_COMMAND = 'npm run sandbox';
+
 export function CurlView({sent, local}: {readonly sent?: SentRequest; readonly local: boolean}): ReactNode {
   if (!sent) return null;
   return (
@@ -121,7 +124,7 @@ export function CurlView({sent, local}: {readonly sent?: SentRequest; readonly l
       {/* The page's own sandbox has no address: the command goes to the one a reader runs (issue 34). */}
       {local && (
         <p className="api-sandbox__note">
-          <Translate id="tryIt.curl.local" values={{command: <code>npm run sandbox</code>}}>
+          <Translate id="tryIt.curl.local" values={{command: <code>{SANDBOX_COMMAND}</code>}}>
             {
               'This command calls the sandbox on your own machine, which {command} starts from the docs repository, with a token of the public test secret: it works once, within five minutes. For the hosted sandbox, switch to it above and use your own keys.'
             }
