@@ -190,6 +190,9 @@ const config = {
       logo: {alt: `${site.productName} logo`, src: 'img/logo.svg', width: 28, height: 28},
       items: [
         {type: 'doc', docId: 'v1/index', label: 'Docs', position: 'left'},
+        // Also the phone drawer's main menu, which showed "Docs" alone (issue 34).
+        {to: '/api', label: 'API reference', position: 'left'},
+        {to: '/blog', label: 'Blog', position: 'left'},
         {type: 'search', position: 'right'},
       ],
     },

@@ -7,7 +7,7 @@
  * CodeBlock (prism-react-renderer), so the output matches it token for token.
  */
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {escapeHtml, lineHtml, plainCodeHtml} from './html';
+import {codeTextHtml, lineHtml, plainCodeHtml} from './html';
 import {darkCodeTheme, lightCodeTheme} from './prism-themes';
 
 /** Prism components the registry's languages need beyond prism-react-renderer's built-ins. */
@@ -95,8 +95,8 @@ export function highlightToHtml(code: string, language: string, highlighted?: Re
             t.empty
               ? ''
               : looksPlain(t.types, language)
-                ? escapeHtml(t.content)
-                : `<span class="token ${t.types.join(' ')}">${escapeHtml(t.content)}</span>`,
+                ? codeTextHtml(t.content)
+                : `<span class="token ${t.types.join(' ')}">${codeTextHtml(t.content)}</span>`,
           )
           .join(''),
         i + 1,

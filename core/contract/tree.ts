@@ -54,6 +54,12 @@ export interface RequestLineBlock {
   readonly via?: string;
   /** Set when the current version added or changed the operation or webhook. */
   readonly change?: ChangeMark;
+  /**
+   * What a reader may type to land here exactly, before any full-text match (the search index's
+   * exact keys, plugins/search-index/pages.mjs): the operation id and `METHOD /path`, or the
+   * webhook's id. Not part of the page's words.
+   */
+  readonly searchKeys?: readonly string[];
 }
 
 export interface ServerRow {
@@ -364,7 +370,13 @@ export function overviewSection(op: OperationView, labels: Labels): Section {
     key: 'overview',
     lead: true,
     blocks: [
-      {kind: 'request-line', method: op.method, path: op.path, ...changeMark(op.change, labels)},
+      {
+        kind: 'request-line',
+        method: op.method,
+        path: op.path,
+        searchKeys: [op.id, `${op.method} ${op.path}`],
+        ...changeMark(op.change, labels),
+      },
       ...paragraph(op.description),
       {
         kind: 'servers',
@@ -567,6 +579,7 @@ export function webhookTree(hook: WebhookView, labels: Labels): ReferenceTree {
             method: hook.method,
             path: hook.id,
             via: labels['api.webhook.to'],
+            searchKeys: [hook.id],
             ...changeMark(hook.change, labels),
           },
           ...paragraph(hook.description),

@@ -174,7 +174,18 @@ function edit(draft: Draft, action: PanelAction, example: RequestExample): Draft
 export function panelReducer(state: PanelState, action: PanelAction): PanelState {
   switch (action.type) {
     case 'mode':
-      return {...state, mode: action.mode};
+      // What the other sandbox answered is not this one's answer: switching clears it (issue 34).
+      return action.mode === state.mode
+        ? state
+        : {
+            ...state,
+            mode: action.mode,
+            answer: undefined,
+            webhooks: [],
+            sent: undefined,
+            problem: undefined,
+            copied: false,
+          };
     case 'key':
       return {
         ...state,

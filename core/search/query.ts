@@ -4,6 +4,7 @@
  * (src/theme/SearchBar) and by Node (scripts/lib/search-docs.ts), so both rank alike and answer with
  * the same title, URL and excerpt. Pure: Pagefind's own API object is passed in.
  */
+import {buildExactTable, exactTargets, type DeclaredKey, type ExactTable, type SearchKind} from './keys';
 import {HIGHLIGHT_PARAM} from './navbar';
 
 /** The folder of build/ that holds the index, and the URL path it is served under. */
@@ -16,8 +17,33 @@ export const SEARCH_INDEX_DIR = 'pagefind';
  */
 export const TITLES_FILE = 'pagefind-titles.json';
 
-/** The titles file's content: `{[pagefind id]: [title, url]}`. */
-export type TitleMap = Readonly<Record<string, readonly [string, string]>>;
+/**
+ * The titles file's content: each page's title, URL and kind by its Pagefind id, and the exact keys
+ * the pages declare (plugins/search-index/write-index.mjs `titlesWithKeys`).
+ */
+export interface SearchTitles {
+  readonly pages: Readonly<Record<string, readonly [string, string, SearchKind]>>;
+  readonly keys: readonly DeclaredKey[];
+}
+
+/** The titles file as a query reads it: the pages, each page's kind by URL, the exact-key table. */
+export interface TitleIndex {
+  readonly pages: SearchTitles['pages'];
+  readonly kinds: ReadonlyMap<string, SearchKind>;
+  readonly exact: ExactTable;
+}
+
+/** Reads the titles file once, when the engine loads. */
+export function titleIndex(file: SearchTitles): TitleIndex {
+  return {
+    pages: file.pages,
+    kinds: new Map(Object.values(file.pages).map(([, url, kind]) => [url, kind])),
+    exact: buildExactTable(file.keys),
+  };
+}
+
+/** At most this many exact places open a query's results, before the full-text ones. */
+export const MAX_EXACT = 3;
 
 /**
  * Pagefind's options. Its default ranking puts the expected page first for the reader queries of
@@ -78,6 +104,8 @@ export interface SearchSection {
 
 export interface SearchHit {
   readonly title: string;
+  /** What the page is (endpoint, webhook, guide, blog post, response code): shown beside the title. */
+  readonly kind: SearchKind;
   /** The page, as the site links it (`/docs/v1/service/aeps/withdrawal`). */
   readonly url: string;
   /** Words around the best match, as plain text. */
@@ -171,10 +199,11 @@ export function pageSections(d: PagefindResultData, max = MAX_SECTIONS): SearchS
     }));
 }
 
-function toHit(d: PagefindResultData): SearchHit {
+function toHit(d: PagefindResultData, kinds: TitleIndex['kinds'] | undefined): SearchHit {
   const parts = excerptParts(d.excerpt);
   return {
     title: d.meta.title ?? d.url,
+    kind: kinds?.get(d.url) ?? 'guide',
     url: d.url,
     excerpt: parts.map((p) => p.text).join(''),
     excerptParts: parts,
@@ -183,8 +212,13 @@ function toHit(d: PagefindResultData): SearchHit {
 }
 
 /** Runs `query` and returns the first `limit` hits, best first, with excerpts; none for a blank query. */
-export async function runQuery(api: PagefindApi, query: string, limit: number): Promise<SearchHit[]> {
-  return (await findPages(api, undefined, query, limit)).complete();
+export async function runQuery(
+  api: PagefindApi,
+  query: string,
+  limit: number,
+  titles?: TitleIndex,
+): Promise<SearchHit[]> {
+  return (await findPages(api, titles, query, limit)).complete();
 }
 
 export interface FoundPages {
@@ -206,25 +240,45 @@ export interface FoundPages {
  */
 export async function findPages(
   api: PagefindApi,
-  titles: TitleMap | undefined,
+  titles: TitleIndex | undefined,
   query: string,
   limit: number,
 ): Promise<FoundPages> {
+  const exact = exactHits(titles, query).slice(0, Math.min(MAX_EXACT, limit));
   const words = withoutStopWords(query);
-  if (!words) return {total: 0, quick: [], complete: () => Promise.resolve([])};
-  const all = (await api.search(words))?.results ?? [];
-  const results = all.slice(0, limit);
-  const known = results.map((r) => titles?.[r.id]);
-  const quick = known.every((t): t is readonly [string, string] => t !== undefined)
-    ? known.map(([title, url]) => ({title, url, excerpt: '', excerptParts: [], sections: []}))
+  if (!words && !exact.length) return {total: 0, quick: [], complete: () => Promise.resolve([])};
+  // A page an exact place already opens is not listed again below it.
+  const opened = new Set(exact.map((h) => pageOf(h.url)));
+  const all = words ? ((await api.search(words))?.results ?? []) : [];
+  const known = all.map((r) => titles?.pages[r.id]);
+  const kept = all.filter((_, i) => !opened.has(known[i]?.[1] ?? ''));
+  const results = kept.slice(0, limit - exact.length);
+  const named = results.map((r) => titles?.pages[r.id]);
+  const quick = named.every((t) => t !== undefined)
+    ? named.map(([title, url, kind]) => ({title, url, kind, excerpt: '', excerptParts: [], sections: []}))
     : undefined;
   return {
-    total: all.length,
-    quick,
-    complete: async (pages = results.length) => {
-      const count = quick ? pages : results.length;
-      const done = (await Promise.all(results.slice(0, count).map((r) => r.data()))).map(toHit);
-      return [...done, ...(quick ?? []).slice(done.length)];
+    total: exact.length + kept.length,
+    quick: quick && [...exact, ...quick],
+    complete: async (pages = exact.length + results.length) => {
+      const count = quick ? Math.max(0, pages - exact.length) : results.length;
+      const fetched = await Promise.all(results.slice(0, count).map((r) => r.data()));
+      const done = fetched.map((d) => toHit(d, titles?.kinds)).filter((h) => !opened.has(h.url));
+      return [...exact, ...done, ...(quick ?? []).slice(done.length)];
     },
   };
+}
+
+const pageOf = (url: string): string => url.split('#', 1)[0] ?? url;
+
+/** The places a query names exactly, as hits without excerpts: the title says where they land. */
+function exactHits(titles: TitleIndex | undefined, query: string): SearchHit[] {
+  return exactTargets(titles?.exact, query).map(([title, url, kind]) => ({
+    title,
+    url,
+    kind,
+    excerpt: '',
+    excerptParts: [],
+    sections: [],
+  }));
 }

@@ -300,6 +300,11 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
         deliveryPolicyRows().map((r) => [r.rule, r.value]),
       ),
   },
+  SearchKey: {
+    module: '@site/src/components/SearchKey',
+    // A mark for the search index (plugins/search-index): nothing to say in text.
+    markdown: () => '',
+  },
   GoLiveChecklist: {
     module: '@site/src/components/GoLiveChecklist',
     markdown: () =>

@@ -19,7 +19,9 @@ const INDEXED_KINDS = ['docs-doc-page', 'blog-post-page', 'plugin-pages'];
  * marked `data-search-ignore` by its component (the request headers table, the response envelope's
  * rows, error-envelope tables, the Sandbox page tables); and the page's furniture: breadcrumbs, the
  * "Copy page as Markdown" actions, the table of contents shown on phones, the doc footer (edit link,
- * last update), previous/next links and a post's tags.
+ * last update), previous/next links and a post's tags; and interface text: the buttons that open Try
+ * it and the webhook lab, and the counts on folded field tables ("Response fields (18)", marked
+ * `data-pagefind-ignore` where they are rendered).
  */
 /** @type {readonly string[]} */
 export const EXCLUDED_SELECTORS = [
@@ -33,6 +35,8 @@ export const EXCLUDED_SELECTORS = [
   '.pagination-nav',
   '.theme-blog-footer-edit-meta-row',
   '.theme-code-block',
+  // Try it and the webhook lab before they open: a button ("Try it") is interface, not content.
+  '.api-on-demand',
 ];
 
 const HTML_CLASS = /<html\b[^>]*\bclass=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
@@ -60,6 +64,75 @@ export function markIndexedBody(html) {
     }
   }
   return undefined;
+}
+
+/** An attribute's value in a start tag's attributes, however it is quoted (the build minifies HTML). */
+const attr = (/** @type {string} */ name) => new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>"']+))`, 'i');
+const SEARCH_KIND_ATTR = attr('data-search-kind');
+const valueOf = (/** @type {RegExpExecArray | null} */ m) => m?.[1] ?? m?.[2] ?? m?.[3];
+
+/**
+ * What a page is, shown beside its results (core/search/keys.ts SearchKind): a blog post by the
+ * class Docusaurus puts on <html>, an endpoint or a webhook page by its request line
+ * (`data-search-kind`, src/components/Reference), any other page a guide.
+ * @param {string} html @returns {import('../../core/search/keys').SearchKind}
+ */
+export function pageKind(html) {
+  const m = HTML_CLASS.exec(html);
+  if ((m?.[1] ?? m?.[2] ?? m?.[3] ?? '').split(/\s+/).includes('blog-post-page')) return 'blog';
+  const kind = valueOf(SEARCH_KIND_ATTR.exec(html));
+  return kind === 'endpoint' || kind === 'webhook' ? kind : 'guide';
+}
+
+/**
+ * Between the keys of one `data-search-key`: SEARCH_KEY_SEPARATOR of core/search/keys.ts, which
+ * this plain-JavaScript file cannot import (tests/unit/search-index.test.ts holds the two equal).
+ */
+export const KEY_SEPARATOR = '|';
+
+/** A start tag with `data-search-key` or with an `id`, in document order. */
+const KEY_OR_ID = /<([a-z][\w-]*)\b([^>]*?\s(?:data-search-key|id)=[^>]*)>/gi;
+const KEY_ATTR = attr('data-search-key');
+const ID_OF = attr('id');
+const TEXT_UNTIL = (/** @type {string} */ tag) => new RegExp(`^([\\s\\S]*?)</${tag}>`, 'i');
+
+/**
+ * @typedef {{keys: string[], anchor: string | undefined, title: string | undefined, kind: import('../../core/search/keys').SearchKind | undefined}} DeclaredKeys
+ */
+
+/**
+ * The exact keys a page declares and where each lands (core/search/keys.ts): a `data-search-key`
+ * (keys separated by `|`) lands on the section heading (h2-h4 with an id) before it, or on the page
+ * when none comes before it; a response-code row (`<tr id="code-N">`) is the key `code N`, landing on
+ * the row. `title` is the heading's text (or `Response code N`), undefined for the page's own title.
+ * @param {string} html @returns {DeclaredKeys[]}
+ */
+export function declaredKeys(html) {
+  /** @type {DeclaredKeys[]} */
+  const out = [];
+  /** @type {{id: string, title: string} | undefined} */
+  let heading;
+  for (const m of html.matchAll(KEY_OR_ID)) {
+    const [, tag = '', attrs = ''] = m;
+    const id = valueOf(ID_OF.exec(` ${attrs}`));
+    if (id && /^h[2-4]$/i.test(tag)) {
+      const rest = html.slice((m.index ?? 0) + m[0].length);
+      const text = (TEXT_UNTIL(tag).exec(rest)?.[1] ?? '').replace(/<[^>]*>/g, '').replace(/[\s\u200b]+/g, ' ');
+      heading = {id, title: text.trim()};
+    }
+    const code = id && tag.toLowerCase() === 'tr' ? CODE_ROW_ID.exec(id) : null;
+    if (code) out.push({keys: [`code ${code[1]}`], anchor: id, title: `Response code ${code[1]}`, kind: 'code'});
+    const keys = valueOf(KEY_ATTR.exec(` ${attrs}`));
+    if (keys) {
+      out.push({
+        keys: keys.split(KEY_SEPARATOR).filter(Boolean),
+        anchor: heading?.id,
+        title: heading?.title,
+        kind: undefined,
+      });
+    }
+  }
+  return out;
 }
 
 /** Elements that end a word: cells, rows, list items, paragraphs, blocks. */

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {transformSync} from 'esbuild';
 import * as pagefind from 'pagefind';
-import {EXCLUDED_SELECTORS, fileOfRoute, isIndexedPage, markIndexedBody} from './pages.mjs';
+import {declaredKeys, EXCLUDED_SELECTORS, fileOfRoute, isIndexedPage, markIndexedBody, pageKind} from './pages.mjs';
 
 /** Pagefind's fragments are gzip of this signature followed by the page's JSON. */
 const FRAGMENT_SIGNATURE = 'pagefind_dcd';
@@ -43,6 +43,30 @@ export function readTitles(outputPath) {
 }
 
 /**
+ * The titles file's content (SearchTitles of core/search/query.ts): each page's title, URL and kind
+ * by its Pagefind id, and the exact keys the pages declare with where each lands, in route order
+ * (the box builds its lookup table from them: core/search/keys.ts buildExactTable).
+ * @param {Record<string, [string, string]>} titles
+ * @param {Map<string, {kind: import('../../core/search/keys').SearchKind, keys: import('./pages.mjs').DeclaredKeys[]}>} declared
+ */
+export function titlesWithKeys(titles, declared) {
+  /** @type {Record<string, [string, string, string]>} */
+  const pages = {};
+  const titleOf = new Map();
+  for (const [id, [title, url]] of Object.entries(titles)) {
+    pages[id] = [title, url, declared.get(url)?.kind ?? 'guide'];
+    titleOf.set(url, title);
+  }
+  const keys = [...declared].flatMap(([url, page]) =>
+    page.keys.map((d) => ({
+      keys: d.keys,
+      target: [d.title ?? titleOf.get(url) ?? url, d.anchor ? `${url}#${d.anchor}` : url, d.kind ?? page.kind],
+    })),
+  );
+  return {pages, keys};
+}
+
+/**
  * Minifies Pagefind's entry script in place: it ships readable (47 KB, 13.4 KB gzip), and every
  * reader's first search downloads it; minified it is about 2 KB gzip less, room the grouped results'
  * extra page fragments need under the first-search ceiling (tests/e2e/budget.spec.ts, issue 24).
@@ -63,6 +87,8 @@ export async function writeSearchIndex({outDir, baseUrl, outputPath, titlesFile,
   try {
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
     let pages = 0;
+    /** @type {Map<string, {kind: import('../../core/search/keys').SearchKind, keys: import('./pages.mjs').DeclaredKeys[]}>} */
+    const declared = new Map();
     for (const route of new Set(routes)) {
       const file = path.join(outDir, fileOfRoute(route, baseUrl));
       if (!fs.existsSync(file)) continue; // redirects and routes written elsewhere (404.html)
@@ -74,6 +100,7 @@ export async function writeSearchIndex({outDir, baseUrl, outputPath, titlesFile,
           `${path.relative(outDir, file)}: no <article> or <main> to index for ${route}. Give the page one, or leave its kind out in plugins/search-index/pages.mjs.`,
         );
       }
+      declared.set(route, {kind: pageKind(html), keys: declaredKeys(html)});
       const added = await index.addHTMLFile({url: route, content});
       if (added.errors.length) throw new Error(`Pagefind could not index ${route}: ${added.errors.join('; ')}`);
       pages++;
@@ -93,7 +120,10 @@ export async function writeSearchIndex({outDir, baseUrl, outputPath, titlesFile,
         fs.rmSync(path.join(outputPath, file));
     }
     minifyEntry(outputPath);
-    fs.writeFileSync(path.join(outputPath, titlesFile), JSON.stringify(readTitles(outputPath)));
+    fs.writeFileSync(
+      path.join(outputPath, titlesFile),
+      JSON.stringify(titlesWithKeys(readTitles(outputPath), declared)),
+    );
     return pages;
   } finally {
     await pagefind.close();

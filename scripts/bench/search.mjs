@@ -25,6 +25,13 @@ export const READER_QUERIES = [
   {query: 'BBPS', expect: /^\/docs\/v1\/service\/bbps\b/},
   {query: 'mini statement', expect: '/docs/v1/service/aeps/statement'},
   {query: 'response code', expect: '/ResponseCode'},
+  // Exact keys (issue 34): a header opens the section that defines it, a path its operation (the
+  // POST of the two on it), a code number its row; a phrase of the guides is not answered by a post.
+  {query: 'X-Signature', expect: '/docs/v1/webhooks'},
+  {query: '/service/payout/orders', expect: '/docs/v1/service/payout/orders'},
+  {query: 'response code 5', expect: '/ResponseCode'},
+  {query: 'payout-order-status', expect: '/docs/v1/service/payout/orders/status'},
+  {query: 'status call', expect: /^\/(?!blog\/)/},
 ];
 
 /**

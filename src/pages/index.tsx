@@ -89,7 +89,7 @@ export default function Home(): ReactNode {
             </Translate>
           </p>
           <div className={styles.actions}>
-            <Link className="button button--primary button--lg" to="/docs/v1/">
+            <Link className={clsx('button button--primary button--lg', styles.primaryAction)} to="/docs/v1/">
               <Translate id="home.start">Get started</Translate>
             </Link>
             <Link className="button button--secondary button--lg" to="/api">

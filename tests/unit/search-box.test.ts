@@ -67,6 +67,7 @@ describe('search box: results grouped by page', () => {
   const mark = [{text: '14', match: true}];
   const catalogue: SearchHit = {
     title: 'Response codes',
+    kind: 'guide',
     url: '/ResponseCode',
     excerpt: '',
     excerptParts: [],
@@ -75,7 +76,7 @@ describe('search box: results grouped by page', () => {
       {title: undefined, url: '/ResponseCode', excerptParts: []},
     ],
   };
-  const waiting: SearchHit = {title: 'Cash', url: '/cash', excerpt: '', excerptParts: [], sections: []};
+  const waiting: SearchHit = {title: 'Cash', kind: 'guide', url: '/cash', excerpt: '', excerptParts: [], sections: []};
 
   it('offers each page’s sections, best first, and a page whose sections are still to come as itself', () => {
     expect(resultOptions([catalogue, waiting])).toEqual([
@@ -105,6 +106,7 @@ describe('search box: results grouped by page', () => {
 describe('search box: excerpts of the pages further down', () => {
   const page = (url: string, sections: number): SearchHit => ({
     title: url,
+    kind: 'guide',
     url,
     excerpt: '',
     excerptParts: [],

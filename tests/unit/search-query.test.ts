@@ -7,6 +7,7 @@ import {
   pageSections,
   queryTerms,
   runQuery,
+  titleIndex,
   SEARCH_OPTIONS,
   withoutStopWords,
   type PagefindApi,
@@ -117,10 +118,13 @@ describe('initPagefind', () => {
 
 describe('findPages', () => {
   const aeps: PagefindResultData = {url: '/docs/v1/aeps', excerpt: 'AEPS <mark>cash</mark>', meta: {title: 'AEPS'}};
-  const titles = {
-    en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal'],
-    en_1: ['AEPS', '/docs/v1/aeps'],
-  } as const;
+  const titles = titleIndex({
+    pages: {
+      en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal', 'endpoint'],
+      en_1: ['AEPS', '/docs/v1/aeps', 'guide'],
+    },
+    keys: [],
+  });
 
   it('answers from the titles file at once and fetches excerpts only on complete()', async () => {
     const {api, calls} = fakePagefind([withdrawal, aeps]);
@@ -128,12 +132,13 @@ describe('findPages', () => {
     expect(found.quick).toEqual([
       {
         title: 'AEPS cash withdrawal',
+        kind: 'endpoint',
         url: '/docs/v1/service/aeps/withdrawal',
         excerpt: '',
         excerptParts: [],
         sections: [],
       },
-      {title: 'AEPS', url: '/docs/v1/aeps', excerpt: '', excerptParts: [], sections: []},
+      {title: 'AEPS', kind: 'guide', url: '/docs/v1/aeps', excerpt: '', excerptParts: [], sections: []},
     ]);
     expect(found.total).toBe(2);
     expect(calls).toEqual(['search cash']);
@@ -153,7 +158,11 @@ describe('findPages', () => {
 
   it('has no quick hits when the titles file lacks a page, so the box waits for the excerpts', async () => {
     const {api} = fakePagefind([withdrawal, aeps]);
-    const found = await findPages(api, {en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal']}, 'cash', 6);
+    const partial = titleIndex({
+      pages: {en_0: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal', 'endpoint']},
+      keys: [],
+    });
+    const found = await findPages(api, partial, 'cash', 6);
     expect(found.quick).toBeUndefined();
     expect((await found.complete()).map((h) => h.url)).toEqual(['/docs/v1/service/aeps/withdrawal', '/docs/v1/aeps']);
   });
@@ -161,7 +170,7 @@ describe('findPages', () => {
   it('asks nothing for a blank query, nor for one of stop words only', async () => {
     const {api, calls} = fakePagefind([withdrawal]);
     for (const query of [' ', 'the', 'Of a  the']) {
-      const found = await findPages(api, {}, query, 6);
+      const found = await findPages(api, titleIndex({pages: {}, keys: []}), query, 6);
       expect(found.quick).toEqual([]);
       expect(found.total).toBe(0);
       expect(await found.complete()).toEqual([]);
@@ -229,5 +238,41 @@ describe('pageSections', () => {
 
   it('gives no sections to a page Pagefind returned without them', () => {
     expect(pageSections(withdrawal)).toEqual([]);
+  });
+});
+
+describe('findPages: exact keys', () => {
+  const aeps: PagefindResultData = {url: '/docs/v1/aeps', excerpt: 'AEPS <mark>cash</mark>', meta: {title: 'AEPS'}};
+  const titles = titleIndex({
+    pages: {
+      en_0: ['AEPS', '/docs/v1/aeps', 'guide'],
+      en_1: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal', 'endpoint'],
+    },
+    keys: [
+      {
+        keys: ['aeps-cash-withdrawal', 'POST /service/aeps/withdrawal'],
+        target: ['AEPS cash withdrawal', '/docs/v1/service/aeps/withdrawal', 'endpoint'],
+      },
+    ],
+  });
+
+  it('puts the place a query names exactly first, and does not list its page again below it', async () => {
+    const {api, calls} = fakePagefind([aeps, withdrawal]);
+    const found = await findPages(api, titles, 'POST /api/v1/service/aeps/withdrawal', 6);
+    expect(found.quick?.map((h) => [h.url, h.kind])).toEqual([
+      ['/docs/v1/service/aeps/withdrawal', 'endpoint'],
+      ['/docs/v1/aeps', 'guide'],
+    ]);
+    expect(found.total).toBe(2);
+    const complete = await found.complete();
+    expect(complete.map((h) => h.url)).toEqual(['/docs/v1/service/aeps/withdrawal', '/docs/v1/aeps']);
+    expect(calls).toEqual(['search POST /api/v1/service/aeps/withdrawal', 'data /docs/v1/aeps']);
+  });
+
+  it('answers an exact key of stop words or none at all without asking Pagefind', async () => {
+    const {api, calls} = fakePagefind([aeps]);
+    const found = await findPages(api, titles, '`aeps-cash-withdrawal`', 6);
+    expect((await found.complete()).map((h) => h.title)).toEqual(['AEPS cash withdrawal', 'AEPS']);
+    expect(calls[0]).toBe('search `aeps-cash-withdrawal`');
   });
 });

@@ -4,6 +4,7 @@ import {endsInShortWord, EXCERPT_DELAY_MS, queryRunner, TYPING_PAUSE_MS} from '#
 
 const hit = (title: string, excerpt = ''): SearchHit => ({
   title,
+  kind: 'guide',
   url: `/${title}`,
   excerpt,
   excerptParts: [],

@@ -121,6 +121,14 @@ describe('build-time highlighting', () => {
     expect(() => highlightToHtml('x', 'cobol')).toThrow('No Prism grammar "cobol" is loaded');
     expect(codeThemeCss()).toContain("[data-theme='dark'] .rr-code .token.comment");
   });
+
+  it('lets a long URL wrap after its separators only, escaped, and leaves short words alone', async () => {
+    const {codeTextHtml} = await import('#core/code/html');
+    expect(codeTextHtml('--url https://sandbox.rupeerail.example/api/v1/x')).toBe(
+      '--url https://<wbr>sandbox.<wbr>rupeerail.<wbr>example/<wbr>api/<wbr>v1/<wbr>x',
+    );
+    expect(codeTextHtml('a-b/c <d>')).toBe('a-b/c &lt;d&gt;');
+  });
 });
 
 describe('deferPrefetch', () => {

@@ -100,6 +100,21 @@ describe('Try it panel: editing the request', () => {
     expect([reset.choice, reset.draft, reset.problem]).toEqual(['', START.draft, undefined]);
   });
 
+  it('clears the answer of one sandbox when the reader switches to the other', () => {
+    const answered = run(
+      {type: 'built', request: {method: 'POST', url: 'http://x/a', headers: {}}},
+      {type: 'answered', answer: {status: 200, statusText: 'OK', headers: {}, body: '{}'}, webhooks: []},
+    );
+    const switched = panelReducer(answered, {type: 'mode', mode: 'real'});
+    expect([switched.mode, switched.answer, switched.sent, switched.webhooks]).toEqual([
+      'real',
+      undefined,
+      undefined,
+      [],
+    ]);
+    expect(panelReducer(answered, {type: 'mode', mode: 'page'})).toBe(answered);
+  });
+
   it('offers the fields view only while the body is JSON', () => {
     expect(editableFields(START.draft)?.map((f) => `${f.path}:${f.type}`)).toEqual(['amount:number', 'notify:boolean']);
     expect(editableFields({...START.draft, body: '{"amount": '})).toBeUndefined();

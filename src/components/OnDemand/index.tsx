@@ -6,7 +6,7 @@
  * since its space is kept, nothing moves when it appears (CLS 0). Kept this small on purpose: it
  * sits in the chunk every docs page loads, and first visits must not grow (tests/e2e/budget.spec.ts).
  */
-import {Suspense, useState, type ReactNode} from 'react';
+import {Suspense, useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 
 interface Props {
   /** The button's words. */
@@ -15,13 +15,38 @@ interface Props {
   readonly children: () => ReactNode;
 }
 
+/** What a keyboard reader lands on in the opened part: its first control. */
+const FOCUSABLE = 'input:not([disabled]), select, textarea, button:not([disabled]), [href], [tabindex="0"]';
+
+/**
+ * Mounted beside the lazy component, in the same Suspense boundary, so it mounts when that component
+ * does: focus moves into the opened part (the button that had it is gone; focus would fall to the
+ * page and the next Tab skip the form) and the part scrolls into view, even from a sticky column
+ * whose bottom it opened at (issue 34).
+ */
+function FocusInside({within}: {readonly within: RefObject<HTMLDivElement | null>}): null {
+  useEffect(() => {
+    const box = within.current;
+    if (!box) return;
+    const first = box.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? box).focus({preventScroll: true});
+    box.scrollIntoView({block: 'nearest'});
+  }, [within]);
+  return null;
+}
+
 export default function OnDemand({label, children}: Props): ReactNode {
   const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
   return (
-    <div className="api-on-demand">
+    // tabIndex -1: the part itself takes focus when it has no control of its own.
+    <div className="api-on-demand" ref={box} tabIndex={open ? -1 : undefined}>
       {/* The lazy component says it is loading (role=status) once its code is in; that code is small. */}
       {open ? (
-        <Suspense>{children()}</Suspense>
+        <Suspense>
+          {children()}
+          <FocusInside within={box} />
+        </Suspense>
       ) : (
         <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
           {label}

@@ -1,4 +1,4 @@
-import {Fragment, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
@@ -7,7 +7,7 @@ import ServerHtml from '@site/src/components/ServerHtml';
 import type {Scalar} from '#core/contract/types';
 import type {FieldRow, FieldWords} from '#core/contract/tree';
 import {fieldAnchors} from '#core/contract/field-anchors';
-import {nameRuns} from '#core/util/name-breaks';
+import BreakableName from '@site/src/components/BreakableName';
 import styles from './styles.module.css';
 
 interface Props {
@@ -25,20 +25,6 @@ interface Props {
 /** The hover link to a row's anchor, as headings have (Docusaurus' `hash-link`). */
 function RowLink({id, name}: {readonly id: string | undefined; readonly name: string}): ReactNode {
   return id ? <Link className={clsx('hash-link', styles.rowLink)} to={`#${id}`} aria-label={`#${name}`} /> : null;
-}
-
-/**
- * A field's name with a <wbr> after each separator, the rule of Markdown tables (core/util/name-breaks):
- * the column is as wide as the longest run, so a name breaks there or not at all (issue 24).
- */
-function FieldName({name}: {readonly name: string}): ReactNode {
-  const runs = nameRuns(name);
-  return runs.map((run, i) => (
-    <Fragment key={i}>
-      {run}
-      {i < runs.length - 1 && <wbr />}
-    </Fragment>
-  ));
 }
 
 function Values({values, label}: {readonly values: readonly Scalar[]; readonly label: string}): ReactNode {
@@ -105,7 +91,7 @@ export default function ParamTable({rows, caption, words, searchIgnore, anchor}:
                   {/* The page that documents a field comes first when a reader searches its name
                       (Pagefind weighs words by this attribute; plain text weighs 1). */}
                   <code className={styles.name} data-pagefind-weight="3">
-                    <FieldName name={row.name} />
+                    <BreakableName name={row.name} />
                   </code>
                   <div className={styles.type}>{row.type}</div>
                   {row.required ? (

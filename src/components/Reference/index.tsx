@@ -9,6 +9,7 @@
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
+import BreakableName from '@site/src/components/BreakableName';
 import ChangeBadge from '@site/src/components/ChangeBadge';
 import CodeSamples from '@site/src/components/CodeSamples';
 import DataTable from '@site/src/components/DataTable';
@@ -21,6 +22,7 @@ import TryIt from '@site/src/components/TryIt';
 import type {Block, BlockKind, FieldWords, ReferenceTree} from '#core/contract/tree';
 import type {Rendered} from '#core/contract/types';
 import {splitAtExamples} from '#core/contract/columns';
+import {SEARCH_KEY_SEPARATOR} from '#core/search/keys';
 import CodeName from './CodeName';
 import Paragraph from './Paragraph';
 import styles from './styles.module.css';
@@ -38,11 +40,17 @@ interface BlockProps<K extends BlockKind> {
 /** Each kind of block and its component. A new kind is a type error until it has one here. */
 const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} = {
   // Spaces between the parts read as words in the text of the page; a flex line ignores them.
+  // The exact keys and the page's kind are read by the search index (plugins/search-index/pages.mjs).
   'request-line': ({block}) => (
-    <p className={block.via ? styles.eventLine : styles.requestLine}>
+    <p
+      className={block.via ? styles.eventLine : styles.requestLine}
+      data-search-key={block.searchKeys?.join(SEARCH_KEY_SEPARATOR)}
+      data-search-kind={block.via ? 'webhook' : 'endpoint'}>
       <MethodBadge method={block.method} /> {block.via && <span>{block.via}</span>}
       {block.via && ' '}
-      <code className={block.via ? undefined : styles.path}>{block.path}</code>
+      <code className={block.via ? undefined : styles.path}>
+        <BreakableName name={block.path} />
+      </code>
       {block.change && ' '}
       {block.change && <ChangeBadge mark={block.change} />}
     </p>
@@ -56,7 +64,9 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
           <tr key={row.request}>
             <th scope="row">{row.label}</th>
             <td>
-              <code>{row.request}</code>
+              <code>
+                <BreakableName name={row.request} />
+              </code>
             </td>
           </tr>
         ))}
@@ -75,7 +85,8 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
     block.summary ? (
       // Open: the fields are what a reader came for (issue 24); the summary still folds them away.
       <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined} open>
-        <summary>{block.summary}</summary>
+        {/* A count ("Response fields (18)") is interface, not something a reader searches for. */}
+        <summary data-pagefind-ignore>{block.summary}</summary>
         <ParamTable rows={block.rows} caption={block.caption} words={words} anchor={block.anchor} />
       </details>
     ) : (

@@ -111,13 +111,26 @@ export function AnswerView({answer, webhooks, newReference}: AnswerProps): React
 }
 
 /** The request last sent, as a cURL command that sends the same bytes. */
-export function CurlView({sent}: {readonly sent?: SentRequest}): ReactNode {
+/** A command, not words to translate. */
+const SANDBOX_COMMAND = 'npm run sandbox';
+
+export function CurlView({sent, local}: {readonly sent?: SentRequest; readonly local: boolean}): ReactNode {
   if (!sent) return null;
   return (
     <details className="api-sandbox__curl">
       <summary>
         <Translate id="tryIt.curl">The request as cURL</Translate>
       </summary>
+      {/* The page's own sandbox has no address: the command goes to the one a reader runs (issue 34). */}
+      {local && (
+        <p className="api-sandbox__note">
+          <Translate id="tryIt.curl.local" values={{command: <code>{SANDBOX_COMMAND}</code>}}>
+            {
+              'This command calls the sandbox on your own machine, which {command} starts from the docs repository, with a token of the public test secret: it works once, within five minutes. For the hosted sandbox, switch to it above and use your own keys.'
+            }
+          </Translate>
+        </p>
+      )}
       <pre className="api-sandbox__code" tabIndex={0}>
         {curlCommand(sent)}
       </pre>

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useEffect, useRef, type ReactNode, type RefObject} from 'react';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
@@ -15,9 +15,34 @@ interface Props {
  * however many boxes render it, and holds the box back (Suspense) until it has loaded, so it never
  * shows unstyled.
  */
+/** The controls a keyboard reader lands on when the box opens: the first of them. */
+const CONTROL = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+
+/**
+ * When the box appears (the reader pressed Try it, or Open the webhook lab, and the button is gone),
+ * focus goes to its first control, unless the reader has already moved it somewhere else on the
+ * page, and the box scrolls up into view when it opened low on the screen, as it does at the foot of
+ * the sticky code column (issue 34).
+ */
+function useOpenInView(box: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const section = box.current;
+    if (!section) return;
+    const active = document.activeElement;
+    const opener = section.closest('.api-on-demand');
+    if (!active || active === document.body || (opener?.contains(active) ?? false)) {
+      section.querySelector<HTMLElement>(CONTROL)?.focus({preventScroll: true});
+    }
+    const {top} = section.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight * 0.6) section.scrollIntoView({block: 'start'});
+  }, [box]);
+}
+
 export default function SandboxBox({title, children}: Props): ReactNode {
+  const box = useRef<HTMLElement>(null);
+  useOpenInView(box);
   return (
-    <section className="api-sandbox__box" aria-label={title}>
+    <section className="api-sandbox__box" aria-label={title} ref={box}>
       <link rel="stylesheet" href={useBaseUrl('/css/sandbox.css')} precedence="default" />
       <Heading as="h3" className="api-sandbox__title">
         {title}

@@ -175,7 +175,7 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
         webhooks={state.webhooks}
         newReference={hasReferenceId(state.draft) && <NewReference {...form} after />}
       />
-      <CurlView sent={state.sent} />
+      <CurlView sent={state.sent} local={state.mode === 'page'} />
     </SandboxBox>
   );
 }

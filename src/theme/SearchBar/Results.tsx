@@ -26,6 +26,7 @@ import {
   type ResultOption as Option,
   type SearchStatus,
 } from '#core/search/box';
+import type {SearchKind} from '#core/search/keys';
 import {showsList} from '#core/search/navbar';
 import {hitHref, type SearchHit} from '#core/search/query';
 import {listId, RESULTS_CSS, searchErrorText} from './shared';
@@ -72,6 +73,38 @@ function statusText(status: SearchStatus, query: string, count: number): string 
 }
 
 const hitId = (id: string, index: number): string => `${id}-hit-${index}`;
+
+/** What a result is, beside its title: a reader tells an endpoint from a guide or a post at a glance. */
+function kindText(kind: SearchKind): string {
+  switch (kind) {
+    case 'endpoint':
+      return translate({
+        id: 'search.kind.endpoint',
+        message: 'Endpoint',
+        description: 'A result that is an API operation',
+      });
+    case 'webhook':
+      return translate({
+        id: 'search.kind.webhook',
+        message: 'Webhook',
+        description: 'A result that is a webhook event',
+      });
+    case 'blog':
+      return translate({id: 'search.kind.blog', message: 'Blog', description: 'A result that is a blog post'});
+    case 'code':
+      return translate({
+        id: 'search.kind.code',
+        message: 'Response code',
+        description: 'A result that is a response code',
+      });
+    default:
+      return translate({id: 'search.kind.guide', message: 'Guide', description: 'A result that is a guide page'});
+  }
+}
+
+function KindLabel({kind}: {readonly kind: SearchKind}): ReactNode {
+  return <span className="search-results__kind">{kindText(kind)}</span>;
+}
 
 function showAllText(count: number): string {
   return translate(
@@ -181,11 +214,14 @@ export default function Results(props: ResultsProps): ReactNode {
         <div key={hit.url} role="group" aria-label={hit.title} className="search-results__group">
           {hit.sections.length > 0 && (
             <div className="search-results__group-title" aria-hidden="true">
-              {hit.title}
+              {hit.title} <KindLabel kind={hit.kind} />
             </div>
           )}
           {own.map((option) =>
-            optionAt(option.index, <OptionText option={option} sections={hit.sections.length > 0} />),
+            optionAt(
+              option.index,
+              <OptionText option={option} kind={hit.sections.length > 0 ? undefined : hit.kind} />,
+            ),
           )}
         </div>
       ))}
@@ -199,12 +235,19 @@ export default function Results(props: ResultsProps): ReactNode {
   );
 }
 
-/** An option's words: the section's heading (or the page's title), then the excerpt, matches marked. */
-function OptionText({option, sections}: {readonly option: Option; readonly sections: boolean}): ReactNode {
+/**
+ * An option's words: the section's heading (or the page's title and what the page is, when the
+ * option is the whole page: `kind`), then the excerpt, matches marked.
+ */
+function OptionText({option, kind}: {readonly option: Option; readonly kind: SearchKind | undefined}): ReactNode {
   return (
     <>
       {option.title && (
-        <span className={sections ? 'search-results__section-title' : 'search-results__hit-title'}>{option.title}</span>
+        <span className={kind ? 'search-results__hit-title' : 'search-results__section-title'}>
+          {option.title}
+          {kind && ' '}
+          {kind && <KindLabel kind={kind} />}
+        </span>
       )}
       <span className="search-results__excerpt">
         {option.excerptParts.map((part, j) =>

@@ -12,20 +12,25 @@ import {
   TITLES_FILE,
   type FoundPages,
   type PagefindApi,
-  type TitleMap,
+  type SearchTitles,
+  type TitleIndex,
+  titleIndex,
 } from '#core/search/query';
 
 interface Engine {
   readonly api: PagefindApi;
-  readonly titles: TitleMap | undefined;
+  readonly titles: TitleIndex | undefined;
 }
 
 let engine: Promise<Engine> | undefined;
 
-/** The titles file, or undefined without it: results then wait for their excerpts. */
-async function loadTitles(base: string): Promise<TitleMap | undefined> {
+/**
+ * The titles file, or undefined without it: results then wait for their excerpts, and no query is
+ * answered from the exact keys.
+ */
+async function loadTitles(base: string): Promise<TitleIndex | undefined> {
   const response = await fetch(`${base}${TITLES_FILE}`);
-  return response.ok ? ((await response.json()) as TitleMap) : undefined;
+  return response.ok ? titleIndex((await response.json()) as SearchTitles) : undefined;
 }
 
 /**
