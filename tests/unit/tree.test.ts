@@ -97,7 +97,7 @@ describe('operation sections', () => {
       key: 'overview',
       lead: true,
       blocks: [
-        {kind: 'request-line', method: 'GET', path: '/demo'},
+        {kind: 'request-line', method: 'GET', path: '/demo', searchKeys: [op.id, 'GET /demo']},
         {kind: 'paragraph', text: 'Reads one.'},
         {
           kind: 'servers',
@@ -132,6 +132,7 @@ describe('operation sections', () => {
       kind: 'request-line',
       method: 'GET',
       path: '/demo',
+      searchKeys: [op.id, 'GET /demo'],
       change: {text: 'Changed in 1.1.0, breaking', href: '/docs/v1/changelog#change-demo-get', breaking: true},
     });
     expect(
@@ -362,6 +363,7 @@ describe('webhook tree', () => {
       method: 'POST',
       path: 'demo-hook',
       via: 'to your webhook URL',
+      searchKeys: ['demo-hook'],
     });
   });
 
