@@ -9,9 +9,19 @@ import {closest} from '../util/closest';
 
 export type Scalar = string | number | boolean;
 
+/**
+ * Where the money is when a request is first answered in a state (issue 32, 1): `moved` (it reached
+ * where it was sent, or the fee was taken for good), `held` (taken from a wallet or an account, not
+ * delivered yet), `unknown` (the bank has not said whether it took it), `none` (nothing moved).
+ */
+export const MONEY = ['moved', 'held', 'unknown', 'none'] as const;
+export type Money = (typeof MONEY)[number];
+
 export interface StateSpec {
   readonly final: boolean;
   readonly meaning: string;
+  /** Required of a state some operation answers first (`first`): what a code answering it says of money. */
+  readonly money?: Money;
   /** Modes in which this non-final state is where the transaction ends (a PAN e-card at APPROVED). */
   readonly finalFor?: readonly string[];
 }
@@ -47,12 +57,16 @@ export interface MoneyBackSpec {
   readonly when: string;
   readonly confirmedBy: string;
   readonly fact?: string;
+  /** The fields of `data` (status call and webhook) that confirm the money is back. */
+  readonly fields: readonly string[];
 }
 
 export interface RepeatSpec {
   readonly code: number;
   readonly scope: string;
   readonly answers: string;
+  /** The fields of `data` a repeat answers with (the state and final fields): held against the answer's schema. */
+  readonly fields: readonly string[];
 }
 
 export interface OperationBehaviour {
@@ -79,6 +93,11 @@ export interface OperationBehaviour {
   readonly resolves5By?: 'webhook' | 'status-call';
   readonly transitions: readonly TransitionSpec[];
   readonly moneyBack: readonly MoneyBackSpec[];
+  /**
+   * Where a first answer of this operation leaves the money when it differs from the state's own
+   * `money`: a hosted link answers PENDING before the customer's journey has run, so nothing moved.
+   */
+  readonly firstMoney: Readonly<Record<string, Money>>;
 }
 
 export interface FamilyBehaviour {
@@ -151,7 +170,7 @@ function required(value: Obj, key: string, path: YamlPath, problems: Problems, w
 }
 
 const FAMILY_KEYS = ['family', 'thing', 'overview', 'moves-money', 'reason', 'states', 'operations'];
-const STATE_KEYS = ['final', 'meaning', 'final-for'];
+const STATE_KEYS = ['final', 'meaning', 'final-for', 'money'];
 
 function parseStates(raw: unknown, problems: Problems): Record<string, StateSpec> {
   const states: Record<string, StateSpec> = {};
@@ -164,10 +183,17 @@ function parseStates(raw: unknown, problems: Problems): Record<string, StateSpec
     }
     unknownKeys(spec, STATE_KEYS, path, problems);
     const finalFor = strList(spec['final-for']);
+    const money = spec.money;
+    if (money !== undefined && !MONEY.includes(money as Money))
+      problems.add(
+        [...path, 'money'],
+        `state ${name} has money "${String(money)}". Fix: one of ${MONEY.join(', ')} (openapi/behaviour/README.md).`,
+      );
     states[name] = {
       final: spec.final,
       meaning: required(spec, 'meaning', path, problems, `what state ${name} means for the partner`),
       ...(finalFor.length ? {finalFor} : {}),
+      ...(MONEY.includes(money as Money) ? {money: money as Money} : {}),
     };
   }
   return states;
@@ -200,6 +226,7 @@ export function parseFamily(
   if (typeof movesMoney !== 'boolean') problems.add(['moves-money'], '"moves-money" must be true or false.');
   const states = parseStates(raw.states, problems);
   const operations = movesMoney === true ? parseOperations(raw.operations, states, ctx, problems) : [];
+  firstWithoutMoney(operations, states, problems);
   if (movesMoney === true && !operations.length)
     problems.add(
       ['operations'],
@@ -223,6 +250,28 @@ export function parseFamily(
     },
     problems: problems.list,
   };
+}
+
+/**
+ * A state that answers a request first must say what that answer means for money: the per-operation
+ * code table (./codes.ts) reads it, and a state without it would leave "did money move?" unanswered.
+ */
+function firstWithoutMoney(
+  operations: readonly OperationBehaviour[],
+  states: Readonly<Record<string, StateSpec>>,
+  problems: Problems,
+): void {
+  const named = new Set<string>();
+  for (const op of operations)
+    for (const m of op.modes)
+      for (const [code, state] of m.first) {
+        if (!states[state] || states[state].money || op.firstMoney[state] || named.has(state)) continue;
+        named.add(state);
+        problems.add(
+          ['states', state],
+          `state ${state} answers ${op.id} first (code ${code}) but says nothing of money. Fix: add "money: ${MONEY.join('|')}" (openapi/behaviour/README.md).`,
+        );
+      }
 }
 
 function parseOperations(
@@ -262,6 +311,7 @@ const OPERATION_KEYS = [
   'resolves-5-by',
   'transitions',
   'money-back',
+  'first-money',
 ];
 
 /** A state name used somewhere in the file must be one of `states`. */
@@ -338,16 +388,33 @@ function parseOperation(
     ...(resolves === 'webhook' || resolves === 'status-call' ? {resolves5By: resolves} : {}),
     transitions: parseTransitions(spec.transitions, states, ctx, path, problems),
     moneyBack: parseMoneyBack(spec['money-back'], states, ctx, path, problems),
+    firstMoney: parseFirstMoney(spec['first-money'], states, path, problems),
   };
+}
+
+function parseFirstMoney(
+  raw: unknown,
+  states: Readonly<Record<string, StateSpec>>,
+  path: YamlPath,
+  problems: Problems,
+): Record<string, Money> {
+  const out: Record<string, Money> = {};
+  for (const [state, money] of Object.entries(isObj(raw) ? raw : {})) {
+    const at = [...path, 'first-money', state];
+    checkState(state, states, at, problems);
+    if (MONEY.includes(money as Money)) out[state] = money as Money;
+    else problems.add(at, `first-money of ${state} is "${String(money)}". Fix: one of ${MONEY.join(', ')}.`);
+  }
+  return out;
 }
 
 function parseRepeat(raw: unknown, codes: readonly number[], path: YamlPath, problems: Problems): RepeatSpec {
   const at = [...path, 'repeat'];
   if (!isObj(raw)) {
     problems.add(at, '"repeat" is missing. Fix: {code: 4, scope: ..., answers: ...} (decisions of issue 22, 6).');
-    return {code: 4, scope: '', answers: ''};
+    return {code: 4, scope: '', answers: '', fields: []};
   }
-  unknownKeys(raw, ['code', 'scope', 'answers'], at, problems);
+  unknownKeys(raw, ['code', 'scope', 'answers', 'fields'], at, problems);
   const code = typeof raw.code === 'number' ? raw.code : 4;
   if (!codes.includes(code))
     problems.add(
@@ -358,6 +425,7 @@ function parseRepeat(raw: unknown, codes: readonly number[], path: YamlPath, pro
     code,
     scope: required(raw, 'scope', at, problems, 'where the identity must be unique'),
     answers: required(raw, 'answers', at, problems, 'what a repeat gets back'),
+    fields: strList(raw.fields),
   };
 }
 
@@ -462,7 +530,7 @@ function parseMoneyBack(
   return (Array.isArray(raw) ? raw : []).flatMap((m: unknown, i): MoneyBackSpec[] => {
     const at = [...path, 'money-back', i];
     if (!isObj(m)) return [];
-    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact'], at, problems);
+    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact', 'fields'], at, problems);
     const state = required(m, 'state', at, problems, 'the state that returns money');
     if (state) checkState(state, states, [...at, 'state'], problems);
     const fact = str(m.fact);
@@ -478,6 +546,7 @@ function parseMoneyBack(
         when: required(m, 'when', at, problems, 'when it goes back'),
         confirmedBy: required(m, 'confirmed-by', at, problems, 'what confirms it'),
         ...(fact ? {fact} : {}),
+        fields: strList(m.fields),
       },
     ];
   });

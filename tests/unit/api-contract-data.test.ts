@@ -123,7 +123,7 @@ describe('generatedFiles', () => {
           {name: 'demo.validators.mjs', text: 'export const body = {};\n'},
         ],
         stylesheets: {'panel.css': '/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n'},
-        behaviour: {families: [], facts: {}, sources: {}},
+        behaviour: {families: [], facts: {}, sources: {}, codes: []},
       },
       highlight,
     );
@@ -276,7 +276,7 @@ describe('contractSite', () => {
   const loaded: LoadedContract = {
     bundled: deref,
     deref,
-    behaviour: {families: [], facts: {}, sources: {}},
+    behaviour: {families: [], facts: {}, sources: {}, codes: []},
     bodies: {},
     responseCodes: [],
     shownIn: new Map([['demo-pay', 'docs/v1/demo/pay.mdx']]),

@@ -27,7 +27,7 @@ describe('parseFamily', () => {
 
   it('names an unknown key with its line and the closest key', () => {
     expect(problemsOf(DEMO_TEXT.replace('    resolves-5-by: webhook', '    resolve-5-by: webhook'))).toContain(
-      `${DEMO_FILE}:29: unknown key "resolve-5-by" at operations.demo-pay. Fix: did you mean "resolves-5-by"? the keys are moves-money, made-in, reason, status-call, status-field, webhook, webhook-on-first, learn, identity, repeat, modes, resolves-5-by, transitions, money-back (openapi/behaviour/README.md).`,
+      `${DEMO_FILE}:29: unknown key "resolve-5-by" at operations.demo-pay. Fix: did you mean "resolves-5-by"? the keys are moves-money, made-in, reason, status-call, status-field, webhook, webhook-on-first, learn, identity, repeat, modes, resolves-5-by, transitions, money-back, first-money (openapi/behaviour/README.md).`,
     );
   });
 

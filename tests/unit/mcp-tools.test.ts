@@ -102,10 +102,8 @@ beforeAll(async () => {
       {
         code: 1,
         name: 'SUCCESS',
-        meaning: 'Done.',
+        meaning: 'Accepted.',
         action: 'Record it.',
-        retry: 'safe',
-        retryText: 'Safe to resend as is',
       },
       {
         code: 11,
@@ -115,6 +113,22 @@ beforeAll(async () => {
         retry: 'no',
         retryText: 'Not until fixed',
         common: true,
+      },
+    ],
+    codeRules: [
+      {
+        operation: 'aeps-cash-withdrawal',
+        code: 1,
+        text: 'An AEPS transaction was created in `SUCCESS`: money moved.',
+        retry: 'safe',
+        retryText: 'Safe to resend as is',
+      },
+      {
+        operation: 'aeps-generate-url',
+        code: 1,
+        text: 'An AEPS transaction was created in `PENDING`, not final: no money moved.',
+        retry: 'status',
+        retryText: 'Never: check status first',
       },
     ],
     responseCodesUrl: `${ORIGIN}/ResponseCode.md`,
@@ -191,6 +205,21 @@ describe('list_operations and get_response_code', () => {
     );
     expect(refused(() => getResponseCode(bundle, 99))).toBe(
       'No response_code 99 in the catalogue. It has 1, 11; all of them with their meaning: https://docs.example/ResponseCode.md.',
+    );
+  });
+
+  it('says what a code means for the operation named, and that it depends on one when none is', () => {
+    expect(getResponseCode(bundle, 1, 'aeps-generate-url')).toBe(
+      'response_code 1: SUCCESS\n\nMeaning: Accepted.\nWhat to do: Record it.\nFor aeps-generate-url: An AEPS transaction was created in `PENDING`, not final: no money moved.\nRetry for aeps-generate-url: Never: check status first.',
+    );
+    expect(getResponseCode(bundle, 1)).toBe(
+      'response_code 1: SUCCESS\n\nMeaning: Accepted.\nWhat to do: Record it.\nRetry: depends on the operation (Safe to resend as is; Never: check status first). Ask again with the operation for its rule.',
+    );
+    expect(refused(() => getResponseCode(bundle, 1, 'aeps-cash-withdrawl'))).toBe(
+      'Unknown operation id "aeps-cash-withdrawl". Closest: aeps-cash-withdrawal. list_operations gives every id (webhooks answer no response_code).',
+    );
+    expect(refused(() => getResponseCode(bundle, 11, 'aeps-generate-url'))).toBe(
+      'aeps-generate-url never answers response_code 11. It answers 1.',
     );
   });
 });
