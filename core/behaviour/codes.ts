@@ -303,3 +303,80 @@ export function retryByFamily(
   }
   return [...out.values()];
 }
+
+/** The retry rule as a sentence, with the operation's identity (`referenceid`, `transfer_id`). */
+export function retrySentence(retry: Retry, ident: string): string {
+  switch (retry) {
+    case 'safe':
+      return `Sending it again with the same ${ident} is safe: it is answered afresh, or with the original.`;
+    case 'new-ref':
+      return `A new attempt needs a new ${ident}; this one answers code 4 with the failed transaction.`;
+    case 'status':
+      return `Never send it again: ask the status call with the same ${ident}.`;
+    case 'no':
+      return `Fix the cause first; nothing was created, so the fixed request may carry the same ${ident}.`;
+  }
+}
+
+/**
+ * The `<Fact>` texts of the code table (ids `<op>.code.<N>` for each modelled operation, and
+ * `codes.money-moving`, the intro's summary of codes 1, 2, 3 and 5 over the calls that move money),
+ * so a page states what a code means through the table, never by hand (the prose lint holds it).
+ */
+export function codeFacts(rules: readonly CodeRule[], families: readonly FamilyBehaviour[]): Record<string, string> {
+  const models = modelled(families);
+  const out: Record<string, string> = {};
+  for (const r of rules) {
+    const model = models.get(r.operation);
+    // An operation outside the model has no identity to repeat: its code's meaning alone.
+    out[`${r.operation}.code.${r.code}`] = model
+      ? `${r.meaning} ${retrySentence(r.retry, identityWords(model.op))}`
+      : r.meaning;
+  }
+  for (const [id, model] of models) {
+    const refused = rules
+      .filter((r) => r.operation === id && r.outcome === 'refused' && r.retry === 'no')
+      .map((r) => String(r.code));
+    if (refused.length)
+      out[`${id}.refusals`] =
+        `${refused.length > 1 ? `Codes ${andList(refused)} are refusals` : `Code ${refused[0] ?? ''} is a refusal`}: nothing was created and no money moved. ${retrySentence('no', identityWords(model.op))}`;
+  }
+  out['codes.money-moving'] = moneyMovingFact(rules, models);
+  return out;
+}
+
+/** Codes 1, 2, 3 and 5 over the calls that make money-moving transactions, grouped by what they mean. */
+function moneyMovingFact(
+  rules: readonly CodeRule[],
+  models: ReadonlyMap<string, {op: OperationBehaviour; family: FamilyBehaviour}>,
+): string {
+  // Per operation, the codes of each meaning; then operations whose codes mean the same are one clause.
+  const perOp = new Map<string, {codes: number[]; rule: CodeRule; ident: string}>();
+  for (const r of rules) {
+    const op = models.get(r.operation)?.op;
+    if (!op?.movesMoney || op.madeIn || r.outcome !== 'created' || ![1, 2, 3, 5].includes(r.code)) continue;
+    const key = `${r.operation}|${r.retry}|${r.money}`;
+    const entry = perOp.get(key) ?? {codes: [], rule: r, ident: identityWords(op)};
+    entry.codes.push(r.code);
+    perOp.set(key, entry);
+  }
+  const groups = new Map<string, {codes: number[]; ops: string[]; rule: CodeRule; ident: string}>();
+  for (const e of perOp.values()) {
+    const key = `${e.codes.join(',')}|${e.rule.retry}|${e.rule.money}|${e.ident}`;
+    const g = groups.get(key) ?? {codes: e.codes, ops: [], rule: e.rule, ident: e.ident};
+    g.ops.push(e.rule.operation);
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.codes.join().localeCompare(b.codes.join()))
+    .map(
+      (g) =>
+        `${capital(
+          andList(
+            g.codes.map((c) => `code ${c}`),
+            'or',
+          ),
+        )} from ${andList(g.ops.map((id) => `\`${id}\``))}: ${moneyWords(g.rule.money)}. ${retrySentence(g.rule.retry, g.ident)}`,
+    )
+    .join(' ');
+}

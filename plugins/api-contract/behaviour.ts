@@ -25,7 +25,7 @@ import {
   scenarioProblems,
 } from '#core/behaviour/checks';
 import {factTexts, type DomainFact} from '#core/behaviour/facts';
-import {catalogueProblems, deriveCodeRules, type CodeRule} from '#core/behaviour/codes';
+import {catalogueProblems, codeFacts, deriveCodeRules, type CodeRule} from '#core/behaviour/codes';
 import {ScenarioYaml} from '#core/sandbox/compile/yaml';
 import type {ResponseCodeView} from '#core/contract/types';
 import type {CompiledSandbox} from '#core/sandbox/compile';
@@ -196,7 +196,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
     behaviour: {
       families: moving,
       ...(common ? {common} : {}),
-      facts: factTexts(moving, common, domain),
+      facts: {...factTexts(moving, common, domain), ...codeFacts(table.codes, moving)},
       sources: Object.fromEntries(domain.flatMap((f) => (f.url ? [[f.id, f.url]] : []))),
       codes: table.codes,
     },
