@@ -152,6 +152,7 @@ describe('generatedFiles', () => {
       'public/css/panel.css',
       'body-schemas.json',
       'facts.json',
+      'code-rules.json',
       'jwt-samples.json',
       'source/jwt-samples.json',
       'ids.json',
