@@ -27,6 +27,7 @@ import {
 import {factTexts, type DomainFact} from '#core/behaviour/facts';
 import {catalogueProblems, codeFacts, deriveCodeRules, type CodeRule} from '#core/behaviour/codes';
 import {ScenarioYaml} from '#core/sandbox/compile/yaml';
+import {schemaFieldProblems} from '#core/behaviour/schema-fields';
 import type {ResponseCodeView} from '#core/contract/types';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {closest} from '#core/util/closest';
@@ -179,6 +180,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       locate: scenarioLocator(input.scenarioTexts),
     }),
     ...exampleProblems(moving, located).map(describe),
+    ...schemaFieldProblems(moving, located, input.locate),
     ...(common
       ? policyProblems(common, {
           retryAfterMinutes: RETRY_AFTER_MINUTES,
