@@ -17,9 +17,26 @@ export type Scalar = string | number | boolean;
 export const MONEY = ['moved', 'held', 'unknown', 'none'] as const;
 export type Money = (typeof MONEY)[number];
 
+/**
+ * How long a non-final state may last (issue 32, 3): a domain fact of ../facts/ that states it, or
+ * our own policy with its reason.
+ */
+export type BoundSpec =
+  {readonly within: string; readonly fact: string} | {readonly within: string; readonly policy: string};
+
+/**
+ * The way out once the bound has passed: a status call that then answers a final state, an
+ * escalation reason the escalation API accepts, or a documented procedure with its own bound.
+ */
+export type ExitSpec =
+  {readonly statusCall: string} | {readonly escalation: string} | {readonly procedure: string; readonly within: string};
+
 export interface StateSpec {
   readonly final: boolean;
   readonly meaning: string;
+  /** Every non-final state of a money-moving family has a bound and an exit. */
+  readonly bound?: BoundSpec;
+  readonly exit?: ExitSpec;
   /** Required of a state some operation answers first (`first`): what a code answering it says of money. */
   readonly money?: Money;
   /** Modes in which this non-final state is where the transaction ends (a PAN e-card at APPROVED). */
@@ -135,6 +152,8 @@ export interface BehaviourContext {
   readonly tags: ReadonlySet<string>;
   /** Ids of openapi/facts/*.yaml. */
   readonly facts: ReadonlySet<string>;
+  /** The reasons the escalation API accepts (common-escalation-raise's `reason` enum); absent: none. */
+  readonly escalationReasons?: ReadonlySet<string>;
 }
 
 export class Problems {
@@ -170,9 +189,67 @@ function required(value: Obj, key: string, path: YamlPath, problems: Problems, w
 }
 
 const FAMILY_KEYS = ['family', 'thing', 'overview', 'moves-money', 'reason', 'states', 'operations'];
-const STATE_KEYS = ['final', 'meaning', 'final-for', 'money'];
+const STATE_KEYS = ['final', 'meaning', 'final-for', 'money', 'bound', 'exit'];
 
-function parseStates(raw: unknown, problems: Problems): Record<string, StateSpec> {
+/** A state's bound, checked: within, and a fact of ../facts/ or a policy with its reason. */
+function parseBound(raw: unknown, path: YamlPath, ctx: BehaviourContext, problems: Problems): BoundSpec | undefined {
+  if (!isObj(raw)) return undefined;
+  const at = [...path, 'bound'];
+  unknownKeys(raw, ['within', 'fact', 'policy'], at, problems);
+  const within = required(raw, 'within', at, problems, 'how long the state may last, as its source words it');
+  const fact = str(raw.fact);
+  const policy = str(raw.policy);
+  if (fact && !ctx.facts.has(fact))
+    problems.add(
+      [...at, 'fact'],
+      `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source, or write "policy: <our reason>".`,
+    );
+  if (!fact === !policy)
+    problems.add(
+      at,
+      'a bound names its source: "fact: <id of openapi/facts/>" or "policy: <our reason>", one of the two.',
+    );
+  if (fact) return {within, fact};
+  return policy ? {within, policy} : undefined;
+}
+
+/** A state's exit, checked against the contract: a status call, an accepted escalation reason, or a bounded procedure. */
+function parseExit(raw: unknown, path: YamlPath, ctx: BehaviourContext, problems: Problems): ExitSpec | undefined {
+  if (!isObj(raw)) return undefined;
+  const at = [...path, 'exit'];
+  unknownKeys(raw, ['status-call', 'escalation', 'procedure', 'within'], at, problems);
+  const call = str(raw['status-call']);
+  const reason = str(raw.escalation);
+  const procedure = str(raw.procedure);
+  if ([call, reason, procedure].filter(Boolean).length !== 1) {
+    problems.add(
+      at,
+      'an exit is one of "status-call: <operation>", "escalation: <reason>" or "procedure: <what to do>" with "within:".',
+    );
+    return undefined;
+  }
+  if (call) {
+    if (!ctx.operations.has(call))
+      problems.add(
+        [...at, 'status-call'],
+        `status-call ${call} is not an operation of the contract. Fix: use one of ${closest(call, ctx.operations.keys()).join(', ') || 'the status calls of openapi/families/'}.`,
+      );
+    return {statusCall: call};
+  }
+  if (reason) {
+    const accepted = ctx.escalationReasons ?? new Set<string>();
+    if (!accepted.has(reason))
+      problems.add(
+        [...at, 'escalation'],
+        `escalation reason ${reason} is not one the escalation API accepts (${[...accepted].join(', ') || 'none'}). Fix: use one of them, add it to EscalationReason in openapi/families/common.yaml (a wire change), or give a procedure.`,
+      );
+    return {escalation: reason};
+  }
+  const within = required(raw, 'within', at, problems, "the procedure's own bound (by when it is answered)");
+  return {procedure: procedure ?? '', within};
+}
+
+function parseStates(raw: unknown, ctx: BehaviourContext, problems: Problems): Record<string, StateSpec> {
   const states: Record<string, StateSpec> = {};
   if (!isObj(raw)) return states;
   for (const [name, spec] of Object.entries(raw)) {
@@ -189,11 +266,15 @@ function parseStates(raw: unknown, problems: Problems): Record<string, StateSpec
         [...path, 'money'],
         `state ${name} has money "${String(money)}". Fix: one of ${MONEY.join(', ')} (openapi/behaviour/README.md).`,
       );
+    const bound = parseBound(spec.bound, path, ctx, problems);
+    const exit = parseExit(spec.exit, path, ctx, problems);
     states[name] = {
       final: spec.final,
       meaning: required(spec, 'meaning', path, problems, `what state ${name} means for the partner`),
       ...(finalFor.length ? {finalFor} : {}),
       ...(MONEY.includes(money as Money) ? {money: money as Money} : {}),
+      ...(bound ? {bound} : {}),
+      ...(exit ? {exit} : {}),
     };
   }
   return states;
@@ -224,7 +305,8 @@ export function parseFamily(
   }
   const movesMoney = raw['moves-money'];
   if (typeof movesMoney !== 'boolean') problems.add(['moves-money'], '"moves-money" must be true or false.');
-  const states = parseStates(raw.states, problems);
+  const states = parseStates(raw.states, ctx, problems);
+  if (movesMoney === true) unboundedStates(states, problems);
   const operations = movesMoney === true ? parseOperations(raw.operations, states, ctx, problems) : [];
   firstWithoutMoney(operations, states, problems);
   if (movesMoney === true && !operations.length)
@@ -250,6 +332,29 @@ export function parseFamily(
     },
     problems: problems.list,
   };
+}
+
+/**
+ * No state without a bound and an exit (issue 32, 3): a transaction left in a non-final state with
+ * neither would leave the partner's customer waiting with no date and nothing to do. A state final
+ * for some modes (`final-for`) still needs both for the others.
+ */
+function unboundedStates(states: Readonly<Record<string, StateSpec>>, problems: Problems): void {
+  for (const [name, spec] of Object.entries(states)) {
+    if (spec.final) continue;
+    const missing = [...(spec.bound ? [] : ['bound']), ...(spec.exit ? [] : ['exit'])];
+    if (missing.length)
+      problems.add(
+        ['states', name],
+        `state ${name} is not final but has no ${missing.join(' and no ')}. Fix: add ${missing
+          .map((m) =>
+            m === 'bound'
+              ? '"bound: {within: ..., fact: <id>}" (or "policy: <our reason>")'
+              : '"exit: {status-call: <op>}" (or "escalation: <reason>", or "procedure: ..." with "within: ...")',
+          )
+          .join(' and ')} (openapi/behaviour/README.md).`,
+      );
+  }
 }
 
 /**

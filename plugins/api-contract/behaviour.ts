@@ -70,6 +70,12 @@ export function readDomainFacts(dir = FACTS_DIR): (DomainFact & {readonly url?: 
   });
 }
 
+/** The reasons the escalation API accepts: the `EscalationReason` enum of openapi/families/common.yaml. */
+export function escalationReasons(doc: OpenApiDocument): string[] {
+  const schemas = (doc as unknown as {components?: {schemas?: Record<string, {enum?: unknown[]}>}}).components?.schemas;
+  return (schemas?.EscalationReason?.enum ?? []).filter((v): v is string => typeof v === 'string');
+}
+
 /** What the parser checks names against: the contract's operations (with their codes), webhooks, tags; the fact ids. */
 export function behaviourContext(doc: OpenApiDocument, factIds: Iterable<string>): BehaviourContext {
   const located = listOperations(doc);
@@ -80,6 +86,7 @@ export function behaviourContext(doc: OpenApiDocument, factIds: Iterable<string>
     webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
     tags: new Set((doc.tags ?? []).map((t) => t.name)),
     facts: new Set(factIds),
+    escalationReasons: new Set(escalationReasons(doc)),
   };
 }
 

@@ -113,8 +113,8 @@ describe('catalogueProblems', () => {
 describe('the model asks a first state what it says of money', () => {
   it('names the state, the operation, the code and the fix', () => {
     const text = DEMO_TEXT.replace(
-      'PROCESSING: {final: false, money: held, meaning: At the bank.}',
-      'PROCESSING: {final: false, meaning: At the bank.}',
+      'PROCESSING: {final: false, money: held, meaning: At the bank.,',
+      'PROCESSING: {final: false, meaning: At the bank.,',
     );
     expect(parseFamily(DEMO_FILE, text, CTX).problems).toEqual([
       `${DEMO_FILE}:7: state PROCESSING answers demo-pay first (code 2) but says nothing of money. Fix: add "money: moved|held|unknown|none" (openapi/behaviour/README.md).`,
