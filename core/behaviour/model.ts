@@ -264,7 +264,7 @@ function parseStates(raw: unknown, ctx: BehaviourContext, problems: Problems): R
     if (money !== undefined && !MONEY.includes(money as Money))
       problems.add(
         [...path, 'money'],
-        `state ${name} has money "${String(money)}". Fix: one of ${MONEY.join(', ')} (openapi/behaviour/README.md).`,
+        `state ${name} has money ${JSON.stringify(money)}. Fix: one of ${MONEY.join(', ')} (openapi/behaviour/README.md).`,
       );
     const bound = parseBound(spec.bound, path, ctx, problems);
     const exit = parseExit(spec.exit, path, ctx, problems);
@@ -508,7 +508,7 @@ function parseFirstMoney(
     const at = [...path, 'first-money', state];
     checkState(state, states, at, problems);
     if (MONEY.includes(money as Money)) out[state] = money as Money;
-    else problems.add(at, `first-money of ${state} is "${String(money)}". Fix: one of ${MONEY.join(', ')}.`);
+    else problems.add(at, `first-money of ${state} is ${JSON.stringify(money)}. Fix: one of ${MONEY.join(', ')}.`);
   }
   return out;
 }

@@ -161,7 +161,8 @@ export function retryByOperationCell(
   entry: BehaviourLinks['entry'],
 ): Cell {
   const groups = new Map<Retry, string[]>();
-  for (const r of rules.filter((x) => x.code === code)) groups.set(r.retry, [...(groups.get(r.retry) ?? []), r.operation]);
+  for (const r of rules.filter((x) => x.code === code))
+    groups.set(r.retry, [...(groups.get(r.retry) ?? []), r.operation]);
   const sorted = [...groups].sort((a, b) => a[1].length - b[1].length);
   const items = sorted.map(([retry, ops], i): Cell => {
     const label: Span = {kind: 'retry', retry, text: retryText(retry, labels)};
@@ -175,5 +176,10 @@ export function retryByOperationCell(
       }),
     ];
   });
-  return items.length ? [{kind: 'line', text: labels['api.catalogue.byOperation']}, {kind: 'items', items}] : [];
+  return items.length
+    ? [
+        {kind: 'line', text: labels['api.catalogue.byOperation']},
+        {kind: 'items', items},
+      ]
+    : [];
 }

@@ -114,7 +114,11 @@ export function listOperations(bundle: DocsBundle, family?: string): string {
  * A catalogue entry; with `rule`, what the code means for one operation (derived from the behaviour
  * model) replaces the catalogue's retry, which is absent where it differs by operation.
  */
-export function describeCode(c: CatalogueCode, rule?: OperationCodeWords, others: readonly OperationCodeWords[] = []): string {
+export function describeCode(
+  c: CatalogueCode,
+  rule?: OperationCodeWords,
+  others: readonly OperationCodeWords[] = [],
+): string {
   const byOperation = [...new Set(others.map((r) => r.retryText))];
   return [
     `response_code ${c.code}: ${c.name}`,
@@ -125,9 +129,7 @@ export function describeCode(c: CatalogueCode, rule?: OperationCodeWords, others
       ? [`For ${rule.operation}: ${rule.text}`, `Retry for ${rule.operation}: ${rule.retryText}.`]
       : c.retryText
         ? [`Retry: ${c.retryText}.`]
-        : [
-            `Retry: depends on the operation (${byOperation.join('; ')}). Ask again with the operation for its rule.`,
-          ]),
+        : [`Retry: depends on the operation (${byOperation.join('; ')}). Ask again with the operation for its rule.`]),
     ...(c.common ? ['Every operation can answer it; operation pages do not list it.'] : []),
   ].join('\n');
 }

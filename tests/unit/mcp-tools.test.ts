@@ -52,6 +52,24 @@ const WITHDRAWAL = {
 
 const loadValidators = async (family: string) => (await loadWrittenFamily(sandboxDir, family)).validators;
 
+/** Two operations whose code 1 means different things (core/behaviour/codes.ts words them at build time). */
+const CODE_RULES: DocsBundle['codeRules'] = [
+  {
+    operation: 'aeps-cash-withdrawal',
+    code: 1,
+    text: 'An AEPS transaction was created in `SUCCESS`: money moved.',
+    retry: 'safe',
+    retryText: 'Safe to resend as is',
+  },
+  {
+    operation: 'aeps-generate-url',
+    code: 1,
+    text: 'An AEPS transaction was created in `PENDING`, not final: no money moved.',
+    retry: 'status',
+    retryText: 'Never: check status first',
+  },
+];
+
 beforeAll(async () => {
   const index = await prepareSandbox(sandboxDir);
   const families: Record<string, FamilyModel> = {};
@@ -115,22 +133,7 @@ beforeAll(async () => {
         common: true,
       },
     ],
-    codeRules: [
-      {
-        operation: 'aeps-cash-withdrawal',
-        code: 1,
-        text: 'An AEPS transaction was created in `SUCCESS`: money moved.',
-        retry: 'safe',
-        retryText: 'Safe to resend as is',
-      },
-      {
-        operation: 'aeps-generate-url',
-        code: 1,
-        text: 'An AEPS transaction was created in `PENDING`, not final: no money moved.',
-        retry: 'status',
-        retryText: 'Never: check status first',
-      },
-    ],
+    codeRules: CODE_RULES,
     responseCodesUrl: `${ORIGIN}/ResponseCode.md`,
     llmsTxt: {url: `${ORIGIN}/llms.txt`, text: '# RupeeRail API\n'},
     openapi: {url: `${ORIGIN}/downloads/openapi.yaml`, text: 'openapi: 3.1.0\n'},
