@@ -10,9 +10,11 @@ import {factIdList} from '#core/behaviour/facts';
 
 async function main(): Promise<void> {
   const deref = await bundleContract(true);
+  const responseCodes = loadResponseCodes();
   const {behaviour} = loadBehaviour({
     deref,
-    sandbox: compileSandbox(deref, loadResponseCodes()),
+    responseCodes,
+    sandbox: compileSandbox(deref, responseCodes),
     scenarioTexts: new Map(readScenarioFiles().families.map((f) => [f.file, f.text])),
     locate,
   });

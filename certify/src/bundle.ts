@@ -33,7 +33,7 @@ export async function certifyData(): Promise<{data: CertifyData; validatorFiles:
     site: {name: site.productName, url: site.url.replace(/\/$/, ''), apiVersion: site.apiVersion},
     index: sandbox.index,
     families,
-    client: clientModel(behaviour.families, behaviour.common, families, source.responseCodes),
+    client: clientModel(behaviour.families, behaviour.common, families, behaviour.codes),
     events: sampleEvents(families, behaviour.families),
     testValues: testValues(families, behaviour.families, sandbox.index),
   };

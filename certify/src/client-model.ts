@@ -2,7 +2,8 @@
  * What the client checks read from the contract, computed when the tool is bundled (./data.ts) and
  * shipped inside it: the money-moving operations with the identity key the behaviour model names
  * ("the same payment"), the status calls with their final states, the retry rule of each response
- * code (openapi/response-codes.yaml) and the polling policy (openapi/behaviour/shared.yaml).
+ * code for each of those operations (derived from the behaviour model: core/behaviour/codes.ts) and
+ * the polling policy (openapi/behaviour/shared.yaml).
  */
 export type RetryRule = 'safe' | 'new-ref' | 'status' | 'no';
 
@@ -13,8 +14,8 @@ export interface ClientModel {
   readonly status: Readonly<
     Record<string, {readonly lookup: string; readonly field: string; readonly final: readonly string[]}>
   >;
-  /** `response_code` -> its retry rule. */
-  readonly retry: Readonly<Record<string, RetryRule>>;
+  /** Money-moving operation id -> `response_code` -> its retry rule for that operation. */
+  readonly retry: Readonly<Record<string, Readonly<Record<string, RetryRule>>>>;
   readonly polling: {
     readonly firstAfterSeconds: number;
     readonly everySeconds: number;

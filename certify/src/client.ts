@@ -49,6 +49,10 @@ const keyOf = (value: unknown): string | undefined =>
 const identityOf = (e: Exchange, fields: readonly string[]): string =>
   `${e.operationId ?? ''}|${fields.map((f) => JSON.stringify(inputsOf(e)[f] ?? null)).join('|')}`;
 
+/** The retry rule of an answer: the derived rule of its operation and code. */
+const retryOf = (model: ClientModel, e: Exchange, code: number | undefined): string | undefined =>
+  code === undefined || !e.operationId ? undefined : model.retry[e.operationId]?.[String(code)];
+
 /** Money-moving requests that repeat an identity after an answer whose retry rule forbids it. */
 function reuseFindings(log: readonly Exchange[], model: ClientModel): {fresh: Finding[]; resend: Finding[]} {
   const last = new Map<string, Exchange>();
@@ -60,11 +64,11 @@ function reuseFindings(log: readonly Exchange[], model: ClientModel): {fresh: Fi
     const key = identityOf(e, fields);
     const before = last.get(key);
     const code = before && answerOf(before).code;
-    const rule = code === undefined ? undefined : model.retry[String(code)];
+    const rule = before && retryOf(model, before, code);
     if (rule === 'new-ref')
       fresh.push({
         exchange: e,
-        why: `the same ${fields.join(', ')} as a request answered code ${code}, which created nothing: a new attempt needs a new one`,
+        why: `the same ${fields.join(', ')} as a request answered code ${code}, which recorded a failed transaction under it: a new attempt needs a new one`,
       });
     if (rule === 'status')
       resend.push({
@@ -93,7 +97,7 @@ function pendingSince(log: readonly Exchange[], model: ClientModel): Map<string,
   for (const e of log) {
     if (!e.operationId || !model.money[e.operationId]) continue;
     const code = answerOf(e).code;
-    if (code === undefined || model.retry[String(code)] !== 'status') continue;
+    if (retryOf(model, e, code) !== 'status') continue;
     for (const name of lookups) {
       const value = keyOf(inputsOf(e)[name]);
       if (value && !since.has(value)) since.set(value, e.at);

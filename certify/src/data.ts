@@ -4,7 +4,7 @@
  * client mode), the client checks' model, two sample events, and the test values to print.
  */
 import type {CommonBehaviour, FamilyBehaviour} from '#core/behaviour/model';
-import type {ResponseCodeView} from '#core/contract/types';
+import type {CodeRule} from '#core/behaviour/codes';
 import type {FamilyModel, JsonObject, OperationModel, SandboxIndex, ScenarioModel} from '#core/sandbox/model';
 import {IAT_TOLERANCE_SECONDS} from '#core/sandbox/engine';
 import type {ClientModel} from './client-model';
@@ -49,12 +49,15 @@ export function clientModel(
   families: readonly FamilyBehaviour[],
   common: CommonBehaviour,
   models: readonly FamilyModel[],
-  codes: readonly ResponseCodeView[],
+  rules: readonly CodeRule[],
 ): ClientModel {
+  const money = moneyOperations(families);
+  const retry: Record<string, Record<string, CodeRule['retry']>> = {};
+  for (const r of rules) if (money[r.operation]) (retry[r.operation] ??= {})[String(r.code)] = r.retry;
   return {
-    money: moneyOperations(families),
+    money,
     status: statusOperations(families, models),
-    retry: Object.fromEntries(codes.map((c) => [String(c.code), c.retry])),
+    retry,
     polling: common.polling,
     iatToleranceSeconds: IAT_TOLERANCE_SECONDS,
   };

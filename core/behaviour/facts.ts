@@ -192,9 +192,18 @@ export function factIdList(families: readonly FamilyBehaviour[], facts: Readonly
   );
   const shared = Object.keys(facts).filter((id) => id.startsWith('shared.'));
   const opIds = new Set(families.flatMap((f) => f.operations.map((op) => op.id)));
-  const domain = Object.keys(facts).filter((id) => !id.startsWith('shared.') && !opIds.has(id.split('.')[0] ?? ''));
+  // `<op>.code.<N>` of every operation and `codes.*` come from the derived code table (./codes.ts).
+  const codes = Object.keys(facts).filter((id) => id.startsWith('codes.'));
+  const domain = Object.keys(facts).filter(
+    (id) =>
+      !id.startsWith('shared.') &&
+      !id.startsWith('codes.') &&
+      !/\.(code\.\d+|refusals)$/.test(id) &&
+      !opIds.has(id.split('.')[0] ?? ''),
+  );
   return [
     `- Per operation: ${OPERATION_FACTS.map((k) => `\`<op>.${k}\``).join(', ')}, and \`<op>.first.<MODE>\`. Operations (modes): ${ops.join(', ') || 'none yet'}.`,
+    `- Per response code (every operation): \`<op>.code.<N>\`, and \`<op>.refusals\` for the operations above; across them: ${codes.map((id) => `\`${id}\``).join(', ') || 'none'}.`,
     `- Shared: ${shared.map((id) => `\`${id}\``).join(', ') || 'none yet'}.`,
     `- Domain facts (their \`fact:\` text): ${domain.map((id) => `\`${id}\``).join(', ')}.`,
   ].join('\n');

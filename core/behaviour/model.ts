@@ -9,9 +9,36 @@ import {closest} from '../util/closest';
 
 export type Scalar = string | number | boolean;
 
+/**
+ * Where the money is when a request is first answered in a state (issue 32, 1): `moved` (it reached
+ * where it was sent, or the fee was taken for good), `held` (taken from a wallet or an account, not
+ * delivered yet), `unknown` (the bank has not said whether it took it), `none` (nothing moved).
+ */
+export const MONEY = ['moved', 'held', 'unknown', 'none'] as const;
+export type Money = (typeof MONEY)[number];
+
+/**
+ * How long a non-final state may last (issue 32, 3): a domain fact of ../facts/ that states it, or
+ * our own policy with its reason.
+ */
+export type BoundSpec =
+  {readonly within: string; readonly fact: string} | {readonly within: string; readonly policy: string};
+
+/**
+ * The way out once the bound has passed: a status call that then answers a final state, an
+ * escalation reason the escalation API accepts, or a documented procedure with its own bound.
+ */
+export type ExitSpec =
+  {readonly statusCall: string} | {readonly escalation: string} | {readonly procedure: string; readonly within: string};
+
 export interface StateSpec {
   readonly final: boolean;
   readonly meaning: string;
+  /** Every non-final state of a money-moving family has a bound and an exit. */
+  readonly bound?: BoundSpec;
+  readonly exit?: ExitSpec;
+  /** Required of a state some operation answers first (`first`): what a code answering it says of money. */
+  readonly money?: Money;
   /** Modes in which this non-final state is where the transaction ends (a PAN e-card at APPROVED). */
   readonly finalFor?: readonly string[];
 }
@@ -47,12 +74,16 @@ export interface MoneyBackSpec {
   readonly when: string;
   readonly confirmedBy: string;
   readonly fact?: string;
+  /** The fields of `data` (status call and webhook) that confirm the money is back. */
+  readonly fields: readonly string[];
 }
 
 export interface RepeatSpec {
   readonly code: number;
   readonly scope: string;
   readonly answers: string;
+  /** The fields of `data` a repeat answers with (the state and final fields): held against the answer's schema. */
+  readonly fields: readonly string[];
 }
 
 export interface OperationBehaviour {
@@ -79,6 +110,11 @@ export interface OperationBehaviour {
   readonly resolves5By?: 'webhook' | 'status-call';
   readonly transitions: readonly TransitionSpec[];
   readonly moneyBack: readonly MoneyBackSpec[];
+  /**
+   * Where a first answer of this operation leaves the money when it differs from the state's own
+   * `money`: a hosted link answers PENDING before the customer's journey has run, so nothing moved.
+   */
+  readonly firstMoney: Readonly<Record<string, Money>>;
 }
 
 export interface FamilyBehaviour {
@@ -116,6 +152,8 @@ export interface BehaviourContext {
   readonly tags: ReadonlySet<string>;
   /** Ids of openapi/facts/*.yaml. */
   readonly facts: ReadonlySet<string>;
+  /** The reasons the escalation API accepts (common-escalation-raise's `reason` enum); absent: none. */
+  readonly escalationReasons?: ReadonlySet<string>;
 }
 
 export class Problems {
@@ -151,9 +189,67 @@ function required(value: Obj, key: string, path: YamlPath, problems: Problems, w
 }
 
 const FAMILY_KEYS = ['family', 'thing', 'overview', 'moves-money', 'reason', 'states', 'operations'];
-const STATE_KEYS = ['final', 'meaning', 'final-for'];
+const STATE_KEYS = ['final', 'meaning', 'final-for', 'money', 'bound', 'exit'];
 
-function parseStates(raw: unknown, problems: Problems): Record<string, StateSpec> {
+/** A state's bound, checked: within, and a fact of ../facts/ or a policy with its reason. */
+function parseBound(raw: unknown, path: YamlPath, ctx: BehaviourContext, problems: Problems): BoundSpec | undefined {
+  if (!isObj(raw)) return undefined;
+  const at = [...path, 'bound'];
+  unknownKeys(raw, ['within', 'fact', 'policy'], at, problems);
+  const within = required(raw, 'within', at, problems, 'how long the state may last, as its source words it');
+  const fact = str(raw.fact);
+  const policy = str(raw.policy);
+  if (fact && !ctx.facts.has(fact))
+    problems.add(
+      [...at, 'fact'],
+      `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source, or write "policy: <our reason>".`,
+    );
+  if (!fact === !policy)
+    problems.add(
+      at,
+      'a bound names its source: "fact: <id of openapi/facts/>" or "policy: <our reason>", one of the two.',
+    );
+  if (fact) return {within, fact};
+  return policy ? {within, policy} : undefined;
+}
+
+/** A state's exit, checked against the contract: a status call, an accepted escalation reason, or a bounded procedure. */
+function parseExit(raw: unknown, path: YamlPath, ctx: BehaviourContext, problems: Problems): ExitSpec | undefined {
+  if (!isObj(raw)) return undefined;
+  const at = [...path, 'exit'];
+  unknownKeys(raw, ['status-call', 'escalation', 'procedure', 'within'], at, problems);
+  const call = str(raw['status-call']);
+  const reason = str(raw.escalation);
+  const procedure = str(raw.procedure);
+  if ([call, reason, procedure].filter(Boolean).length !== 1) {
+    problems.add(
+      at,
+      'an exit is one of "status-call: <operation>", "escalation: <reason>" or "procedure: <what to do>" with "within:".',
+    );
+    return undefined;
+  }
+  if (call) {
+    if (!ctx.operations.has(call))
+      problems.add(
+        [...at, 'status-call'],
+        `status-call ${call} is not an operation of the contract. Fix: use one of ${closest(call, ctx.operations.keys()).join(', ') || 'the status calls of openapi/families/'}.`,
+      );
+    return {statusCall: call};
+  }
+  if (reason) {
+    const accepted = ctx.escalationReasons ?? new Set<string>();
+    if (!accepted.has(reason))
+      problems.add(
+        [...at, 'escalation'],
+        `escalation reason ${reason} is not one the escalation API accepts (${[...accepted].join(', ') || 'none'}). Fix: use one of them, add it to EscalationReason in openapi/families/common.yaml (a wire change), or give a procedure.`,
+      );
+    return {escalation: reason};
+  }
+  const within = required(raw, 'within', at, problems, "the procedure's own bound (by when it is answered)");
+  return {procedure: procedure ?? '', within};
+}
+
+function parseStates(raw: unknown, ctx: BehaviourContext, problems: Problems): Record<string, StateSpec> {
   const states: Record<string, StateSpec> = {};
   if (!isObj(raw)) return states;
   for (const [name, spec] of Object.entries(raw)) {
@@ -164,10 +260,21 @@ function parseStates(raw: unknown, problems: Problems): Record<string, StateSpec
     }
     unknownKeys(spec, STATE_KEYS, path, problems);
     const finalFor = strList(spec['final-for']);
+    const money = spec.money;
+    if (money !== undefined && !MONEY.includes(money as Money))
+      problems.add(
+        [...path, 'money'],
+        `state ${name} has money ${JSON.stringify(money)}. Fix: one of ${MONEY.join(', ')} (openapi/behaviour/README.md).`,
+      );
+    const bound = parseBound(spec.bound, path, ctx, problems);
+    const exit = parseExit(spec.exit, path, ctx, problems);
     states[name] = {
       final: spec.final,
       meaning: required(spec, 'meaning', path, problems, `what state ${name} means for the partner`),
       ...(finalFor.length ? {finalFor} : {}),
+      ...(MONEY.includes(money as Money) ? {money: money as Money} : {}),
+      ...(bound ? {bound} : {}),
+      ...(exit ? {exit} : {}),
     };
   }
   return states;
@@ -198,8 +305,10 @@ export function parseFamily(
   }
   const movesMoney = raw['moves-money'];
   if (typeof movesMoney !== 'boolean') problems.add(['moves-money'], '"moves-money" must be true or false.');
-  const states = parseStates(raw.states, problems);
+  const states = parseStates(raw.states, ctx, problems);
+  if (movesMoney === true) unboundedStates(states, problems);
   const operations = movesMoney === true ? parseOperations(raw.operations, states, ctx, problems) : [];
+  firstWithoutMoney(operations, states, problems);
   if (movesMoney === true && !operations.length)
     problems.add(
       ['operations'],
@@ -223,6 +332,51 @@ export function parseFamily(
     },
     problems: problems.list,
   };
+}
+
+/**
+ * No state without a bound and an exit (issue 32, 3): a transaction left in a non-final state with
+ * neither would leave the partner's customer waiting with no date and nothing to do. A state final
+ * for some modes (`final-for`) still needs both for the others.
+ */
+function unboundedStates(states: Readonly<Record<string, StateSpec>>, problems: Problems): void {
+  for (const [name, spec] of Object.entries(states)) {
+    if (spec.final) continue;
+    const missing = [...(spec.bound ? [] : ['bound']), ...(spec.exit ? [] : ['exit'])];
+    if (missing.length)
+      problems.add(
+        ['states', name],
+        `state ${name} is not final but has no ${missing.join(' and no ')}. Fix: add ${missing
+          .map((m) =>
+            m === 'bound'
+              ? '"bound: {within: ..., fact: <id>}" (or "policy: <our reason>")'
+              : '"exit: {status-call: <op>}" (or "escalation: <reason>", or "procedure: ..." with "within: ...")',
+          )
+          .join(' and ')} (openapi/behaviour/README.md).`,
+      );
+  }
+}
+
+/**
+ * A state that answers a request first must say what that answer means for money: the per-operation
+ * code table (./codes.ts) reads it, and a state without it would leave "did money move?" unanswered.
+ */
+function firstWithoutMoney(
+  operations: readonly OperationBehaviour[],
+  states: Readonly<Record<string, StateSpec>>,
+  problems: Problems,
+): void {
+  const named = new Set<string>();
+  for (const op of operations)
+    for (const m of op.modes)
+      for (const [code, state] of m.first) {
+        if (!states[state] || states[state].money || op.firstMoney[state] || named.has(state)) continue;
+        named.add(state);
+        problems.add(
+          ['states', state],
+          `state ${state} answers ${op.id} first (code ${code}) but says nothing of money. Fix: add "money: ${MONEY.join('|')}" (openapi/behaviour/README.md).`,
+        );
+      }
 }
 
 function parseOperations(
@@ -262,6 +416,7 @@ const OPERATION_KEYS = [
   'resolves-5-by',
   'transitions',
   'money-back',
+  'first-money',
 ];
 
 /** A state name used somewhere in the file must be one of `states`. */
@@ -338,16 +493,33 @@ function parseOperation(
     ...(resolves === 'webhook' || resolves === 'status-call' ? {resolves5By: resolves} : {}),
     transitions: parseTransitions(spec.transitions, states, ctx, path, problems),
     moneyBack: parseMoneyBack(spec['money-back'], states, ctx, path, problems),
+    firstMoney: parseFirstMoney(spec['first-money'], states, path, problems),
   };
+}
+
+function parseFirstMoney(
+  raw: unknown,
+  states: Readonly<Record<string, StateSpec>>,
+  path: YamlPath,
+  problems: Problems,
+): Record<string, Money> {
+  const out: Record<string, Money> = {};
+  for (const [state, money] of Object.entries(isObj(raw) ? raw : {})) {
+    const at = [...path, 'first-money', state];
+    checkState(state, states, at, problems);
+    if (MONEY.includes(money as Money)) out[state] = money as Money;
+    else problems.add(at, `first-money of ${state} is ${JSON.stringify(money)}. Fix: one of ${MONEY.join(', ')}.`);
+  }
+  return out;
 }
 
 function parseRepeat(raw: unknown, codes: readonly number[], path: YamlPath, problems: Problems): RepeatSpec {
   const at = [...path, 'repeat'];
   if (!isObj(raw)) {
     problems.add(at, '"repeat" is missing. Fix: {code: 4, scope: ..., answers: ...} (decisions of issue 22, 6).');
-    return {code: 4, scope: '', answers: ''};
+    return {code: 4, scope: '', answers: '', fields: []};
   }
-  unknownKeys(raw, ['code', 'scope', 'answers'], at, problems);
+  unknownKeys(raw, ['code', 'scope', 'answers', 'fields'], at, problems);
   const code = typeof raw.code === 'number' ? raw.code : 4;
   if (!codes.includes(code))
     problems.add(
@@ -358,6 +530,7 @@ function parseRepeat(raw: unknown, codes: readonly number[], path: YamlPath, pro
     code,
     scope: required(raw, 'scope', at, problems, 'where the identity must be unique'),
     answers: required(raw, 'answers', at, problems, 'what a repeat gets back'),
+    fields: strList(raw.fields),
   };
 }
 
@@ -462,7 +635,7 @@ function parseMoneyBack(
   return (Array.isArray(raw) ? raw : []).flatMap((m: unknown, i): MoneyBackSpec[] => {
     const at = [...path, 'money-back', i];
     if (!isObj(m)) return [];
-    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact'], at, problems);
+    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact', 'fields'], at, problems);
     const state = required(m, 'state', at, problems, 'the state that returns money');
     if (state) checkState(state, states, [...at, 'state'], problems);
     const fact = str(m.fact);
@@ -478,6 +651,7 @@ function parseMoneyBack(
         when: required(m, 'when', at, problems, 'when it goes back'),
         confirmedBy: required(m, 'confirmed-by', at, problems, 'what confirms it'),
         ...(fact ? {fact} : {}),
+        fields: strList(m.fields),
       },
     ];
   });

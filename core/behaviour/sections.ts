@@ -9,6 +9,8 @@ import type {Cell, ItemsSpan, SectionBlock, Span, TableRow} from '../contract/se
 import {linkOr} from '../contract/component-sections';
 import {andList, firstFact, repeatFact, statesOf} from './facts';
 import type {FamilyBehaviour, OperationBehaviour} from './model';
+import {retryText} from '../contract/tree';
+import type {CodeRule, Retry} from './codes';
 
 /** What the table needs from the rest of the build: each operation's title and page, each fact's source. */
 export interface BehaviourLinks {
@@ -142,6 +144,41 @@ export function code5Cell(
   return items.length
     ? [
         {kind: 'line', text: labels['api.behaviour.codeFive']},
+        {kind: 'items', items},
+      ]
+    : [];
+}
+
+/**
+ * The retry cell of a catalogue code whose rule differs by operation (core/behaviour/codes.ts): each
+ * rule that fewer operations have, with those operations linked, then the most common rule for
+ * "every other operation".
+ */
+export function retryByOperationCell(
+  rules: readonly CodeRule[],
+  code: number,
+  labels: Labels,
+  entry: BehaviourLinks['entry'],
+): Cell {
+  const groups = new Map<Retry, string[]>();
+  for (const r of rules.filter((x) => x.code === code))
+    groups.set(r.retry, [...(groups.get(r.retry) ?? []), r.operation]);
+  const sorted = [...groups].sort((a, b) => a[1].length - b[1].length);
+  const items = sorted.map(([retry, ops], i): Cell => {
+    const label: Span = {kind: 'retry', retry, text: retryText(retry, labels)};
+    if (i === sorted.length - 1 && sorted.length > 1) return [label, `: ${labels['api.catalogue.otherOperations']}`];
+    return [
+      label,
+      ': ',
+      ...ops.flatMap((id, j): Span[] => {
+        const e = entry(id);
+        return [...(j ? [', '] : []), linkOr(e?.summary ?? id, e?.href)];
+      }),
+    ];
+  });
+  return items.length
+    ? [
+        {kind: 'line', text: labels['api.catalogue.byOperation']},
         {kind: 'items', items},
       ]
     : [];

@@ -89,7 +89,7 @@ export const GO_LIVE_RULES: readonly GoLiveRule[] = [
     mode: 'client',
     title: 'A fresh `referenceid` for every new payment',
     holds:
-      'After an answer that created nothing (a decline, a validation error), a new attempt carries a new `referenceid`.',
+      'After an answer that recorded a failed transaction under its `referenceid` (the retry rule "Only with a new referenceid" in the operation\'s code table, such as a code 3 decline), a new attempt carries a new `referenceid`; a refusal that created nothing (a validation error, a short wallet) may be sent again with the same one once fixed.',
     page: START,
   },
   {
@@ -97,7 +97,7 @@ export const GO_LIVE_RULES: readonly GoLiveRule[] = [
     mode: 'client',
     title: 'No resend after a pending or timed-out answer',
     holds:
-      'After `response_code` 2 or 5, the same payment is never sent again: ask its status call instead (a resend risks paying twice).',
+      'After an answer that left the transaction open or its outcome unknown (the retry rule "Never: check status first" in the operation\'s code table: 2 and 5, and 1 where it answers an open order or session), the same payment is never sent again: ask its status call instead (a resend risks paying twice).',
     page: CODES,
   },
   {

@@ -51,6 +51,7 @@ export function responseCodeBlocks(
   codes: readonly ResponseCodeView[],
   labels: Labels,
   code5: Cell = [],
+  byOperation: (code: number) => Cell = () => [],
 ): SectionBlock[] {
   const table: TableBlock = {
     kind: 'table',
@@ -74,7 +75,8 @@ export function responseCodeBlocks(
         ],
         [c.meaning],
         c.code === 5 ? [c.action, ...code5] : [c.action],
-        [{kind: 'retry', retry: c.retry, text: retryText(c.retry, labels)}],
+        // No catalogue rule: it differs by operation, and the derived table says how (`byOperation`).
+        c.retry ? [{kind: 'retry', retry: c.retry, text: retryText(c.retry, labels)}] : byOperation(c.code),
       ],
     })),
   };

@@ -83,7 +83,7 @@ export const LABEL_MESSAGES = {
   'api.retry.safe': {message: 'Safe to resend as is', description: 'Retry advice of a response code'},
   'api.retry.newRef': {message: 'Only with a new referenceid', description: 'Retry advice of a response code'},
   'api.retry.status': {message: 'Never: check status first', description: 'Retry advice of a response code'},
-  'api.retry.no': {message: 'Fix the request first', description: 'Retry advice of a response code'},
+  'api.retry.no': {message: 'Fix the cause first', description: 'Retry advice of a response code'},
   'api.sandbox.intro': {
     message:
       'In the sandbox and in `npm run sandbox`, these values force each answer. The test credentials and the values every operation takes: [Sandbox](/docs/v1/test-data).',
@@ -155,6 +155,14 @@ export const LABEL_MESSAGES = {
   'api.catalogue.meaning': {message: 'Meaning', description: 'Column head of the response_code catalogue'},
   'api.catalogue.action': {message: 'What to do', description: 'Column head of the response_code catalogue'},
   'api.catalogue.retry': {message: 'Retry', description: 'Column head of the response_code catalogue'},
+  'api.catalogue.byOperation': {
+    message: 'Depends on the operation (its page says):',
+    description: 'Retry cell of a code whose rule differs by operation; a list of rules and operations follows',
+  },
+  'api.catalogue.otherOperations': {
+    message: 'every other operation',
+    description: 'Retry cell of the catalogue: the operations not listed before',
+  },
   'api.catalogue.common': {
     message: 'Any operation',
     description: 'Under a code of the catalogue that every operation can return',

@@ -58,7 +58,7 @@ export interface NameSpan {
 /** The retry advice of a response code, coloured by risk on the page. */
 export interface RetrySpan {
   readonly kind: 'retry';
-  readonly retry: ResponseCodeView['retry'];
+  readonly retry: NonNullable<ResponseCodeView['retry']>;
   readonly text: string;
 }
 

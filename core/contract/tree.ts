@@ -118,7 +118,7 @@ export interface CodeRow {
   readonly code: number;
   readonly name: string;
   readonly meaning: string;
-  readonly retry: ResponseCodeView['retry'];
+  readonly retry: Retry;
   readonly retryText: string;
   /** The row of the catalogue that explains it. */
   readonly href: string;
@@ -254,7 +254,10 @@ export const HEADERS_PAGE = '/HeaderMarkdown';
 /** Where the rate limits of every family are listed (the table on the catalogue page). */
 export const RATE_LIMITS_PAGE = '/ResponseCode#rate-limits';
 
-const RETRY_LABEL: Readonly<Record<ResponseCodeView['retry'], LabelId>> = {
+/** The four retry words of the catalogue. */
+export type Retry = NonNullable<ResponseCodeView['retry']>;
+
+const RETRY_LABEL: Readonly<Record<Retry, LabelId>> = {
   safe: 'api.retry.safe',
   'new-ref': 'api.retry.newRef',
   status: 'api.retry.status',
@@ -262,7 +265,7 @@ const RETRY_LABEL: Readonly<Record<ResponseCodeView['retry'], LabelId>> = {
 };
 
 /** The retry advice of a response code, in the labels' words (page, twin and catalogue alike). */
-export function retryText(retry: ResponseCodeView['retry'], labels: Labels): string {
+export function retryText(retry: Retry, labels: Labels): string {
   return labels[RETRY_LABEL[retry]];
 }
 
@@ -346,8 +349,9 @@ function codesBlock(codes: readonly ResponseCodeView[], labels: Labels): Block[]
         code: c.code,
         name: c.name,
         meaning: c.meaning,
-        retry: c.retry,
-        retryText: retryText(c.retry, labels),
+        // operationCodes() gives every row of an operation its rule (derived or the catalogue's).
+        retry: c.retry as Retry,
+        retryText: retryText(c.retry as Retry, labels),
         href: `${RESPONSE_CODE_PAGE}#code-${c.code}`,
       })),
     },

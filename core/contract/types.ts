@@ -108,13 +108,26 @@ export interface ResponseCodeView {
   readonly name: string;
   readonly meaning: string;
   readonly action: string;
-  readonly retry: 'safe' | 'new-ref' | 'status' | 'no';
+  /**
+   * Absent where the rule differs by operation (code 1 answers a final or an open transaction,
+   * code 3 a failed transaction or a refusal): the derived table (core/behaviour/codes.ts) states it.
+   */
+  readonly retry?: 'safe' | 'new-ref' | 'status' | 'no';
   /** Every operation can return it (authentication, IP, rate limit, internal error): never listed per operation. */
   readonly common?: boolean;
 }
 
 /** A row of the `response_code` catalogue as pages and twins show it: with its retry advice in words. */
-export type CatalogueCode = ResponseCodeView & {readonly retryText: string};
+export type CatalogueCode = ResponseCodeView & {readonly retryText?: string};
+
+/** One code as one operation answers it, in words (core/behaviour/codes.ts `ruleText`): what tools read. */
+export interface OperationCodeWords {
+  readonly operation: string;
+  readonly code: number;
+  readonly text: string;
+  readonly retry: NonNullable<ResponseCodeView['retry']>;
+  readonly retryText: string;
+}
 
 export interface LinkView {
   readonly id: string;

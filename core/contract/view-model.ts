@@ -171,6 +171,17 @@ export interface ViewExtras {
   readonly changes?: ReadonlyMap<string, ChangeBadge>;
   /** Each operation's sandbox-scenario rows (scenarioRows() of core/sandbox/compile.ts). */
   readonly scenarios?: ReadonlyMap<string, readonly ScenarioRow[]>;
+  /**
+   * Per operation and code, what the code means for that operation and its retry rule, derived from
+   * the behaviour model (core/behaviour/codes.ts): the code table shows these, not the catalogue's.
+   */
+  readonly codeRules?: ReadonlyMap<string, ReadonlyMap<number, OperationCode>>;
+}
+
+/** A code as one operation answers it (core/behaviour/codes.ts `ruleText` and its retry rule). */
+export interface OperationCode {
+  readonly meaning: string;
+  readonly retry: NonNullable<ResponseCodeView['retry']>;
 }
 
 /** What building one operation's or webhook's view needs from the whole contract. */
@@ -183,6 +194,7 @@ export interface ViewContext {
   readonly pages: PageMap;
   readonly changes: ReadonlyMap<string, ChangeBadge>;
   readonly scenarios: ReadonlyMap<string, readonly ScenarioRow[]>;
+  readonly codeRules: ReadonlyMap<string, ReadonlyMap<number, OperationCode>>;
 }
 
 export function viewContext(
@@ -200,6 +212,7 @@ export function viewContext(
     pages,
     changes: extras.changes ?? new Map(),
     scenarios: extras.scenarios ?? new Map(),
+    codeRules: extras.codeRules ?? new Map(),
   };
 }
 
@@ -220,7 +233,18 @@ export function relatedLinks(l: Located, ctx: ViewContext): LinkView[] {
 /** The codes an operation lists plus the common ones every operation returns, in code order. */
 export function operationCodes(op: Operation, ctx: ViewContext): ResponseCodeView[] {
   const listed = (op['x-response-codes'] ?? []).map((n) => ctx.codeByNumber.get(n) as ResponseCodeView);
-  return [...listed, ...ctx.commonCodes].sort((a, b) => a.code - b.code);
+  const rules = ctx.codeRules.get(op.operationId);
+  return [...listed, ...ctx.commonCodes]
+    .sort((a, b) => a.code - b.code)
+    .map((c) => {
+      const rule = rules?.get(c.code);
+      if (rule) return {...c, meaning: rule.meaning, retry: rule.retry};
+      if (!c.retry)
+        throw new Error(
+          `${op.operationId}: code ${c.code} has no retry rule in openapi/response-codes.yaml, and no rule derived for this operation. Fix: build the views with the behaviour model's code table (core/behaviour/codes.ts).`,
+        );
+      return c;
+    });
 }
 
 const CONTENT_TYPE_HEADER: ParamView = {

@@ -350,7 +350,8 @@ export function keyToRemember(
 export interface NamedCode {
   readonly code: number;
   readonly name: string;
-  readonly retry: string;
+  /** Absent where the rule differs by operation (the catalogue keeps only what holds for all). */
+  readonly retry?: string;
 }
 
 /** How an answer reads at a glance: it worked, it is not final yet (or answers an earlier request), it failed. */

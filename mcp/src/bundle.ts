@@ -25,9 +25,10 @@ import {buildArtefactsDir, MCP_CONTRACT_DIR, SITE_DIR} from '../../plugins/api-c
 import {DOWNLOADS} from '#core/contract/downloads';
 import {markdownTwinPath} from '#core/markdown/twin';
 import {RESPONSE_CODE_PAGE} from '#core/contract/tree';
-import type {CatalogueCode, TagView} from '#core/contract/types';
+import type {CatalogueCode, OperationCodeWords, TagView} from '#core/contract/types';
 import type {FamilyModel, SandboxIndex} from '#core/sandbox/model';
 import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
+import {CODE_RULES_FILE} from '../../plugins/api-contract/components';
 import {copySearchIndex} from './search';
 import {BUNDLE_FILE, SANDBOX_DIR, type DocsBundle, type FamilyEntry, type OperationEntry} from './data';
 
@@ -99,6 +100,7 @@ export function readBundle(buildDir: string, generatedDir = mcpContractDir(build
     operations,
     families,
     responseCodes: generated<CatalogueCode[]>('response-codes.json'),
+    codeRules: generated<OperationCodeWords[]>(CODE_RULES_FILE),
     responseCodesUrl: `${origin}${markdownTwinPath(RESPONSE_CODE_PAGE)}`,
     llmsTxt: {url: `${origin}/llms.txt`, text: readFile(path.join(buildDir, 'llms.txt'), NEED_BUILD)},
     openapi: {url: `${origin}${DOWNLOADS.yaml}`, text: readFile(inBuild(DOWNLOADS.yaml), NEED_BUILD)},

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type {CatalogueCode} from '#core/contract/types';
+import type {CatalogueCode, OperationCodeWords} from '#core/contract/types';
 import type {FamilyModel, SandboxIndex} from '#core/sandbox/model';
 
 export const BUNDLE_FILE = 'bundle.json';
@@ -46,6 +46,8 @@ export interface DocsBundle {
   readonly operations: readonly OperationEntry[];
   readonly families: readonly FamilyEntry[];
   readonly responseCodes: readonly CatalogueCode[];
+  /** What each code means for each operation (core/behaviour/codes.ts): `get_response_code` with an operation. */
+  readonly codeRules: readonly OperationCodeWords[];
   /** The catalogue page's twin URL, for error messages that point a reader to every code. */
   readonly responseCodesUrl: string;
   readonly llmsTxt: {readonly url: string; readonly text: string};

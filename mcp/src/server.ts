@@ -93,9 +93,17 @@ export function registerDocsTools(server: McpServer, bundle: DocsBundle, search:
     {
       title: 'Explain a response_code',
       description: 'What a response_code of the envelope means, what to do, and whether the request may be sent again.',
-      inputSchema: {code: z.number().int().describe('The response_code, such as 2.')},
+      inputSchema: {
+        code: z.number().int().describe('The response_code, such as 2.'),
+        operation: z
+          .string()
+          .optional()
+          .describe(
+            'The operation id that answered it, such as "payout-create-order": what the code created there, whether money moved, what a repeat answers and the retry rule.',
+          ),
+      },
     },
-    ({code}) => answer(() => getResponseCode(bundle, code)),
+    ({code, operation}) => answer(() => getResponseCode(bundle, code, operation)),
   );
 }
 

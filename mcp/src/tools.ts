@@ -4,7 +4,7 @@
  * registers them with their input schemas; the tests call them directly and through a client.
  */
 import {closest} from '#core/util/closest';
-import type {CatalogueCode} from '#core/contract/types';
+import type {CatalogueCode, OperationCodeWords} from '#core/contract/types';
 import {compilePathTemplate} from '#core/contract/path-template';
 import {createSandbox, memoryStore, type LoadedFamily, type QueuedWebhook, type Sandbox} from '#core/sandbox/engine';
 import {setPath, text} from '#core/sandbox/body';
@@ -110,26 +110,54 @@ export function listOperations(bundle: DocsBundle, family?: string): string {
   return listed || `The family "${family ?? ''}" has no operations or webhooks.`;
 }
 
-export function describeCode(c: CatalogueCode): string {
+/**
+ * A catalogue entry; with `rule`, what the code means for one operation (derived from the behaviour
+ * model) replaces the catalogue's retry, which is absent where it differs by operation.
+ */
+export function describeCode(
+  c: CatalogueCode,
+  rule?: OperationCodeWords,
+  others: readonly OperationCodeWords[] = [],
+): string {
+  const byOperation = [...new Set(others.map((r) => r.retryText))];
   return [
     `response_code ${c.code}: ${c.name}`,
     '',
     `Meaning: ${c.meaning}`,
     `What to do: ${c.action}`,
-    `Retry: ${c.retryText}.`,
+    ...(rule
+      ? [`For ${rule.operation}: ${rule.text}`, `Retry for ${rule.operation}: ${rule.retryText}.`]
+      : c.retryText
+        ? [`Retry: ${c.retryText}.`]
+        : [`Retry: depends on the operation (${byOperation.join('; ')}). Ask again with the operation for its rule.`]),
     ...(c.common ? ['Every operation can answer it; operation pages do not list it.'] : []),
   ].join('\n');
 }
 
-/** get_response_code: one entry of the `response_code` catalogue. */
-export function getResponseCode(bundle: DocsBundle, code: number): string {
+/** get_response_code: one entry of the `response_code` catalogue, for one operation when it is named. */
+export function getResponseCode(bundle: DocsBundle, code: number, operation?: string): string {
   const found = bundle.responseCodes.find((c) => c.code === code);
   if (!found) {
     throw new ToolInputError(
       `No response_code ${code} in the catalogue. It has ${bundle.responseCodes.map((c) => c.code).join(', ')}; all of them with their meaning: ${bundle.responseCodesUrl}.`,
     );
   }
-  return describeCode(found);
+  const others = bundle.codeRules.filter((r) => r.code === code);
+  if (operation === undefined) return describeCode(found, undefined, others);
+  const mine = bundle.codeRules.filter((r) => r.operation === operation);
+  if (!mine.length)
+    throw unknown(
+      'operation id',
+      operation,
+      [...new Set(bundle.codeRules.map((r) => r.operation))],
+      'list_operations gives every id (webhooks answer no response_code).',
+    );
+  const rule = mine.find((r) => r.code === code);
+  if (!rule)
+    throw new ToolInputError(
+      `${operation} never answers response_code ${code}. It answers ${mine.map((r) => r.code).join(', ')}.`,
+    );
+  return describeCode(found, rule);
 }
 
 export interface SignatureInput {

@@ -25,6 +25,10 @@ import {
   scenarioProblems,
 } from '#core/behaviour/checks';
 import {factTexts, type DomainFact} from '#core/behaviour/facts';
+import {catalogueProblems, codeFacts, deriveCodeRules, type CodeRule} from '#core/behaviour/codes';
+import {ScenarioYaml} from '#core/sandbox/compile/yaml';
+import {schemaFieldProblems} from '#core/behaviour/schema-fields';
+import type {ResponseCodeView} from '#core/contract/types';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {closest} from '#core/util/closest';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
@@ -41,6 +45,8 @@ export interface Behaviour {
   readonly facts: Readonly<Record<string, string>>;
   /** Domain fact id -> the first URL of its source. */
   readonly sources: Readonly<Record<string, string>>;
+  /** What each code means for each operation (core/behaviour/codes.ts): the one table every page and tool reads. */
+  readonly codes: readonly CodeRule[];
 }
 
 const rel = (file: string): string => path.relative(SITE_DIR, file);
@@ -64,6 +70,12 @@ export function readDomainFacts(dir = FACTS_DIR): (DomainFact & {readonly url?: 
   });
 }
 
+/** The reasons the escalation API accepts: the `EscalationReason` enum of openapi/families/common.yaml. */
+export function escalationReasons(doc: OpenApiDocument): string[] {
+  const schemas = (doc as unknown as {components?: {schemas?: Record<string, {enum?: unknown[]}>}}).components?.schemas;
+  return (schemas?.EscalationReason?.enum ?? []).filter((v): v is string => typeof v === 'string');
+}
+
 /** What the parser checks names against: the contract's operations (with their codes), webhooks, tags; the fact ids. */
 export function behaviourContext(doc: OpenApiDocument, factIds: Iterable<string>): BehaviourContext {
   const located = listOperations(doc);
@@ -74,6 +86,7 @@ export function behaviourContext(doc: OpenApiDocument, factIds: Iterable<string>
     webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
     tags: new Set((doc.tags ?? []).map((t) => t.name)),
     facts: new Set(factIds),
+    escalationReasons: new Set(escalationReasons(doc)),
   };
 }
 
@@ -128,8 +141,30 @@ export interface BehaviourInput {
   readonly scenarioTexts: ReadonlyMap<string, string>;
   /** `file:line` of a key of an operation in openapi/families/ (./load.ts `locate`). */
   readonly locate: (id: string, key: string) => string;
+  /** The `response_code` catalogue (openapi/response-codes.yaml) and its file, for lines. */
+  readonly responseCodes: readonly ResponseCodeView[];
+  readonly responseCodesFile?: string;
   readonly dir?: string;
   readonly factsDir?: string;
+}
+
+/** Every (operation, code) rule of the contract, and the catalogue's disagreements with them. */
+export function codeTable(
+  deref: OpenApiDocument,
+  families: readonly FamilyBehaviour[],
+  responseCodes: readonly ResponseCodeView[],
+  file = path.join(CONTRACT_DIR, 'response-codes.yaml'),
+): {codes: CodeRule[]; problems: string[]} {
+  const operations = listOperations(deref)
+    .filter((l) => l.kind === 'operation')
+    .map((l) => ({id: l.op.operationId, family: l.op.tags[0] ?? 'untagged', codes: l.op['x-response-codes'] ?? []}));
+  const codes = deriveCodeRules(families, responseCodes, operations);
+  const yaml = fs.existsSync(file) ? new ScenarioYaml(rel(file), fs.readFileSync(file, 'utf8')) : undefined;
+  const at = (code: number): string => {
+    const i = responseCodes.findIndex((c) => c.code === code);
+    return yaml ? yaml.at([i, 'retry']) : `${rel(file)}`;
+  };
+  return {codes, problems: catalogueProblems(codes, responseCodes, at)};
 }
 
 /** The behaviour model, parsed and checked; `problems` holds every disagreement with its file, line and fix. */
@@ -142,6 +177,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
   const {families, common, problems} = parseFiles(input.dir ?? BEHAVIOUR_DIR, ctx);
   const located = listOperations(input.deref);
   const moving = families.filter((f) => f.movesMoney);
+  const table = codeTable(input.deref, moving, input.responseCodes, input.responseCodesFile);
   const describe = (p: ContractProblem): string => `${input.locate(p.id, p.key)}: ${p.id}: ${p.message}`;
   const checks = [
     ...scenarioProblems({
@@ -151,6 +187,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       locate: scenarioLocator(input.scenarioTexts),
     }),
     ...exampleProblems(moving, located).map(describe),
+    ...schemaFieldProblems(moving, located, input.locate),
     ...(common
       ? policyProblems(common, {
           retryAfterMinutes: RETRY_AFTER_MINUTES,
@@ -168,10 +205,11 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
     behaviour: {
       families: moving,
       ...(common ? {common} : {}),
-      facts: factTexts(moving, common, domain),
+      facts: {...factTexts(moving, common, domain), ...codeFacts(table.codes, moving)},
       sources: Object.fromEntries(domain.flatMap((f) => (f.url ? [[f.id, f.url]] : []))),
+      codes: table.codes,
     },
-    problems: [...problems, ...checks],
+    problems: [...problems, ...checks, ...table.problems],
   };
 }
 

@@ -141,6 +141,12 @@ const WEBHOOK: IdSpec = {
 /** The file a page imports for one site-wide component's blocks (lib/data.ts `componentSections`). */
 export const sectionsFile = (key: string): string => `sections/${key}.json`;
 
+/**
+ * What each code means for each operation (core/behaviour/codes.ts), in words, among the generated
+ * data: the MCP server's `get_response_code` answers from it (lib/artefacts.ts).
+ */
+export const CODE_RULES_FILE = 'code-rules.json';
+
 /** The `<Fact>` texts by id, among the generated data (read at build time only). */
 export const FACTS_FILE = 'facts.json';
 

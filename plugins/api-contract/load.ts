@@ -15,7 +15,14 @@ import {
   parseYaml,
   type Document,
 } from '@redocly/openapi-core';
-import {buildViews, listOperations, type ContractViews, type OpenApiDocument} from '#core/contract/view-model';
+import {
+  buildViews,
+  listOperations,
+  type ContractViews,
+  type OpenApiDocument,
+  type OperationCode,
+} from '#core/contract/view-model';
+import {ruleText, type CodeRule} from '#core/behaviour/codes';
 import {crossCheck, type ContractProblem} from '#core/contract/checks';
 import {withResponseCodeEnums} from '#core/contract/response-enums';
 import {untypedBranches, withTypedBranches} from '#core/contract/typed-branches';
@@ -166,7 +173,9 @@ export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[
   for (const c of codes) {
     if (seen.has(c.code)) throw new ContractLoadError(`${rel(file)}: response code ${c.code} is defined twice.`);
     seen.add(c.code);
-    for (const key of ['name', 'meaning', 'action', 'retry'] as const) {
+    // `retry` may be absent: where the rule differs by operation, the derived code table states it
+    // (core/behaviour/codes.ts), and the catalogue keeps only what holds for every operation.
+    for (const key of ['name', 'meaning', 'action'] as const) {
       if (!c[key]) throw new ContractLoadError(`${rel(file)}: response code ${c.code} has no "${key}".`);
     }
   }
@@ -405,6 +414,7 @@ export async function loadContractSource({
   const {behaviour, problems: behaviourProblems} = loadBehaviour({
     deref,
     sandbox,
+    responseCodes,
     scenarioTexts: new Map(readScenarioFiles().families.map((f) => [f.file, f.text])),
     locate: (id, key) => locate(id, key),
   });
@@ -527,6 +537,17 @@ export interface ContractSite {
  * `permalinkOf` maps a file (`docs/v1/...mdx`) to its route; a file it does not know fails with
  * the operation, the file and the fix.
  */
+/** The derived code table by operation and code, as the views take it. */
+function operationCodeRules(rules: readonly CodeRule[]): Map<string, Map<number, OperationCode>> {
+  const out = new Map<string, Map<number, OperationCode>>();
+  for (const r of rules) {
+    const codes = out.get(r.operation) ?? new Map<number, OperationCode>();
+    codes.set(r.code, {meaning: ruleText(r), retry: r.retry});
+    out.set(r.operation, codes);
+  }
+  return out;
+}
+
 export function contractSite(loaded: LoadedContract, permalinkOf: (file: string) => string | undefined): ContractSite {
   const pages = new Map<string, string>();
   for (const [id, file] of loaded.shownIn) {
@@ -541,6 +562,7 @@ export function contractSite(loaded: LoadedContract, permalinkOf: (file: string)
   const views = buildViews(loaded.deref, loaded.responseCodes, pages, {
     changes: changeBadges(loaded.releases),
     scenarios: new Map(located.map((l) => [l.op.operationId, scenarioRows(loaded.sandbox, l.op.operationId)])),
+    codeRules: operationCodeRules(loaded.behaviour.codes),
   });
   return {
     pages,

@@ -11,7 +11,8 @@ import {parseYaml} from '@redocly/openapi-core';
 import {lineColumn, proseOf} from './prose-text';
 
 /** The kinds of hand-written behaviour, each with the model ids that say it instead. */
-export type BehaviourKind = 'final' | 'webhook' | 'resend' | 'money-back' | 'retries' | 'window' | 't-plus';
+export type BehaviourKind =
+  'final' | 'webhook' | 'resend' | 'money-back' | 'retries' | 'window' | 't-plus' | 'code-meaning';
 
 export interface BehaviourFinding {
   readonly file: string;
@@ -33,6 +34,8 @@ export const BEHAVIOUR_RULES: readonly {
   readonly kind: BehaviourKind;
   readonly pattern: RegExp;
   readonly fix: string;
+  /** Read the prose with inline code kept as words (`behaviourProseWithCode`). */
+  readonly withCode?: true;
 }[] = [
   {
     kind: 'final',
@@ -74,6 +77,16 @@ export const BEHAVIOUR_RULES: readonly {
     fix: '<Fact id="<op>.reversal" />, <Fact id="shared.polling" />, <Fact id="shared.ack" /> or <Fact id="shared.retention" />',
   },
   {kind: 't-plus', pattern: /\bT\s?\+\s?\d+\b/g, fix: '<Fact id="<op>.reversal" />'},
+  {
+    // A response code named with what it did to the money or whether to send it again (issue 32, 1):
+    // that differs by operation (code 1 moved money for a payout, nothing yet for a hosted link), so
+    // it comes from the derived code table. Read with inline code kept: the codes are code spans.
+    kind: 'code-meaning',
+    withCode: true,
+    pattern:
+      /(?:\bresponse_code\s+|\bcodes?\s+|^[ \t]*[-*]\s+)\d{1,2}\b(?:\s*,?\s*(?:or\s+|and\s+)?\d{1,2}\b)*(?:\s*\([^)\n]*\))?\s*[:,]?\s(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:money\s+(?:has\s+)?moved|no\s+money\s+moved|nothing\s+(?:moved|paid|was\s+(?:paid|debited|created|moved))|(?:new|fresh)\s+referenceid)/gim,
+    fix: '<Fact id="<op>.code.<N>" /> or <Fact id="codes.money-moving" /> (the derived code table)',
+  },
 ];
 
 /** The prose of a page, with `<Fact ... />` and `<BehaviourTable ... />` blanked (they are the model speaking). */
@@ -81,11 +94,22 @@ export function behaviourProseOf(source: string): string {
   return proseOf(source).replace(/<(?:Fact|BehaviourTable)\b[^>]*\/>/g, (m) => m.replace(/[^\n]/g, ' '));
 }
 
+/**
+ * The prose with single-backtick code spans kept as their words (the backticks as spaces, so lines
+ * and columns stay): a response code and `referenceid` are written as code spans.
+ */
+export function behaviourProseWithCode(source: string): string {
+  const marked = source.replace(/(?<!`)`([^`\n]+)`(?!`)/g, '\uE000$1\uE000');
+  return behaviourProseOf(marked).replace(/\uE000/g, ' ');
+}
+
 /** Every hand-written statement of behaviour in one page, in reading order. */
 export function findBehaviour(file: string, source: string): BehaviourFinding[] {
-  const text = behaviourProseOf(source);
+  const plain = behaviourProseOf(source);
+  const withCode = behaviourProseWithCode(source);
   const out: BehaviourFinding[] = [];
   for (const rule of BEHAVIOUR_RULES) {
+    const text = rule.withCode ? withCode : plain;
     for (const m of text.matchAll(rule.pattern)) {
       const {line, column} = lineColumn(text, m.index);
       const phrase = m[0].replace(/\s+/g, ' ');

@@ -18,6 +18,7 @@ import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
 import {remarkApiReference} from '../../plugins/api-contract/remark';
 import {readBundle} from '../../mcp/src/bundle';
 import {DOWNLOADS} from '#core/contract/downloads';
+import {CODE_RULES_FILE} from '../../plugins/api-contract/components';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'artefacts-'));
 afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));
@@ -64,16 +65,18 @@ describe('the MCP artefact', () => {
   const files = [
     {name: 'index.json', data: {tags: []}},
     {name: 'response-codes.json', data: [{code: 1}]},
+    {name: CODE_RULES_FILE, data: [{operation: 'a', code: 1}]},
     {name: publicSandboxFile('index.json'), data: {routes: []}},
     {name: publicSandboxFile('aeps.validators.js'), data: 'export const x = 1;\n'},
     {name: 'families.json', data: []},
     {name: 'source/ops/a.json', data: {}},
   ];
 
-  it('holds the index, the response codes and the sandbox files, as createData writes them', () => {
+  it('holds the index, the response codes with their per-operation rules and the sandbox files, as createData writes them', () => {
     expect(mcpContractFiles(files)).toEqual([
       {name: 'index.json', text: '{"tags":[]}'},
       {name: 'response-codes.json', text: '[{"code":1}]'},
+      {name: 'code-rules.json', text: '[{"operation":"a","code":1}]'},
       {name: 'public/sandbox/index.json', text: '{"routes":[]}'},
       {name: 'public/sandbox/aeps.validators.js', text: 'export const x = 1;\n'},
     ]);
@@ -88,6 +91,7 @@ describe('the MCP artefact', () => {
     expect(buildArtefactsDir(outDir).startsWith(outDir + path.sep)).toBe(false);
     const bundle = readBundle(outDir);
     expect(bundle.responseCodes).toEqual([{code: 1}]);
+    expect(bundle.codeRules).toEqual([{operation: 'a', code: 1}]);
     expect(bundle.llmsTxt.text).toBe('# llms\n');
     expect(bundle.sandbox).toEqual({index: {routes: []}, families: {}});
   });

@@ -123,7 +123,7 @@ describe('generatedFiles', () => {
           {name: 'demo.validators.mjs', text: 'export const body = {};\n'},
         ],
         stylesheets: {'panel.css': '/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n'},
-        behaviour: {families: [], facts: {}, sources: {}},
+        behaviour: {families: [], facts: {}, sources: {}, codes: []},
       },
       highlight,
     );
@@ -152,6 +152,7 @@ describe('generatedFiles', () => {
       'public/css/panel.css',
       'body-schemas.json',
       'facts.json',
+      'code-rules.json',
       'jwt-samples.json',
       'source/jwt-samples.json',
       'ids.json',
@@ -276,7 +277,7 @@ describe('contractSite', () => {
   const loaded: LoadedContract = {
     bundled: deref,
     deref,
-    behaviour: {families: [], facts: {}, sources: {}},
+    behaviour: {families: [], facts: {}, sources: {}, codes: []},
     bodies: {},
     responseCodes: [],
     shownIn: new Map([['demo-pay', 'docs/v1/demo/pay.mdx']]),

@@ -27,7 +27,7 @@ describe('parseFamily', () => {
 
   it('names an unknown key with its line and the closest key', () => {
     expect(problemsOf(DEMO_TEXT.replace('    resolves-5-by: webhook', '    resolve-5-by: webhook'))).toContain(
-      `${DEMO_FILE}:29: unknown key "resolve-5-by" at operations.demo-pay. Fix: did you mean "resolves-5-by"? the keys are moves-money, made-in, reason, status-call, status-field, webhook, webhook-on-first, learn, identity, repeat, modes, resolves-5-by, transitions, money-back (openapi/behaviour/README.md).`,
+      `${DEMO_FILE}:29: unknown key "resolve-5-by" at operations.demo-pay. Fix: did you mean "resolves-5-by"? the keys are moves-money, made-in, reason, status-call, status-field, webhook, webhook-on-first, learn, identity, repeat, modes, resolves-5-by, transitions, money-back, first-money (openapi/behaviour/README.md).`,
     );
   });
 
@@ -44,7 +44,7 @@ describe('parseFamily', () => {
   });
 
   it('rejects a window whose fact is not in openapi/facts', () => {
-    expect(problemsOf(DEMO_TEXT.replace('fact: demo-window', 'fact: demo-windw'))).toContain(
+    expect(problemsOf(DEMO_TEXT.replace('T+1 day, fact: demo-window', 'T+1 day, fact: demo-windw'))).toContain(
       `${DEMO_FILE}:37: fact demo-windw is not an id of openapi/facts/. Fix: record it there with its source, or use demo-window.`,
     );
   });
@@ -72,6 +72,38 @@ describe('parseFamily', () => {
   it('asks a family that moves no money for its reason', () => {
     expect(problemsOf('family: demo\nthing: demo payment\nmoves-money: false\n')).toEqual([
       `${DEMO_FILE}:1: a family that moves no money says why. Fix: add "reason: ...".`,
+    ]);
+  });
+});
+
+describe('bound and exit of a non-final state (issue 32, 3)', () => {
+  const STATE =
+    'PROCESSING: {final: false, money: held, meaning: At the bank., bound: {within: 1 day, fact: demo-window}, exit: {status-call: demo-status}}';
+
+  it('rejects a non-final state without a bound and an exit, naming its line and both fixes', () => {
+    expect(
+      problemsOf(DEMO_TEXT.replace(STATE, 'PROCESSING: {final: false, money: held, meaning: At the bank.}')),
+    ).toEqual([
+      `${DEMO_FILE}:7: state PROCESSING is not final but has no bound and no exit. Fix: add "bound: {within: ..., fact: <id>}" (or "policy: <our reason>") and "exit: {status-call: <op>}" (or "escalation: <reason>", or "procedure: ..." with "within: ...") (openapi/behaviour/README.md).`,
+    ]);
+  });
+
+  it('rejects an escalation reason the API does not accept, a bound without a source, a procedure without a bound', () => {
+    const ctx = {...CTX, escalationReasons: new Set(['PROCESSING_OVERDUE'])};
+    const text = (bound: string, exit: string) =>
+      DEMO_TEXT.replace(
+        STATE,
+        `PROCESSING: {final: false, money: held, meaning: At the bank., bound: ${bound}, exit: ${exit}}`,
+      );
+    expect(
+      parseFamily(DEMO_FILE, text('{within: 1 day, fact: demo-window}', '{escalation: STUCK}'), ctx).problems,
+    ).toEqual([
+      `${DEMO_FILE}:7: escalation reason STUCK is not one the escalation API accepts (PROCESSING_OVERDUE). Fix: use one of them, add it to EscalationReason in openapi/families/common.yaml (a wire change), or give a procedure.`,
+    ]);
+    expect(parseFamily(DEMO_FILE, text('{within: 1 day}', '{procedure: Write to support}'), ctx).problems).toEqual([
+      `${DEMO_FILE}:7: a bound names its source: "fact: <id of openapi/facts/>" or "policy: <our reason>", one of the two.`,
+      `${DEMO_FILE}:7: "within" is missing or empty. Fix: write the procedure's own bound (by when it is answered).`,
+      `${DEMO_FILE}:7: state PROCESSING is not final but has no bound. Fix: add "bound: {within: ..., fact: <id>}" (or "policy: <our reason>") (openapi/behaviour/README.md).`,
     ]);
   });
 });

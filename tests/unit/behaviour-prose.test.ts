@@ -11,6 +11,26 @@ const found = (source: string): string[] =>
   findBehaviour(FILE, source).map((f) => `${f.line}:${f.column} ${f.kind} ${f.phrase}`);
 
 describe('findBehaviour', () => {
+  it("flags a code's meaning or retry rule written by hand, code spans and all, but not the generated one", () => {
+    const source = [
+      'Three codes matter:',
+      '',
+      '- `1`: done, the money moved.',
+      '- `response_code` 3, 6 or 14: declined, so a new attempt needs a new `referenceid`.',
+      '',
+      'Code 3: <Fact id="payout-create-order.code.3" />',
+    ].join('\n');
+    expect(found(source)).toEqual([
+      '3:1 code-meaning - 1 : done, the money moved',
+      '4:4 code-meaning response_code 3, 6 or 14: declined, so a new attempt needs a new referenceid',
+    ]);
+    expect(findBehaviour(FILE, '- `1`: done, the money moved.')[0]?.message).toBe(
+      'docs/v1/x.mdx:1:1: behaviour written by hand (code-meaning): "- 1 : done, the money moved". Say it with ' +
+        '<Fact id="<op>.code.<N>" /> or <Fact id="codes.money-moving" /> (the derived code table) ' +
+        '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
+    );
+  });
+
   it('flags each recurring form with file, line, column, the phrase and the fix', () => {
     const source = [
       '# Payouts',

@@ -52,6 +52,24 @@ const WITHDRAWAL = {
 
 const loadValidators = async (family: string) => (await loadWrittenFamily(sandboxDir, family)).validators;
 
+/** Two operations whose code 1 means different things (core/behaviour/codes.ts words them at build time). */
+const CODE_RULES: DocsBundle['codeRules'] = [
+  {
+    operation: 'aeps-cash-withdrawal',
+    code: 1,
+    text: 'An AEPS transaction was created in `SUCCESS`: money moved.',
+    retry: 'safe',
+    retryText: 'Safe to resend as is',
+  },
+  {
+    operation: 'aeps-generate-url',
+    code: 1,
+    text: 'An AEPS transaction was created in `PENDING`, not final: no money moved.',
+    retry: 'status',
+    retryText: 'Never: check status first',
+  },
+];
+
 beforeAll(async () => {
   const index = await prepareSandbox(sandboxDir);
   const families: Record<string, FamilyModel> = {};
@@ -102,10 +120,8 @@ beforeAll(async () => {
       {
         code: 1,
         name: 'SUCCESS',
-        meaning: 'Done.',
+        meaning: 'Accepted.',
         action: 'Record it.',
-        retry: 'safe',
-        retryText: 'Safe to resend as is',
       },
       {
         code: 11,
@@ -117,6 +133,7 @@ beforeAll(async () => {
         common: true,
       },
     ],
+    codeRules: CODE_RULES,
     responseCodesUrl: `${ORIGIN}/ResponseCode.md`,
     llmsTxt: {url: `${ORIGIN}/llms.txt`, text: '# RupeeRail API\n'},
     openapi: {url: `${ORIGIN}/downloads/openapi.yaml`, text: 'openapi: 3.1.0\n'},
@@ -191,6 +208,21 @@ describe('list_operations and get_response_code', () => {
     );
     expect(refused(() => getResponseCode(bundle, 99))).toBe(
       'No response_code 99 in the catalogue. It has 1, 11; all of them with their meaning: https://docs.example/ResponseCode.md.',
+    );
+  });
+
+  it('says what a code means for the operation named, and that it depends on one when none is', () => {
+    expect(getResponseCode(bundle, 1, 'aeps-generate-url')).toBe(
+      'response_code 1: SUCCESS\n\nMeaning: Accepted.\nWhat to do: Record it.\nFor aeps-generate-url: An AEPS transaction was created in `PENDING`, not final: no money moved.\nRetry for aeps-generate-url: Never: check status first.',
+    );
+    expect(getResponseCode(bundle, 1)).toBe(
+      'response_code 1: SUCCESS\n\nMeaning: Accepted.\nWhat to do: Record it.\nRetry: depends on the operation (Safe to resend as is; Never: check status first). Ask again with the operation for its rule.',
+    );
+    expect(refused(() => getResponseCode(bundle, 1, 'aeps-cash-withdrawl'))).toBe(
+      'Unknown operation id "aeps-cash-withdrawl". Closest: aeps-cash-withdrawal. list_operations gives every id (webhooks answer no response_code).',
+    );
+    expect(refused(() => getResponseCode(bundle, 11, 'aeps-generate-url'))).toBe(
+      'aeps-generate-url never answers response_code 11. It answers 1.',
     );
   });
 });

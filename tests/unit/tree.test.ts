@@ -212,7 +212,7 @@ describe('operation sections', () => {
             name: 'VALIDATION',
             meaning: 'Bad field.',
             retry: 'no',
-            retryText: 'Fix the request first',
+            retryText: 'Fix the cause first',
             href: '/ResponseCode#code-10',
           },
         ],
@@ -332,7 +332,7 @@ describe('blocks', () => {
       'Safe to resend as is',
       'Only with a new referenceid',
       'Never: check status first',
-      'Fix the request first',
+      'Fix the cause first',
     ]);
   });
 });

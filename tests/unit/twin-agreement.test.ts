@@ -388,8 +388,9 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
   it("the changelog's badge on the request line, the rate limit beside the servers, the sandbox scenarios", () => {
     const {page, twin} = facts('aeps-cash-withdrawal');
     for (const out of [page, twin]) {
-      expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.3.0');
-      expect(out.links).toContain('Changed in 1.3.0 -> /docs/v1/changelog#change-1.3.0-aeps-cash-withdrawal');
+      // 1.4.0 declares data.status in its answer (issue 32, 2): the badge names the latest release that changed it.
+      expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.4.0');
+      expect(out.links).toContain('Changed in 1.4.0 -> /docs/v1/changelog#change-1.4.0-aeps-cash-withdrawal');
       expect(out.servers).toContain(
         'Rate limit: 600 requests a minute per partner id for all Aadhaar banking (AEPS) calls together -> /ResponseCode#rate-limits',
       );

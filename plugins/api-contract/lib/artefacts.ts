@@ -5,6 +5,7 @@
  */
 import type {DataFile} from './data';
 import {publicSandboxFile} from './data';
+import {CODE_RULES_FILE} from '../components';
 
 /** A file to write: its path under the artefact folder and its text. */
 export interface ArtefactFile {
@@ -16,9 +17,12 @@ export interface ArtefactFile {
 export const dataFileText = (file: DataFile): string =>
   typeof file.data === 'string' ? file.data : JSON.stringify(file.data);
 
-/** The families' index, the response codes and the sandbox's files (models, validators). */
+/** The families' index, the response codes with their per-operation rules and the sandbox's files (models, validators). */
 const forMcp = (name: string): boolean =>
-  name === 'index.json' || name === 'response-codes.json' || name.startsWith(publicSandboxFile(''));
+  name === 'index.json' ||
+  name === 'response-codes.json' ||
+  name === CODE_RULES_FILE ||
+  name.startsWith(publicSandboxFile(''));
 
 /** The generated files the MCP bundle reads, under the names the site's data folder has them. */
 export function mcpContractFiles(files: readonly DataFile[]): ArtefactFile[] {

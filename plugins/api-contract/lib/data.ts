@@ -19,7 +19,9 @@ import {
   type PanStatus,
 } from '#core/contract/component-sections';
 import {operationListKey, type ComponentSections} from '#core/contract/sections';
-import {behaviourBlocks, behaviourTableKey, code5Cell} from '#core/behaviour/sections';
+import {ruleText, type CodeRule} from '#core/behaviour/codes';
+import type {OperationCodeWords} from '#core/contract/types';
+import {behaviourBlocks, behaviourTableKey, code5Cell, retryByOperationCell} from '#core/behaviour/sections';
 import type {Behaviour} from '../behaviour';
 import {mapBlocks, operationTree, retryText, webhookTree, type Block, type ReferenceTree} from '#core/contract/tree';
 import type {Labels} from '#core/contract/labels';
@@ -42,7 +44,7 @@ import {
   webhookExamples,
 } from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
-import {FACTS_FILE, sectionsFile, treeModule} from '../components';
+import {CODE_RULES_FILE, FACTS_FILE, sectionsFile, treeModule} from '../components';
 import {PUBLIC_DIR} from '../paths';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (core/code/highlight.ts). */
@@ -78,7 +80,18 @@ export function renderTree(tree: ReferenceTree, highlight: Highlight): Rendered<
 
 /** The `response_code` catalogue with each code's retry advice in the labels' words. */
 export function catalogue(codes: readonly ResponseCodeView[], labels: Labels): CatalogueCode[] {
-  return codes.map((c) => ({...c, retryText: retryText(c.retry, labels)}));
+  return codes.map((c) => (c.retry ? {...c, retryText: retryText(c.retry, labels)} : c));
+}
+
+/** The derived code table as the MCP server reads it: per operation and code, the words and the rule. */
+export function codeRuleWords(rules: readonly CodeRule[], labels: Labels): OperationCodeWords[] {
+  return rules.map((r) => ({
+    operation: r.operation,
+    code: r.code,
+    text: ruleText(r),
+    retry: r.retry,
+    retryText: retryText(r.retry, labels),
+  }));
 }
 
 /** The downloads, named in the labels' words. */
@@ -166,7 +179,7 @@ export function trees(views: ContractViews, labels: Labels): {dir: string; tree:
 export function componentSections(input: GeneratedInput): ComponentSections {
   const {views, labels} = input;
   return {
-    ResponseCodeTable: responseCodeBlocks(input.responseCodes, labels, familyCode5(input)),
+    ResponseCodeTable: responseCodeBlocks(input.responseCodes, labels, familyCode5(input), codeByOperation(input)),
     RateLimitTable: rateLimitBlocks(input.rateLimits, labels),
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels)),
@@ -182,6 +195,12 @@ export function componentSections(input: GeneratedInput): ComponentSections {
 function deprecationsTable({deprecations, views, labels}: GeneratedInput): ReturnType<typeof deprecationBlocks> {
   const entries = new Map(views.index.map((e) => [e.id, e]));
   return deprecationBlocks(deprecations, labels, (id) => entries.get(id));
+}
+
+/** The retry cell of a code whose rule differs by operation, from the derived code table. */
+function codeByOperation({behaviour, views, labels}: GeneratedInput): (code: number) => ReturnType<typeof code5Cell> {
+  const entries = new Map(views.index.map((e) => [e.id, e]));
+  return (code) => retryByOperationCell(behaviour.codes, code, labels, (id) => entries.get(id));
 }
 
 /** Code 5's line of the catalogue: per family, by webhook or by status call. */
@@ -255,6 +274,7 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
     {name: 'body-schemas.json', data: input.bodies},
     // Read at build time only: the `<Fact>` remark plugin and the Markdown twins put these words in place.
     {name: FACTS_FILE, data: input.behaviour.facts},
+    {name: CODE_RULES_FILE, data: codeRuleWords(input.behaviour.codes, labels)},
     ...Object.entries(input.samples).flatMap(([group, list]) => [
       {name: `${group}-samples.json`, data: list.map((s) => renderSample(highlight, s))},
       {name: `source/${group}-samples.json`, data: list},

@@ -3,7 +3,7 @@ import type {ResponseCodeView} from '#core/contract/types';
 import styles from './styles.module.css';
 
 interface Props {
-  readonly retry: ResponseCodeView['retry'];
+  readonly retry: NonNullable<ResponseCodeView['retry']>;
   /** The advice in words, from the build (core/contract/tree.ts `retryText`, shared with the Markdown twin). */
   readonly text: string;
 }
