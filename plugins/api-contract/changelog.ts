@@ -8,7 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {bundle, loadConfig, makeDocumentFromString, parseYaml} from '@redocly/openapi-core';
+import {bundle, loadConfig} from '@redocly/openapi-core';
+import {YamlSyntaxError} from '#core/util/yaml';
 import {
   buildRelease,
   ChangelogError,
@@ -20,6 +21,7 @@ import {compareContracts} from '#core/changelog/diff';
 import {parseOverrides, unusedOverrides} from '#core/changelog/overrides';
 import {createReloadMemo} from '#core/util/memo';
 import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
+import {contractDocument, ContractResolver, readContractYaml} from './yaml';
 
 export const RELEASES_DIR = path.join(CONTRACT_DIR, 'releases');
 export const OVERRIDES_FILE = path.join(CONTRACT_DIR, 'changelog-overrides.yaml');
@@ -71,24 +73,20 @@ export function readRelease(version: string, file: string): Promise<unknown> {
 }
 
 async function dereferenceRelease(version: string, file: string, text: string): Promise<unknown> {
-  let parsed: {info?: {version?: unknown}};
+  let doc;
   try {
-    parsed = parseYaml(text) as typeof parsed;
+    doc = contractDocument(file, text);
   } catch (e) {
-    throw new ChangelogError(
-      `${rel(file)} does not parse as YAML: ${(e as Error).message}. Restore it from git; a published release is never edited.`,
-    );
+    if (!(e instanceof YamlSyntaxError)) throw e;
+    throw new ChangelogError(`${e.message}\nRestore it from git; a published release is never edited.`);
   }
+  const parsed = doc.parsed as {info?: {version?: unknown}} | undefined;
   if (parsed?.info?.version !== version)
     throw new ChangelogError(
       `${rel(file)} says info.version ${JSON.stringify(parsed?.info?.version)}, not ${version}. A release file is named after the version it holds; restore it from git.`,
     );
   const config = await loadConfig({configPath: REDOCLY_CONFIG});
-  const res = await bundle({
-    doc: makeDocumentFromString(text, file),
-    config,
-    dereference: true,
-  });
+  const res = await bundle({doc, config, dereference: true, externalRefResolver: new ContractResolver(config.resolve)});
   if (res.problems.some((p) => p.severity === 'error'))
     throw new ChangelogError(
       `${rel(file)} could not be dereferenced:\n${res.problems.map((p) => `  ${p.message}`).join('\n')}\n  Restore it from git; a published release is never edited.`,
@@ -99,7 +97,7 @@ async function dereferenceRelease(version: string, file: string, text: string): 
 /** The release date of each published version (`<dir>/dates.yaml`, `1.0.0: '2026-11-22'`). */
 export function readDates(dir: string, versions: readonly string[]): Map<string, string> {
   const file = path.join(dir, 'dates.yaml');
-  const dates = (fs.existsSync(file) ? parseYaml(fs.readFileSync(file, 'utf8')) : {}) as Record<string, unknown>;
+  const dates = (fs.existsSync(file) ? readContractYaml(file) : {}) as Record<string, unknown>;
   const missing = versions.filter((v) => typeof dates?.[v] !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(dates[v]));
   if (missing.length)
     throw new ChangelogError(
