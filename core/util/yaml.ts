@@ -1,11 +1,17 @@
 /**
  * The one way a YAML file of the contract (openapi/: families, components, behaviour, scenarios,
- * facts, releases and their notes) is parsed: with the `yaml` library, which points at the place a
- * writer got wrong (an unclosed quote on its own line, not at the next line's indentation as
- * js-yaml does), and which fails with the file's name, the line and column, the parser's reason and
- * the lines around it. Redocly's loader is routed here too (plugins/api-contract/load.ts
- * `ContractResolver`), so a file fails the same way whichever tool reads it first.
+ * facts, releases and their notes) is parsed. A file that does not parse fails with its name, the
+ * line and column, the parser's reason and the lines around it, whichever tool reads it first:
+ * Redocly's loader is routed here too (plugins/api-contract/yaml.ts `ContractResolver`).
+ *
+ * Values come from Redocly's own parser (js-yaml, its schema: no timestamps, merge keys), so the
+ * contract reads as Redocly reads it, and quickly: the `yaml` library takes four to six times as
+ * long, seconds for the 2 MB of published releases. A file that fails is parsed again with `yaml`
+ * for the message, as it points at the writer's mistake (an unclosed quote where it opens, not at
+ * the next line's indentation as js-yaml does). Readers that need each value's line (scenarios,
+ * behaviour, notes: small files) take the `yaml` document (`parseYamlDocument`).
  */
+import {parseYaml as redoclyParseYaml} from '@redocly/openapi-core';
 import {CST, LineCounter, Parser, parseDocument, type Document} from 'yaml';
 import {createReloadMemo} from './memo';
 import {WriterError} from './writer-error';
@@ -78,37 +84,61 @@ function unclosedQuoteAt(text: string): number | undefined {
 
 /**
  * The dev server parses the contract again on every edit of it, and most files are unchanged: their
- * parsed documents are kept by text. A kept document is only read; values are copied out (`toJS`).
+ * `yaml` documents are kept by text. A kept document is only read; readers copy values out (`toJS`).
  */
 const parsed = createReloadMemo();
 
-/**
- * The parsed document of `text`, read from `file` (named relative to the site, as messages show it);
- * a syntax error throws a YamlSyntaxError. Merge keys (`<<: *anchor`) are on, as in Redocly's
- * loader; YAML 1.2 leaves them off by default.
- */
-export function parseYamlDocument(file: string, text: string): ParsedYaml {
-  const result = parsed(['yaml', text], () => {
+/** The syntax error of a `yaml` document, or none. */
+function documentError(file: string, text: string, {doc, lines}: ParsedYaml): YamlSyntaxError | undefined {
+  const error = doc.errors[0];
+  if (!error) return undefined;
+  const opened = error.code === 'MISSING_CHAR' && /quote/.test(error.message) ? unclosedQuoteAt(text) : undefined;
+  const at = (opened === undefined ? error.linePos?.[0] : lines.linePos(opened)) ?? {line: 1, col: 1};
+  return new YamlSyntaxError(
+    file,
+    at.line,
+    at.col,
+    yamlSyntaxMessage(file, text, at.line, at.col, reasonOf(error.message)),
+  );
+}
+
+const parseWithLines = (text: string): ParsedYaml =>
+  parsed(['yaml', text], () => {
     const lines = new LineCounter();
     return {doc: parseDocument(text, {lineCounter: lines, merge: true}), lines};
   });
-  const error = result.doc.errors[0];
-  if (error) {
-    const opened = error.code === 'MISSING_CHAR' && /quote/.test(error.message) ? unclosedQuoteAt(text) : undefined;
-    const at = (opened === undefined ? error.linePos?.[0] : result.lines.linePos(opened)) ?? {line: 1, col: 1};
-    throw new YamlSyntaxError(
-      file,
-      at.line,
-      at.col,
-      yamlSyntaxMessage(file, text, at.line, at.col, reasonOf(error.message)),
-    );
-  }
+
+/**
+ * The parsed document of `text`, read from `file` (named relative to the site, as messages show it),
+ * able to say on which line a value sits; a syntax error throws a YamlSyntaxError. Merge keys
+ * (`<<: *anchor`) are on, as in Redocly's loader; YAML 1.2 leaves them off by default.
+ */
+export function parseYamlDocument(file: string, text: string): ParsedYaml {
+  const result = parseWithLines(text);
+  const error = documentError(file, text, result);
+  if (error) throw error;
   return result;
+}
+
+/** js-yaml's own place and reason, for the rare file it refuses and `yaml` accepts. */
+interface JsYamlError {
+  readonly reason?: string;
+  readonly message: string;
+  readonly mark?: {readonly line: number; readonly column: number};
 }
 
 /** The value of a YAML file (a fresh copy), or a YamlSyntaxError naming `file`, line and column. */
 export function parseYaml(file: string, text: string): unknown {
-  return parseYamlDocument(file, text).doc.toJS({maxAliasCount: -1}) as unknown;
+  try {
+    return redoclyParseYaml(text);
+  } catch (e) {
+    const fromYaml = documentError(file, text, parseWithLines(text));
+    if (fromYaml) throw fromYaml;
+    const {reason, message, mark} = e as JsYamlError;
+    const line = (mark?.line ?? 0) + 1;
+    const column = (mark?.column ?? 0) + 1;
+    throw new YamlSyntaxError(file, line, column, yamlSyntaxMessage(file, text, line, column, reason ?? message));
+  }
 }
 
 /**
@@ -119,7 +149,7 @@ export function yamlSyntaxErrors(files: ReadonlyMap<string, string>): YamlSyntax
   const errors: YamlSyntaxError[] = [];
   for (const [file, text] of files) {
     try {
-      parseYamlDocument(file, text);
+      parseYaml(file, text);
     } catch (e) {
       if (!(e instanceof YamlSyntaxError)) throw e;
       errors.push(e);

@@ -34,11 +34,18 @@ export class ContractResolver extends BaseResolver {
   }
 }
 
-/** Every `.yaml` file under `dir`, by its path from the site's root, with its text. */
+/**
+ * A published release (`releases/1.3.0.yaml`): written by a tool, never by hand, and 0.5 MB each.
+ * The changelog parses each once (plugins/api-contract/changelog.ts `readRelease`, through the same
+ * parser); parsing them here too would add a second or more to every build.
+ */
+const RELEASE_FILE = /^\d+\.\d+\.\d+\.yaml$/;
+
+/** Every `.yaml` file under `dir` but the published releases, by its path from the site's root, with its text. */
 function yamlFiles(dir: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const entry of fs.readdirSync(dir, {withFileTypes: true, recursive: true})) {
-    if (!entry.isFile() || !entry.name.endsWith('.yaml')) continue;
+    if (!entry.isFile() || !entry.name.endsWith('.yaml') || RELEASE_FILE.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     out.set(named(file), fs.readFileSync(file, 'utf8'));
   }
