@@ -87,6 +87,7 @@ function unclosedQuoteAt(text: string): number | undefined {
  * `yaml` documents are kept by text. A kept document is only read; readers copy values out (`toJS`).
  */
 const parsed = createReloadMemo();
+const checked = createReloadMemo();
 
 /** The syntax error of a `yaml` document, or none. */
 function documentError(file: string, text: string, {doc, lines}: ParsedYaml): YamlSyntaxError | undefined {
@@ -148,12 +149,17 @@ export function parseYaml(file: string, text: string): unknown {
 export function yamlSyntaxErrors(files: ReadonlyMap<string, string>): YamlSyntaxError[] {
   const errors: YamlSyntaxError[] = [];
   for (const [file, text] of files) {
-    try {
-      parseYaml(file, text);
-    } catch (e) {
-      if (!(e instanceof YamlSyntaxError)) throw e;
-      errors.push(e);
-    }
+    // The dev server checks every file on each reload, and an edit changes one: a file's verdict is kept by its text.
+    const error = checked(['syntax', file, text], () => {
+      try {
+        parseYaml(file, text);
+        return undefined;
+      } catch (e) {
+        if (!(e instanceof YamlSyntaxError)) throw e;
+        return e;
+      }
+    });
+    if (error) errors.push(error);
   }
   return errors;
 }
