@@ -37,7 +37,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: {path: 'node_modules'},
-    exclude: {path: '^(build|\\.docusaurus|mcp/dist|\\.tmp)/'},
+    exclude: {path: '^(build|\\.docusaurus|\\.docusaurus-build|mcp/dist|\\.tmp)/'},
     tsConfig: {fileName: 'tsconfig.json'},
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

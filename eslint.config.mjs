@@ -18,6 +18,7 @@ export default tseslint.config(
       'build/',
       'build-artefacts/',
       '.docusaurus/',
+      '.docusaurus-build/',
       'node_modules/',
       '.tmp/',
       'static/',

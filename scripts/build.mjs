@@ -5,6 +5,8 @@
  *   report lists (Docusaurus names only the URL). The page -> file map comes from
  *   plugins/route-sources. Arguments pass through to docusaurus.
  * - after a successful build it writes /downloads/certify.mjs, the go-live check (certify/src/bundle.ts).
+ * - its generated files go to .docusaurus-build/, not the dev server's .docusaurus/
+ *   (scripts/lib/build-generated-dir.mjs), so a build beside `npm start` leaves the dev server alone.
  * - Node runs it with `--heap-growing-percent=10`: after each full garbage collection V8 lets the
  *   heap grow to 1.1x what survived, not the larger factor it picks by default. The build makes
  *   much short-lived garbage (MDX and HTML trees), which the default growth lets pile up at the
@@ -18,11 +20,14 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import {sourceFilesOfBrokenLinks} from '../plugins/route-sources/sources.mjs';
+import {buildEnvironment} from './lib/build-generated-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
+const env = buildEnvironment(process.env);
 const child = spawn(process.execPath, ['--heap-growing-percent=10', docusaurus, 'build', ...process.argv.slice(2)], {
   cwd: root,
+  env,
   stdio: ['inherit', 'pipe', 'pipe'],
 });
 let output = '';
@@ -59,7 +64,7 @@ function writeCertifyDownload() {
 child.on('close', (code) => {
   if (code === 0) process.exit(writeCertifyDownload());
   if (code !== 0) {
-    const file = path.join(root, '.docusaurus', 'route-sources.json');
+    const file = path.join(root, env.DOCUSAURUS_GENERATED_FILES_DIR_NAME, 'route-sources.json');
     if (fs.existsSync(file)) {
       const lines = sourceFilesOfBrokenLinks(output, JSON.parse(fs.readFileSync(file, 'utf8')));
       if (lines.length) console.error(`\n${lines.join('\n')}`);

@@ -7,6 +7,7 @@
  * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting.
  */
 import {
+  assertContractYamlParses,
   contractIds,
   lintContract,
   loadContractSource,
@@ -17,6 +18,14 @@ import {
 import {listOperations} from '#core/contract/view-model';
 
 async function main(): Promise<void> {
+  // A file that does not parse is the only message: everything else read from it would be noise.
+  // The dev server's lint beside a reload (`--lint-only`) leaves it to the reload, which says it once.
+  try {
+    assertContractYamlParses();
+  } catch (e) {
+    if (process.argv.includes('--lint-only')) process.exit(1);
+    throw e;
+  }
   // First what a page names that the contract lacks: the orphan and x-related messages it causes
   // would otherwise come first and point the writer at the wrong file.
   const uses = scanPages();

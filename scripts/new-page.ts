@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     kind: found.kind,
     summary: found.op.summary,
     description: found.op.description,
+    ...(found.op.tags[0] ? {family: found.op.tags[0]} : {}),
     component,
   });
   fs.mkdirSync(path.dirname(file), {recursive: true});

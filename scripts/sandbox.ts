@@ -10,6 +10,8 @@ import {parseArgs} from 'node:util';
 import {SANDBOX_PORT} from '#core/sandbox/try-it';
 import {SIGNATURE_FORMS, type SignatureForm} from '#core/contract/webhook-policy';
 import {SandboxSetupError, startSandboxServer} from './lib/sandbox-server';
+import {SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
+import type {Credentials} from '#core/sandbox/model';
 
 const USAGE = `Usage: npm run sandbox -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--signature-form FORM] [--quiet]
 
@@ -59,6 +61,28 @@ export function parseSandboxArgs(argv: readonly string[]): {
   };
 }
 
+/**
+ * What `npm run sandbox` prints when it starts: everything a first token needs (the partner id, the
+ * secret, the `kid` header and the `aud` claim the sandbox checks), and where webhooks go. `quiet`:
+ * the address alone.
+ */
+export function startBanner(input: {
+  readonly url: string;
+  readonly credentials: Credentials;
+  readonly quiet?: boolean;
+  readonly webhookUrl?: string;
+  readonly webhookSecret?: string;
+}): string[] {
+  const {url, credentials, quiet, webhookUrl, webhookSecret} = input;
+  if (quiet) return [`RupeeRail sandbox: ${url}`];
+  return [
+    `RupeeRail sandbox: ${url}`,
+    `  sign tokens (HS256) with partnerId ${credentials.partnerId} and JWT secret ${credentials.jwtSecret}, header kid ${SANDBOX_KEY_ID}, claim aud ${TOKEN_AUDIENCE.sandbox}`,
+    `  webhooks ${webhookUrl ? `go to ${webhookUrl}` : 'are listed here (add --webhook-url to receive them)'}, signed with ${webhookSecret ? 'your --webhook-secret' : credentials.webhookSecret}`,
+    '  sandbox scenarios: /docs/v1/test-data on the docs site, or openapi/scenarios/*.yaml. Ctrl+C stops.',
+  ];
+}
+
 async function main(): Promise<void> {
   let args: ReturnType<typeof parseSandboxArgs>;
   try {
@@ -74,14 +98,7 @@ async function main(): Promise<void> {
     ...(args.signatureForm ? {signatureForm: args.signatureForm} : {}),
     log: args.quiet ? () => undefined : (line) => console.log(line),
   });
-  const {credentials} = server.index;
-  console.log(`RupeeRail sandbox: ${server.url}`);
-  if (!args.quiet) {
-    console.log(
-      `  sign tokens with partnerId ${credentials.partnerId} and JWT secret ${credentials.jwtSecret}; webhooks ${args.webhookUrl ? `go to ${args.webhookUrl}` : 'are listed here (add --webhook-url to receive them)'}, signed with ${args.webhookSecret ? 'your --webhook-secret' : credentials.webhookSecret}`,
-    );
-    console.log('  sandbox scenarios: /docs/v1/test-data on the docs site, or openapi/scenarios/*.yaml. Ctrl+C stops.');
-  }
+  console.log(startBanner({url: server.url, credentials: server.index.credentials, ...args}).join('\n'));
   const stop = (): void => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -228,11 +228,42 @@ export function walkScenario(w: Walk, request: JsonObject): void {
       `${where}: "${scenario.label}": code ${scenario.code} answers ${op.statusField} ${answered}; the model says ${first}. Fix: answer ${first}, or change the model.`,
     );
   let state = step(w, first, stateOf(scenario.status, op.statusField), mode.mode).state;
+  // Whether the webhook reported the first answer, in a step before the state changed.
+  let firstSent = false;
+  let unchanged = state === first;
   for (const stage of scenario.then) {
     const next = step(w, state, stateOf(stage.status, op.statusField), mode.mode);
     checkWebhooks(w, stage.webhooks, next.state, next.change, mode.mode);
+    unchanged &&= !next.change;
+    if (unchanged && stage.webhooks.some((h) => h.webhook === op.webhook)) firstSent = true;
     state = next.state;
   }
+  if (op.webhook !== 'none' && op.webhookOnFirst.includes(first) && state === first && !firstSent)
+    problems.push(
+      `${where}: "${scenario.label}": answers ${first} at once, and the model says ${op.webhook} reports a first answer in ${first} too (webhook-on-first), but the scenario sends none. Fix: add a step {after: 2, webhooks: [{webhook: ${op.webhook}}]}.`,
+    );
+}
+
+/**
+ * A value the request chose (`when: {amount: 10201}`) that the answer says otherwise: the operation's
+ * example answer kept its own (`amount: 1840.00`), as a new operation's scenarios do until its
+ * request fields are carried. A client that checks the answer against its request sees another payment.
+ */
+export function carryProblems(
+  scenario: ScenarioModel,
+  carry: readonly {readonly to: string}[],
+  where: string,
+): string[] {
+  const file = scenario.id.replace(/#.*$/, '');
+  const data = isObj(scenario.body.data) ? scenario.body.data : {};
+  return scenario.when.flatMap(({input, value}) => {
+    const answered = input in data ? data[input] : scenario.body[input];
+    if (!/^[a-z_]+$/i.test(input) || answered === undefined || answered === value || carry.some((c) => c.to === input))
+      return [];
+    return [
+      `${where}: "${scenario.label}": the request sends ${input} ${JSON.stringify(value)}, and the answer says ${JSON.stringify(answered)} (the example's). Fix: add ${input} to carry: in ${file}, so each answer says what its request sent.`,
+    ];
+  });
 }
 
 export interface ScenarioInput {
@@ -253,11 +284,11 @@ export function scenarioProblems(input: ScenarioInput): string[] {
       const scenarios = (compiled.get(op.id)?.scenarios ?? []).filter(
         (s) => !s.partnerId && /#[^/]+\/\d+$/.test(s.id) && !s.id.includes('#shared/'),
       );
-      for (const scenario of scenarios)
-        walkScenario(
-          {op, scenario, where: input.locate(scenario.id), problems, coverage},
-          input.requests.get(op.id) ?? {},
-        );
+      for (const scenario of scenarios) {
+        const where = input.locate(scenario.id);
+        walkScenario({op, scenario, where, problems, coverage}, input.requests.get(op.id) ?? {});
+        if (!op.madeIn) problems.push(...carryProblems(scenario, compiled.get(op.id)?.carry ?? [], where));
+      }
     }
   }
   return [...problems, ...uncovered(input.families, coverage)];

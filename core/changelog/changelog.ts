@@ -16,6 +16,7 @@
  */
 import type {Diff} from 'api-smart-diff';
 import {listOf} from '../util/list';
+import {WriterError} from '../util/writer-error';
 
 export type ChangeType = 'breaking' | 'deprecated' | 'non-breaking' | 'annotation';
 
@@ -80,7 +81,7 @@ export interface ChangeBadge {
   readonly href: string;
 }
 
-export class ChangelogError extends Error {}
+export class ChangelogError extends WriterError {}
 
 /** The site path of the changelog page. */
 export const CHANGELOG_PATH = '/docs/v1/changelog';

@@ -6,7 +6,8 @@
  * release without a summary, or with breaking changes and an empty checklist, stops the build with
  * `file:line` and the fix. Build time only (the yaml library never reaches the browser).
  */
-import {isMap, isScalar, LineCounter, parseDocument, type Document} from 'yaml';
+import {isMap, isScalar, type Document, type LineCounter} from 'yaml';
+import {parseYamlDocument, YamlSyntaxError} from '../util/yaml';
 import type {Release} from './changelog';
 
 /** One item of a release's breaking-changes checklist. */
@@ -116,17 +117,15 @@ function noteOf(version: string, value: unknown, at: Located): ReleaseNote | str
 
 /** The notes of the file's text, by version; `file` is the path messages name (relative to the site). */
 export function parseReleaseNotes(file: string, text: string): ParsedNotes & {readonly at: Located} {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, {lineCounter: lines});
+  let parsed;
+  try {
+    parsed = parseYamlDocument(file, text);
+  } catch (e) {
+    if (!(e instanceof YamlSyntaxError)) throw e;
+    return {notes: [], at: () => `${file}:${e.line}`, problems: [e.message]};
+  }
+  const {doc, lines} = parsed;
   const at = locator(file, doc, lines);
-  if (doc.errors.length)
-    return {
-      notes: [],
-      at,
-      problems: doc.errors.map(
-        (e) => `${file}:${e.linePos?.[0].line ?? 1}: the YAML does not parse: ${e.message.split('\n')[0]}`,
-      ),
-    };
   const value: unknown = doc.toJS();
   if (!value || typeof value !== 'object' || Array.isArray(value))
     return {notes: [], at, problems: [`${file}:1: the file must map each version to its notes (see its header).`]};

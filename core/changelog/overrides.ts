@@ -4,7 +4,7 @@
  * changelog. Parsed here with each entry's line, so that every problem, and an override that matches
  * no change, names `file:line`. Build time only (the yaml library never reaches the browser).
  */
-import {LineCounter, parseDocument} from 'yaml';
+import {parseYamlDocument, YamlSyntaxError} from '../util/yaml';
 import type {ChangeOverride, ChangeType} from './changelog';
 
 /** The classes of the policy (/docs/v1/versioning), as the file writes them. */
@@ -43,15 +43,14 @@ function entryOf(value: unknown, at: string): ChangeOverride | string {
 
 /** The overrides of the file's text; `file` is the path messages name (relative to the site). */
 export function parseOverrides(file: string, text: string): ParsedOverrides {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, {lineCounter: lines});
-  if (doc.errors.length)
-    return {
-      overrides: [],
-      problems: doc.errors.map(
-        (e) => `${file}:${e.linePos?.[0].line ?? 1}: the YAML does not parse: ${e.message.split('\n')[0]}`,
-      ),
-    };
+  let parsed;
+  try {
+    parsed = parseYamlDocument(file, text);
+  } catch (e) {
+    if (!(e instanceof YamlSyntaxError)) throw e;
+    return {overrides: [], problems: [e.message]};
+  }
+  const {doc, lines} = parsed;
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) return {overrides: [], problems: []};
   if (!Array.isArray(value))

@@ -3,11 +3,11 @@
  * example (of a response, a webhook payload or a component) carries both a boolean `status` and a
  * numeric `response_code`, `status` is true exactly when `response_code` is 1.
  */
-import {isMap, isScalar, LineCounter, parseDocument, visit} from 'yaml';
+import {isMap, isScalar, visit} from 'yaml';
+import {parseYamlDocument} from '../util/yaml';
 
 export function envelopeProblems(text: string, file: string): string[] {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, {lineCounter});
+  const {doc, lines: lineCounter} = parseYamlDocument(file, text);
   const problems: string[] = [];
   visit(doc, {
     Map(_, map) {
@@ -50,9 +50,8 @@ export function envelopeMismatch(value: unknown): string | undefined {
 }
 
 /** `stateid:districtid` pairs of every map in `text` that carries both, with their lines. */
-export function addressPairs(text: string): {state: number; district: number; line: number}[] {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, {lineCounter});
+export function addressPairs(text: string, file: string): {state: number; district: number; line: number}[] {
+  const {doc, lines: lineCounter} = parseYamlDocument(file, text);
   const out: {state: number; district: number; line: number}[] = [];
   visit(doc, {
     Map(_, map) {
@@ -81,14 +80,14 @@ export function addressProblems(
   known: ReadonlyMap<number, number>,
   reference: string,
 ): string[] {
-  return addressPairs(text)
+  return addressPairs(text, file)
     .filter(({state, district}) => known.has(district) && known.get(district) !== state)
     .map(
       ({state, district, line}) =>
         `${file}:${line}: this example puts districtid ${district} in stateid ${state}, but the district list (${reference}) has it in stateid ${known.get(district)}. Use a district of that state, or add it to the district list example.`,
     )
     .concat(
-      addressPairs(text)
+      addressPairs(text, file)
         .filter(({district}) => !known.has(district))
         .map(
           ({district, line}) =>

@@ -120,6 +120,10 @@ export const LABEL_MESSAGES = {
     description: 'Test credential; keep the code span',
   },
   'api.sandbox.jwtSecret': {message: 'JWT secret (signs the request token, HS256)', description: 'Test credential'},
+  'api.sandbox.keyId': {
+    message: "Key id of the JWT secret (the token header's `kid`)",
+    description: 'Test credential; keep the code span',
+  },
   'api.sandbox.webhookSecret': {
     message: 'Webhook secret (signs `X-Signature`)',
     description: 'Test credential; keep the code span',

@@ -16,6 +16,7 @@ import {checkDeprecated} from './compile/deprecated';
 import {markExpiryStarters} from './compile/expiry';
 import {compileOperation} from './compile/operation';
 import {createProblems} from './compile/problems';
+import {ScenarioYaml} from './compile/yaml';
 import {anyOperationRows} from './compile/rows';
 
 export type {ScenarioRow, SchemaCheck, ScenarioFile};
@@ -58,8 +59,11 @@ export function compileScenarios(input: ScenarioFilesInput): CompiledSandbox {
   const models = markExpiryStarters(
     ctx.familyNames.map((family) => compileFamily(ctx, family, {sandbox, families}, rows)),
   );
+  // A file that does not parse leaves every code of its operations unanswered: its syntax error is
+  // the one problem to report, not the dozens that follow from it.
+  const syntax = [input.sandbox, ...input.families].flatMap((f) => new ScenarioYaml(f.file, f.text).parseErrors);
   return {
-    problems: problems.list(),
+    problems: syntax.length ? syntax : problems.list(),
     index: sandboxIndex(ctx, input.doc, sandbox),
     families: models,
     rows,

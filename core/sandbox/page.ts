@@ -19,6 +19,7 @@ import {RESPONSE_CODE_PAGE} from '../contract/tree';
 import type {IndexEntry, TagView, ScenarioRow} from '../contract/types';
 import type {CompiledSandbox} from './compile';
 import type {Credentials} from './model';
+import {SANDBOX_KEY_ID} from './engine/token';
 
 export interface SandboxPageOperation {
   readonly id: string;
@@ -108,6 +109,8 @@ function credentialsTable(c: Credentials, labels: Labels): TableBlock {
   const rows: [LabelId, string][] = [
     ['api.sandbox.partnerId', c.partnerId],
     ['api.sandbox.jwtSecret', c.jwtSecret],
+    // The token's header must name the secret's key id; without it the sandbox answers 401.
+    ['api.sandbox.keyId', SANDBOX_KEY_ID],
     ['api.sandbox.webhookSecret', c.webhookSecret],
   ];
   return {

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   const bundle = writeData(buildDir, path.join(outDir, 'data'));
   await writeServer(outDir);
   console.log(
-    `mcp:build: ${rel(outDir)}/server.mjs and data/ (${bundle.operations.length} operations, ${bundle.families.length} families, from ${rel(buildDir)}). Start it with npm run mcp.`,
+    `mcp:build: ${rel(outDir)}/server.mjs and data/ (${bundle.operations.length} operations, ${bundle.families.length} families, from ${rel(buildDir)}). Start it with npm run --silent mcp.`,
   );
 }
 

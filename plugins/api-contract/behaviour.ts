@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {parseYaml} from '@redocly/openapi-core';
 import {listOperations, type ContractProblem, type OpenApiDocument} from '#core/contract/openapi';
 import {ACK_TIMEOUT_SECONDS, DELIVERY_LOG_DAYS, RETRY_AFTER_MINUTES} from '#core/contract/webhook-policy';
 import {
@@ -32,6 +31,7 @@ import type {ResponseCodeView} from '#core/contract/types';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {closest} from '#core/util/closest';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
+import {readContractYaml} from './yaml';
 
 export const BEHAVIOUR_DIR = path.join(CONTRACT_DIR, 'behaviour');
 export const FACTS_DIR = path.join(CONTRACT_DIR, 'facts');
@@ -61,7 +61,7 @@ const yamlFiles = (dir: string): string[] =>
 /** Every domain fact of openapi/facts/*.yaml, with the first URL of its source. */
 export function readDomainFacts(dir = FACTS_DIR): (DomainFact & {readonly url?: string})[] {
   return yamlFiles(dir).flatMap((name) => {
-    const list = parseYaml(fs.readFileSync(path.join(dir, name), 'utf8'));
+    const list = readContractYaml(path.join(dir, name));
     return (Array.isArray(list) ? (list as {id?: unknown; fact?: unknown; source?: unknown}[]) : []).flatMap((f) => {
       if (typeof f.id !== 'string' || typeof f.fact !== 'string') return [];
       const url = typeof f.source === 'string' ? /https?:\/\/[^\s,;'")]+/.exec(f.source)?.[0] : undefined;

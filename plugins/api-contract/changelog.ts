@@ -6,9 +6,12 @@
  * agree. Every failure names the file and the fix; loadContract runs this, so the build and
  * `npm run lint:contract` both stop on it.
  */
+import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {bundle, loadConfig, makeDocumentFromString, parseYaml} from '@redocly/openapi-core';
+import {bundle, loadConfig} from '@redocly/openapi-core';
+import {stringify} from 'yaml';
+import {YamlSyntaxError} from '#core/util/yaml';
 import {
   buildRelease,
   ChangelogError,
@@ -19,10 +22,14 @@ import {
 import {compareContracts} from '#core/changelog/diff';
 import {parseOverrides, unusedOverrides} from '#core/changelog/overrides';
 import {createReloadMemo} from '#core/util/memo';
+import {partLabels, recordChanges, recordMessage, recordOf, type ReleaseRecord} from '#core/changelog/record';
 import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
+import {contractDocument, ContractResolver, readContractYaml} from './yaml';
 
 export const RELEASES_DIR = path.join(CONTRACT_DIR, 'releases');
 export const OVERRIDES_FILE = path.join(CONTRACT_DIR, 'changelog-overrides.yaml');
+/** What each published release held when it was frozen (core/changelog/record.ts). */
+export const RECORD_FILE = path.join(RELEASES_DIR, 'record.yaml');
 
 const rel = (file: string): string => path.relative(SITE_DIR, file);
 
@@ -37,6 +44,8 @@ export interface ChangelogInput {
   readonly date: string;
   readonly releasesDir?: string;
   readonly overridesFile?: string;
+  /** What each release held when frozen; `record.yaml` in `releasesDir` by default. */
+  readonly recordFile?: string;
 }
 
 /** The published releases in the folder: `<version>.yaml` files, by version. */
@@ -55,10 +64,18 @@ export function listReleases(dir = RELEASES_DIR): Map<string, string> {
  * contract again on every edit of it, and a published release never changes.
  */
 const memo = createReloadMemo();
-const readReleases = new Map<string, {readonly text: string; readonly parsed: Promise<unknown>}>();
+const readReleases = new Map<string, {readonly text: string; readonly parsed: Promise<ReadRelease>}>();
 
-/** A published release, dereferenced; its `info.version` must be its file's name. */
-export function readRelease(version: string, file: string): Promise<unknown> {
+/** A published release: what its file holds, part by part (core/changelog/record.ts), and dereferenced. */
+export interface ReadRelease {
+  readonly record: ReleaseRecord;
+  /** How messages name each part of the record (`operation sms-send (POST /service/sms/send)`). */
+  readonly labels: Readonly<Record<string, string>>;
+  readonly deref: unknown;
+}
+
+/** A published release, recorded and dereferenced; its `info.version` must be its file's name. */
+export function readRelease(version: string, file: string): Promise<ReadRelease> {
   const text = fs.readFileSync(file, 'utf8');
   const key = `${version} ${file}`;
   const kept = readReleases.get(key);
@@ -70,36 +87,93 @@ export function readRelease(version: string, file: string): Promise<unknown> {
   return parsed;
 }
 
-async function dereferenceRelease(version: string, file: string, text: string): Promise<unknown> {
-  let parsed: {info?: {version?: unknown}};
+async function dereferenceRelease(version: string, file: string, text: string): Promise<ReadRelease> {
+  let doc;
   try {
-    parsed = parseYaml(text) as typeof parsed;
+    doc = contractDocument(file, text);
   } catch (e) {
-    throw new ChangelogError(
-      `${rel(file)} does not parse as YAML: ${(e as Error).message}. Restore it from git; a published release is never edited.`,
-    );
+    if (!(e instanceof YamlSyntaxError)) throw e;
+    throw new ChangelogError(`${e.message}\nRestore it from git; a published release is never edited.`);
   }
+  const parsed = doc.parsed as {info?: {version?: unknown}} | undefined;
   if (parsed?.info?.version !== version)
     throw new ChangelogError(
       `${rel(file)} says info.version ${JSON.stringify(parsed?.info?.version)}, not ${version}. A release file is named after the version it holds; restore it from git.`,
     );
+  // Before bundling, which dereferences the parsed document in place.
+  const record = recordOf(parsed, sha256);
+  const labels = partLabels(parsed);
   const config = await loadConfig({configPath: REDOCLY_CONFIG});
-  const res = await bundle({
-    doc: makeDocumentFromString(text, file),
-    config,
-    dereference: true,
-  });
+  const res = await bundle({doc, config, dereference: true, externalRefResolver: new ContractResolver(config.resolve)});
   if (res.problems.some((p) => p.severity === 'error'))
     throw new ChangelogError(
       `${rel(file)} could not be dereferenced:\n${res.problems.map((p) => `  ${p.message}`).join('\n')}\n  Restore it from git; a published release is never edited.`,
     );
-  return res.bundle.parsed;
+  return {record, labels, deref: res.bundle.parsed};
+}
+
+/** The digest of one part of a release in its record: 16 hex digits of its SHA-256 (a change, not an attack, is what it catches). */
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** The record of every release frozen so far (openapi/releases/record.yaml), by version. */
+export function readRecords(file = RECORD_FILE): Record<string, ReleaseRecord> {
+  return fs.existsSync(file) ? ((readContractYaml(file) ?? {}) as Record<string, ReleaseRecord>) : {};
+}
+
+const RECORD_HEADER = `# What each published release (<version>.yaml beside this file) held when it was frozen: one
+# digest (16 hex digits of SHA-256 over its JSON, keys sorted) per path item, webhook (webhooks/<id>),
+# component (components/<type>/<name>) and other top-level key. Written once per release by
+# \`npm run release:record\`, which adds the releases it lacks and never rewrites one; the build and
+# \`npm run lint:contract\` fail when a release file no longer matches its entry, naming each part.
+`;
+
+/**
+ * Adds the record of each release in `dir` that has none yet (a release just frozen), and returns
+ * their versions. A recorded release is never recorded again: that would bless an edit to it.
+ */
+export async function recordNewReleases(
+  dir = RELEASES_DIR,
+  recordFile = path.join(dir, path.basename(RECORD_FILE)),
+): Promise<string[]> {
+  const records = readRecords(recordFile);
+  const missing = [...listReleases(dir)].filter(([v]) => !records[v]).sort(([a], [b]) => compareVersions(a, b));
+  let text = fs.existsSync(recordFile) ? fs.readFileSync(recordFile, 'utf8') : RECORD_HEADER;
+  for (const [version, file] of missing) {
+    const {record} = await readRelease(version, file);
+    text += stringify({[version]: record}, {lineWidth: 0});
+  }
+  if (missing.length) fs.writeFileSync(recordFile, text);
+  return missing.map(([v]) => v);
+}
+
+/**
+ * Each published release is what its record says it was when it was frozen: an edited release
+ * fails naming each operation, webhook or component that changed, was added or removed, and the fix.
+ */
+export function assertAsRecorded(
+  releases: ReadonlyMap<string, ReadRelease>,
+  files: ReadonlyMap<string, string>,
+  next: string,
+  recordFile = RECORD_FILE,
+): void {
+  const records = readRecords(recordFile);
+  for (const [version, {record, labels}] of releases) {
+    const file = rel(files.get(version) as string);
+    const recorded = records[version];
+    if (!recorded)
+      throw new ChangelogError(
+        `${file} has no record in ${rel(recordFile)}. Run npm run release:record once, when the release is frozen (see "Release a version of the contract" in CONTRIBUTING.md).`,
+      );
+    const changes = recordChanges(recorded, record, labels);
+    if (changes.length)
+      throw new ChangelogError(recordMessage({file, recordFile: rel(recordFile), version, next, changes}));
+  }
 }
 
 /** The release date of each published version (`<dir>/dates.yaml`, `1.0.0: '2026-11-22'`). */
 export function readDates(dir: string, versions: readonly string[]): Map<string, string> {
   const file = path.join(dir, 'dates.yaml');
-  const dates = (fs.existsSync(file) ? parseYaml(fs.readFileSync(file, 'utf8')) : {}) as Record<string, unknown>;
+  const dates = (fs.existsSync(file) ? readContractYaml(file) : {}) as Record<string, unknown>;
   const missing = versions.filter((v) => typeof dates?.[v] !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(dates[v]));
   if (missing.length)
     throw new ChangelogError(
@@ -122,7 +196,7 @@ export function readOverrides(file = OVERRIDES_FILE): ChangeOverride[] {
 /** The current contract must not differ from its own version where that version is published. */
 async function assertUnpublished(version: string, current: unknown, published: string | undefined): Promise<void> {
   if (!published) return;
-  const {diffs} = compareContracts(await readRelease(version, published), current, memo);
+  const {diffs} = compareContracts((await readRelease(version, published)).deref, current, memo);
   if (diffs.length)
     throw new ChangelogError(
       `openapi/ differs from the published ${version} (${rel(published)}) in ${diffs.length} place(s), first ${diffs[0]?.path.map(String).join('.')}, but info.version is still ${version}. Set info.version in openapi/openapi.yaml and apiVersion in site.config.ts to the next version; the changelog then lists these changes.`,
@@ -149,10 +223,17 @@ export async function loadChangelog(input: ChangelogInput): Promise<Release[]> {
     throw new ChangelogError(
       `${rel(dir)}/ holds no release older than ${version} to compare the contract with. Keep the last published contract there as <version>.yaml (see the comment at the top of the existing one).`,
     );
+  const read = await Promise.all(older.map((v) => readRelease(v, releases.get(v) as string)));
+  assertAsRecorded(
+    new Map(older.map((v, i) => [v, read[i] as ReadRelease])),
+    releases,
+    version,
+    input.recordFile ?? path.join(dir, path.basename(RECORD_FILE)),
+  );
   const dates = readDates(dir, older.slice(1));
   const overrides = readOverrides(input.overridesFile ?? OVERRIDES_FILE);
   const used = new Set<ChangeOverride>();
-  const docs = await Promise.all(older.map((v) => readRelease(v, releases.get(v) as string)));
+  const docs = read.map((r) => r.deref);
   const steps = [...older.slice(1), version].map((v, i) => ({
     version: v,
     previous: older[i] as string,

@@ -35,6 +35,7 @@ import {CHANGELOG_PATH} from '#core/changelog/changelog';
 import {behaviourTableKey} from '#core/behaviour/sections';
 import {closest} from '#core/util/closest';
 import {SLICE_ATTR, sectionsOfSlice} from './lib/lead';
+import {WriterError} from '#core/util/writer-error';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -106,7 +107,7 @@ export interface ApiComponentSpec {
   readonly markdown: (props: Props, ctx: MarkdownContext) => string;
 }
 
-export class MarkdownRenderError extends Error {}
+export class MarkdownRenderError extends WriterError {}
 
 function stringProp(props: Props, name: string, where: string): string {
   const value = props[name];

@@ -5,16 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  BaseResolver,
-  bundle,
-  getLineColLocation,
-  lintDocument,
-  loadConfig,
-  makeDocumentFromString,
-  parseYaml,
-  type Document,
-} from '@redocly/openapi-core';
+import {bundle, getLineColLocation, lintDocument, loadConfig, type Document} from '@redocly/openapi-core';
 import {
   buildViews,
   listOperations,
@@ -46,8 +37,10 @@ import {loadChangelog} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
 import {createReloadMemo} from '#core/util/memo';
+import {contractDocument, contractYamlProblems, ContractResolver, readContractYaml} from './yaml';
+import {WriterError} from '#core/util/writer-error';
 
-export class ContractLoadError extends Error {}
+export class ContractLoadError extends WriterError {}
 
 /**
  * Checks of one file or one operation kept by their input for the next load: the dev server loads
@@ -74,7 +67,7 @@ const pointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, 
  */
 export function composeRoot(root = CONTRACT_ROOT, familiesDir = familiesOf(root)): Document {
   const rootText = fs.readFileSync(root, 'utf8');
-  const rootParsed = parseYaml(rootText) as Record<string, unknown>;
+  const rootParsed = contractDocument(root, rootText).parsed as Record<string, unknown>;
   for (const key of ['paths', 'webhooks']) {
     if (key in rootParsed) {
       throw new ContractLoadError(
@@ -90,10 +83,7 @@ export function composeRoot(root = CONTRACT_ROOT, familiesDir = familiesOf(root)
     .sort();
   for (const name of files) {
     const file = path.join(familiesDir, name);
-    const family = (parseYaml(fs.readFileSync(file, 'utf8')) ?? {}) as Record<
-      string,
-      Record<string, unknown> | undefined
-    >;
+    const family = (readContractYaml(file) ?? {}) as Record<string, Record<string, unknown> | undefined>;
     for (const section of ['paths', 'webhooks'] as const) {
       for (const key of Object.keys(family[section] ?? {})) {
         const owner = owners.get(`${section}:${key}`);
@@ -109,7 +99,16 @@ export function composeRoot(root = CONTRACT_ROOT, familiesDir = familiesOf(root)
     }
   }
   const text = `${rootText.trimEnd()}\npaths:\n${sections.paths.join('\n') || '  {}'}\nwebhooks:\n${sections.webhooks.join('\n') || '  {}'}\n`;
-  return makeDocumentFromString(text, root);
+  return contractDocument(root, text);
+}
+
+/**
+ * Every YAML file of the contract parses, or the load stops here with each syntax error alone
+ * (file:line:column, the reason, the lines around it): nothing that follows from it is reported.
+ */
+export function assertContractYamlParses(dir = path.dirname(CONTRACT_ROOT)): void {
+  const problems = contractYamlProblems(dir);
+  if (problems) throw new ContractLoadError(problems);
 }
 
 async function redoclyConfig() {
@@ -121,7 +120,7 @@ export async function lintContract(root = CONTRACT_ROOT): Promise<string[]> {
   const problems = await lintDocument({
     document: composeRoot(root),
     config,
-    externalRefResolver: new BaseResolver(config.resolve),
+    externalRefResolver: new ContractResolver(config.resolve),
   });
   return problems.map((p) => {
     const loc = p.location[0];
@@ -140,7 +139,12 @@ export async function lintContract(root = CONTRACT_ROOT): Promise<string[]> {
  */
 export async function bundleContract(dereference: boolean, root = CONTRACT_ROOT): Promise<OpenApiDocument> {
   const config = await redoclyConfig();
-  const res = await bundle({doc: composeRoot(root), config, dereference});
+  const res = await bundle({
+    doc: composeRoot(root),
+    config,
+    dereference,
+    externalRefResolver: new ContractResolver(config.resolve),
+  });
   if (res.problems.length) {
     throw new ContractLoadError(
       `The API contract could not be bundled:\n${res.problems.map((p) => `  ${rel(p.location[0]?.source?.absoluteRef)}: ${p.message}`).join('\n')}`,
@@ -168,7 +172,7 @@ function publishable(doc: OpenApiDocument): OpenApiDocument {
 }
 
 export function loadResponseCodes(file = RESPONSE_CODES_FILE): ResponseCodeView[] {
-  const codes = parseYaml(fs.readFileSync(file, 'utf8')) as ResponseCodeView[];
+  const codes = readContractYaml(file) as ResponseCodeView[];
   const seen = new Set<number>();
   for (const c of codes) {
     if (seen.has(c.code)) throw new ContractLoadError(`${rel(file)}: response code ${c.code} is defined twice.`);
@@ -247,11 +251,11 @@ export function scanPages(dirs = CONTENT_DIRS, siteDir = SITE_DIR): PageUse[] {
  */
 export function contractIds(root = CONTRACT_ROOT): Record<IdKind, Set<string>> {
   const ids: Record<IdKind, Set<string>> = {operation: new Set(), webhook: new Set(), tag: new Set()};
-  const rootDoc = parseYaml(fs.readFileSync(root, 'utf8')) as {tags?: {name: string}[]};
+  const rootDoc = readContractYaml(root) as {tags?: {name: string}[]};
   for (const t of rootDoc.tags ?? []) ids.tag.add(t.name);
   const dir = familiesOf(root);
   for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const family = (parseYaml(fs.readFileSync(path.join(dir, name), 'utf8')) ?? {}) as Record<
+    const family = (readContractYaml(path.join(dir, name)) ?? {}) as Record<
       string,
       Record<string, Record<string, {operationId?: string}>> | undefined
     >;
@@ -324,7 +328,7 @@ export function envelopeCheck(root = CONTRACT_ROOT): string[] {
   const reference = path.join(familiesOf(root), 'common.yaml');
   const known = new Map(
     fs.existsSync(reference)
-      ? addressPairs(fs.readFileSync(reference, 'utf8')).map((p) => [p.district, p.state] as const)
+      ? addressPairs(fs.readFileSync(reference, 'utf8'), rel(reference)).map((p) => [p.district, p.state] as const)
       : [],
   );
   const pairs = [...known];
@@ -407,6 +411,7 @@ export async function loadContractSource({
   lint = 'wait',
   bundled: withBundled = true,
 }: SourceOptions = {}): Promise<ContractSource> {
+  assertContractYamlParses();
   if (lint === 'wait') await assertLintClean();
   const [bundled, deref] = await Promise.all([withBundled ? bundleContract(false) : undefined, bundleContract(true)]);
   const responseCodes = loadResponseCodes();
@@ -518,6 +523,7 @@ export async function loadContract(): Promise<LoadedContract> {
  * bundle): a mistyped id on a page comes first, as the orphan and x-related messages it causes are noise.
  */
 export function assertPageIdsKnown(): PageUse[] {
+  assertContractYamlParses();
   return assertUsesKnown(scanPages(), contractIds());
 }
 

@@ -14,8 +14,9 @@ import {visit} from 'unist-util-visit';
 import {isMdxJsxElement, literalAttrValue, replaceNode} from '../mdx-ast';
 import {FACTS_FILE, unknownFactMessage} from './components';
 import {SITE_DIR, type ContractDataLocation} from './paths';
+import {WriterError} from '#core/util/writer-error';
 
-export class FactError extends Error {}
+export class FactError extends WriterError {}
 
 export interface RemarkFactOptions {
   /** Where the api-contract plugin wrote its data (facts.json); see ./paths.ts. */

@@ -22,6 +22,7 @@ import type {FamilyValidators, ValidatorError} from '#core/sandbox/model';
 import {createReloadMemo} from '#core/util/memo';
 import {addContractRules, standaloneFormatsCode} from './lib/ajv-rules';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
+import {WriterError} from '#core/util/writer-error';
 
 export const SCENARIOS_DIR = path.join(CONTRACT_DIR, 'scenarios');
 export const SANDBOX_FILE = path.join(SCENARIOS_DIR, 'sandbox.yaml');
@@ -72,7 +73,7 @@ const sharedCheck = makeSchemaCheck();
 /** Generated code by its schemas, for the same reason. */
 const memo = createReloadMemo();
 
-export class SandboxCodeError extends Error {}
+export class SandboxCodeError extends WriterError {}
 
 /**
  * ajv's run-time helpers that standalone code still `require()`s, written out in our own words so the

@@ -15,11 +15,12 @@ import {visit} from 'unist-util-visit';
 import {importNode, jsx, literalAttr, replaceNode} from '../mdx-ast';
 import {SITE_DIR, type ContractDataLocation} from '../api-contract/paths';
 import {makeValidator} from '../api-contract/validate';
+import {WriterError} from '#core/util/writer-error';
 
 export const STATIC_CODE_MODULE = '@site/src/components/StaticCode';
 const LOCAL = 'StaticCode__';
 
-export class StaticCodeError extends Error {}
+export class StaticCodeError extends WriterError {}
 
 interface VFileLike {
   path?: string;

@@ -112,6 +112,29 @@ async function lighthouseRun(lighthouse, port, url) {
   };
 }
 
+/** How often one run is tried before it counts as not measured. */
+const ATTEMPTS = 3;
+
+/**
+ * One run, tried again when Lighthouse fails (`NO_NAVSTART` on a busy machine, now and then on any
+ * page): one failed run used to stop the bench with no figures at all. A run that fails every
+ * attempt is left out, said on stderr, and the medians are of the runs that were measured.
+ * @param {Awaited<ReturnType<typeof loadLighthouse>>} lighthouse @param {number} port @param {string} url
+ */
+async function runWithRetries(lighthouse, port, url) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      return await lighthouseRun(lighthouse, port, url);
+    } catch (e) {
+      const last = attempt === ATTEMPTS;
+      console.error(
+        `${e instanceof Error ? e.message : String(e)} (attempt ${attempt} of ${ATTEMPTS}${last ? '; this run is left out of the medians' : ', trying again'})`,
+      );
+    }
+  }
+  return undefined;
+}
+
 /**
  * The median of `runs` Lighthouse runs of each URL, each figure taken separately. The runs go round
  * the URLs (every URL once, then every URL again), so a machine that slows down or speeds up part
@@ -127,8 +150,9 @@ export async function lighthouseMedians(lighthouse, port, urls, runs, onRun) {
   for (let round = 0; round < runs; round++) {
     for (const url of byUrl.keys()) {
       onRun?.(url, round);
-      const run = await lighthouseRun(lighthouse, port, url);
+      const run = await runWithRetries(lighthouse, port, url);
       const entry = /** @type {{all: LhFigures[], failing: Set<string>, version: string}} */ (byUrl.get(url));
+      if (!run) continue;
       entry.all.push(run.figures);
       for (const id of run.failing) entry.failing.add(id);
       entry.version = run.version;

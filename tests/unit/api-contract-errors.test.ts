@@ -8,7 +8,7 @@ import path from 'node:path';
 import type {Root} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {afterAll, describe, expect, it} from 'vitest';
-import {lintContract} from '../../plugins/api-contract/load';
+import {assertContractYamlParses, ContractLoadError, lintContract} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {ApiReferenceError, remarkApiReference} from '../../plugins/api-contract/remark';
 
@@ -126,5 +126,40 @@ components:
     expect(problems).toEqual([
       `${family}:4:20 error [rule/operation-id-kebab-case] operationId must be kebab-case, for example aeps-cash-withdrawal. (at #/paths/~1service~1demo~1ping/post/operationId)`,
     ]);
+  });
+  it('names a family file that does not parse, with line, column, reason and the lines around it, alone', async () => {
+    const root = writeContract('demo-ping');
+    const file = path.join(dir, 'families', 'demo.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('summary: Ping', "summary: 'Ping"));
+    const family = path.relative(SITE_DIR, file);
+    const message = [
+      `${family}:6:16: the YAML does not parse: Missing closing 'quote`,
+      '  5 |       tags: [demo]',
+      "  6 |       summary: 'Ping",
+      '    |                ^',
+      '  7 |       description: Answers with pong.',
+    ].join('\n');
+    await expect(lintContract(root)).rejects.toThrow(message);
+    expect(() => assertContractYamlParses(dir)).toThrow(message);
+  });
+
+  it('names any other YAML file of the contract that does not parse (a scenario, a shared component)', () => {
+    writeContract('demo-ping');
+    fs.mkdirSync(path.join(dir, 'scenarios'), {recursive: true});
+    const scenarios = path.join(dir, 'scenarios', 'demo.yaml');
+    fs.writeFileSync(scenarios, 'operations:\n  demo-ping:\n    scenarios:\n      - {label: "Pong, code: 1}\n');
+    const named = path.relative(SITE_DIR, scenarios);
+    expect(() => assertContractYamlParses(dir)).toThrow(
+      new ContractLoadError(
+        [
+          `${named}:4:17: the YAML does not parse: Missing closing "quote`,
+          '  3 |     scenarios:',
+          '  4 |       - {label: "Pong, code: 1}',
+          '    |                 ^',
+          '  5 |',
+        ].join('\n'),
+      ),
+    );
+    fs.rmSync(path.join(dir, 'scenarios'), {recursive: true});
   });
 });

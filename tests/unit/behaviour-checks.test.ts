@@ -5,6 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {
   articleOf,
+  carryProblems,
   exampleProblems,
   overviewProblems,
   policyProblems,
@@ -84,6 +85,28 @@ describe('scenarioProblems (check a: only allowed paths; check b: every path has
       `${silent.id}: "Pending, then paid quietly": the model says PROCESSING -> SUCCESS sends demo-update, and the step sends none. Fix: add {webhook: demo-update} to that step.`,
       `${refusal.id}: "Low balance": code 6 is a refusal (not a first answer of demo-pay): nothing was created, so nothing can follow. Fix: remove "then", or add the code to the mode's first answers.`,
     ]);
+  });
+
+  it('asks for the webhook of a first answer the model reports too (webhook-on-first), where a new scenario sends none', () => {
+    const bad = scenario('Paid at once, no delivery', 'FAST', 1, [], 'SUCCESS');
+    expect(run([...complete(), bad])).toEqual([
+      `${bad.id}: "Paid at once, no delivery": answers SUCCESS at once, and the model says demo-update reports a first answer in SUCCESS too (webhook-on-first), but the scenario sends none. Fix: add a step {after: 2, webhooks: [{webhook: demo-update}]}.`,
+    ]);
+  });
+
+  it("rejects an answer that keeps the example's amount where the request chose its own, unless the amount is carried", () => {
+    const copied: ScenarioModel = {
+      ...scenario('Pending, then paid (amount 10201)', 'FAST', 2, [stage('SUCCESS', true)], 'PROCESSING'),
+      when: [
+        {input: 'mode', value: 'FAST'},
+        {input: 'amount', value: 10201},
+      ],
+      body: {response_code: 2, data: {amount: 1840, mode: 'FAST'}},
+    };
+    expect(run([...complete(), copied])).toEqual([
+      `${copied.id}: "Pending, then paid (amount 10201)": the request sends amount 10201, and the answer says 1840 (the example's). Fix: add amount to carry: in openapi/scenarios/demo.yaml, so each answer says what its request sent.`,
+    ]);
+    expect(carryProblems(copied, [{to: 'amount'}], 'here')).toEqual([]);
   });
 
   it('names each path no scenario walks, at its line in the model', () => {

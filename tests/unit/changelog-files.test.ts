@@ -9,7 +9,7 @@ import path from 'node:path';
 import {stringifyYaml} from '@redocly/openapi-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {apiCompare, type Diff} from 'api-smart-diff';
-import {loadChangelog, listReleases, readRelease} from '../../plugins/api-contract/changelog';
+import {loadChangelog, listReleases, readRelease, recordNewReleases} from '../../plugins/api-contract/changelog';
 import {changelogRules, compareContracts, normalise} from '#core/changelog/diff';
 import {createMemo, type Memo} from '#core/util/memo';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
@@ -61,6 +61,11 @@ describe('loadChangelog', () => {
     expect([...listReleases(dir).keys()].sort()).toEqual(['0.9.0', '1.0.0']);
     fs.writeFileSync(path.join(dir, 'dates.yaml'), "0.9.0: '2026-01-02'\n");
     await expect(loadChangelog(input)).rejects.toThrow(
+      `${rel}/0.9.0.yaml has no record in ${rel}/record.yaml. Run npm run release:record once, when the release is frozen (see "Release a version of the contract" in CONTRIBUTING.md).`,
+    );
+    expect(await recordNewReleases(dir)).toEqual(['0.9.0', '1.0.0']);
+    expect(await recordNewReleases(dir)).toEqual([]);
+    await expect(loadChangelog(input)).rejects.toThrow(
       `${rel}/dates.yaml gives no date for 1.0.0. Add a line \`<version>: 'YYYY-MM-DD'\` per published release (the day it was published).`,
     );
     fs.writeFileSync(path.join(dir, 'dates.yaml'), "0.9.0: '2026-01-02'\n1.0.0: '2026-02-03'\n");
@@ -95,6 +100,32 @@ describe('loadChangelog', () => {
     await expect(loadChangelog({...input, overridesFile})).rejects.toThrow(
       `${rel}/overrides.yaml has 1 problem(s):\n  ${rel}/overrides.yaml:1: the override has no operation, field, class, reason.`,
     );
+  });
+
+  it('fails on a published release edited after it was recorded, naming each part, the fix and where a new operation goes', async () => {
+    const file = path.join(dir, '1.0.0.yaml');
+    const published = fs.readFileSync(file, 'utf8');
+    const edited = contract('1.0.0', 'Pay now');
+    fs.writeFileSync(
+      file,
+      stringifyYaml({
+        ...edited,
+        paths: {
+          ...edited.paths,
+          '/refund': {post: {operationId: 'demo-refund', summary: 'Refund', responses: {'200': {description: 'OK.'}}}},
+        },
+      }),
+    );
+    await expect(loadChangelog(input)).rejects.toThrow(
+      [
+        `${rel}/1.0.0.yaml is not the 1.0.0 that was published: 2 part(s) differ from its record in ${rel}/record.yaml:`,
+        '  changed: operation demo-pay (POST /pay)',
+        '  added: operation demo-refund (POST /refund)',
+        `A published release is never edited: restore it from git (git log -- ${rel}/1.0.0.yaml names the commit that froze it; git checkout <that commit> -- ${rel}/1.0.0.yaml).`,
+        'A new operation goes into the next version, 1.1.0: add it to openapi/families/, and a sentence on it to the 1.1.0 summary in openapi/releases/notes.yaml.',
+      ].join('\n'),
+    );
+    fs.writeFileSync(file, published);
   });
 
   it('stops when the contract changed after its version was published', async () => {
@@ -214,7 +245,7 @@ describe('compareContracts piece by piece', () => {
   let published: unknown;
   beforeAll(async () => {
     current = (await loadContract()).deref;
-    published = await readRelease('1.0.0', listReleases().get('1.0.0') as string);
+    published = (await readRelease('1.0.0', listReleases().get('1.0.0') as string)).deref;
   }, 180_000);
   const key = (d: Diff): string => JSON.stringify([d.path, d.action, d.type, d.before, d.after]);
 

@@ -58,7 +58,7 @@ describe('parseOverrides', () => {
       `${FILE}:1: the file must be a list of overrides (see its header).`,
     ]);
     expect(parseOverrides(FILE, '- [unclosed\n').problems[0]).toMatch(
-      new RegExp(`^${FILE}:\\d+: the YAML does not parse: `),
+      new RegExp(`^${FILE}:\\d+:\\d+: the YAML does not parse: `),
     );
   });
 

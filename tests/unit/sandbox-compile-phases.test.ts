@@ -34,7 +34,7 @@ describe('ScenarioYaml', () => {
   it('reports a file that does not parse, with no value', () => {
     const broken = new ScenarioYaml('g.yaml', 'a: [\n');
     expect(broken.value).toBeUndefined();
-    expect(broken.parseErrors[0]).toMatch(/^g\.yaml:\d+: the YAML does not parse: /);
+    expect(broken.parseErrors[0]).toMatch(/^g\.yaml:\d+:\d+: the YAML does not parse: /);
   });
 
   it('writes a YAML path as the format README does', () => {

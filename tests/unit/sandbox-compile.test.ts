@@ -193,13 +193,15 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
       'openapi/scenarios/common.yaml:5: common-district-list: scenario "Also unknown" matches the same inputs as "Unknown state", which comes first, so it is never reached. Give it other values.',
     ]);
   });
-  it('YAML that does not parse', () => {
+  it('YAML that does not parse: its syntax error alone, not the codes its operations leave unanswered', () => {
     const text = 'operations: [\n  common-district-list\n';
     expect(compile({family: {file: 'openapi/scenarios/common.yaml', text}}).problems).toEqual([
-      'openapi/scenarios/common.yaml:3: the YAML does not parse: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1:',
-      'openapi/scenarios/common.yaml: common-district-list: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-district-list.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
-      'openapi/scenarios/common.yaml: common-escalation-raise: code 24 (NOT_ESCALATABLE) is in its x-response-codes, but no scenario answers it. Add one under operations.common-escalation-raise.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 24}.',
-      'openapi/scenarios/common.yaml: common-escalation-status: code 7 (NOT_FOUND) is in its x-response-codes, but no scenario answers it. Add one under operations.common-escalation-status.scenarios in openapi/scenarios/common.yaml: - {label: ..., when: {<field>: <sandbox scenario>}, code: 7}.',
+      [
+        'openapi/scenarios/common.yaml:3:1: the YAML does not parse: Flow sequence in block collection must be sufficiently indented and end with a ]',
+        '  2 |   common-district-list',
+        '  3 |',
+        '    | ^',
+      ].join('\n'),
     ]);
   });
   it('an answer the response schema refuses', () => {

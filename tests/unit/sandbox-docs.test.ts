@@ -14,7 +14,7 @@ import {sandboxPageTree, sandboxPageView} from '#core/sandbox/page';
 import {defaultLabels, NOTHING_FOLLOWS} from '#core/contract/labels';
 import {componentTreeMarkdown} from '#core/markdown/markdown';
 import type {TagView} from '#core/contract/types';
-import {parseSandboxArgs} from '../../scripts/sandbox';
+import {parseSandboxArgs, startBanner} from '../../scripts/sandbox';
 
 const compiled = compileSandbox(await bundleContract(true), loadResponseCodes());
 const read = (file: string): string => fs.readFileSync(path.join(SITE_DIR, file), 'utf8');
@@ -152,6 +152,17 @@ describe('what the docs say about npm run sandbox', () => {
       for (const value of [partnerId, jwtSecret, webhookSecret, `http://127.0.0.1:${port}/api/v1`])
         expect(text, `${file} quotes ${value}`).toContain(value);
     }
+  });
+
+  it('gives the kid and aud a token must carry, in the start banner and on the Sandbox page', () => {
+    expect(startBanner({url: 'http://127.0.0.1:4010', credentials: compiled.index.credentials})).toEqual([
+      'RupeeRail sandbox: http://127.0.0.1:4010',
+      `  sign tokens (HS256) with partnerId ${partnerId} and JWT secret ${jwtSecret}, header kid sbx-key-2, claim aud sandbox.rupeerail.example`,
+      `  webhooks are listed here (add --webhook-url to receive them), signed with ${webhookSecret}`,
+      '  sandbox scenarios: /docs/v1/test-data on the docs site, or openapi/scenarios/*.yaml. Ctrl+C stops.',
+    ]);
+    const md = componentTreeMarkdown(sandboxPageTree(sandboxPageView(compiled, tags), defaultLabels()), (p) => p);
+    expect(md).toContain("| Key id of the JWT secret (the token header's `kid`) | `sbx-key-2` |");
   });
 
   it('signs webhooks with the test secret the webhook deliveries page documents', () => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {checkPrompts} from '../../scripts/check-content';
-import {SCAFFOLD_PROMPTS, scaffoldPage} from '../../scripts/lib/scaffold';
+import {SCAFFOLD_PROMPTS, scaffoldPage, sidebarLabel} from '../../scripts/lib/scaffold';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,6 +28,16 @@ const page = scaffoldPage({
   summary: 'Bill receipt',
   description: 'Returns the receipt of a paid bill. For reprinting.',
   component: 'Endpoint',
+});
+
+describe('sidebarLabel', () => {
+  it('is short as the siblings are: no articles, no family name the category already gives', () => {
+    expect(sidebarLabel('Create a payout order', 'payout')).toBe('Create order');
+    expect(sidebarLabel('SMS delivery status', 'sms')).toBe('Delivery status');
+    expect(sidebarLabel('Send a transactional SMS', 'sms')).toBe('Send transactional SMS');
+    expect(sidebarLabel('Bill receipt', 'bbps')).toBe('Bill receipt');
+    expect(sidebarLabel('Payouts', 'payout')).toBe('Payouts');
+  });
 });
 
 describe('the scaffold and the content check', () => {

@@ -1,42 +1,35 @@
 /** An scenario file parsed as YAML, able to say on which line a value sits, so problems name it. */
-import {isMap, isSeq, LineCounter, parseDocument, type Document} from 'yaml';
-import {createReloadMemo} from '../../util/memo';
+import {isMap, isSeq, type LineCounter, type Document} from 'yaml';
+import {parseYamlDocument, YamlSyntaxError} from '../../util/yaml';
 
 export type YamlPath = readonly (string | number)[];
-
-/**
- * The parsed YAML of each scenario file's text, kept by the dev server: a contract edit compiles the
- * scenarios again, and the scenario files it parses again are mostly unchanged. The parsed
- * document is only read; each compile takes a fresh copy of its values (`toJS`).
- */
-const parsedYaml = createReloadMemo();
 
 /** A parsed scenario file that can say on which line a value sits. */
 export class ScenarioYaml {
   readonly value: unknown;
-  private readonly doc: Document;
-  private readonly lines: LineCounter;
+  /** The syntax error, as the one YAML parser of the contract words it (core/util/yaml.ts), or none. */
+  readonly parseErrors: string[] = [];
+  private readonly doc: Document | undefined;
+  private readonly lines: LineCounter | undefined;
 
   constructor(
     readonly file: string,
     text: string,
   ) {
-    ({doc: this.doc, lines: this.lines} = parsedYaml(['scenario-yaml', text], () => {
-      const lines = new LineCounter();
-      // Merge keys (`<<: *anchor`) let an entry reuse another's fields; YAML 1.2 leaves them off by default.
-      return {doc: parseDocument(text, {lineCounter: lines, merge: true}), lines};
-    }));
-    this.value = this.doc.errors.length ? undefined : this.doc.toJS();
-  }
-
-  get parseErrors(): string[] {
-    return this.doc.errors.map(
-      (e) => `${this.file}:${e.linePos?.[0].line ?? 1}: the YAML does not parse: ${e.message.split('\n')[0]}`,
-    );
+    try {
+      // Kept by text for the dev server's reloads (core/util/yaml.ts); each compile copies the values.
+      ({doc: this.doc, lines: this.lines} = parseYamlDocument(file, text));
+      this.value = this.doc.toJS();
+    } catch (e) {
+      if (!(e instanceof YamlSyntaxError)) throw e;
+      this.parseErrors = [e.message];
+      this.value = undefined;
+    }
   }
 
   /** The line of the value at `path`, or of the nearest parent that exists. */
   line(path: YamlPath): number {
+    if (!this.doc || !this.lines) return 1;
     for (let n = path.length; n >= 0; n--) {
       const node = this.doc.getIn(path.slice(0, n), true) as {range?: [number, number, number]} | undefined;
       const start = node?.range?.[0];

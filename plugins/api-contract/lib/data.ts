@@ -46,6 +46,7 @@ import {
 import {createReloadMemo} from '#core/util/memo';
 import {CODE_RULES_FILE, FACTS_FILE, sectionsFile, treeModule} from '../components';
 import {PUBLIC_DIR} from '../paths';
+import {WriterError} from '#core/util/writer-error';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (core/code/highlight.ts). */
 export type Highlight = (code: string, language: string) => string;
@@ -104,7 +105,7 @@ export function downloads(labels: Labels): DownloadLink[] {
   ];
 }
 
-export class PanStatusError extends Error {}
+export class PanStatusError extends WriterError {}
 
 /** The PAN status values and their meanings, from `PanStatus` (enum + x-enum-descriptions). */
 export function panStatuses(contract: OpenApiDocument): PanStatus[] {

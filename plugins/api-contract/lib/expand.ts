@@ -27,8 +27,9 @@ import {
   type IdSpec,
 } from '../components';
 import {SLICE_ATTR, sectionsOfSlice} from './lead';
+import {WriterError} from '#core/util/writer-error';
 
-export class ApiReferenceError extends Error {}
+export class ApiReferenceError extends WriterError {}
 
 /** The ids a page may name, by kind. */
 export type KnownIds = {readonly [K in IdKind]: ReadonlySet<string>};

@@ -12,6 +12,7 @@ import type {ResponseCodeView} from '#core/contract/types';
 import {HEADERS_PAGE, RESPONSE_CODE_PAGE} from '#core/contract/tree';
 import {listOf} from '#core/markdown/markdown';
 import type {FamilyModel} from '#core/sandbox/model';
+import {WriterError} from '#core/util/writer-error';
 
 export const ASSISTANTS_HEADING = 'For AI assistants';
 
@@ -30,7 +31,7 @@ interface SchemaLike {
   readonly properties?: Readonly<Record<string, SchemaLike>>;
 }
 
-export class AssistantFactsError extends Error {}
+export class AssistantFactsError extends WriterError {}
 
 const sentence = (text: string): string =>
   text

@@ -16,6 +16,7 @@ import type {Nodes, Root} from 'mdast';
 import {SKIP, visit} from 'unist-util-visit';
 import {parseMdx, type MdxJsxElement} from '../../mdx-ast';
 import {leadPlan, sliceAttr} from '../../api-contract/lib/lead';
+import {WriterError} from '#core/util/writer-error';
 
 /**
  * An ESTree node as evaluateLiteral reads it: any node, its fields looked up by name (an attribute
@@ -43,7 +44,7 @@ export interface MdxToMarkdownOptions {
   readonly file: string;
 }
 
-export class MdxToMarkdownError extends Error {}
+export class MdxToMarkdownError extends WriterError {}
 
 /** Elements whose tags are dropped and whose children are kept. */
 const UNWRAP = new Set(['div', 'section', 'span', 'Tabs', 'main', 'article', 'figure']);

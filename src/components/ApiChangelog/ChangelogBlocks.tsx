@@ -39,8 +39,10 @@ const listClass = (look: ListBlock['look']): string | undefined =>
 
 /** A list: entries (`detailed`), a checklist, or lines; an item's `more` and a `collapsed` list behind a disclosure. */
 function ChangelogList({block}: {readonly block: ListBlock}): ReactNode {
-  const item = (i: ListItem): ReactNode => (
-    <li key={i.key} id={i.id}>
+  // A changelog line has no key of its own (core/contract/sections.ts leaves it out to keep the page
+  // small); the lists never reorder, so its place is its key.
+  const item = (i: ListItem, n: number): ReactNode => (
+    <li key={i.key ?? i.id ?? n} id={i.id}>
       <ItemLine item={i} look={block.look} />
       {i.items && i.items.length > 0 && <ChangelogList block={{kind: 'list', items: i.items}} />}
       {i.more && (
@@ -50,7 +52,7 @@ function ChangelogList({block}: {readonly block: ListBlock}): ReactNode {
       )}
     </li>
   );
-  const list = <ul className={listClass(block.look)}>{block.items.map(item)}</ul>;
+  const list = <ul className={listClass(block.look)}>{block.items.map((i, n) => item(i, n))}</ul>;
   return block.collapsed ? <Disclosure label={block.collapsed}>{list}</Disclosure> : list;
 }
 

@@ -11,6 +11,12 @@ interface Props {
 type State = 'idle' | 'copied' | 'failed';
 
 /**
+ * The twins are written when the site is built (plugins/llms-txt, postBuild), so the dev server has
+ * none: its link would open "Page Not Found". There the row says where the twin comes from instead.
+ */
+const TWINS_BUILT = process.env.NODE_ENV !== 'development';
+
+/**
  * "Copy page as Markdown" and "View as Markdown" for one docs page. The link is plain HTML and
  * works without JavaScript; the button is rendered only once React runs (it cannot work
  * without it), in a row whose height the link already sets, so nothing shifts.
@@ -19,6 +25,22 @@ type State = 'idle' | 'copied' | 'failed';
  * `navigator.clipboard.writeText` straight away: Safari only allows clipboard writes that
  * start inside the click handler, not after a network round trip.
  */
+/** The link to the twin, or in the dev server (`built` false) where it comes from. */
+export function MarkdownLink({markdownUrl, built}: Props & {readonly built: boolean}): ReactNode {
+  if (!built)
+    return (
+      <span className={styles.link}>
+        <Translate id="pageActions.devNoTwin">Markdown twin: written by npm run build, not by the dev server</Translate>
+      </span>
+    );
+  return (
+    // eslint-disable-next-line @docusaurus/no-html-links -- a static .md file, not a route
+    <a className={styles.link} href={markdownUrl} type="text/markdown">
+      <Translate id="pageActions.view">View as Markdown</Translate>
+    </a>
+  );
+}
+
 export default function PageActions({markdownUrl}: Props): ReactNode {
   const isBrowser = useIsBrowser();
   const [state, setState] = useState<State>('idle');
@@ -60,7 +82,7 @@ export default function PageActions({markdownUrl}: Props): ReactNode {
 
   return (
     <div className={`${styles.actions} rr-page-actions`}>
-      {isBrowser && (
+      {isBrowser && TWINS_BUILT && (
         <button
           type="button"
           className={styles.button}
@@ -87,10 +109,7 @@ export default function PageActions({markdownUrl}: Props): ReactNode {
           )}
         </button>
       )}
-      {/* eslint-disable-next-line @docusaurus/no-html-links -- a static .md file, not a route */}
-      <a className={styles.link} href={markdownUrl} type="text/markdown">
-        <Translate id="pageActions.view">View as Markdown</Translate>
-      </a>
+      <MarkdownLink markdownUrl={markdownUrl} built={TWINS_BUILT} />
       <span className="sr-only" role="status">
         {state === 'copied'
           ? translate({id: 'pageActions.copiedStatus', message: 'Page copied to the clipboard as Markdown'})
