@@ -64,6 +64,7 @@ import {
   type TokenKeys,
 } from './engine/token';
 import {
+  mediaTypeAnswer,
   validationAnswer,
   type Answer,
   type Clock,
@@ -228,7 +229,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       contentType: headers['content-type'],
       body: request.body,
     });
-    if ('errors' in checked) return {answer: validationAnswer(checked.errors), op};
+    if ('errors' in checked)
+      return {
+        answer: checked.unsupportedMediaType ? mediaTypeAnswer(checked.errors) : validationAnswer(checked.errors),
+        op,
+      };
     if (op.id === SECRET_ROTATE_OPERATION) {
       const proof = headers[SECRET_PROOF_HEADER.toLowerCase()];
       const problem = await secretProofProblem(proof, webhookSecret, token.reqId, request.body ?? '');

@@ -433,8 +433,8 @@ describe('the engine rules', () => {
     expect(await send({'Content-Type': 'text/plain'}, '{}')).toEqual({
       status: false,
       response_code: 10,
-      message: 'Validation failed',
-      data: {errors: [{field: '(body)', rule: 'send Content-Type: application/json'}]},
+      message: 'Unsupported media type',
+      data: {errors: [{field: '(body)', rule: 'send Content-Type: application/json (optionally with charset=utf-8)'}]},
     });
     expect(await send({'Content-Type': 'application/json'}, '')).toEqual({
       status: false,

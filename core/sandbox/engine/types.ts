@@ -76,6 +76,13 @@ export const validationAnswer = (errors: readonly FieldError[]): Answer => ({
   scenario: 'validation',
 });
 
+/** A body in a media type the API does not read: 415, still code 10 with the field error. */
+export const mediaTypeAnswer = (errors: readonly FieldError[]): Answer => ({
+  status: 415,
+  body: envelope(10, 'Unsupported media type', {errors: errors as unknown as Json}),
+  scenario: 'validation',
+});
+
 /**
  * A store in memory: a Node process's, or a page's until it is reloaded. It can forget and list its
  * keys (oldest first), so the engine sweeps it (./retention.ts).
