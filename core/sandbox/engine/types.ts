@@ -60,6 +60,8 @@ export interface TxRecord {
   readonly carried: Record<string, Json>;
   /** Its live ids and times (./live.ts), for every answer about it. */
   readonly live?: Readonly<Record<string, string>>;
+  /** The facts its first answer gave (./live.ts `transactionFacts`), which every later answer repeats. */
+  readonly facts?: Readonly<Record<string, Json>>;
 }
 
 /** The documented envelope: status is true exactly when response_code is 1. */
