@@ -108,7 +108,7 @@ describe('withResponseCodeEnums', () => {
     });
     const input = doc({}, {schemas: {Event: listed([1, 7]), Other: envelope}});
     const out = withListedCodeEnums(input, catalogue);
-    const schemas = out.components?.schemas as Record<string, JsonSchema>;
+    const schemas = (out.components as {schemas: Record<string, JsonSchema>}).schemas;
     expect(schemas.Event).toEqual(withCodeEnum(listed([1, 7]), [1, 7]));
     expect(schemas.Other).toBe(envelope);
     expect(() => withListedCodeEnums(doc({}, {schemas: {Event: listed([1, 3])}}), catalogue)).toThrow(
