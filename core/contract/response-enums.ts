@@ -95,13 +95,63 @@ function narrowShared(
   return {...components, responses};
 }
 
+/** The extension that lists a payload's codes, on its `response_code` property, as operations list theirs. */
+export const LISTED_CODES = 'x-response-codes';
+
+type Schemaish = Record<string, unknown>;
+const isSchemaish = (value: unknown): value is Schemaish =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The codes a schema's `response_code` property lists (`x-response-codes`), if it lists any. */
+function listedCodes(schema: Schemaish): number[] | undefined {
+  const properties = schema.properties;
+  const code = isSchemaish(properties) ? properties.response_code : undefined;
+  const listed = isSchemaish(code) ? code[LISTED_CODES] : undefined;
+  return Array.isArray(listed) ? (listed as number[]) : undefined;
+}
+
+/**
+ * The document with every schema whose `response_code` lists its codes (webhook payloads, a status
+ * item: issue 33) narrowed as an operation's answer is, so a generated client gets a union there too,
+ * not `number`. Walks the whole document (bundled or dereferenced; a dereferenced document shares
+ * and may nest objects, so each is copied once); an uncatalogued code fails, naming where it is.
+ */
+export function withListedCodeEnums(doc: OpenApiDocument, catalogue: Catalogue): OpenApiDocument {
+  const known = new Set(catalogue.map((c) => c.code));
+  // Each object once: its result, or itself while its own children are walked (a cycle stays as it is).
+  const done = new WeakMap<object, unknown>();
+  const walk = (value: unknown, where: string): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    if (done.has(value)) return done.get(value);
+    done.set(value, value);
+    const entries = Object.entries(value).map(([key, item]) => [key, walk(item, `${where}/${key}`)] as const);
+    const changed = entries.some(([key, item]) => item !== (value as Schemaish)[key]);
+    // Unchanged parts stay the very same objects: only what holds a listed code is copied.
+    let out: unknown = value;
+    if (changed) out = Array.isArray(value) ? entries.map(([, item]) => item) : Object.fromEntries(entries);
+    const codes = isSchemaish(out) ? listedCodes(out) : undefined;
+    if (codes) {
+      const unknown = codes.filter((c) => !known.has(c));
+      if (unknown.length)
+        throw new Error(
+          `${where}/properties/response_code: ${LISTED_CODES} lists ${unknown.join(', ')}, which openapi/response-codes.yaml does not catalogue. List catalogued codes only, or add the code to the catalogue.`,
+        );
+      out = withCodeEnum(out as JsonSchema, codes);
+    }
+    done.set(value, out);
+    return out;
+  };
+  return walk(doc, '#') as OpenApiDocument;
+}
+
 /**
  * The document with `response_code` narrowed, on every operation's responses (webhooks are
  * deliveries to the partner: their responses carry no envelope), to the codes it answers with
  * each HTTP status. Works on the bundled document (shared responses narrowed once, in
  * `components.responses`) and on the dereferenced one (every operation's responses narrowed).
  */
-export function withResponseCodeEnums(doc: OpenApiDocument, catalogue: Catalogue): OpenApiDocument {
+export function withResponseCodeEnums(source: OpenApiDocument, catalogue: Catalogue): OpenApiDocument {
+  const doc = withListedCodeEnums(source, catalogue);
   const shared = new Map<string, number>();
   const paths: OpenApiDocument['paths'] = {};
   const narrowed = new Map(

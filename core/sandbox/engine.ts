@@ -64,6 +64,7 @@ import {
   type TokenKeys,
 } from './engine/token';
 import {
+  mediaTypeAnswer,
   validationAnswer,
   type Answer,
   type Clock,
@@ -74,7 +75,7 @@ import {
   type TxRecord,
   type WebhookDelivery,
 } from './engine/types';
-import {idNumbers, randomSeed} from './engine/live';
+import {idNumbers, randomSeed, transactionFacts} from './engine/live';
 import {isSweepable, sweep, SWEEP_EVERY_REQUESTS} from './engine/retention';
 import {validateRequest} from './engine/validate';
 import {pendingWebhooks, queueWebhooks, takeDue} from './engine/webhooks';
@@ -173,11 +174,13 @@ function answerScenario(session: Session, op: OperationModel, inputs: Readonly<R
   const live = liveFor(op, picked.scenario, inputs, session);
   const carried = carriedFor(op, picked.scenario, inputs, session.store, live);
   const result = scenarioAnswer(picked.scenario, carried, live);
-  const tx = recordTransaction(op, picked, carried, inputs, session, live);
+  // A transaction's later answers repeat the facts of this one (issue 33): one set of numbers.
+  const facts = live ? transactionFacts(result.body) : undefined;
+  const tx = recordTransaction(op, picked, carried, inputs, session, live, facts);
   const at = session.clock.now();
   rememberOriginal(op, session.store, inputs, {body: result.body, at, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
-  queueWebhooks(session, op, picked.scenario, carried, live);
+  queueWebhooks(session, op, picked.scenario, carried, live, facts);
   return result;
 }
 
@@ -228,7 +231,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       contentType: headers['content-type'],
       body: request.body,
     });
-    if ('errors' in checked) return {answer: validationAnswer(checked.errors), op};
+    if ('errors' in checked)
+      return {
+        answer: checked.unsupportedMediaType ? mediaTypeAnswer(checked.errors) : validationAnswer(checked.errors),
+        op,
+      };
     if (op.id === SECRET_ROTATE_OPERATION) {
       const proof = headers[SECRET_PROOF_HEADER.toLowerCase()];
       const problem = await secretProofProblem(proof, webhookSecret, token.reqId, request.body ?? '');

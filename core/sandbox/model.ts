@@ -105,6 +105,12 @@ export interface OperationModel {
   /** Answer fields given a new value for every request (ids the partner keys on). */
   readonly unique: readonly string[];
   /**
+   * Answer fields that are a deadline this many seconds after the answer, as the contract states it
+   * (a fetched bill's `expires_at`, two hours after the fetch): set from the answer's moment instead
+   * of keeping the example's distance.
+   */
+  readonly deadlines?: Readonly<Record<string, number>>;
+  /**
    * Where a transaction started here is followed: its status call, and the field naming it; `also`,
    * the other status calls that find the same transaction by another field (by `referenceid` where
    * the main one takes our id).

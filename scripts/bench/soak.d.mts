@@ -4,9 +4,14 @@ export interface SoakFigures {
   seconds: number;
   p99Ms: number;
   rssBeforeMb: number;
-  rssAfterMb: number;
+  /** RSS after every SAMPLE_EVERY requests. */
+  rssSamplesMb: number[];
   errors: number;
 }
+export const SAMPLE_EVERY: number;
+export const PLATEAU_TOLERANCE_MB: number;
+export function plateauOf(samplesMb: readonly number[]): {plateau: boolean | undefined; growthMb: number};
+export function requestOf(n: number): {method: string; path: string; body: string | undefined; expect: number};
 export function percentile(xs: readonly number[], p: number): number;
 export function soakLines(f: SoakFigures): string[];
 export function soakFigures(opts?: {requests?: number; concurrency?: number}): Promise<SoakFigures>;

@@ -1,10 +1,12 @@
 // @ts-check
-// The sandbox soak (issue 26): requests per second, p99 latency and the server's RSS before and after
-// 100,000 requests against `npm run sandbox`. Part of `npm run bench`; runnable alone:
+// The sandbox soak (issues 26 and 33): requests per second, p99 latency and the server's RSS every
+// 10,000 requests against `npm run sandbox`, and whether it plateaus. Part of `npm run bench`;
+// runnable alone:
 //   node scripts/bench/soak.mjs [--requests N] [--concurrency N]
-// Every request carries a fresh token (reqId) and half of them start a payout order with a fresh
-// referenceid, so what the sandbox remembers (used reqIds, transactions, queued webhooks) grows as it
-// would under a load generator; the RSS after says whether it stays bounded.
+// Every request carries a fresh token of today's form (kid, exp, aud; a new reqId). The mix is what a
+// partner sends: payout orders with fresh referenceids, status calls and repeats of earlier ones,
+// malformed bodies and reference-data reads, so what the sandbox remembers (used reqIds,
+// transactions, repeat originals, queued webhooks) grows as it would under a load generator.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,6 +17,14 @@ import {freePort, ROOT, sleep} from './lib.mjs';
 
 const PARTNER_ID = 'PS001234';
 const JWT_SECRET = 'jwt_test_7c2e91';
+// Today's token form (core/sandbox/engine/token.ts): the sandbox key id, its audience, 5 minutes of life.
+const KEY_ID = 'sbx-key-2';
+const AUDIENCE = 'sandbox.rupeerail.example';
+const TOKEN_LIFETIME_SECONDS = 300;
+/** Requests between two RSS samples. */
+export const SAMPLE_EVERY = 10_000;
+/** RSS still growing by more than this over the second half of the samples is no plateau. */
+export const PLATEAU_TOLERANCE_MB = 10;
 
 /** The p-th percentile (0-100) of `xs`, nearest rank. @param {number[]} xs @param {number} p */
 export function percentile(xs, p) {
@@ -24,44 +34,95 @@ export function percentile(xs, p) {
 }
 
 /**
+ * Whether RSS samples plateau: the growth over their second half (its highest sample above the
+ * highest of the first half) within PLATEAU_TOLERANCE_MB. Fewer than four samples say nothing.
+ * @param {number[]} samplesMb
+ * @returns {{plateau: boolean | undefined, growthMb: number}}
+ */
+export function plateauOf(samplesMb) {
+  if (samplesMb.length < 4) return {plateau: undefined, growthMb: 0};
+  const half = Math.floor(samplesMb.length / 2);
+  const growthMb = Math.max(...samplesMb.slice(half)) - Math.max(...samplesMb.slice(0, half));
+  return {plateau: growthMb <= PLATEAU_TOLERANCE_MB, growthMb};
+}
+
+/**
  * The soak's report lines.
- * @param {{requests: number, seconds: number, p99Ms: number, rssBeforeMb: number, rssAfterMb: number, errors: number}} f
+ * @param {{requests: number, seconds: number, p99Ms: number, rssBeforeMb: number, rssSamplesMb: number[], errors: number}} f
  */
 export function soakLines(f) {
+  const {plateau, growthMb} = plateauOf(f.rssSamplesMb);
+  const verdict =
+    plateau === undefined
+      ? 'too few samples to tell'
+      : `${plateau ? 'plateaus' : 'still growing'} (${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(0)} MB over the second half)`;
   return [
-    `| Sandbox soak | ${f.requests.toLocaleString('en-GB')} requests | ${Math.round(f.requests / f.seconds)} req/s | p99 ${f.p99Ms.toFixed(1)} ms | RSS ${f.rssBeforeMb.toFixed(0)} MB before, ${f.rssAfterMb.toFixed(0)} MB after | ${f.errors} errors |`,
+    `| Sandbox soak | ${f.requests.toLocaleString('en-GB')} requests | ${Math.round(f.requests / f.seconds)} req/s | p99 ${f.p99Ms.toFixed(1)} ms | RSS ${f.rssBeforeMb.toFixed(0)} MB before; every ${SAMPLE_EVERY.toLocaleString('en-GB')}: ${f.rssSamplesMb.map((x) => x.toFixed(0)).join(', ')} MB | ${verdict} | ${f.errors} errors |`,
   ];
 }
 
 const JWT_KEY = new TextEncoder().encode(JWT_SECRET);
 
-/** HS256 JWT as the headers page says, signed by jose as the sandbox checks it. @param {number} n */
+/** HS256 JWT in today's form (kid, exp, aud), signed by jose as the sandbox checks it. @param {number} n */
 function token(n) {
-  return new SignJWT({partnerId: PARTNER_ID, iat: Math.floor(Date.now() / 1000), reqId: `soak-${process.pid}-${n}`})
-    .setProtectedHeader({alg: 'HS256', typ: 'JWT'})
+  const iat = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    partnerId: PARTNER_ID,
+    iat,
+    exp: iat + TOKEN_LIFETIME_SECONDS,
+    aud: AUDIENCE,
+    reqId: `soak-${process.pid}-${n}`,
+  })
+    .setProtectedHeader({alg: 'HS256', typ: 'JWT', kid: KEY_ID})
     .sign(JWT_KEY);
 }
 
-/** Request n: a payout order with a fresh referenceid, or the bank list. @param {number} n */
-function requestOf(n) {
-  if (n % 2) return {method: 'GET', path: '/api/v1/common/bank', body: undefined};
-  const body = JSON.stringify({
-    referenceid: `RR-SOAK-${n}`,
+const ORDERS = '/api/v1/service/payout/orders';
+/** The referenceid of the order request n (an order request) creates. @param {number} n */
+const referenceOf = (n) => `RR-SOAK-${process.pid}-${n}`;
+/** @param {number} n */
+const order = (n) =>
+  JSON.stringify({
+    referenceid: referenceOf(n),
     contact_id: 'cont_Q8m2Xh4Lp0Zr7T',
     amount: 18500,
     mode: 'IMPS',
     purpose: 'VENDOR_PAYMENT',
   });
-  return {method: 'POST', path: '/api/v1/service/payout/orders', body};
+
+/**
+ * Request n of the mix, in tens: 0-3 a new order, 4-5 the status of an order sent ten requests
+ * before, 6 a repeat of one (code 4), 7 a malformed body (400), 8-9 the bank list. Status calls and
+ * repeats name orders sent by then whatever the concurrency: ten requests back is one round earlier.
+ * @param {number} n
+ * @returns {{method: string, path: string, body: string | undefined, expect: number}}
+ */
+export function requestOf(n) {
+  const kind = ((n % 10) + 10) % 10;
+  const earlier = n - 10 - kind; // an order request (kind 0) of the previous ten
+  if (n < 10 && kind >= 4 && kind <= 6)
+    return {method: 'GET', path: '/api/v1/common/bank', body: undefined, expect: 200};
+  if (kind <= 3) return {method: 'POST', path: ORDERS, body: order(n), expect: 200};
+  if (kind <= 5)
+    return {
+      method: 'POST',
+      path: `${ORDERS}/status`,
+      body: JSON.stringify({referenceid: referenceOf(earlier)}),
+      expect: 200,
+    };
+  if (kind === 6) return {method: 'POST', path: ORDERS, body: order(earlier), expect: 200};
+  if (kind === 7) return {method: 'POST', path: ORDERS, body: '{"referenceid":', expect: 400};
+  return {method: 'GET', path: '/api/v1/common/bank', body: undefined, expect: 200};
 }
 
 /**
- * Sends request n with its token, signed beforehand so that the latency is the sandbox's alone.
+ * Sends request n with its token, signed beforehand so that the latency is the sandbox's alone; a
+ * warm-up request (n < 0) reads the bank list.
  * @param {http.Agent} agent @param {number} port @param {number} n @param {string} jwt
  * @returns {Promise<number>} HTTP status
  */
 function send(agent, port, n, jwt) {
-  const r = requestOf(n);
+  const r = n < 0 ? requestOf(8) : requestOf(n);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -113,7 +174,10 @@ export async function soakFigures({requests = 100_000, concurrency = 32} = {}) {
     for (let i = 0; i < 200; i++) await send(agent, port, -1 - 2 * i, await token(-1 - 2 * i)); // warm-up: families loaded, JIT warm
     const rssBeforeMb = rssMb(pid);
     /** @type {number[]} */
+    const rssSamplesMb = [];
+    /** @type {number[]} */
     const latencies = [];
+    let finished = 0;
     let next = 0;
     let errors = 0;
     const t0 = performance.now();
@@ -124,12 +188,14 @@ export async function soakFigures({requests = 100_000, concurrency = 32} = {}) {
         const t = performance.now();
         const status = await send(agent, port, n, signed).catch(() => 0);
         latencies.push(performance.now() - t);
-        if (status >= 500 || status === 0 || status === 401) errors += 1;
+        // An answer other than the one the mix expects (a 500, a refused token, a dropped connection).
+        if (status !== requestOf(n).expect) errors += 1;
+        if (++finished % SAMPLE_EVERY === 0) rssSamplesMb.push(rssMb(pid));
       }
     };
     await Promise.all(Array.from({length: concurrency}, worker));
     const seconds = (performance.now() - t0) / 1000;
-    return {requests, seconds, p99Ms: percentile(latencies, 99), rssBeforeMb, rssAfterMb: rssMb(pid), errors};
+    return {requests, seconds, p99Ms: percentile(latencies, 99), rssBeforeMb, rssSamplesMb, errors};
   } finally {
     agent.destroy();
     child.kill();

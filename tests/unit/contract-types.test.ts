@@ -23,6 +23,7 @@ type UpiStatusBody = operations['upicollect-payment-status']['requestBody']['con
 type UpiStatusCode =
   operations['upicollect-payment-status']['responses'][200]['content']['application/json']['response_code'];
 type DmtSession = components['schemas']['DmtSessionRequest'];
+type PayoutEventCode = components['schemas']['PayoutOrderEvent']['response_code'];
 // The README's example names these: they must exist.
 type PayoutOrder = operations['payout-create-order']['requestBody']['content']['application/json'];
 type PayoutAnswer = operations['payout-create-order']['responses'][200]['content']['application/json'];
@@ -35,6 +36,8 @@ export const notFound: UpiStatusCode = 7;
 // A field with a default (language: en) may be left out, as the reference says.
 export const session: Omit<DmtSession, 'language'> extends DmtSession ? true : false = true;
 
+export const returned: PayoutEventCode = 21;
+
 // @ts-expect-error an IP address is a string, not a number
 export const numericIp: Device = {ip: 42, mac: '48-4D-7E-CB-DB-6F'};
 // @ts-expect-error the status call needs exactly one of rrn and payment_id: an empty body is refused
@@ -43,6 +46,8 @@ export const empty: UpiStatusBody = {};
 export const undocumented: UpiStatusCode = 99;
 // @ts-expect-error 2 (PENDING) is a code of money-moving calls, not of this status call
 export const pending: UpiStatusCode = 2;
+// @ts-expect-error a payout webhook reports an outcome, never 7 (no such order)
+export const unknownOrder: PayoutEventCode = 7;
 `;
 
 /** Compiles `files` (name -> text) strict, and gives each diagnostic as `file:line message`. */
@@ -81,6 +86,11 @@ describe('the types download', () => {
     const code = types.split('\n').filter((l) => !/^\s*(\/\*\*|\*)/.test(l));
     const unknowns = code.filter((l) => /\bunknown\b/.test(l) && !/\[name: string\]: unknown/.test(l));
     expect(unknowns).toEqual([]);
+  });
+
+  it('types every response_code as the codes it can be, never a bare number (webhook payloads too)', () => {
+    const bare = types.split('\n').filter((l) => /\bresponse_code\??: number\b/.test(l));
+    expect(bare).toEqual([]);
   });
 
   it('says in its header which contract it is and how it was made', () => {

@@ -4,7 +4,13 @@
  * and on the real contract, where every 200 enum must be the operation's x-response-codes.
  */
 import {describe, expect, it} from 'vitest';
-import {codesAnsweredWith, httpStatusOf, withCodeEnum, withResponseCodeEnums} from '#core/contract/response-enums';
+import {
+  codesAnsweredWith,
+  httpStatusOf,
+  withCodeEnum,
+  withListedCodeEnums,
+  withResponseCodeEnums,
+} from '#core/contract/response-enums';
 import {listOperations, type OpenApiDocument, type Operation, type Response} from '#core/contract/openapi';
 import type {JsonSchema} from '#core/contract/schema';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
@@ -93,6 +99,21 @@ describe('withResponseCodeEnums', () => {
       schemaOf(out.paths[path]?.post?.responses['200'])?.allOf?.[1]?.properties?.response_code?.enum;
     expect(enumOf('/a')).toEqual([1, 2, 22]);
     expect(enumOf('/b')).toEqual([1, 4, 22]);
+  });
+
+  it('narrows a payload schema whose response_code lists its codes, and names an uncatalogued one', () => {
+    const listed = (codes: number[]): JsonSchema => ({
+      type: 'object',
+      properties: {response_code: {$ref: '#/components/schemas/ResponseCode', 'x-response-codes': codes}},
+    });
+    const input = doc({}, {schemas: {Event: listed([1, 7]), Other: envelope}});
+    const out = withListedCodeEnums(input, catalogue);
+    const schemas = (out.components as {schemas: Record<string, JsonSchema>}).schemas;
+    expect(schemas.Event).toEqual(withCodeEnum(listed([1, 7]), [1, 7]));
+    expect(schemas.Other).toBe(envelope);
+    expect(() => withListedCodeEnums(doc({}, {schemas: {Event: listed([1, 3])}}), catalogue)).toThrow(
+      '#/components/schemas/Event/properties/response_code: x-response-codes lists 3, which openapi/response-codes.yaml does not catalogue. List catalogued codes only, or add the code to the catalogue.',
+    );
   });
 
   it('leaves webhooks and responses without a JSON body as they are', () => {

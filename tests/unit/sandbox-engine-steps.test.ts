@@ -152,15 +152,23 @@ describe('validate', () => {
 
   it('reads path parameters decoded and query parameters as sent', () => {
     expect(requestParams(operation(), {id: 'a%20b'}, new URLSearchParams('mode=x&other=y'))).toEqual({
-      id: 'a b',
-      mode: 'x',
+      params: {id: 'a b', mode: 'x'},
+      errors: [],
+    });
+  });
+
+  it('names a path parameter whose percent-encoding is broken instead of throwing', () => {
+    expect(requestParams(operation(), {id: '%E0%A4%A'}, new URLSearchParams())).toEqual({
+      params: {},
+      errors: [{field: 'id', rule: 'is not valid percent-encoded UTF-8: encode each byte as %XX'}],
     });
   });
 
   it('reads a JSON body, or says what is wrong with it', () => {
     expect(parseBody('application/json; charset=utf-8', '{"a":1}')).toEqual({body: {a: 1}});
     expect(parseBody('text/plain', '{}')).toEqual({
-      error: {field: '(body)', rule: 'send Content-Type: application/json'},
+      error: {field: '(body)', rule: 'send Content-Type: application/json (optionally with charset=utf-8)'},
+      unsupported: true,
     });
     expect(parseBody('application/json', ' ')).toEqual({
       error: {field: '(body)', rule: 'is required: send a JSON object'},

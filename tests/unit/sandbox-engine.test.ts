@@ -22,7 +22,7 @@ import {signToken} from '#core/sandbox/crypto';
 import {SECRET_PROOF_HEADER, secretProof} from '#core/sandbox/engine/secret-proof';
 import {SANDBOX_KEY_ID, SANDBOX_REVOKED_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '#core/sandbox/engine';
-import {isLiveValue} from '#core/sandbox/engine/live';
+import {isLiveValue, transactionFacts, withFacts, type TransactionFacts} from '#core/sandbox/engine/live';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {clockedSandbox} from './sandbox-harness';
@@ -170,12 +170,20 @@ describe('the scenarios', () => {
   });
 });
 
+/**
+ * The facts every later answer about a transaction repeats (core/sandbox/engine/live.ts): its
+ * answer's, for an answer that starts a transaction; none for any other.
+ */
+const factsOf = (op: OperationModel, s: ScenarioModel, answer: JsonObject): TransactionFacts | undefined =>
+  CREATES_TRANSACTION.includes(s.code) && (op.idempotencyKey || op.tracking) ? transactionFacts(answer) : undefined;
+
 /** Each stage's webhooks, due at its time, signed as the webhook pages say, valid and as the scenario says. */
 async function expectWebhooks(
   h: ReturnType<typeof harness>,
   op: OperationModel,
   s: ScenarioModel,
   carried: Readonly<Record<string, Json>>,
+  facts: TransactionFacts | undefined,
 ): Promise<void> {
   const queued = h.sandbox.pendingWebhooks();
   const expectedHooks = s.then.flatMap((st) => st.webhooks.map((w) => ({...w, at: st.after + w.after})));
@@ -204,7 +212,9 @@ async function expectWebhooks(
     ).toBe(false);
   }
   expect(delivered.map((d) => masked(JSON.parse(d.body), op.unique))).toEqual(
-    expectedHooks.sort((a, b) => a.at - b.at).map((w) => masked(applyCarried(w.body, carried), op.unique)),
+    expectedHooks
+      .sort((a, b) => a.at - b.at)
+      .map((w) => masked(withFacts(applyCarried(w.body, carried), facts), op.unique)),
   );
 }
 
@@ -234,6 +244,7 @@ describe('every scenario, executed', () => {
         .map((f) => [f, (data as JsonObject)[f] as Json]),
     );
     expect(masked(res.json, op.unique)).toEqual(masked(applyCarried(s.body, {...carried, ...idFields}), op.unique));
+    const facts = factsOf(op, s, res.json);
 
     if (op.tracking) {
       const statusOp = ops.get(op.tracking.status) as Located;
@@ -246,7 +257,7 @@ describe('every scenario, executed', () => {
         return call(h, statusOp, statusReq);
       };
       const expected = (body: JsonObject | undefined) =>
-        body ? masked(applyCarried(body, {...carried, ...idFields}), op.unique) : undefined;
+        body ? masked(withFacts(applyCarried(body, {...carried, ...idFields}), facts), op.unique) : undefined;
       if (s.status) {
         const first = await ask();
         expect(masked(first.json, op.unique)).toEqual(expected(s.status));
@@ -267,13 +278,13 @@ describe('every scenario, executed', () => {
     if (op.idempotencyKey && CREATES_TRANSACTION.includes(s.code)) {
       const again = await call(h, l, req);
       const now = s.then.reduce((body, stage) => stage.status ?? body, s.status);
-      const outcome = now && applyCarried(now, {...carried, ...idFields}).data;
+      const outcome = now && withFacts(applyCarried(now, {...carried, ...idFields}), facts).data;
       expect([again.status, again.json.response_code]).toEqual([200, 4]);
       expect(masked(again.json.data, op.unique)).toEqual(masked(repeatData(res.json.data, outcome), op.unique));
       expectValid(responseSchema(l, 200), again.json, `${op.id} repeat`);
     }
 
-    await expectWebhooks(h, op, s, {...carried, ...idFields});
+    await expectWebhooks(h, op, s, {...carried, ...idFields}, facts);
   });
 });
 
@@ -433,8 +444,8 @@ describe('the engine rules', () => {
     expect(await send({'Content-Type': 'text/plain'}, '{}')).toEqual({
       status: false,
       response_code: 10,
-      message: 'Validation failed',
-      data: {errors: [{field: '(body)', rule: 'send Content-Type: application/json'}]},
+      message: 'Unsupported media type',
+      data: {errors: [{field: '(body)', rule: 'send Content-Type: application/json (optionally with charset=utf-8)'}]},
     });
     expect(await send({'Content-Type': 'application/json'}, '')).toEqual({
       status: false,

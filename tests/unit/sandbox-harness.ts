@@ -4,7 +4,8 @@
  * contract example with some fields changed. Used by the tests that probe the engine's validation
  * across every operation (sandbox-money.property.test.ts, sandbox-validation.test.ts); the engine
  * with its clock and token signer (`clockedSandbox`) also by sandbox-engine.test.ts and
- * sandbox-engine-live.test.ts.
+ * sandbox-engine-live.test.ts; its requests (`sample`, `withValue`, `urlOf`) also by
+ * sandbox-transaction.property.test.ts.
  */
 import fs from 'node:fs';
 import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
@@ -40,7 +41,7 @@ export interface SandboxProbe {
 
 const paramsOf = (l: Located) => [...l.itemParams, ...(l.op.parameters ?? [])];
 
-function sample(l: Located): ProbeRequest {
+export function sample(l: Located): ProbeRequest {
   const params: Record<string, Json> = {};
   for (const p of paramsOf(l))
     if ((p.in === 'query' || p.in === 'path') && p.example !== undefined) params[p.name] = p.example as Json;
@@ -49,13 +50,13 @@ function sample(l: Located): ProbeRequest {
   return {params, ...(body !== undefined ? {body} : {})};
 }
 
-function withValue(l: Located, req: ProbeRequest, path: string, value: Json): ProbeRequest {
+export function withValue(l: Located, req: ProbeRequest, path: string, value: Json): ProbeRequest {
   if (paramsOf(l).some((p) => p.name === path)) return {...req, params: {...req.params, [path]: value}};
   return {...req, body: setPath(req.body, path, value)};
 }
 
 /** The URL of a request: the base path, the path with its parameters, the query. */
-function urlOf(basePath: string, l: Located, req: ProbeRequest): string {
+export function urlOf(basePath: string, l: Located, req: ProbeRequest): string {
   let urlPath = l.path;
   const query = new URLSearchParams();
   for (const p of paramsOf(l)) {

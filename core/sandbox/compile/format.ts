@@ -85,6 +85,7 @@ export const FAMILY_FILE_SCHEMA: ScenarioSchema = {
         properties: {
           carry: CARRY,
           unique: {type: 'array', items: {type: 'string'}},
+          deadlines: {type: 'object', additionalProperties: {type: 'integer', minimum: 1}},
           idempotency: {type: 'string'},
           tracking: {
             type: 'object',
@@ -182,6 +183,8 @@ export interface OperationSpec {
   carry?: CarrySpec[];
   expires?: ExpirySpec;
   unique?: string[];
+  /** Answer fields that are a deadline, each this many seconds after the answer (a bill's `expires_at`). */
+  deadlines?: Record<string, number>;
   idempotency?: string;
   tracking?: {status: string; field?: string; also?: {status: string; field: string}[]};
   lookup?: string;

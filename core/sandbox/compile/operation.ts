@@ -294,6 +294,19 @@ function checkUnique(ctx: ScenarioContext, d: OperationDraft, unique: readonly s
   }
 }
 
+/** Each deadlines: field must be a date-time text field of data in the success answer, for the engine to set. */
+function checkDeadlines(ctx: ScenarioContext, d: OperationDraft, fields: readonly string[]): void {
+  const data = d.scenarios.find((s) => !s.partnerId && s.code === 1)?.body.data;
+  for (const field of fields) {
+    const value = isRecord(data) ? data[field] : undefined;
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+      ctx.problems.add(
+        d.at(['deadlines', field]),
+        `${d.o.id}: deadlines names "${field}", which is not a date-time field of data in its success answer. Name a field of data that holds a time.`,
+      );
+  }
+}
+
 /** Every code of x-response-codes is answered by some scenario or engine step. */
 function checkCoverage(ctx: ScenarioContext, d: OperationDraft, where: string): void {
   for (const code of d.o.codes.filter((c) => !d.reachable.has(c))) {
@@ -314,7 +327,12 @@ function operationModel(
   o: OpInfo,
   d: OperationDraft,
   settings: EntrySettings,
-  extra: {readonly unique: readonly string[]; readonly repeat: Repeat | undefined; readonly expiry?: ExpiryModel},
+  extra: {
+    readonly unique: readonly string[];
+    readonly deadlines?: Readonly<Record<string, number>>;
+    readonly repeat: Repeat | undefined;
+    readonly expiry?: ExpiryModel;
+  },
 ): OperationModel {
   const {carry, tracking, lookup} = settings;
   const {repeat} = extra;
@@ -332,6 +350,7 @@ function operationModel(
     carry,
     ...(renamed.length ? {renamed} : {}),
     unique: extra.unique,
+    ...(extra.deadlines ? {deadlines: extra.deadlines} : {}),
     ...(tracking ? {tracking} : {}),
     ...(lookup !== undefined ? {lookup} : {}),
     ...(extra.expiry ? {expiry: extra.expiry} : {}),
@@ -366,8 +385,15 @@ export function compileOperation(
   const repeat = key !== undefined && isInput(o, key) ? {key, message: addRepeat(ctx, d, key)} : undefined;
   const unique = spec.unique ?? [];
   const expiry = compileExpiry(ctx, d, spec.expires);
-  const model = operationModel(o, d, settings, {unique, repeat, ...(expiry ? {expiry} : {})});
+  const deadlines = spec.deadlines;
+  const model = operationModel(o, d, settings, {
+    unique,
+    repeat,
+    ...(deadlines ? {deadlines} : {}),
+    ...(expiry ? {expiry} : {}),
+  });
   checkUnique(ctx, d, unique);
+  checkDeadlines(ctx, d, Object.keys(deadlines ?? {}));
   // Codes left unreachable by a broken entry follow from the problem above it: report that one alone.
   if (ctx.problems.count() === problemsBefore)
     checkCoverage(ctx, d, entry ? d.at(['scenarios']) : file ? file.at(['operations']) : familyFile);

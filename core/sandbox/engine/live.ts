@@ -12,8 +12,10 @@
  *   request sent is never rewritten: it is the partner's.
  * - Times (`date-time` values, RFC 3339): moved by one shift per transaction that puts the answer's
  *   earliest event time at the moment of the answer (deadlines such as `expires_at` keep their
- *   distance from it: 15 minutes stays 15 minutes). An answer with deadlines only is placed from the
- *   moment the contract's examples are written at (EXAMPLE_NOW). Event times of later bodies (status
+ *   distance from it: 15 minutes stays 15 minutes), except the operation's `deadlines:`, which count
+ *   from the answer as the contract states them (a fetched bill is valid two hours after the fetch).
+ *   An answer with deadlines only is placed from the moment the contract's examples are written at
+ *   (EXAMPLE_NOW). Event times of later bodies (status
  *   answers, webhooks) never fall after the moment that body is given, nor before the answer.
  */
 import {vary} from '../body';
@@ -86,6 +88,8 @@ export interface LiveInputs {
   readonly sent: ReadonlySet<string>;
   /** Id fields besides LIVE_ID_FIELDS (the operation's `unique:`). */
   readonly idFields: readonly string[];
+  /** Deadline fields set this many seconds after the answer (the operation's `deadlines:`). */
+  readonly deadlines?: Readonly<Record<string, number>>;
   /** A new number for each fresh id: different on every call of one session, seeded. */
   readonly next: () => number;
 }
@@ -142,11 +146,22 @@ function addTimes(table: Record<string, string>, timed: TimedBody, shift: number
   }
 }
 
+/** The answer's stated deadlines, counted from the answer's moment (before any other time takes their value). */
+function addDeadlines(table: Record<string, string>, inputs: LiveInputs): void {
+  const deadlines = inputs.deadlines ?? {};
+  for (const [field, v] of strings(inputs.answer.body, '', [])) {
+    const seconds = deadlines[field];
+    if (seconds !== undefined && DATE_TIME.test(v) && !(v in table))
+      table[v] = formatLike(inputs.answer.at + seconds * 1000, v);
+  }
+}
+
 /** The live table of one transaction. */
 export function liveTable(inputs: LiveInputs): LiveTable {
   const table: Record<string, string> = {};
   const shift = shiftOf(inputs.answer);
   addIds(table, inputs.answer.body, inputs, true);
+  addDeadlines(table, inputs);
   addTimes(table, inputs.answer, shift);
   const later = [...inputs.later].sort((a, b) => a.at - b.at);
   const idField = (f: string): boolean => LIVE_ID_FIELDS.has(f) || inputs.idFields.includes(f);
@@ -180,6 +195,49 @@ export function liven(body: JsonObject, table: LiveTable | undefined): JsonObjec
     return value;
   };
   return swap(body) as JsonObject;
+}
+
+/** The facts of one transaction: field -> value, as its first answer gave them. */
+export type TransactionFacts = Readonly<Record<string, Json>>;
+
+/**
+ * Fields that describe where a transaction stands, not what it is: its state (`status`,
+ * `paymentstatus`, ...), why it failed, when it last changed, the envelope's own fields. Every other
+ * field of an answer is a fact of the transaction.
+ */
+const STATE_FIELD = /status$|reason$|^updated_?at$|^response_code$|^message$/i;
+
+const isPlainObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where a body keeps a transaction's fields: an envelope's `data`, else the body itself (a webhook payload). */
+const fieldsOf = (body: JsonObject): JsonObject => (isPlainObject(body.data) ? body.data : body);
+
+/**
+ * The facts of a transaction from its first answer (issue 33): every non-null scalar field of its
+ * `data` but the state fields, so ids, amount, charges, references and the transaction's own times.
+ * Later bodies (status calls, repeats, webhooks) are written from examples of other transactions
+ * (an IMPS payout's status call from the NEFT example, charges 11.8 where the answer said 5.9);
+ * `withFacts` gives them this transaction's values instead.
+ */
+export function transactionFacts(answer: JsonObject): TransactionFacts {
+  if (!isPlainObject(answer.data)) return {};
+  return Object.fromEntries(
+    Object.entries(answer.data).filter(([field, v]) => v !== null && typeof v !== 'object' && !STATE_FIELD.test(field)),
+  );
+}
+
+/**
+ * A later body about the transaction with its facts in place of its example's values: only the
+ * fields the body has, and not where the body says null (a value that is gone at that stage).
+ */
+export function withFacts(body: JsonObject, facts: TransactionFacts | undefined): JsonObject {
+  if (!facts) return body;
+  const fields = fieldsOf(body);
+  const patched = Object.fromEntries(
+    Object.entries(fields).map(([field, v]) => [field, v !== null && field in facts ? (facts[field] as Json) : v]),
+  );
+  return fields === body ? patched : {...body, data: patched};
 }
 
 /** Every string a request sent, at any depth: values the live table must leave as they are. */

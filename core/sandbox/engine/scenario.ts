@@ -5,7 +5,7 @@
  */
 import {applyCarried, carriedValues, getPath, text, vary} from '../body';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '../model';
-import {liven, liveTable, sentStrings, type LiveTable, type TimedBody} from './live';
+import {liven, liveTable, sentStrings, withFacts, type LiveTable, type TimedBody, type TransactionFacts} from './live';
 import {envelope, nextSeq, type Answer, type SandboxStore, type Session, type TxRecord} from './types';
 
 type Inputs = Readonly<Record<string, Json>>;
@@ -57,7 +57,7 @@ export function statusAnswer(
   if (!body) return undefined;
   return {
     status: 200,
-    body: applyCarried(liven(body, record.live), record.carried),
+    body: withFacts(applyCarried(liven(body, record.live), record.carried), record.facts),
     scenario: `${scenario.label} (${statusOp.id} at ${Math.floor(elapsed)} s)`,
   };
 }
@@ -163,11 +163,13 @@ function laterBodies(scenario: ScenarioModel, at: number): TimedBody[] {
 
 /**
  * The live ids and times of an answer that starts a transaction or a session (an operation with an
- * idempotency key or a status call, answering a code that creates one); none for any other answer,
- * whose example values are reference data (a bank list, a documented status).
+ * idempotency key, a status call, ids made up per request or deadlines, answering a code that creates
+ * one: a fetched bill is new each time); none for any other answer, whose example values are
+ * reference data (a bank list, a documented status).
  */
 export function liveFor(op: OperationModel, scenario: ScenarioModel, inputs: Inputs, session: Session) {
-  if (!CREATES_TRANSACTION.includes(scenario.code) || !(op.idempotencyKey || op.tracking)) return undefined;
+  const starts = op.idempotencyKey || op.tracking || op.unique.length || op.deadlines;
+  if (!CREATES_TRANSACTION.includes(scenario.code) || !starts) return undefined;
   const at = session.clock.now();
   const number = session.ids ?? ((seq: number) => seq);
   return liveTable({
@@ -175,6 +177,7 @@ export function liveFor(op: OperationModel, scenario: ScenarioModel, inputs: Inp
     later: laterBodies(scenario, at),
     sent: sentStrings(inputs),
     idFields: op.unique,
+    ...(op.deadlines ? {deadlines: op.deadlines} : {}),
     next: () => number(nextSeq(session.store)),
   });
 }
@@ -190,6 +193,7 @@ export function recordTransaction(
   inputs: Inputs,
   session: Session,
   live?: LiveTable,
+  facts?: TransactionFacts,
 ): string | undefined {
   const {scenario} = picked;
   if (!op.tracking || !(scenario.status || scenario.then.some((s) => s.status))) return undefined;
@@ -201,6 +205,7 @@ export function recordTransaction(
     createdAt: session.clock.now(),
     carried,
     ...(live ? {live} : {}),
+    ...(facts ? {facts} : {}),
   };
   const key = `tx:${op.tracking.status}:${text(value)}`;
   session.store.set(key, record as unknown as Json);

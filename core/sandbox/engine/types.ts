@@ -60,6 +60,8 @@ export interface TxRecord {
   readonly carried: Record<string, Json>;
   /** Its live ids and times (./live.ts), for every answer about it. */
   readonly live?: Readonly<Record<string, string>>;
+  /** The facts its first answer gave (./live.ts `transactionFacts`), which every later answer repeats. */
+  readonly facts?: Readonly<Record<string, Json>>;
 }
 
 /** The documented envelope: status is true exactly when response_code is 1. */
@@ -73,6 +75,13 @@ export const envelope = (code: number, message: string, data?: Json): JsonObject
 export const validationAnswer = (errors: readonly FieldError[]): Answer => ({
   status: 400,
   body: envelope(10, 'Validation failed', {errors: errors as unknown as Json}),
+  scenario: 'validation',
+});
+
+/** A body in a media type the API does not read: 415, still code 10 with the field error. */
+export const mediaTypeAnswer = (errors: readonly FieldError[]): Answer => ({
+  status: 415,
+  body: envelope(10, 'Unsupported media type', {errors: errors as unknown as Json}),
   scenario: 'validation',
 });
 

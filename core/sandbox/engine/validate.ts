@@ -6,19 +6,39 @@
 import {bothNamesErrors, fieldErrors, withCurrentNames, type FieldError} from '../body';
 import type {FamilyValidators, Json, OperationModel} from '../model';
 
-/** Path and query parameters as strings, the way they come on the wire; the validator coerces them. */
+/**
+ * A path parameter as sent, decoded; a broken percent-encoding (`%E0%A4%A`) is the sender's error, a
+ * field error like any other bad value (issue 33: `decodeURIComponent` threw and the sandbox answered 500).
+ */
+export function decodePathParam(name: string, raw: string): {value: string} | {error: FieldError} {
+  try {
+    return {value: decodeURIComponent(raw)};
+  } catch {
+    return {error: {field: name, rule: 'is not valid percent-encoded UTF-8: encode each byte as %XX'}};
+  }
+}
+
+/**
+ * Path and query parameters as strings, the way they come on the wire (the validator coerces them),
+ * and the path parameters that cannot be decoded.
+ */
 export function requestParams(
   op: Pick<OperationModel, 'pathParams' | 'queryParams'>,
   pathParams: Readonly<Record<string, string>>,
   query: URLSearchParams,
-): Record<string, Json> {
+): {params: Record<string, Json>; errors: FieldError[]} {
   const params: Record<string, Json> = {};
-  for (const name of op.pathParams) params[name] = decodeURIComponent(pathParams[name] ?? '');
+  const errors: FieldError[] = [];
+  for (const name of op.pathParams) {
+    const decoded = decodePathParam(name, pathParams[name] ?? '');
+    if ('error' in decoded) errors.push(decoded.error);
+    else params[name] = decoded.value;
+  }
   for (const name of op.queryParams) {
     const value = query.get(name);
     if (value !== null) params[name] = value;
   }
-  return params;
+  return {params, errors};
 }
 
 /**
@@ -32,14 +52,26 @@ export function unknownQueryErrors(op: Pick<OperationModel, 'queryParams'>, quer
     .map((name) => ({field: name, rule: 'is not a parameter of this request'}));
 }
 
+/**
+ * The one media type a body is read as: `application/json`, with at most a UTF-8 charset, as
+ * /BodyParam says (bodies are JSON encoded as UTF-8). `application/json-patch+json` or
+ * `charset=latin1` is another format, refused with 415 (issue 33: a `\b` regex took both as JSON).
+ */
+const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;[ \t]*charset[ \t]*=[ \t]*("utf-8"|utf-8)[ \t]*)?$/i;
+
+export const isJsonMediaType = (contentType: string | undefined): boolean =>
+  JSON_MEDIA_TYPE.test((contentType ?? '').trim());
+
+/** The rule an unsupported Content-Type breaks, as the 415 answer names it. */
+export const MEDIA_TYPE_RULE = 'send Content-Type: application/json (optionally with charset=utf-8)';
+
 /** The body as JSON, or why it cannot be read: a JSON content type and a body that parses. */
 export function parseBody(
   contentType: string | undefined,
   raw: string | undefined,
-): {body: Json} | {error: FieldError} {
+): {body: Json} | {error: FieldError; unsupported?: true} {
   const text = raw ?? '';
-  if (!/^application\/json\b/i.test((contentType ?? '').trim()))
-    return {error: {field: '(body)', rule: 'send Content-Type: application/json'}};
+  if (!isJsonMediaType(contentType)) return {error: {field: '(body)', rule: MEDIA_TYPE_RULE}, unsupported: true};
   if (!text.trim()) return {error: {field: '(body)', rule: 'is required: send a JSON object'}};
   try {
     return {body: JSON.parse(text) as Json};
@@ -67,19 +99,26 @@ export interface RequestParts {
   readonly body: string | undefined;
 }
 
-/** The request's inputs (body fields and parameters, parameters winning), or every field error. */
+/**
+ * The request's inputs (body fields and parameters, parameters winning), or every field error;
+ * `unsupportedMediaType` when the body is not sent as JSON (answered 415, not 400).
+ */
 export function validateRequest(
   op: OperationModel,
   validators: FamilyValidators,
   parts: RequestParts,
-): {inputs: Record<string, Json>} | {errors: FieldError[]} {
-  const params = requestParams(op, parts.pathParams, parts.query);
-  const errors: FieldError[] = unknownQueryErrors(op, parts.query);
+): {inputs: Record<string, Json>} | {errors: FieldError[]; unsupportedMediaType?: true} {
+  const {params, errors: decodeErrors} = requestParams(op, parts.pathParams, parts.query);
+  const errors: FieldError[] = [...decodeErrors, ...unknownQueryErrors(op, parts.query)];
   const validateParams = validators.params[op.id];
-  if (validateParams && !validateParams(params)) errors.push(...fieldErrors(validateParams.errors ?? []));
+  // An undecodable parameter is left out of `params`: only its decoding error is named.
+  const known = new Set(decodeErrors.map((e) => e.field));
+  if (validateParams && !validateParams(params))
+    errors.push(...fieldErrors(validateParams.errors ?? []).filter((e) => !known.has(e.field)));
   let body: Json | undefined;
   if (op.hasBody) {
     const parsed = parseBody(parts.contentType, parts.body);
+    if ('unsupported' in parsed) return {errors: [parsed.error], unsupportedMediaType: true};
     if ('error' in parsed) errors.push(parsed.error);
     else body = parsed.body;
     errors.push(...bodyErrors(op, validators, body));

@@ -4,7 +4,7 @@
  */
 import {applyCarried} from '../body';
 import type {Json, OperationModel, ScenarioModel} from '../model';
-import {liven, type LiveTable} from './live';
+import {liven, withFacts, type LiveTable, type TransactionFacts} from './live';
 import {nextSeq, type QueuedWebhook, type SandboxStore, type Session} from './types';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -25,13 +25,17 @@ export const pendingWebhooks = (store: SandboxStore): QueuedWebhook[] => [
   ...((store.get('webhooks') as QueuedWebhook[] | undefined) ?? []),
 ];
 
-/** Queues the webhooks of each stage of a scenario, due `after` seconds from now, with the carried values. */
+/**
+ * Queues the webhooks of each stage of a scenario, due `after` seconds from now, with the carried
+ * values and the transaction's live values and facts.
+ */
 export function queueWebhooks(
   session: Session,
   op: OperationModel,
   scenario: ScenarioModel,
   carried: Readonly<Record<string, Json>>,
   live?: LiveTable,
+  facts?: TransactionFacts,
 ): void {
   const now = session.clock.now();
   const added: QueuedWebhook[] = [];
@@ -42,7 +46,7 @@ export function queueWebhooks(
         id: webhookId(dueAt, nextSeq(session.store)),
         webhook: hook.webhook,
         dueAt,
-        body: JSON.stringify(applyCarried(liven(hook.body, live), carried)),
+        body: JSON.stringify(withFacts(applyCarried(liven(hook.body, live), carried), facts)),
         operationId: op.id,
         scenario: scenario.label,
       });
