@@ -42,7 +42,16 @@ import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
-import {proofAnswer, SECRET_PROOF_HEADER, SECRET_ROTATE_OPERATION, secretProofProblem} from './engine/secret-proof';
+import {PROOF_OPERATIONS, proofAnswer, SECRET_PROOF_HEADER, secretProofProblem} from './engine/secret-proof';
+import {
+  controlsRefusal,
+  deprecatedQueryStep,
+  recordForControls,
+  sessionStateAnswer,
+  signatureStep,
+  type ExtraHeaders,
+} from './engine/security';
+import {keyRing} from './engine/signing-keys';
 import {
   carriedFor,
   liveFor,
@@ -169,6 +178,8 @@ async function operationOf(family: (name: string) => Promise<LoadedFamily>, rout
 
 /** Answers from the scenario the inputs pick, and keeps what follows it: repeats, status calls, webhooks. */
 function answerScenario(session: Session, op: OperationModel, inputs: Readonly<Record<string, Json>>): Answer {
+  const refused = controlsRefusal(op.id, inputs, session.store, session.clock.now());
+  if (refused) return refused;
   const picked = pickScenario(op, inputs);
   const live = liveFor(op, picked.scenario, inputs, session);
   const carried = carriedFor(op, picked.scenario, inputs, session.store, live);
@@ -178,6 +189,7 @@ function answerScenario(session: Session, op: OperationModel, inputs: Readonly<R
   rememberOriginal(op, session.store, inputs, {body: result.body, at, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
   queueWebhooks(session, op, picked.scenario, carried, live);
+  recordForControls(op.id, inputs, result, session.store, session.clock.now());
   return result;
 }
 
@@ -202,6 +214,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     partnerIds: new Set([index.credentials.partnerId, ...index.partnerIds]),
   };
   const family = familyLoader(options.loadFamily);
+  const startedAt = clock.now();
 
   /** The status call's answer for a transaction of this session, as it stands now. */
   async function trackedStatus(record: TxRecord, statusOp: OperationModel): Promise<Answer | undefined> {
@@ -212,14 +225,23 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return scenario && statusAnswer(record, scenario, statusOp, clock.now());
   }
 
-  /** The chain: route, authenticate, partner, validate, secret proof (one call), status call, repeat, scenario. */
-  async function handle(request: SandboxRequest): Promise<{answer: Answer; op?: OperationModel}> {
+  /**
+   * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated
+   * query, secret proof (the webhook trust calls), session state (keys, controls), status call,
+   * repeat, controls, scenario. `extra` collects a transition's answer headers.
+   */
+  async function handle(request: SandboxRequest, extra: ExtraHeaders): Promise<{answer: Answer; op?: OperationModel}> {
     const routed = routeRequest(index.basePath, routes, request);
     if ('answer' in routed) return {answer: routed.answer};
     const {op, validators} = await operationOf(family, routed.route);
     const headers = lowerCaseHeaders(request.headers);
     const token = await authenticate(headers.authorization, keys, clock.now(), store);
     if ('error' in token) return {answer: tokenAnswer(token.error), op};
+    const ring = keyRing(store, index.credentials, startedAt);
+    const signing = {headers, reqId: token.reqId, nowMs: clock.now(), ring, webhookSecret};
+    const parts = {method: routed.route.method, path: routed.url.pathname, body: request.body ?? ''};
+    const unsigned = await signatureStep(op, {...parts, ...signing}, extra);
+    if (unsigned) return {answer: unsigned, op};
     const partner = partnerScenario(op, token.partnerId);
     if (partner) return {answer: scenarioAnswer(partner, {}), op};
     const checked = validateRequest(op, validators, {
@@ -229,12 +251,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       body: request.body,
     });
     if ('errors' in checked) return {answer: validationAnswer(checked.errors), op};
-    if (op.id === SECRET_ROTATE_OPERATION) {
+    const ended = deprecatedQueryStep(op, routed.url.searchParams, clock.now(), extra);
+    if (ended) return {answer: ended, op};
+    if (PROOF_OPERATIONS.has(op.id)) {
       const proof = headers[SECRET_PROOF_HEADER.toLowerCase()];
       const problem = await secretProofProblem(proof, webhookSecret, token.reqId, request.body ?? '');
       if (problem) return {answer: proofAnswer(problem), op};
     }
     const {inputs} = checked;
+    const own = sessionStateAnswer(op, inputs, store, ring, clock.now());
+    if (own) return {answer: own, op};
     const record = lookupTransaction(op, store, inputs);
     const status = record && (await trackedStatus(record, op));
     if (status) return {answer: status, op};
@@ -262,9 +288,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   return {
     async send(request) {
       sweepNow();
-      const {answer, op} = await handle(request);
+      const extra: ExtraHeaders = {};
+      const {answer, op} = await handle(request, extra);
       signatureForm = formSetBy(op?.id, answer) ?? signatureForm;
-      return toResponse(answer, op?.id);
+      return toResponse({...answer, headers: {...extra, ...answer.headers}}, op?.id);
     },
     pendingWebhooks: () => pendingWebhooks(store),
     takeDueWebhooks: () => Promise.all(takeDue(session).map(sign)),

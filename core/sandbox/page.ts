@@ -109,6 +109,13 @@ function credentialsTable(c: Credentials, labels: Labels): TableBlock {
     ['api.sandbox.partnerId', c.partnerId],
     ['api.sandbox.jwtSecret', c.jwtSecret],
     ['api.sandbox.webhookSecret', c.webhookSecret],
+    ...(c.signingKey
+      ? ([
+          ['api.sandbox.signingKeyId', c.signingKey.keyId],
+          ['api.sandbox.signingKey', c.signingKey.privateKey],
+          ['api.sandbox.signingPublicKey', JSON.stringify(c.signingKey.publicJwk)],
+        ] as [LabelId, string][])
+      : []),
   ];
   return {
     kind: 'table',

@@ -35,6 +35,9 @@ export interface SignatureParams {
   readonly nonce: string;
 }
 
+/** Bytes over a plain ArrayBuffer, as Web Crypto takes them. */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
 export type Parsed<T> = {readonly value: T} | {readonly error: string};
 
 /**
@@ -81,7 +84,7 @@ export function parseSignatureInput(header: string | undefined): Parsed<Signatur
 }
 
 /** `<label>=:<base64>:` read into its bytes, or what is wrong with it. */
-function parseByteMember(header: string | undefined, name: string, label: string): Parsed<Uint8Array> {
+function parseByteMember(header: string | undefined, name: string, label: string): Parsed<Bytes> {
   const form = `${label}=:<base64>:`;
   if (header === undefined || header === '') return {error: `Missing ${name}: send ${form}`};
   const prefix = `${label}=:`;
@@ -94,11 +97,11 @@ function parseByteMember(header: string | undefined, name: string, label: string
 }
 
 /** The signature bytes of a `Signature` header, or what is wrong with it. */
-export const parseSignature = (header: string | undefined): Parsed<Uint8Array> =>
+export const parseSignature = (header: string | undefined): Parsed<Bytes> =>
   parseByteMember(header, 'Signature', SIGNATURE_LABEL);
 
 /** The SHA-256 digest bytes of a `Content-Digest` header (sha-256 alone), or what is wrong with it. */
-export const parseContentDigest = (header: string | undefined): Parsed<Uint8Array> =>
+export const parseContentDigest = (header: string | undefined): Parsed<Bytes> =>
   parseByteMember(header, 'Content-Digest', 'sha-256');
 
 /** `sig1=:<base64>:`, the `Signature` header of these signature bytes. */
@@ -110,6 +113,6 @@ export function base64Encode(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export function base64Decode(text: string): Uint8Array {
+export function base64Decode(text: string): Bytes {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }

@@ -6,7 +6,7 @@
  * scheme sends; Java's `SHA256withECDSA` and Go's `ecdsa.SignASN1` give DER, so a verifier that sees
  * DER says so instead of a bare "does not match" (openapi/DECISIONS.md).
  */
-import {base64Decode, type SigningAlg} from './fields';
+import {base64Decode, type Bytes, type SigningAlg} from './fields';
 
 /** A public key as the registration call takes it: the JWK members of RFC 8037 (OKP) or RFC 7518 (EC). */
 export interface PublicJwk {
@@ -66,7 +66,7 @@ export async function importPublicJwk(jwk: PublicJwk, alg: SigningAlg): Promise<
 }
 
 /** PKCS#8 bytes from PEM (with or without its BEGIN/END lines) or bare base64. */
-export function pkcs8Bytes(pem: string): Uint8Array {
+export function pkcs8Bytes(pem: string): Bytes {
   const body = pem
     .replace(/-----(BEGIN|END) PRIVATE KEY-----/g, '')
     .replace(/\s+/g, '')

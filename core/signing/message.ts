@@ -17,6 +17,7 @@ import {
   parseSignatureInput,
   serializeParams,
   serializeSignature,
+  type Bytes,
   type SignatureParams,
   type SigningAlg,
 } from './fields';
@@ -50,7 +51,7 @@ export const CREATED_TOLERANCE_SECONDS = 300;
 export const PRODUCTION_SIGNATURE_MESSAGE = 'Request signature not accepted';
 
 const encoder = new TextEncoder();
-const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? encoder.encode(body) : body);
+const bytesOf = (body: string | Uint8Array): Bytes => (typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body));
 
 const subtle = (): SubtleCrypto => {
   const s = globalThis.crypto?.subtle;

@@ -134,7 +134,26 @@ export const SANDBOX_FILE_SCHEMA: ScenarioSchema = {
       type: 'object',
       required: ['partnerId', 'jwtSecret', 'webhookSecret'],
       additionalProperties: false,
-      properties: {partnerId: {type: 'string'}, jwtSecret: {type: 'string'}, webhookSecret: {type: 'string'}},
+      properties: {
+        partnerId: {type: 'string'},
+        jwtSecret: {type: 'string'},
+        webhookSecret: {type: 'string'},
+        signingKey: {
+          type: 'object',
+          required: ['keyId', 'privateKey', 'publicJwk'],
+          additionalProperties: false,
+          properties: {
+            keyId: {type: 'string'},
+            privateKey: {type: 'string'},
+            publicJwk: {
+              type: 'object',
+              required: ['kty', 'crv', 'x'],
+              additionalProperties: false,
+              properties: {kty: {const: 'OKP'}, crv: {const: 'Ed25519'}, x: {type: 'string'}},
+            },
+          },
+        },
+      },
     },
     partners: {
       type: 'array',

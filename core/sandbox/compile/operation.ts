@@ -6,7 +6,7 @@
 import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
-import type {CarryRule, ExpiryModel, JsonObject, OperationModel} from '../model';
+import type {CarryRule, ExpiryModel, JsonObject, OperationModel, SignatureRule} from '../model';
 import {
   errorLines,
   httpStatusOf,
@@ -24,6 +24,7 @@ import type {OperationSpec} from './format';
 import {renderBody} from './render';
 import {engineRow} from './rows';
 import {addScenario, type OperationDraft} from './scenario';
+import {addSecurityRows, deprecatedQuery, signatureRule} from './signing';
 import type {YamlPath} from './yaml';
 
 /** What an operation is compiled from besides the contract: both sides of the scenarios and its family. */
@@ -314,11 +315,17 @@ function operationModel(
   o: OpInfo,
   d: OperationDraft,
   settings: EntrySettings,
-  extra: {readonly unique: readonly string[]; readonly repeat: Repeat | undefined; readonly expiry?: ExpiryModel},
+  extra: {
+    readonly unique: readonly string[];
+    readonly repeat: Repeat | undefined;
+    readonly expiry?: ExpiryModel;
+    readonly signature?: SignatureRule;
+  },
 ): OperationModel {
   const {carry, tracking, lookup} = settings;
   const {repeat} = extra;
   const renamed = renamedFields(o.bodySchema);
+  const dropped = deprecatedQuery(o);
   return {
     id: o.id,
     family: o.family,
@@ -335,6 +342,8 @@ function operationModel(
     ...(tracking ? {tracking} : {}),
     ...(lookup !== undefined ? {lookup} : {}),
     ...(extra.expiry ? {expiry: extra.expiry} : {}),
+    ...(extra.signature ? {signature: extra.signature} : {}),
+    ...(dropped.length ? {deprecatedQuery: dropped} : {}),
     scenarios: d.scenarios,
   };
 }
@@ -366,7 +375,14 @@ export function compileOperation(
   const repeat = key !== undefined && isInput(o, key) ? {key, message: addRepeat(ctx, d, key)} : undefined;
   const unique = spec.unique ?? [];
   const expiry = compileExpiry(ctx, d, spec.expires);
-  const model = operationModel(o, d, settings, {unique, repeat, ...(expiry ? {expiry} : {})});
+  addSecurityRows(ctx, d);
+  const signature = signatureRule(ctx, d);
+  const model = operationModel(o, d, settings, {
+    unique,
+    repeat,
+    ...(expiry ? {expiry} : {}),
+    ...(signature ? {signature} : {}),
+  });
   checkUnique(ctx, d, unique);
   // Codes left unreachable by a broken entry follow from the problem above it: report that one alone.
   if (ctx.problems.count() === problemsBefore)
