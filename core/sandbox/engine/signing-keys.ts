@@ -16,6 +16,16 @@ export const KEY_REGISTER_OPERATION = 'signing-key-register';
 export const KEY_LIST_OPERATION = 'signing-key-list';
 export const KEY_REVOKE_OPERATION = 'signing-key-revoke';
 
+/**
+ * A revoked key of the test partner's, there from the start so the refusal of a revoked key can be
+ * tried at once (as `sbx-key-1` is for the JWT secret). Its private key was never kept: a revoked key
+ * is refused before its signature is checked.
+ */
+export const SANDBOX_REVOKED_SIGNING_KEY = {
+  key_id: 'sbx-ed25519-0',
+  jwk: {kty: 'OKP', crv: 'Ed25519', x: '6i9X8D4dsLX2TVo7AonMYzE0uEKRj9kL4KQRgRU2JLE'},
+} as const;
+
 /** Keys that may sign at once: two, so the next key is in place before the old one goes. */
 export const MAX_ACTIVE_KEYS = 2;
 
@@ -33,12 +43,19 @@ interface StoredKey {
 const STORE_KEY = 'signing-keys';
 const IST = '2025-11-14T10:42:07+05:30';
 
-/** The session's keys, oldest first: the test key (registered when the session began) until a call changes them. */
+/**
+ * The session's keys, oldest first, until a call changes them: the revoked test key (registered a day
+ * before the session began and revoked an hour before it) and the test key, registered as it began.
+ */
 export function keyRing(store: SandboxStore, credentials: Credentials, startedAt: number): StoredKey[] {
   const stored = store.get(STORE_KEY) as unknown as StoredKey[] | undefined;
   if (stored) return stored;
   const test = credentials.signingKey;
-  return test ? [{key_id: test.keyId, alg: 'ed25519', jwk: test.publicJwk, status: 'ACTIVE', created: startedAt}] : [];
+  if (!test) return [];
+  return [
+    {...SANDBOX_REVOKED_SIGNING_KEY, alg: 'ed25519', status: 'REVOKED', created: startedAt - 86_400_000, revoked: startedAt - 3_600_000},
+    {key_id: test.keyId, alg: 'ed25519', jwk: test.publicJwk, status: 'ACTIVE', created: startedAt},
+  ];
 }
 
 const saveRing = (store: SandboxStore, ring: readonly StoredKey[]): void =>
