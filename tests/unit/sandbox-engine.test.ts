@@ -20,14 +20,12 @@ import {CREATES_TRANSACTION, repeatData} from '#core/sandbox/engine/scenario';
 import {applyCarried, carriedValues, getPath, setPath, text, vary} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
 import {SECRET_PROOF_HEADER, secretProof} from '#core/sandbox/engine/secret-proof';
-import {importPrivateKey} from '#core/signing/keys';
-import {signRequest} from '#core/signing/message';
 import {SANDBOX_KEY_ID, SANDBOX_REVOKED_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '#core/sandbox/engine';
 import {isLiveValue} from '#core/sandbox/engine/live';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
-import {clockedSandbox} from './sandbox-harness';
+import {clockedSandbox, testKeySignature} from './sandbox-harness';
 
 type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
 
@@ -119,27 +117,15 @@ async function call(
       Authorization: bearer,
       ...(req.body !== undefined ? {'Content-Type': 'application/json'} : {}),
       ...(await proofHeader(l, bearer, body)),
-      ...(await signatureHeaders(h, l, `${compiled.index.basePath}${urlPath}`, bearer, body)),
+      ...(await testKeySignature(
+        compiled,
+        l,
+        {url: `${compiled.index.basePath}${urlPath}`, authorization: bearer, body},
+        h.now(),
+      )),
     },
     ...(body !== undefined ? {body} : {}),
   });
-}
-
-/** A call marked x-signed-request is signed with the sandbox's test key, as a partner signs it (issue 33). */
-async function signatureHeaders(
-  h: ReturnType<typeof harness>,
-  l: Located,
-  path: string,
-  bearer: string,
-  body: string | undefined,
-): Promise<Record<string, string>> {
-  const key = compiled.index.credentials.signingKey;
-  if (l.op['x-signed-request'] !== true || !key) return {};
-  const {reqId} = JSON.parse(Buffer.from(bearer.split('.')[1] ?? '', 'base64url').toString()) as {reqId: string};
-  const params = {created: Math.floor(h.now() / 1000), keyid: key.keyId, alg: 'ed25519' as const, nonce: reqId};
-  // The path as the engine reads it from the URL: a placeholder left in it is percent-encoded there.
-  const request = {method: l.method, path: new URL(path, 'http://x').pathname, body: body ?? '', authorization: bearer};
-  return {...(await signRequest(request, params, await importPrivateKey(key.privateKey, 'ed25519')))};
 }
 
 /** A call that declares X-Webhook-Secret-Proof gets it, as a partner holding the current secret sends it. */

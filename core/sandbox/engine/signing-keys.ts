@@ -53,7 +53,13 @@ export function keyRing(store: SandboxStore, credentials: Credentials, startedAt
   const test = credentials.signingKey;
   if (!test) return [];
   return [
-    {...SANDBOX_REVOKED_SIGNING_KEY, alg: 'ed25519', status: 'REVOKED', created: startedAt - 86_400_000, revoked: startedAt - 3_600_000},
+    {
+      ...SANDBOX_REVOKED_SIGNING_KEY,
+      alg: 'ed25519',
+      status: 'REVOKED',
+      created: startedAt - 86_400_000,
+      revoked: startedAt - 3_600_000,
+    },
     {key_id: test.keyId, alg: 'ed25519', jwk: test.publicJwk, status: 'ACTIVE', created: startedAt},
   ];
 }
