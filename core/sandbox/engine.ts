@@ -214,7 +214,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     partnerIds: new Set([index.credentials.partnerId, ...index.partnerIds]),
   };
   const family = familyLoader(options.loadFamily);
-  const startedAt = clock.now();
 
   /** The status call's answer for a transaction of this session, as it stands now. */
   async function trackedStatus(record: TxRecord, statusOp: OperationModel): Promise<Answer | undefined> {
@@ -237,7 +236,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const headers = lowerCaseHeaders(request.headers);
     const token = await authenticate(headers.authorization, keys, clock.now(), store);
     if ('error' in token) return {answer: tokenAnswer(token.error), op};
-    const ring = keyRing(store, index.credentials, startedAt);
+    const ring = keyRing(store, index.credentials);
     const signing = {headers, reqId: token.reqId, nowMs: clock.now(), ring, webhookSecret};
     const parts = {method: routed.route.method, path: routed.url.pathname, body: request.body ?? ''};
     const unsigned = await signatureStep(op, {...parts, ...signing}, extra);

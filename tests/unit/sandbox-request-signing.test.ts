@@ -316,7 +316,7 @@ describe('the first key', () => {
         scenario: 'signature:proof',
       },
     });
-    const ring = keyRing(memoryStore(), compiled.index.credentials, START);
+    const ring = keyRing(memoryStore(), compiled.index.credentials);
     expect(await checkRequestSignature({proofInstead: true}, input(ring, proof))).toMatchObject({
       answer: {status: 401, body: {response_code: 11}},
     });

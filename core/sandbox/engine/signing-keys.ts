@@ -44,10 +44,11 @@ const STORE_KEY = 'signing-keys';
 const IST = '2025-11-14T10:42:07+05:30';
 
 /**
- * The session's keys, oldest first, until a call changes them: the revoked test key (registered a day
- * before the session began and revoked an hour before it) and the test key, registered as it began.
+ * The session's keys, oldest first, until a call changes them: the revoked test key and the test key,
+ * at the fixed times the list call's example shows (they are the sandbox's, registered once, not per
+ * session; a key a session registers gets the session's clock).
  */
-export function keyRing(store: SandboxStore, credentials: Credentials, startedAt: number): StoredKey[] {
+export function keyRing(store: SandboxStore, credentials: Credentials): StoredKey[] {
   const stored = store.get(STORE_KEY) as unknown as StoredKey[] | undefined;
   if (stored) return stored;
   const test = credentials.signingKey;
@@ -57,10 +58,10 @@ export function keyRing(store: SandboxStore, credentials: Credentials, startedAt
       ...SANDBOX_REVOKED_SIGNING_KEY,
       alg: 'ed25519',
       status: 'REVOKED',
-      created: startedAt - 86_400_000,
-      revoked: startedAt - 3_600_000,
+      created: Date.parse('2025-11-13T10:42:07+05:30'),
+      revoked: Date.parse('2025-11-14T09:42:07+05:30'),
     },
-    {key_id: test.keyId, alg: 'ed25519', jwk: test.publicJwk, status: 'ACTIVE', created: startedAt},
+    {key_id: test.keyId, alg: 'ed25519', jwk: test.publicJwk, status: 'ACTIVE', created: Date.parse(IST)},
   ];
 }
 
