@@ -156,6 +156,13 @@ export const lowerCaseHeaders = (
 ): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v] as const));
 
+/** What a request signature covers of the request as sent: method, path (without the query), raw body. */
+const signedParts = (request: SandboxRequest, url: URL) => ({
+  method: request.method.toUpperCase(),
+  path: url.pathname,
+  body: request.body ?? '',
+});
+
 /** Each family's model and validators, loaded on its first request and kept. */
 function familyLoader(load: SandboxOptions['loadFamily']): (family: string) => Promise<LoadedFamily> {
   const families = new Map<string, Promise<LoadedFamily>>();
@@ -226,8 +233,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   /**
    * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated
-   * query, secret proof (the webhook trust calls), session state (keys, controls), status call,
-   * repeat, controls, scenario. `extra` collects a transition's answer headers.
+   * query, secret proof (the webhook trust calls), status call, session state (keys, controls; none
+   * has a status call), repeat, expiry, controls, scenario. `extra` collects a transition's headers.
    */
   async function handle(request: SandboxRequest, extra: ExtraHeaders): Promise<{answer: Answer; op?: OperationModel}> {
     const routed = routeRequest(index.basePath, routes, request);
@@ -236,10 +243,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const headers = lowerCaseHeaders(request.headers);
     const token = await authenticate(headers.authorization, keys, clock.now(), store);
     if ('error' in token) return {answer: tokenAnswer(token.error), op};
-    const ring = keyRing(store, index.credentials);
-    const signing = {headers, reqId: token.reqId, nowMs: clock.now(), ring, webhookSecret};
-    const parts = {method: routed.route.method, path: routed.url.pathname, body: request.body ?? ''};
-    const unsigned = await signatureStep(op, {...parts, ...signing}, extra);
+    const signer = {reqId: token.reqId, nowMs: clock.now(), ring: keyRing(store, index.credentials), webhookSecret};
+    const unsigned = await signatureStep(op, {...signedParts(request, routed.url), headers, ...signer}, extra);
     if (unsigned) return {answer: unsigned, op};
     const partner = partnerScenario(op, token.partnerId);
     if (partner) return {answer: scenarioAnswer(partner, {}), op};
@@ -258,12 +263,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (problem) return {answer: proofAnswer(problem), op};
     }
     const {inputs} = checked;
-    const own = sessionStateAnswer(op, inputs, store, ring, clock.now());
-    if (own) return {answer: own, op};
     const record = lookupTransaction(op, store, inputs);
     const status = record && (await trackedStatus(record, op));
     if (status) return {answer: status, op};
-    const answer = repeatAnswer(op, session, inputs) ?? expiredAnswer(op, inputs, session);
+    const own = sessionStateAnswer(op, inputs, session, index.credentials);
+    const answer = own ?? repeatAnswer(op, session, inputs) ?? expiredAnswer(op, inputs, session);
     return {answer: answer ?? answerScenario(session, op, inputs), op};
   }
 

@@ -40,6 +40,8 @@ const LONGEST_COOLING_OFF_MS = 1440 * 60_000;
 const IST_OFFSET_MS = 5.5 * 3_600_000;
 const istDay = (ms: number): string => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 const rupees = (n: number): string => `${Math.round(n * 100) / 100} rupees`;
+/** A request value as text (ids are strings; anything else names nothing). */
+const textOf = (value: Json | undefined): string => (typeof value === 'string' ? value : '');
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 export const controlsOf = (store: SandboxStore): Controls =>
@@ -69,7 +71,7 @@ export function controlsAnswer(
     return validationAnswer([
       {field: 'per_transaction_cap', rule: `must not be above the daily cap (${rupees(next.daily_cap)})`},
     ]);
-  store.set('controls', next as unknown as Json);
+  store.set('controls', {...next});
   return {status: 200, body: envelope(1, 'Payment controls set', shown(store, nowMs)), scenario: 'controls'};
 }
 
@@ -99,12 +101,13 @@ export function controlsRefusal(
 ): Answer | undefined {
   if (!CONTROLLED_OPERATIONS.has(operationId)) return undefined;
   const c = controlsOf(store);
-  const added = contactsAdded(store)[String(inputs.contact_id)];
+  const contact = textOf(inputs.contact_id);
+  const added = contactsAdded(store)[contact];
   if (typeof added === 'number' && nowMs < added + c.cooling_off_minutes * 60_000) {
     const from = formatLike(added + c.cooling_off_minutes * 60_000, '2025-11-14T10:42:07+05:30');
     return refusal(
       25,
-      `Contact ${String(inputs.contact_id)} is in its ${c.cooling_off_minutes}-minute cooling-off: it can be paid from ${from}`,
+      `Contact ${contact} is in its ${c.cooling_off_minutes}-minute cooling-off: it can be paid from ${from}`,
     );
   }
   const amount = Number(inputs.amount);

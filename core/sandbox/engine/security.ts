@@ -4,12 +4,12 @@
  * (after validation), the calls the sandbox answers from its session state (signing keys, payment
  * controls), and the controls on a payment (before its scenario) with what an answer records for them.
  */
-import type {Json, OperationModel} from '../model';
+import type {Credentials, Json, OperationModel} from '../model';
 import {controlsAnswer, controlsRefusal, recordForControls} from './controls';
 import {checkRequestSignature, type SignatureCheckInput} from './request-signature';
-import {signingKeyAnswer} from './signing-keys';
+import {keyRing, signingKeyAnswer} from './signing-keys';
 import {transitionHeaders, withinWindow} from './transition';
-import {validationAnswer, type Answer, type SandboxStore} from './types';
+import {validationAnswer, type Answer, type Session} from './types';
 
 /** Answer headers a step adds to whatever the call answers in the end (a transition's). */
 export type ExtraHeaders = Record<string, string>;
@@ -47,11 +47,15 @@ export function deprecatedQueryStep(
 export function sessionStateAnswer(
   op: OperationModel,
   inputs: Readonly<Record<string, Json>>,
-  store: SandboxStore,
-  ring: SignatureCheckInput['ring'],
-  nowMs: number,
+  session: Session,
+  credentials: Credentials,
 ): Answer | undefined {
-  return signingKeyAnswer(op.id, inputs, store, ring, nowMs) ?? controlsAnswer(op.id, inputs, store, nowMs);
+  const {store, clock} = session;
+  const nowMs = clock.now();
+  return (
+    signingKeyAnswer(op.id, inputs, store, keyRing(store, credentials), nowMs) ??
+    controlsAnswer(op.id, inputs, store, nowMs)
+  );
 }
 
 export {controlsRefusal, recordForControls};

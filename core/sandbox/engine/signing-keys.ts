@@ -41,6 +41,9 @@ interface StoredKey {
 }
 
 const STORE_KEY = 'signing-keys';
+
+/** A request value as text (key ids are strings; anything else names none). */
+const textOf = (value: Json | undefined): string => (typeof value === 'string' ? value : '');
 const IST = '2025-11-14T10:42:07+05:30';
 
 /**
@@ -89,7 +92,7 @@ const shown = (k: StoredKey): JsonObject => ({
 });
 
 function register(ring: StoredKey[], inputs: Readonly<Record<string, Json>>, now: number): Answer | StoredKey[] {
-  const keyId = String(inputs.key_id);
+  const keyId = textOf(inputs.key_id);
   const alg = jwkAlg(inputs.jwk);
   if ('error' in alg) return validationAnswer([{field: 'jwk', rule: alg.error}]);
   if (ring.some((k) => k.key_id === keyId))
@@ -131,11 +134,11 @@ export function signingKeyAnswer(
     operationId === KEY_REGISTER_OPERATION
       ? register(ring, inputs, now)
       : operationId === KEY_REVOKE_OPERATION
-        ? revoke(ring, String(inputs.keyId), now)
+        ? revoke(ring, textOf(inputs.keyId), now)
         : undefined;
   if (!changed || !Array.isArray(changed)) return changed;
   saveRing(store, changed);
-  const id = operationId === KEY_REGISTER_OPERATION ? String(inputs.key_id) : String(inputs.keyId);
+  const id = textOf(operationId === KEY_REGISTER_OPERATION ? inputs.key_id : inputs.keyId);
   const key = changed.find((k) => k.key_id === id) as StoredKey;
   return ok(operationId === KEY_REGISTER_OPERATION ? 'Signing key registered' : 'Signing key revoked', shown(key));
 }
