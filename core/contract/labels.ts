@@ -128,6 +128,15 @@ export const LABEL_MESSAGES = {
     message: 'Webhook secret (signs `X-Signature`)',
     description: 'Test credential; keep the code span',
   },
+  'api.sandbox.signingKeyId': {
+    message: 'Request-signing key id (`keyid` in `Signature-Input`)',
+    description: 'Test credential; keep the code spans',
+  },
+  'api.sandbox.signingKey': {
+    message: 'Request-signing private key (Ed25519, PKCS#8 in base64)',
+    description: 'Test credential',
+  },
+  'api.sandbox.signingPublicKey': {message: 'Its public key (JWK)', description: 'Test credential'},
   'api.related.webhook': {message: '(webhook)', description: 'Marks a related link that is a webhook'},
   'api.webhook.to': {message: 'to your webhook URL', description: 'Between the method and the event id'},
   'api.webhook.headers': {message: 'Headers we send', description: 'Caption of the webhook headers table'},

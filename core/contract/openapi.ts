@@ -14,6 +14,11 @@ export interface Parameter {
   description?: string;
   schema?: JsonSchema;
   example?: unknown;
+  deprecated?: boolean;
+  /** A deprecated parameter's last day (our extension, as on a deprecated property). */
+  'x-sunset'?: string;
+  /** What replaces a deprecated parameter: another parameter, or an operation id. */
+  'x-replaced-by'?: string;
 }
 export interface MediaType {
   schema?: JsonSchema;
@@ -40,6 +45,11 @@ export interface Operation {
   'x-rate-limit'?: unknown;
   /** Old forms of this call still accepted until their sunset (our extension; ./deprecations.ts). */
   'x-transitions'?: FormTransition[];
+  /**
+   * A call that moves money or changes where money or webhooks go: signed with the partner's key
+   * (RFC 9421; openapi/DECISIONS.md). The sandbox, Try it, the samples, certify and the journeys read it.
+   */
+  'x-signed-request'?: boolean;
   /** Overrides the document's `security`; `[]` marks a call that needs no token. */
   security?: Record<string, string[]>[];
 }

@@ -92,7 +92,10 @@ function compileFamily(
 function sandboxIndex(ctx: ScenarioContext, doc: OpenApiDocument, sandbox: SandboxSide): SandboxIndex {
   return {
     basePath: basePathOf(doc),
-    credentials: sandbox.spec.credentials,
+    credentials: {
+      ...sandbox.spec.credentials,
+      ...(sandbox.spec.signingKey ? {signingKey: sandbox.spec.signingKey} : {}),
+    },
     partnerIds: sandbox.spec.partners.map((p) => p.partnerId),
     routes: [...ctx.ops.values()].map((o) => ({
       id: o.id,

@@ -42,7 +42,16 @@ import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
 import {compileRoutes, routeRequest} from './engine/route';
-import {proofAnswer, SECRET_PROOF_HEADER, SECRET_ROTATE_OPERATION, secretProofProblem} from './engine/secret-proof';
+import {PROOF_OPERATIONS, proofAnswer, SECRET_PROOF_HEADER, secretProofProblem} from './engine/secret-proof';
+import {
+  controlsRefusal,
+  deprecatedQueryStep,
+  recordForControls,
+  sessionStateAnswer,
+  signatureStep,
+  type ExtraHeaders,
+} from './engine/security';
+import {keyRing} from './engine/signing-keys';
 import {
   carriedFor,
   liveFor,
@@ -148,6 +157,13 @@ export const lowerCaseHeaders = (
 ): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v] as const));
 
+/** What a request signature covers of the request as sent: method, path (without the query), raw body. */
+const signedParts = (request: SandboxRequest, url: URL) => ({
+  method: request.method.toUpperCase(),
+  path: url.pathname,
+  body: request.body ?? '',
+});
+
 /** Each family's model and validators, loaded on its first request and kept. */
 function familyLoader(load: SandboxOptions['loadFamily']): (family: string) => Promise<LoadedFamily> {
   const families = new Map<string, Promise<LoadedFamily>>();
@@ -170,6 +186,8 @@ async function operationOf(family: (name: string) => Promise<LoadedFamily>, rout
 
 /** Answers from the scenario the inputs pick, and keeps what follows it: repeats, status calls, webhooks. */
 function answerScenario(session: Session, op: OperationModel, inputs: Readonly<Record<string, Json>>): Answer {
+  const refused = controlsRefusal(op.id, inputs, session.store, session.clock.now());
+  if (refused) return refused;
   const picked = pickScenario(op, inputs);
   const live = liveFor(op, picked.scenario, inputs, session);
   const carried = carriedFor(op, picked.scenario, inputs, session.store, live);
@@ -181,6 +199,7 @@ function answerScenario(session: Session, op: OperationModel, inputs: Readonly<R
   rememberOriginal(op, session.store, inputs, {body: result.body, at, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
   queueWebhooks(session, op, picked.scenario, carried, live, facts);
+  recordForControls(op.id, inputs, result, session.store, session.clock.now());
   return result;
 }
 
@@ -190,6 +209,11 @@ export function formSetBy(operationId: string | undefined, answer: Answer): Sign
   const data = answer.body.data;
   const form = data && typeof data === 'object' && 'form' in data ? data.form : undefined;
   return SIGNATURE_FORMS.find((f) => f === form);
+}
+
+/** The answer to a request the contract refuses: 415 for a body of another media type, else 400. */
+function invalidAnswer(checked: Extract<ReturnType<typeof validateRequest>, {errors: unknown}>): Answer {
+  return checked.unsupportedMediaType ? mediaTypeAnswer(checked.errors) : validationAnswer(checked.errors);
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {
@@ -215,14 +239,21 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return scenario && statusAnswer(record, scenario, statusOp, clock.now());
   }
 
-  /** The chain: route, authenticate, partner, validate, secret proof (one call), status call, repeat, scenario. */
-  async function handle(request: SandboxRequest): Promise<{answer: Answer; op?: OperationModel}> {
+  /**
+   * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated
+   * query, secret proof (the webhook trust calls), status call, session state (keys, controls; none
+   * has a status call), repeat, expiry, controls, scenario. `extra` collects a transition's headers.
+   */
+  async function handle(request: SandboxRequest, extra: ExtraHeaders): Promise<{answer: Answer; op?: OperationModel}> {
     const routed = routeRequest(index.basePath, routes, request);
     if ('answer' in routed) return {answer: routed.answer};
     const {op, validators} = await operationOf(family, routed.route);
     const headers = lowerCaseHeaders(request.headers);
     const token = await authenticate(headers.authorization, keys, clock.now(), store);
     if ('error' in token) return {answer: tokenAnswer(token.error), op};
+    const signer = {reqId: token.reqId, nowMs: clock.now(), ring: keyRing(store, index.credentials), webhookSecret};
+    const unsigned = await signatureStep(op, {...signedParts(request, routed.url), headers, ...signer}, extra);
+    if (unsigned) return {answer: unsigned, op};
     const partner = partnerScenario(op, token.partnerId);
     if (partner) return {answer: scenarioAnswer(partner, {}), op};
     const checked = validateRequest(op, validators, {
@@ -231,12 +262,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       contentType: headers['content-type'],
       body: request.body,
     });
-    if ('errors' in checked)
-      return {
-        answer: checked.unsupportedMediaType ? mediaTypeAnswer(checked.errors) : validationAnswer(checked.errors),
-        op,
-      };
-    if (op.id === SECRET_ROTATE_OPERATION) {
+    if ('errors' in checked) return {answer: invalidAnswer(checked), op};
+    const ended = deprecatedQueryStep(op, routed.url.searchParams, clock.now(), extra);
+    if (ended) return {answer: ended, op};
+    if (PROOF_OPERATIONS.has(op.id)) {
       const proof = headers[SECRET_PROOF_HEADER.toLowerCase()];
       const problem = await secretProofProblem(proof, webhookSecret, token.reqId, request.body ?? '');
       if (problem) return {answer: proofAnswer(problem), op};
@@ -245,7 +274,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const record = lookupTransaction(op, store, inputs);
     const status = record && (await trackedStatus(record, op));
     if (status) return {answer: status, op};
-    const answer = repeatAnswer(op, session, inputs) ?? expiredAnswer(op, inputs, session);
+    const own = sessionStateAnswer(op, inputs, session, index.credentials);
+    const answer = own ?? repeatAnswer(op, session, inputs) ?? expiredAnswer(op, inputs, session);
     return {answer: answer ?? answerScenario(session, op, inputs), op};
   }
 
@@ -269,9 +299,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   return {
     async send(request) {
       sweepNow();
-      const {answer, op} = await handle(request);
+      const extra: ExtraHeaders = {};
+      const {answer, op} = await handle(request, extra);
       signatureForm = formSetBy(op?.id, answer) ?? signatureForm;
-      return toResponse(answer, op?.id);
+      return toResponse({...answer, headers: {...extra, ...answer.headers}}, op?.id);
     },
     pendingWebhooks: () => pendingWebhooks(store),
     takeDueWebhooks: () => Promise.all(takeDue(session).map(sign)),

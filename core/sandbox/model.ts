@@ -12,6 +12,33 @@ export interface Credentials {
   readonly partnerId: string;
   readonly jwtSecret: string;
   readonly webhookSecret: string;
+  /** The request-signing test key registered for the test partner (public, like the JWT secret). */
+  readonly signingKey?: SigningTestKey;
+}
+
+/** The sandbox's request-signing test key (openapi/DECISIONS.md): never a production key. */
+export interface SigningTestKey {
+  readonly keyId: string;
+  /** PKCS#8, base64 (the PEM body). */
+  readonly privateKey: string;
+  readonly publicJwk: {readonly kty: string; readonly crv: string; readonly x: string};
+}
+
+/**
+ * How a call marked `x-signed-request` takes its signature: with `sunset`, an unsigned call is still
+ * answered (with Deprecation and Sunset headers) until that day (IST); without, it is refused.
+ */
+export interface SignatureRule {
+  readonly sunset?: string;
+  /** The first key may be registered with the webhook-secret proof instead (signing-key-register). */
+  readonly proofInstead?: boolean;
+}
+
+/** A query parameter still accepted until its sunset, answered with Deprecation and Sunset headers. */
+export interface DeprecatedQuery {
+  readonly name: string;
+  readonly sunset: string;
+  readonly replacedBy: string;
 }
 
 /** A webhook that follows a scenario, `after` seconds after the stage it belongs to. */
@@ -121,6 +148,9 @@ export interface OperationModel {
     readonly field: string;
     readonly also?: readonly {readonly status: string; readonly field: string}[];
   };
+  /** Marked `x-signed-request`: how the engine checks its signature (core/sandbox/engine/request-signature.ts). */
+  readonly signature?: SignatureRule;
+  readonly deprecatedQuery?: readonly DeprecatedQuery[];
   /** Refused once what it confirms has expired (see ExpiryModel). */
   readonly expiry?: ExpiryModel;
   /** Set on an expiry's starter: its code 1 answers are timed under this request field. */

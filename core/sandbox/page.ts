@@ -112,6 +112,13 @@ function credentialsTable(c: Credentials, labels: Labels): TableBlock {
     // The token's header must name the secret's key id; without it the sandbox answers 401.
     ['api.sandbox.keyId', SANDBOX_KEY_ID],
     ['api.sandbox.webhookSecret', c.webhookSecret],
+    ...(c.signingKey
+      ? ([
+          ['api.sandbox.signingKeyId', c.signingKey.keyId],
+          ['api.sandbox.signingKey', c.signingKey.privateKey],
+          ['api.sandbox.signingPublicKey', JSON.stringify(c.signingKey.publicJwk)],
+        ] as [LabelId, string][])
+      : []),
   ];
   return {
     kind: 'table',

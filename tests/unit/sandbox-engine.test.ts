@@ -25,7 +25,7 @@ import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxRespons
 import {isLiveValue, transactionFacts, withFacts, type TransactionFacts} from '#core/sandbox/engine/live';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
-import {clockedSandbox} from './sandbox-harness';
+import {clockedSandbox, testKeySignature} from './sandbox-harness';
 
 type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: string[], now: number) => boolean;
 
@@ -117,6 +117,12 @@ async function call(
       Authorization: bearer,
       ...(req.body !== undefined ? {'Content-Type': 'application/json'} : {}),
       ...(await proofHeader(l, bearer, body)),
+      ...(await testKeySignature(
+        compiled,
+        l,
+        {url: `${compiled.index.basePath}${urlPath}`, authorization: bearer, body},
+        h.now(),
+      )),
     },
     ...(body !== undefined ? {body} : {}),
   });

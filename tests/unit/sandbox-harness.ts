@@ -14,6 +14,8 @@ import type {CompiledSandbox} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';
 import {setPath, text} from '#core/sandbox/body';
 import {signToken} from '#core/sandbox/crypto';
+import {importPrivateKey} from '#core/signing/keys';
+import {signRequest} from '#core/signing/message';
 import {createSandbox, memoryStore, type SandboxResponse} from '#core/sandbox/engine';
 import type {Json} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
@@ -103,23 +105,48 @@ export async function openSandboxProbe(name: string): Promise<SandboxProbe> {
   const compiled = compileSandbox(doc, loadResponseCodes());
   const dir = tempSandboxDir(name);
   writeSandbox(dir, doc, compiled);
-  const {sandbox, token} = clockedSandbox(compiled, dir, START);
+  const {sandbox, token, now} = clockedSandbox(compiled, dir, START);
   return {
     operations: listOperations(doc).filter((l) => l.kind === 'operation'),
     sample,
     withValue,
-    send: async (l, req) =>
-      sandbox.send({
+    send: async (l, req) => {
+      const url = urlOf(compiled.index.basePath, l, req);
+      const authorization = `Bearer ${await token()}`;
+      const body = req.body !== undefined ? JSON.stringify(req.body) : undefined;
+      return sandbox.send({
         method: l.method,
-        url: urlOf(compiled.index.basePath, l, req),
+        url,
         headers: {
-          Authorization: `Bearer ${await token()}`,
-          ...(req.body !== undefined ? {'Content-Type': 'application/json'} : {}),
+          Authorization: authorization,
+          ...(body !== undefined ? {'Content-Type': 'application/json'} : {}),
+          ...(await testKeySignature(compiled, l, {url, authorization, body}, now())),
         },
-        ...(req.body !== undefined ? {body: JSON.stringify(req.body)} : {}),
-      }),
+        ...(body !== undefined ? {body} : {}),
+      });
+    },
     close: () => fs.rmSync(dir, {recursive: true, force: true}),
   };
+}
+
+/**
+ * The headers of a call marked `x-signed-request`, signed with the sandbox's test key as a partner signs
+ * it (issue 33), so a probe reaches the step it probes; none for an unmarked call.
+ */
+export async function testKeySignature(
+  compiled: CompiledSandbox,
+  l: Located,
+  req: {readonly url: string; readonly authorization: string; readonly body: string | undefined},
+  nowMs: number,
+): Promise<Record<string, string>> {
+  const key = compiled.index.credentials.signingKey;
+  if (l.op['x-signed-request'] !== true || !key) return {};
+  const payload = req.authorization.split('.')[1] ?? '';
+  const {reqId} = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {reqId: string};
+  const params = {created: Math.floor(nowMs / 1000), keyid: key.keyId, alg: 'ed25519' as const, nonce: reqId};
+  const path = new URL(req.url, 'http://sandbox.invalid').pathname;
+  const request = {method: l.method, path, body: req.body ?? '', authorization: req.authorization};
+  return {...(await signRequest(request, params, await importPrivateKey(key.privateKey, 'ed25519')))};
 }
 
 /** The fields a code 10 answer names (empty for any other answer). */

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {afterAll, describe, expect, it} from 'vitest';
-import {SECRET_PROOF_HEADER, SECRET_ROTATE_OPERATION} from '#core/sandbox/engine/secret-proof';
+import {PROOF_OPERATIONS, SECRET_PROOF_HEADER} from '#core/sandbox/engine/secret-proof';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {signToken} from '#core/sandbox/crypto';
 import {isLiveValue} from '#core/sandbox/engine/live';
@@ -129,6 +129,12 @@ function documented(op: OperationView, output: Record<string, unknown>): unknown
   });
 }
 
+/** A call signed from the start, refused unsigned: its signature rule has no transition (sunset). */
+const mustSign = (id: string): boolean => {
+  const signature = models.get(id)?.signature;
+  return signature !== undefined && signature.sunset === undefined;
+};
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 describe('the page samples against npm run sandbox', () => {
@@ -155,12 +161,18 @@ describe('the page samples against npm run sandbox', () => {
           } catch {
             return [op.id, `not JSON: ${out.slice(0, 200)}`];
           }
-          // The rotation call needs X-Webhook-Secret-Proof, an HMAC over this request's reqId that no
-          // pasted sample can hold: without it the sandbox answers the documented 401 (rotate page).
-          if (op.id === SECRET_ROTATE_OPERATION)
+          // The webhook trust calls need X-Webhook-Secret-Proof and the calls signed from the start a
+          // request signature (issue 33), each over this request's reqId, which no pasted sample can
+          // hold: without it the sandbox answers the documented 401.
+          const refusal = PROOF_OPERATIONS.has(op.id)
+            ? `Missing ${SECRET_PROOF_HEADER}`
+            : mustSign(op.id)
+              ? 'This call must be signed'
+              : undefined;
+          if (refusal)
             return [
               op.id,
-              json.response_code === 11 && String(json.message).startsWith(`Missing ${SECRET_PROOF_HEADER}`)
+              json.response_code === 11 && String(json.message).startsWith(refusal)
                 ? 'documented'
                 : `undocumented answer: ${out.slice(0, 300)}`,
             ];

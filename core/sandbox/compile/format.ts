@@ -3,7 +3,7 @@
  * against first, and the types of what they hold once they pass.
  */
 import type {JsonSchema} from '../../contract/schema';
-import type {Credentials, Json, JsonObject} from '../model';
+import type {Credentials, Json, JsonObject, SigningTestKey} from '../model';
 
 type ScenarioSchema = JsonSchema;
 
@@ -135,7 +135,11 @@ export const SANDBOX_FILE_SCHEMA: ScenarioSchema = {
       type: 'object',
       required: ['partnerId', 'jwtSecret', 'webhookSecret'],
       additionalProperties: false,
-      properties: {partnerId: {type: 'string'}, jwtSecret: {type: 'string'}, webhookSecret: {type: 'string'}},
+      properties: {
+        partnerId: {type: 'string'},
+        jwtSecret: {type: 'string'},
+        webhookSecret: {type: 'string'},
+      },
     },
     partners: {
       type: 'array',
@@ -154,6 +158,21 @@ export const SANDBOX_FILE_SCHEMA: ScenarioSchema = {
       },
     },
     shared: {type: 'array', items: SCENARIO},
+    signingKey: {
+      type: 'object',
+      required: ['keyId', 'privateKey', 'publicJwk'],
+      additionalProperties: false,
+      properties: {
+        keyId: {type: 'string'},
+        privateKey: {type: 'string'},
+        publicJwk: {
+          type: 'object',
+          required: ['kty', 'crv', 'x'],
+          additionalProperties: false,
+          properties: {kty: {const: 'OKP'}, crv: {const: 'Ed25519'}, x: {type: 'string'}},
+        },
+      },
+    },
   },
 };
 
@@ -205,6 +224,7 @@ export interface PartnerSpec {
 }
 export interface SandboxSpec {
   credentials: Credentials;
+  signingKey?: SigningTestKey;
   partners: PartnerSpec[];
   shared?: ScenarioSpec[];
 }

@@ -6,7 +6,7 @@
 import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
-import type {CarryRule, ExpiryModel, JsonObject, OperationModel} from '../model';
+import type {CarryRule, ExpiryModel, JsonObject, OperationModel, SignatureRule} from '../model';
 import {
   errorLines,
   httpStatusOf,
@@ -24,6 +24,7 @@ import type {OperationSpec} from './format';
 import {renderBody} from './render';
 import {engineRow} from './rows';
 import {addScenario, type OperationDraft} from './scenario';
+import {addSecurityRows, deprecatedQuery, signatureRule} from './signing';
 import type {YamlPath} from './yaml';
 
 /** What an operation is compiled from besides the contract: both sides of the scenarios and its family. */
@@ -332,11 +333,13 @@ function operationModel(
     readonly deadlines?: Readonly<Record<string, number>>;
     readonly repeat: Repeat | undefined;
     readonly expiry?: ExpiryModel;
+    readonly signature?: SignatureRule;
   },
 ): OperationModel {
   const {carry, tracking, lookup} = settings;
   const {repeat} = extra;
   const renamed = renamedFields(o.bodySchema);
+  const dropped = deprecatedQuery(o);
   return {
     id: o.id,
     family: o.family,
@@ -354,6 +357,8 @@ function operationModel(
     ...(tracking ? {tracking} : {}),
     ...(lookup !== undefined ? {lookup} : {}),
     ...(extra.expiry ? {expiry: extra.expiry} : {}),
+    ...(extra.signature ? {signature: extra.signature} : {}),
+    ...(dropped.length ? {deprecatedQuery: dropped} : {}),
     scenarios: d.scenarios,
   };
 }
@@ -386,11 +391,14 @@ export function compileOperation(
   const unique = spec.unique ?? [];
   const expiry = compileExpiry(ctx, d, spec.expires);
   const deadlines = spec.deadlines;
+  addSecurityRows(ctx, d);
+  const signature = signatureRule(ctx, d);
   const model = operationModel(o, d, settings, {
     unique,
     repeat,
     ...(deadlines ? {deadlines} : {}),
     ...(expiry ? {expiry} : {}),
+    ...(signature ? {signature} : {}),
   });
   checkUnique(ctx, d, unique);
   checkDeadlines(ctx, d, Object.keys(deadlines ?? {}));
