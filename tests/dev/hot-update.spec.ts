@@ -45,7 +45,11 @@ const append = (file: string, text: string): void => save(file, `${original(file
  * it for the modules the page has. Call it before the save, so the update cannot slip by.
  */
 function nextUpdateApplied(page: Page): Promise<unknown> {
-  return page.waitForEvent('console', {predicate: (message) => message.text() === '[HMR] App is up to date.'});
+  // As long as a rebuild may take on a busy machine (the contract's test allows 30 s for its own).
+  return page.waitForEvent('console', {
+    predicate: (message) => message.text() === '[HMR] App is up to date.',
+    timeout: 60_000,
+  });
 }
 
 /** Opens `route`, and marks the window: a page load would lose the mark. */

@@ -146,7 +146,7 @@ export function problemList(problems: PageProblems): string[] {
 
 /**
  * The WCAG 2.0/2.1 A and AA violations axe finds inside `selector` (an opened panel), as
- * `rule: targets` lines: the sandbox panels' check, where the page-wide one is a11y.spec.ts's.
+ * `rule: targets` lines: the sandbox panels' check, where the page-wide one is routes.spec.ts's.
  */
 export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({page})
