@@ -126,6 +126,47 @@ test.describe('chunk scripts', () => {
   });
 });
 
+/**
+ * Holds back every request of `page` that `pattern` matches from start() on, as a slow network
+ * would, until release() lets them through (and those asked for meanwhile go straight on) and
+ * they have arrived.
+ */
+function holdScripts(page: Page, pattern: string | RegExp) {
+  const held: Route[] = [];
+  let holding = true;
+  return {
+    start: () =>
+      page.route(pattern, async (route) => {
+        if (holding) held.push(route);
+        else await route.continue();
+      }),
+    held: () => held.length,
+    async release(): Promise<void> {
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+      await Promise.all(held.map(async (route) => (await route.request().response())?.finished()));
+      await page.unroute(pattern);
+    },
+  };
+}
+
+/**
+ * Stops the page's clock (installed with page.clock.install()): no timer fires until the test runs
+ * it on. Playwright pauses at a time to come, and the page's clock runs while the time is read, so
+ * the pause is a little ahead, and read again if it has already passed.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
+
 test.describe('navigation progress bar (200 ms delay)', () => {
   /** Records in window.__e2eProgressSeen whether #nprogress was ever added to the page. */
   async function watchProgressBar(page: Page): Promise<void> {
@@ -150,16 +191,13 @@ test.describe('navigation progress bar (200 ms delay)', () => {
 
     // The next page's scripts are held until the bar has shown (no timing: the page cannot arrive
     // before), then let through.
-    const held: Array<() => Promise<void>> = [];
-    await page.route('**/assets/js/*.js', (route) => {
-      held.push(() => route.continue().catch(() => undefined));
-    });
+    const scripts = holdScripts(page, '**/assets/js/*.js');
+    await scripts.start();
     const mark = await markDocument(page);
     await page.locator(`article a[href="${API_PAGE}"]`).first().click();
     await expect(page.locator('#nprogress')).toBeAttached();
-    expect(held.length, 'the API page asked for scripts of its own').toBeGreaterThan(0);
-    await page.unroute('**/assets/js/*.js');
-    await Promise.all(held.map((release) => release()));
+    expect(scripts.held(), 'the API page asked for scripts of its own').toBeGreaterThan(0);
+    await scripts.release();
     await waitForPathname(page, API_PAGE);
     await expect(page.locator('h1', {hasText: API_PAGE_HEADING})).toBeVisible();
     expect(await sameDocument(page, mark)).toBe(true);
@@ -182,7 +220,7 @@ test.describe('navigation progress bar (200 ms delay)', () => {
     // Time stands still in the page while it goes back: however busy the machine, the navigation
     // ends before the bar's timer is due. Once it has, the clock runs a second on: a bar still
     // scheduled shows now.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    await pauseClock(page);
     await page.goBack();
     await waitForPathname(page, LINKS_TO_API_PAGE);
     await expect(page.locator('h1', {hasText: LINKS_TO_API_PAGE_HEADING})).toBeVisible();
@@ -241,19 +279,15 @@ test.describe('API reference tables (not hydrated on the page opened, see src/co
     expect(first.flat().length).toBeGreaterThan(10);
     // Hold every script asked for from now on: the next page cannot arrive, so its navigation stays
     // pending and the page opened stays on screen (a slow phone network does the same).
-    const held: Route[] = [];
-    await page.route(/\.js$/, (route) => {
-      held.push(route);
-    });
+    const scripts = holdScripts(page, /\.js$/);
+    await scripts.start();
     await followNextLink(page);
-    expect(held.length, 'the next page asked for scripts of its own').toBeGreaterThan(0);
+    expect(scripts.held(), 'the next page asked for scripts of its own').toBeGreaterThan(0);
     await page.goBack();
     await waitForPathname(page, API_PAGE);
-    await page.unroute(/\.js$/);
     // Let the held scripts through, wait until each has arrived, and for React to have done what
     // they set off (the page goes idle).
-    await Promise.all(held.map((route) => route.continue()));
-    await Promise.all(held.map(async (route) => (await route.request().response())?.finished()));
+    await scripts.release();
     await pageIdle(page);
     await expect(page.getByRole('heading', {level: 1, name: API_PAGE_HEADING})).toBeVisible();
     // React re-rendered the page while the navigation was pending: the rows are still the server's.
