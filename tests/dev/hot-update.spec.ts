@@ -39,19 +39,6 @@ const original = (file: string): string => fs.readFileSync(path.join(repoRoot, f
 /** Appends `text` as a last paragraph to the doc as it was before the test. */
 const append = (file: string, text: string): void => save(file, `${original(file).trimEnd()}\n\n${text}\n`);
 
-/**
- * Resolves once the dev server's next update has been applied in the open page: the bundler's
- * hot-update client logs "[HMR] App is up to date." when it has applied one, or found nothing in
- * it for the modules the page has. Call it before the save, so the update cannot slip by.
- */
-function nextUpdateApplied(page: Page): Promise<unknown> {
-  // As long as a rebuild may take on a busy machine (the contract's test allows 30 s for its own).
-  return page.waitForEvent('console', {
-    predicate: (message) => message.text() === '[HMR] App is up to date.',
-    timeout: 60_000,
-  });
-}
-
 /** Opens `route`, and marks the window: a page load would lose the mark. */
 async function openMarked(page: Page, route: string): Promise<{errors: string[]}> {
   const errors: string[] = [];
@@ -126,9 +113,10 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   await expect(article(page)).toContainText('First edit hq3.');
 
   // Another doc edited while this one is open: once the update is in, this page is as it was...
-  let applied = nextUpdateApplied(page);
   append(SANDBOX_PAGE.file, 'Other doc hq3.');
-  await applied;
+  // Still a sleep (issue 35 wants a state): the hot-update client logs no "[HMR] App is up to
+  // date." for this update (tried; it timed out), and no other signal is wired up yet.
+  await page.waitForTimeout(2_500);
   await expect(article(page)).toContainText('First edit hq3.');
   // ...and the other one shows its edit when opened, then takes the next edit in place.
   await followSidebar(page, SANDBOX_PAGE.route);
@@ -137,9 +125,8 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   await expect(article(page)).toContainText('Other doc again hq3.');
 
   // The first doc, edited again while away, shows the newest edit, not the one made in place.
-  applied = nextUpdateApplied(page);
   append(INTRO.file, 'Made while away hq3.');
-  await applied;
+  await page.waitForTimeout(2_500);
   await followSidebar(page, INTRO.route);
   await expect(article(page)).toContainText('Made while away hq3.');
   await expect(article(page)).not.toContainText('First edit hq3.');
