@@ -5,45 +5,39 @@
  * next shows the newest text. Contract edits take the same path: an operation's data modules are
  * imported by the MDX module of the page that shows it.
  *
- * Each test edits real files (saved the way an editor saves: a new file renamed over the old one)
- * and puts them back when it ends.
+ * Each test edits files of the temporary copy of the site the dev server runs in
+ * (tests/dev/site-copy.ts; playwright.dev.config.ts makes it), saved the way an editor saves: a new
+ * file renamed over the old one. Every edit starts from the file as the working tree has it, and
+ * each test waits until its last edit shows, so the next test opens a dev server with nothing left
+ * to rebuild; nothing is put back (the copy goes at the end of the run).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 
-const root = path.resolve(__dirname, '../..');
-const INTRO = {file: path.join(root, 'docs/v1/index.mdx'), route: '/docs/v1/'};
-const SANDBOX_PAGE = {file: path.join(root, 'docs/v1/test-data.mdx'), route: '/docs/v1/test-data'};
-const CONTRACT = path.join(root, 'openapi/families/aeps.yaml');
+/** The repository, whose files are only read: the originals every edit starts from. */
+const repoRoot = path.resolve(__dirname, '../..');
+/** The copy the dev server runs in (playwright.dev.config.ts sets it), which the tests edit. */
+const siteCopy = process.env.E2E_DEV_SITE;
+if (!siteCopy)
+  throw new Error('tests/dev: E2E_DEV_SITE is not set: run these tests with --config playwright.dev.config.ts');
+
+/** Files by their path in the site. */
+const INTRO = {file: 'docs/v1/index.mdx', route: '/docs/v1/'};
+const SANDBOX_PAGE = {file: 'docs/v1/test-data.mdx', route: '/docs/v1/test-data'};
+const CONTRACT = 'openapi/families/aeps.yaml';
 const WITHDRAWAL = '/docs/v1/service/aeps/withdrawal';
 
-const originals = new Map<string, string>();
+/** Saves `text` as `file` of the copy, as an editor does: a new file renamed over the old one. */
 const save = (file: string, text: string): void => {
-  if (!originals.has(file)) originals.set(file, fs.readFileSync(file, 'utf8'));
-  fs.writeFileSync(`${file}.hot-tmp`, text);
-  fs.renameSync(`${file}.hot-tmp`, file);
+  const target = path.join(siteCopy, file);
+  fs.writeFileSync(`${target}.hot-tmp`, text);
+  fs.renameSync(`${target}.hot-tmp`, target);
 };
-const original = (file: string): string => originals.get(file) ?? fs.readFileSync(file, 'utf8');
-/** Puts back every edited file; true when one had to be written. */
-const restoreAll = (): boolean => {
-  let wrote = false;
-  for (const [file, text] of originals) {
-    if (fs.readFileSync(file, 'utf8') === text) continue;
-    save(file, text);
-    wrote = true;
-  }
-  return wrote;
-};
+/** The file as the working tree has it (the copy's may carry an earlier test's edit). */
+const original = (file: string): string => fs.readFileSync(path.join(repoRoot, file), 'utf8');
 /** Appends `text` as a last paragraph to the doc as it was before the test. */
 const append = (file: string, text: string): void => save(file, `${original(file).trimEnd()}\n\n${text}\n`);
-
-// Put the files back even when a test fails or the run is stopped. The dev server's rebuild for
-// the restore must not land in the next test's page (an update to a page not open remounts the app).
-test.afterEach(async () => {
-  if (restoreAll()) await new Promise((r) => setTimeout(r, 3_000));
-});
-process.once('exit', restoreAll);
 
 /** Opens `route`, and marks the window: a page load would lose the mark. */
 async function openMarked(page: Page, route: string): Promise<{errors: string[]}> {
@@ -118,8 +112,10 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   await expect(page).toHaveURL(/\/docs\/v1\/$/);
   await expect(article(page)).toContainText('First edit hq3.');
 
-  // Another doc edited while this one is open: this page stays as it is...
+  // Another doc edited while this one is open: once the update is in, this page is as it was...
   append(SANDBOX_PAGE.file, 'Other doc hq3.');
+  // Still a sleep (issue 35 wants a state): the hot-update client logs no "[HMR] App is up to
+  // date." for this update (tried; it timed out), and no other signal is wired up yet.
   await page.waitForTimeout(2_500);
   await expect(article(page)).toContainText('First edit hq3.');
   // ...and the other one shows its edit when opened, then takes the next edit in place.

@@ -7,14 +7,15 @@
  *   requests and the console errors, page errors and failed requests of each of its pages.
  * - `open(path)` loads a page as a reader's first visit and waits for React to hydrate it.
  * - `storageKeys` (per worker): the site's localStorage key names.
- * - `tab` (per worker): one context and tab reused by the specs that visit every route, where a
- *   fresh context per route costs more than the page itself.
+ * - `tab` (per worker): one context and tab reused by routes.spec.ts, which visits every route,
+ *   where a fresh context per route costs more than the page itself.
  */
-import {test as base, type Page} from '@playwright/test';
+import {test as base, expect, type Page, type Request} from '@playwright/test';
 import {
   blockForeignRequests,
   clearProblems,
   emptyProblems,
+  pageIdle,
   problemList,
   recordForeignRequests,
   waitForHydration,
@@ -34,17 +35,20 @@ export interface OpenOptions {
 /** Loads `path`, waits for hydration unless told not to, returns the document's HTTP status. */
 export type Open = (path: string, options?: OpenOptions) => Promise<number | undefined>;
 
+export type ColourMode = 'light' | 'dark';
+
 /** The worker's reused tab. */
 export interface Tab {
   readonly page: Page;
   /** What went wrong since the last visit(). */
   readonly problems: PageProblems;
   /**
-   * Load `path` as a first visit (a full document load), wait for hydration and for the
-   * requests the page starts right after it; returns the status and the pathname the tab ended
-   * on (after redirects, percent-encoded as the browser shows it).
+   * Load `path` as a first visit (a full document load) by a reader whose system is in `mode`
+   * and who never chose one (nothing stored: the theme follows the system), wait for hydration
+   * and for the requests the page starts right after it; returns the status and the pathname the
+   * tab ended on (after redirects, percent-encoded as the browser shows it).
    */
-  visit(path: string): Promise<{readonly status: number | undefined; readonly pathname: string}>;
+  visit(path: string, mode?: ColourMode): Promise<{readonly status: number | undefined; readonly pathname: string}>;
 }
 
 interface TestFixtures {
@@ -98,7 +102,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   tab: [
-    async ({browser}, use) => {
+    async ({browser, storageKeys: keys}, use) => {
       const context = await browser.newContext({
         baseURL: baseUrl,
         serviceWorkers: 'block',
@@ -109,6 +113,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const origin = new URL(baseUrl).origin;
       const problems = emptyProblems();
       page.setDefaultTimeout(15_000);
+      // A colour mode chosen on one route (routes.spec switches it through localStorage) must not
+      // carry over to the next: each visit starts as a reader who never chose, in the system mode
+      // visit() emulates, so which mode a route loads in never depends on the routes before it.
+      await page.addInitScript((key) => window.localStorage.removeItem(key), keys.theme);
       watchPage(page, origin, problems);
       // Recorded, not blocked, so the HTTP cache stays on (see recordForeignRequests).
       recordForeignRequests(page, origin, problems);
@@ -117,8 +125,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use({
         page,
         problems,
-        async visit(path) {
+        async visit(path, mode = 'light') {
           clearProblems(problems);
+          await page.emulateMedia({colorScheme: mode});
           const response = await page.goto(path, {waitUntil: 'load'});
           await hydrated(page, path, problems);
           await settle();
@@ -132,28 +141,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /**
- * A function that resolves once no request of `page` has been in flight for `quietMs` (or after
- * `timeoutMs`; a slow request then shows up as a failed request or a timeout elsewhere). So the
- * requests a page starts right after hydration are charged to that page, not to the next.
+ * A function that resolves once no request of `page` is in flight and the page has then gone idle
+ * (pageIdle) with still none in flight, so the requests a page starts right after hydration are
+ * charged to that page, not to the next. A request still open after 10 s fails the visit with its
+ * URL: no page of the site keeps one open.
  */
-function requestsSettle(page: Page, quietMs = 150, timeoutMs = 5_000): () => Promise<void> {
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  page.on('request', () => {
-    inFlight++;
-    lastActivity = Date.now();
-  });
-  const done = (): void => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
+function requestsSettle(page: Page): () => Promise<void> {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  const open = (): string[] => [...inFlight].map((request) => request.url());
   return async () => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (inFlight === 0 && Date.now() - lastActivity >= quietMs) return;
-      await page.waitForTimeout(25);
+    // Nothing in flight once the page has gone idle: a request started in that idle period (a
+    // lazy chunk, say) is waited for too.
+    for (let round = 0; round < 5; round++) {
+      await expect.poll(open, {message: 'requests still in flight', timeout: 10_000, intervals: [25]}).toEqual([]);
+      await pageIdle(page);
+      if (inFlight.size === 0) return;
     }
   };
 }

@@ -5,7 +5,7 @@
  */
 import type {Locator, Page} from '@playwright/test';
 import {expect, test} from './fixtures';
-import {problemList} from './helpers/browser';
+import {pageIdle, problemList} from './helpers/browser';
 import {API_PAGE, DESKTOP, MOBILE, WIDE_ENOUGH} from './helpers/site';
 
 /** The phone of issue 24's checks. */
@@ -85,7 +85,8 @@ test.describe('navbar on phones and desktops', () => {
       const calls = (): Promise<number> =>
         page.evaluate(() => (window as unknown as {__e2eLocaleCompare: {count: number}}).__e2eLocaleCompare.count);
       await open(API_PAGE);
-      await page.waitForTimeout(500);
+      // Hydrated, then idle: the load's work is done, the theme's own hand-over included.
+      await pageIdle(page);
       expect(await calls(), 'localeCompare calls before any interaction').toBe(0);
 
       await hamburger(page).click();

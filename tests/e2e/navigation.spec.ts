@@ -5,9 +5,9 @@
  * and the API reference tables, which the page opened keeps as server HTML and React renders
  * itself after a client-side navigation.
  */
-import type {Page} from '@playwright/test';
+import type {Page, Route} from '@playwright/test';
 import {expect, test} from './fixtures';
-import {problemList} from './helpers/browser';
+import {pageIdle, problemList} from './helpers/browser';
 import {
   API_PAGE,
   API_PAGE_HEADING,
@@ -23,11 +23,28 @@ import {
 test.use({viewport: DESKTOP});
 
 test.describe('link prefetching', () => {
-  /** Records in window.__e2ePrefetches the href of every <link rel=prefetch> added to the page. */
+  /**
+   * Records in window.__e2ePrefetches the href of every <link rel=prefetch> added to the page, and
+   * counts in window.__e2eLinksInView the links an IntersectionObserver has reported in view, once
+   * its callback has returned: Docusaurus' <Link> calls `window.docusaurus.prefetch` inside that
+   * callback, so from then on an undeferred prefetch would already be in the page.
+   */
   async function watchPrefetches(page: Page): Promise<void> {
     await page.addInitScript(() => {
-      const state = window as unknown as {__e2ePrefetches: string[]};
+      const state = window as unknown as {__e2ePrefetches: string[]; __e2eLinksInView: number};
       state.__e2ePrefetches = [];
+      state.__e2eLinksInView = 0;
+      const Native = window.IntersectionObserver;
+      window.IntersectionObserver = class extends Native {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          super((entries, observer) => {
+            callback(entries, observer);
+            state.__e2eLinksInView += entries.filter(
+              (entry) => entry.target instanceof HTMLAnchorElement && entry.isIntersecting,
+            ).length;
+          }, options);
+        }
+      };
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of Array.from(record.addedNodes)) {
@@ -49,9 +66,16 @@ test.describe('link prefetching', () => {
   test("no link prefetch starts before the reader's first interaction", async ({page, problems, open}) => {
     await watchPrefetches(page);
     await open(INTRO);
-    // The intro's sidebar, navbar and paginator links are in view. Without the deferral their
-    // prefetches start within a frame or two of hydration; a second and a half is ample.
-    await page.waitForTimeout(1_500);
+    // The intro's sidebar, navbar and paginator links are in view: once their observers have
+    // reported them, Docusaurus has asked for their prefetches, and without the deferral the
+    // <link rel=prefetch> elements would be in the page. The page then goes idle, so the deferral's
+    // own idle callback has had its chance too.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as {__e2eLinksInView: number}).__e2eLinksInView), {
+        message: 'links reported in view',
+      })
+      .toBeGreaterThan(5);
+    await pageIdle(page);
     expect(await prefetches(page), 'prefetches before any interaction').toEqual([]);
 
     await page.mouse.move(400, 300);
@@ -102,6 +126,47 @@ test.describe('chunk scripts', () => {
   });
 });
 
+/**
+ * Holds back every request of `page` that `pattern` matches from start() on, as a slow network
+ * would, until release() lets them through (and those asked for meanwhile go straight on) and
+ * they have arrived.
+ */
+function holdScripts(page: Page, pattern: string | RegExp) {
+  const held: Route[] = [];
+  let holding = true;
+  return {
+    start: () =>
+      page.route(pattern, async (route) => {
+        if (holding) held.push(route);
+        else await route.continue();
+      }),
+    held: () => held.length,
+    async release(): Promise<void> {
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+      await Promise.all(held.map(async (route) => (await route.request().response())?.finished()));
+      await page.unroute(pattern);
+    },
+  };
+}
+
+/**
+ * Stops the page's clock (installed with page.clock.install()): no timer fires until the test runs
+ * it on. Playwright pauses at a time to come, and the page's clock runs while the time is read, so
+ * the pause is a little ahead, and read again if it has already passed.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
+
 test.describe('navigation progress bar (200 ms delay)', () => {
   /** Records in window.__e2eProgressSeen whether #nprogress was ever added to the page. */
   async function watchProgressBar(page: Page): Promise<void> {
@@ -124,13 +189,15 @@ test.describe('navigation progress bar (200 ms delay)', () => {
     await open(LINKS_TO_API_PAGE);
     expect(await progressSeen(page)).toBe(false);
 
-    await page.route('**/assets/js/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue().catch(() => undefined);
-    });
+    // The next page's scripts are held until the bar has shown (no timing: the page cannot arrive
+    // before), then let through.
+    const scripts = holdScripts(page, '**/assets/js/*.js');
+    await scripts.start();
     const mark = await markDocument(page);
     await page.locator(`article a[href="${API_PAGE}"]`).first().click();
-    await expect(page.locator('#nprogress')).toBeAttached({timeout: 1_400});
+    await expect(page.locator('#nprogress')).toBeAttached();
+    expect(scripts.held(), 'the API page asked for scripts of its own').toBeGreaterThan(0);
+    await scripts.release();
     await waitForPathname(page, API_PAGE);
     await expect(page.locator('h1', {hasText: API_PAGE_HEADING})).toBeVisible();
     expect(await sameDocument(page, mark)).toBe(true);
@@ -138,6 +205,9 @@ test.describe('navigation progress bar (200 ms delay)', () => {
 
   test('never shows on a quick navigation to a page already loaded', async ({page, open}) => {
     await watchProgressBar(page);
+    // The page's clock, to let the bar's 200 ms timer run out on demand (it runs in real time
+    // until paused).
+    await page.clock.install();
     await open(LINKS_TO_API_PAGE);
     // Load the API page once, then go back: the overview's code is already there.
     await page.locator(`article a[href="${API_PAGE}"]`).first().click();
@@ -147,11 +217,15 @@ test.describe('navigation progress bar (200 ms delay)', () => {
     await page.evaluate(() => {
       (window as unknown as {__e2eProgressSeen: boolean}).__e2eProgressSeen = false;
     });
+    // Time stands still in the page while it goes back: however busy the machine, the navigation
+    // ends before the bar's timer is due. Once it has, the clock runs a second on: a bar still
+    // scheduled shows now.
+    await pauseClock(page);
     await page.goBack();
     await waitForPathname(page, LINKS_TO_API_PAGE);
     await expect(page.locator('h1', {hasText: LINKS_TO_API_PAGE_HEADING})).toBeVisible();
-    // The bar would start 200 ms after the navigation began; give it that chance, and more.
-    await page.waitForTimeout(400);
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
     expect(await progressSeen(page)).toBe(false);
   });
 });
@@ -205,19 +279,18 @@ test.describe('API reference tables (not hydrated on the page opened, see src/co
     expect(first.flat().length).toBeGreaterThan(10);
     // Hold every script asked for from now on: the next page cannot arrive, so its navigation stays
     // pending and the page opened stays on screen (a slow phone network does the same).
-    const held: Array<() => Promise<void>> = [];
-    await page.route(/\.js$/, (route) => {
-      held.push(() => route.continue());
-    });
+    const scripts = holdScripts(page, /\.js$/);
+    await scripts.start();
     await followNextLink(page);
-    expect(held.length, 'the next page asked for scripts of its own').toBeGreaterThan(0);
+    expect(scripts.held(), 'the next page asked for scripts of its own').toBeGreaterThan(0);
     await page.goBack();
     await waitForPathname(page, API_PAGE);
-    await Promise.all(held.map((release) => release()));
-    await page.unroute(/\.js$/);
+    // Let the held scripts through, wait until each has arrived, and for React to have done what
+    // they set off (the page goes idle).
+    await scripts.release();
+    await pageIdle(page);
     await expect(page.getByRole('heading', {level: 1, name: API_PAGE_HEADING})).toBeVisible();
     // React re-rendered the page while the navigation was pending: the rows are still the server's.
-    await page.waitForTimeout(300);
     expect(await tableRows(page)).toEqual(first);
     expect(problemList(problems)).toEqual([]);
   });

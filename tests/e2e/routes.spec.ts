@@ -1,21 +1,52 @@
 /**
- * Every route of project-routes.txt in Chromium, loaded first-hand: 200, its title,
- * hydration, and a clean console and network (no error, no failed request, nothing fetched
- * from another origin: a CSP violation is logged as a console error, so none of those either).
+ * Every route of project-routes.txt, visited once for all that is checked per route (issue 35):
+ *
+ * - serving, over plain HTTP: 200 with a title naming the site, in every spelling (`/x`, `/x/`,
+ *   `/x.html`, `/x/index.html`), each with the same title;
+ * - in Chromium, loaded first-hand: 200, its title (`<heading> | RupeeRail`), hydration, a clean
+ *   console and network (no error, no failed request, nothing fetched from another origin: a CSP
+ *   violation is logged as a console error, so none of those either);
+ * - axe-core, WCAG 2.0 and 2.1 levels A and AA, zero violations (design §6): every rule in the
+ *   colour mode the page loaded in, and the rules about colour in the other mode, after switching
+ *   the reader's choice the way another tab would (localStorage plus a storage event, which the
+ *   theme listens to) once React has re-rendered (code blocks change their Prism theme then).
+ *   Routes load alternately in light and in dark (by their place in the list, so a route always
+ *   loads in the same mode), so every page template gets every rule in both modes.
+ *
  * Then client-side navigation from the home page, as a reader clicks through.
  *
- * A route costs one page load, not a new context: the workers' tabs (the `tab` fixture) are
- * reused from route to route, and Playwright spreads the routes over the workers.
+ * Time: axe is the slow part (2-4 CPU seconds on an API page), so
+ * - a route costs one page load, not a new context: the workers' tabs (the `tab` fixture) are
+ *   reused from route to route, and Playwright spreads the routes over the workers;
+ * - in the second mode only the colour rules run (the page's structure, names and roles do not
+ *   change with the mode; its colours do);
+ * - axe runs in legacy mode: axe.run() in the page itself. The default finishes every run in a
+ *   new blank tab (for cross-origin iframes, which our pages do not have), which costs about as
+ *   much as the check of a small page.
  */
+import {existsSync, statSync} from 'node:fs';
+import {join} from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
+import axe, {type AxeResults, type Result} from 'axe-core';
 import {site} from '../../site.config';
-import {expect, test} from './fixtures';
+import {expect, test, type ColourMode} from './fixtures';
 import {problemList, type PageProblems} from './helpers/browser';
 import {docsSidebar, sidebarLink} from './helpers/docs';
-import {encodeRoute, readRoutes} from './helpers/routes';
-import {clientNavigate, markDocument, sameDocument, waitForPathname} from './helpers/site';
+import {load, titleOf} from './helpers/http';
+import {buildDir} from './helpers/paths';
+import {alternateForms, encodeRoute, readRoutes} from './helpers/routes';
+import {
+  clientNavigate,
+  markDocument,
+  sameDocument,
+  toggleLabel,
+  waitForPathname,
+  type StorageKeys,
+} from './helpers/site';
 
-const SITE_TITLE = site.productName;
+// Overridable only to run this harness against another site (a stock Docusaurus build).
+const SITE_TITLE = process.env.E2E_SITE_TITLE ?? site.productName;
 /**
  * The home page passes the tagline as its title (src/pages/index.tsx), so Docusaurus writes
  * '<tagline> | <site title>' like on any other page. The tagline is `API Docs by <provider>`
@@ -24,9 +55,32 @@ const SITE_TITLE = site.productName;
 const HOME_TITLE = `API Docs by ${site.provider} | ${SITE_TITLE}`;
 const TITLE_FORMAT = new RegExp(`^(.+) \\| ${SITE_TITLE}$`);
 
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * The rules of TAGS whose outcome depends on colours (axe's `cat.color` category; in axe 4.13 the
+ * text's contrast, and links told from the text around them by colour alone), read from axe so a
+ * colour rule a new axe adds is run in both modes too.
+ */
+const COLOUR_RULES = axe
+  .getRules(TAGS)
+  .filter((rule) => rule.tags.includes('cat.color'))
+  .map((rule) => rule.ruleId);
+
 const routes = readRoutes();
 
 const MAIN_HEADING = 'main h1, article h1';
+
+/**
+ * A page whose built HTML passes this many bytes gets the slow timeout (three times the default):
+ * axe's time grows with the page's nodes, and the API changelog (about 260 KB, twice the next
+ * largest) has run past the default on a busy machine while finding nothing.
+ */
+const LARGE_PAGE_BYTES = 200_000;
+
+function isLargePage(route: string): boolean {
+  const file = join(buildDir, route, 'index.html');
+  return existsSync(file) && statSync(file).size > LARGE_PAGE_BYTES;
+}
 
 /** Text of the page's main heading, or undefined on pages without one (the blog list). */
 async function mainHeading(page: Page): Promise<string | undefined> {
@@ -52,21 +106,99 @@ function expectPageTitle(route: string, title: string, heading: string | undefin
   }
 }
 
-test.describe('every route in routes.txt, first load in the browser', () => {
-  test('the list is not empty', () => {
+/** Every spelling of `route` answers 200 over plain HTTP, with one title that names the site. */
+async function expectServedInEverySpelling(route: string): Promise<void> {
+  const res = await load(encodeRoute(route));
+  expect(res.status, `GET ${route}`).toBe(200);
+  const title = titleOf(res.body.toString('utf8'));
+  expect(title, `<title> of ${route}`).toBeTruthy();
+  expect(title).toContain(SITE_TITLE);
+  for (const form of alternateForms(route)) {
+    const alt = await load(form);
+    expect(alt.status, `GET ${form}`).toBe(200);
+    expect(titleOf(alt.body.toString('utf8')), `<title> of ${form}`).toBe(title);
+  }
+}
+
+/** Switch the stored colour mode, as another tab does, and wait until React has re-rendered. */
+async function switchMode(page: Page, keys: StorageKeys, mode: ColourMode): Promise<void> {
+  await page.evaluate(
+    ({key, value}) => {
+      window.localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', {key, newValue: value, storageArea: window.localStorage}));
+    },
+    {key: keys.theme, value: mode},
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  // The toggle's label is rendered in the same React commit as the code blocks' colours.
+  await expect(page.locator(`nav.navbar button[aria-label="${toggleLabel(mode)}"]`)).toBeAttached();
+  // Infima fades colours over 200 ms; checked halfway, text still has the old mode's colour on
+  // the new mode's background (dark text on white, on a busy machine).
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished),
+    ),
+  );
+}
+
+function describeViolation(mode: ColourMode, violation: Result): string {
+  const targets = violation.nodes
+    .slice(0, 3)
+    .map((node) => {
+      const target = node.target.map(String).join(' ');
+      // For contrast, the numbers say how far off it is.
+      const data = node.any.find((check) => check.id === 'color-contrast')?.data as
+        {fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string} | undefined;
+      return data?.contrastRatio
+        ? `${target} (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}, needs ${data.expectedContrastRatio})`
+        : target;
+    })
+    .join('; ');
+  const more = violation.nodes.length > 3 ? ` (+${violation.nodes.length - 3} more)` : '';
+  return `[${mode}] ${violation.id}: ${violation.help} -- ${targets}${more}`;
+}
+
+/** axe's violations on the page as it is: every rule of TAGS, or only `rules`. */
+async function violations(page: Page, mode: ColourMode, rules?: readonly string[]): Promise<string[]> {
+  // Passes and incomplete results are not needed; leaving them out saves time. options()
+  // replaces every option set so far, so it must come before withTags()/withRules().
+  const builder = new AxeBuilder({page}).setLegacyMode().options({resultTypes: ['violations']});
+  const results: AxeResults = await (rules ? builder.withRules([...rules]) : builder.withTags(TAGS)).analyze();
+  return results.violations.map((violation) => describeViolation(mode, violation));
+}
+
+test.describe('every route in routes.txt: served, loaded in the browser, axe clean', () => {
+  test('the list is not empty, and axe has colour rules to run in the second mode', () => {
     expect(routes.length).toBeGreaterThan(90);
+    expect(COLOUR_RULES).toContain('color-contrast');
   });
 
-  for (const route of routes) {
-    test(route, async ({tab}) => {
-      const {status, pathname} = await tab.visit(encodeRoute(route));
+  routes.forEach((route, index) => {
+    test(route, async ({tab, storageKeys}) => {
+      test.slow(isLargePage(route), `${route}: over ${LARGE_PAGE_BYTES} bytes of HTML`);
+      await expectServedInEverySpelling(route);
+
+      const first: ColourMode = index % 2 === 0 ? 'light' : 'dark';
+      const {status, pathname} = await tab.visit(encodeRoute(route), first);
       expect(status, `status of ${route}`).toBe(200);
       // '/docs' is the one route that lands elsewhere (the intro), by a redirect.
       expect(pathname).toBe(route === '/docs' ? '/docs/v1/' : encodeRoute(route));
-      expectPageTitle(route, await tab.page.title(), await mainHeading(tab.page));
+      const {page} = tab;
+      await expect(page.locator('html'), `${route} loaded in the ${first} mode`).toHaveAttribute('data-theme', first);
+      expectPageTitle(route, await page.title(), await mainHeading(page));
       expect(problemList(tab.problems), `problems on ${route}`).toEqual([]);
+
+      const found = await violations(page, first);
+      const second: ColourMode = first === 'light' ? 'dark' : 'light';
+      await switchMode(page, storageKeys, second);
+      found.push(...(await violations(page, second, COLOUR_RULES)));
+      expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
+      expect(problemList(tab.problems), `problems on ${route} after the switch to ${second}`).toEqual([]);
     });
-  }
+  });
 });
 
 test.describe('client-side navigation from the home page', () => {

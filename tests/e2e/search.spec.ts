@@ -16,7 +16,7 @@ import {gunzipSync} from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
-import {problemList} from './helpers/browser';
+import {pageIdle, problemList} from './helpers/browser';
 import {buildDir} from './helpers/paths';
 import {openSearchIndex, searchDocs} from '../../scripts/lib/search-docs';
 // The bench's reader queries (issue 12), so the report and this test judge the same list.
@@ -75,9 +75,10 @@ test.describe('loading', () => {
     page.on('request', (r) => {
       if (r.resourceType() !== 'other') requests.push(new URL(r.url()).pathname);
     });
-    // Give idle-time prefetching a chance to show up. No mouse movement: hovering the box
-    // fetches the search code ahead, which is fine for readers.
-    await page.waitForTimeout(1500);
+    // Let the page go idle, so anything it would fetch at idle time (a search prefetched ahead,
+    // say) has been asked for. No mouse movement: hovering the box fetches the search code ahead,
+    // which is fine for readers.
+    await pageIdle(page);
     const timeline = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
     );

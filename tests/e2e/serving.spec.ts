@@ -1,20 +1,19 @@
 /**
- * How nginx (deploy/nginx.conf) serves the static build, over plain HTTP: the routes of
- * project-routes.txt, their alternate spellings, the not-found page, malformed URLs, the
- * docs-root redirect, security and cache headers, and compression.
+ * How nginx (deploy/nginx.conf) serves the static build, over plain HTTP: every page of the build
+ * at its clean URL, the not-found page, malformed URLs, the docs-root redirect, security and cache
+ * headers, and compression. Each route of project-routes.txt in all its spellings is checked by
+ * routes.spec.ts, in the one visit it makes per route.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {extname, join, relative, sep} from 'node:path';
 import {gunzipSync} from 'node:zlib';
 import {expect, test} from './fixtures';
-import {header, load, request, titleOf, type HttpResult} from './helpers/http';
+import {header, request, type HttpResult} from './helpers/http';
 import {baseUrl, buildDir} from './helpers/paths';
-import {alternateForms, encodeRoute, readRoutes} from './helpers/routes';
+import {encodeRoute, readRoutes} from './helpers/routes';
 import {site} from '../../site.config';
 
-// Overridable only to run this harness against another site (a stock Docusaurus build).
-const SITE_TITLE = process.env.E2E_SITE_TITLE ?? 'RupeeRail';
 const ONE_YEAR = 31_536_000;
 
 const routes = readRoutes();
@@ -54,28 +53,6 @@ function expectNotFoundPage(res: HttpResult, what: string): void {
   expect(notFoundPage, 'the build has no 404.html').toBeDefined();
   expect(res.body.equals(notFoundPage ?? Buffer.alloc(0)), `${what}: not build/404.html`).toBe(true);
 }
-
-test.describe('every route in routes.txt', () => {
-  test('the list is not empty', () => {
-    expect(routes.length).toBeGreaterThan(0);
-  });
-
-  for (const route of routes) {
-    test(`${route} answers 200 with its title, in every spelling`, async () => {
-      const res = await load(encodeRoute(route));
-      expect(res.status, `GET ${route}`).toBe(200);
-      const title = titleOf(text(res));
-      expect(title, `<title> of ${route}`).toBeTruthy();
-      expect(title).toContain(SITE_TITLE);
-
-      for (const form of alternateForms(route)) {
-        const alt = await load(form);
-        expect(alt.status, `GET ${form}`).toBe(200);
-        expect(titleOf(text(alt)), `<title> of ${form}`).toBe(title);
-      }
-    });
-  }
-});
 
 test.describe('every page of the build', () => {
   for (const page of builtPages) {

@@ -1,14 +1,15 @@
 /**
- * Try it (src/components/TryIt) on three operations of different families, on a wide desktop and
- * a 390 px phone, light and dark: open the panel, pick a sandbox scenario from the scenarios, send, and see
- * the documented code and the webhook that follows with its signature. Then the parts a reader
- * relies on: Copy as cURL copies exactly what the panel shows was sent, a production key is refused
- * before anything is signed, the answer is announced (live region), the panel is axe clean in both
- * colour modes, and with JavaScript off the page has no panel at all. Then the contract's finer
- * points: a field a `oneOf` branch requires is marked and the branch can be picked, real mode puts
- * the reader's key id in the token, and a header the operation declares (the webhook secret proof)
- * is a field the sandbox answers.
- */
+ * Try it (src/components/TryIt) in the browser, for what only a browser shows: the engine's answers
+ * and the panel's logic are unit-tested (tests/unit/try-it*.test.ts, sandbox-engine.test.ts). On
+ * one operation of each of three families, at a wide desktop or a 390 px phone, light or dark: open
+ * the panel, pick a sandbox scenario, send, and see the documented code and the webhook that
+ * follows with its signature, the panel axe clean and nothing sticking out sideways. Then the parts
+ * a reader relies on: Copy as cURL copies exactly what the panel shows was sent, a production key is
+ * refused before anything is signed, the answer is announced (live region), and with JavaScript off
+ * the page has no panel at all. Then the contract's finer points as the form shows them: a field a
+ * `oneOf` branch requires is marked and the branch can be picked, real mode puts the reader's key id
+ * in the token that leaves the browser, and a header the operation declares (the webhook secret
+ * proof) is a field the sandbox answers. */
 import {readFileSync} from 'node:fs';
 import type {Locator, Page} from '@playwright/test';
 import {parse} from 'yaml';
@@ -16,42 +17,9 @@ import {expect, test} from './fixtures';
 import {axeViolationsIn, problemList} from './helpers/browser';
 import {API_PAGE} from './helpers/site';
 
-/** The widths issue 24 names for the panel's inputs: a 1280 px laptop and a 390 px phone. */
-const API_VIEWPORTS = {desktop: {width: 1280, height: 800}, phone: {width: 390, height: 844}} as const;
-
-interface Case {
-  readonly path: string;
-  /** Part of the sandbox scenario's label in the picker. */
-  readonly pick: string;
-  readonly code: number;
-  readonly webhook: string;
-}
-
-const CASES: readonly Case[] = [
-  {
-    path: '/docs/v1/service/aeps/withdrawal',
-    pick: 'Pending at the bank, then success',
-    code: 2,
-    webhook: 'aeps-transaction',
-  },
-  {
-    path: '/docs/v1/service/bbps/bill/payment',
-    pick: 'Pending with the biller, then failed',
-    code: 2,
-    webhook: 'bbps-payment-update',
-  },
-  {
-    path: '/docs/v1/service/payout/orders',
-    pick: 'Bank timed out, then paid',
-    code: 5,
-    webhook: 'payout-order-update',
-  },
-];
-
-const VIEWS = [
-  {name: 'desktop', viewport: {width: 1440, height: 900}},
-  {name: 'phone', viewport: {width: 390, height: 844}},
-] as const;
+const PHONE = {width: 390, height: 844};
+const DESKTOP = {width: 1280, height: 800};
+const WIDE = {width: 1440, height: 900};
 
 /** Opens the panel of the page, waits until it has loaded its family, and gives the panel. */
 async function openPanel(page: Page): Promise<Locator> {
@@ -61,12 +29,6 @@ async function openPanel(page: Page): Promise<Locator> {
   await expect(page.getByRole('button', {name: 'Send', exact: true})).toBeEnabled();
   return panel;
 }
-
-/** The panel's inputs at a laptop and a phone width (API_VIEWPORTS). */
-const API_VIEWS = [
-  {name: 'desktop', viewport: API_VIEWPORTS.desktop},
-  {name: 'phone', viewport: API_VIEWPORTS.phone},
-] as const;
 
 /** The panel never scrolls sideways, whatever it shows. */
 async function expectNoSidewaysScroll(panel: Locator): Promise<void> {
@@ -81,55 +43,86 @@ async function pickScenarioChoice(page: Page, pick: string): Promise<void> {
   await picker.selectOption({label: label as string});
 }
 
-for (const mode of ['light', 'dark'] as const) {
-  for (const view of VIEWS) {
-    test.describe(`Try it, ${view.name}, ${mode}`, () => {
-      test.use({viewport: view.viewport, colorScheme: mode});
+/**
+ * One operation of each family (each loads its family's sandbox file), each in one of the views a
+ * reader has: what the engine answers for each scenario, and the webhooks and signatures that
+ * follow, are the unit tests' (tests/unit/sandbox-engine.test.ts executes every scenario;
+ * tests/unit/try-it*.test.ts the panel's logic). What only a browser shows is checked here: the
+ * answer and the webhook on screen, nothing sticking out of the panel on a phone, and the panel
+ * with an answer axe clean (contrast included) in the light and the dark mode.
+ */
+interface Flow {
+  readonly path: string;
+  /** Part of the sandbox scenario's label in the picker. */
+  readonly pick: string;
+  readonly code: number;
+  readonly webhook: string;
+  readonly view: 'desktop' | 'phone';
+  readonly mode: 'light' | 'dark';
+}
 
-      for (const c of CASES) {
-        test(`${c.path}: a sandbox scenario answers ${c.code} and ${c.webhook} follows`, async ({
-          page,
-          problems,
-          open,
-        }) => {
-          expect(await open(c.path)).toBe(200);
-          await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-          await openPanel(page);
-          await pickScenarioChoice(page, c.pick);
-          await page.getByRole('button', {name: 'Send', exact: true}).click();
+const FLOWS: readonly Flow[] = [
+  {
+    path: API_PAGE,
+    pick: 'Pending at the bank, then success',
+    code: 2,
+    webhook: 'aeps-transaction',
+    view: 'desktop',
+    mode: 'light',
+  },
+  {
+    path: '/docs/v1/service/bbps/bill/payment',
+    pick: 'Pending with the biller, then failed',
+    code: 2,
+    webhook: 'bbps-payment-update',
+    view: 'phone',
+    mode: 'dark',
+  },
+  {
+    path: '/docs/v1/service/payout/orders',
+    pick: 'Bank timed out, then paid',
+    code: 5,
+    webhook: 'payout-order-update',
+    view: 'phone',
+    mode: 'light',
+  },
+];
 
-          const panel = page.getByRole('region', {name: 'Try it'});
-          await expect(panel.getByText(`HTTP 200, response_code ${c.code}`)).toBeVisible();
-          await expect(panel.getByText(`"response_code": ${c.code},`).first()).toBeVisible();
-          await expect(panel.getByRole('heading', {name: 'Webhooks that follow (1)'})).toBeVisible();
-          await expect(panel.locator('code', {hasText: new RegExp(`^${c.webhook}$`)})).toBeVisible();
-          await expect(panel.getByText(/X-Signature: v1=[0-9a-f]{64}/)).toBeVisible();
-          await expect(panel.getByText(/X-Webhook-Timestamp: \d{10}/)).toBeVisible();
-          // Nothing sticks out of the panel sideways, on the phone too.
-          const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
-          expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
-          expect(problemList(problems)).toEqual([]);
-        });
-      }
+for (const c of FLOWS) {
+  test.describe(`Try it, ${c.view}, ${c.mode}`, () => {
+    test.use({viewport: c.view === 'phone' ? PHONE : WIDE, colorScheme: c.mode});
 
-      test('the open panel, with an answer, has no axe violation', async ({page, problems, open}) => {
-        expect(await open(CASES[0]!.path)).toBe(200);
-        await openPanel(page);
-        await page.getByRole('button', {name: 'Send', exact: true}).click();
-        await expect(page.getByText('HTTP 200, response_code 1')).toBeVisible();
-        expect(await axeViolationsIn(page, '.api-sandbox__box')).toEqual([]);
-        expect(problemList(problems)).toEqual([]);
-      });
+    test(`${c.path}: a sandbox scenario answers ${c.code} and ${c.webhook} follows; the panel is axe clean`, async ({
+      page,
+      problems,
+      open,
+    }) => {
+      expect(await open(c.path)).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', c.mode);
+      const panel = await openPanel(page);
+      await pickScenarioChoice(page, c.pick);
+      await page.getByRole('button', {name: 'Send', exact: true}).click();
+
+      await expect(panel.getByText(`HTTP 200, response_code ${c.code}`)).toBeVisible();
+      await expect(panel.getByText(`"response_code": ${c.code},`).first()).toBeVisible();
+      await expect(panel.getByRole('heading', {name: 'Webhooks that follow (1)'})).toBeVisible();
+      await expect(panel.locator('code', {hasText: new RegExp(`^${c.webhook}$`)})).toBeVisible();
+      await expect(panel.getByText(/X-Signature: v1=[0-9a-f]{64}/)).toBeVisible();
+      await expect(panel.getByText(/X-Webhook-Timestamp: \d{10}/)).toBeVisible();
+      // Nothing sticks out of the panel sideways, on the phone too.
+      await expectNoSidewaysScroll(panel);
+      expect(await axeViolationsIn(page, '.api-sandbox__box')).toEqual([]);
+      expect(problemList(problems)).toEqual([]);
     });
-  }
+  });
 }
 
 test.describe('Try it, what is sent', () => {
-  test.use({viewport: {width: 1440, height: 900}});
+  test.use({viewport: WIDE});
 
   test('Copy as cURL copies the request exactly as sent', async ({page, context, problems, open}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    expect(await open(CASES[0]!.path)).toBe(200);
+    expect(await open(API_PAGE)).toBe(200);
     await openPanel(page);
     const copy = page.getByRole('button', {name: 'Copy as cURL'});
     await expect(copy, 'nothing to copy before a request was sent').toBeDisabled();
@@ -158,7 +151,7 @@ test.describe('Try it, what is sent', () => {
     problems,
     open,
   }) => {
-    expect(await open(CASES[0]!.path)).toBe(200);
+    expect(await open(API_PAGE)).toBe(200);
     await openPanel(page);
     await page.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
     await page.getByLabel('Partner id').fill('PS001234');
@@ -175,7 +168,7 @@ test.describe('Try it, what is sent', () => {
   });
 
   test('works from the keyboard, and the answer is announced', async ({page, problems, open}) => {
-    expect(await open(CASES[0]!.path)).toBe(200);
+    expect(await open(API_PAGE)).toBe(200);
     await page.getByRole('button', {name: 'Try it', exact: true}).focus();
     await page.keyboard.press('Enter');
     const send = page.getByRole('button', {name: 'Send', exact: true});
@@ -194,7 +187,7 @@ test.describe('Try it, JavaScript off', () => {
   test.use({javaScriptEnabled: false});
 
   test('the page reads fully, with no panel and no button', async ({page, problems, open}) => {
-    expect(await open(CASES[0]!.path)).toBe(200);
+    expect(await open(API_PAGE)).toBe(200);
     await expect(page.getByRole('heading', {name: 'Code samples', level: 2})).toBeVisible();
     await expect(page.locator('.api-code-samples').first()).toBeVisible();
     await expect(page.getByRole('heading', {name: 'Sandbox scenarios', level: 2})).toBeVisible();
@@ -212,7 +205,7 @@ test.describe('Try it: the answer at a glance, and a new transaction by one clic
     problems,
     open,
   }) => {
-    expect(await open(CASES[0]!.path)).toBe(200);
+    expect(await open(API_PAGE)).toBe(200);
     await openPanel(page);
     const panel = page.getByRole('region', {name: 'Try it'});
     // Successes first, then pending outcomes, then failures.
@@ -246,85 +239,81 @@ test.describe('Try it: the answer at a glance, and a new transaction by one clic
  * a value the schema refuses says why under its field (aria-invalid, aria-describedby) and can still
  * be sent (the sandbox answers code 10), and the answer's body is highlighted, with its copy button.
  */
-for (const view of API_VIEWS) {
-  test.describe(`Try it: the inputs as the contract has them, ${view.name}`, () => {
-    test.use({viewport: view.viewport});
+// At the phone's width only: on a laptop the panel sits in a code column of 480 px or more
+// (reference-layout.spec.ts), a layout as narrow, so the message under its field and the sideways
+// scroll are judged where they are tightest.
+test.describe('Try it: the inputs as the contract has them, phone', () => {
+  test.use({viewport: PHONE});
 
-    test('enum selects, required marks, an error beside its field, a highlighted answer', async ({
-      page,
-      problems,
-      open,
-    }) => {
-      expect(await open(API_PAGE)).toBe(200);
-      await openPanel(page);
-      const panel = page.getByRole('region', {name: 'Try it'});
+  test('enum selects, required marks, an error beside its field, a highlighted answer', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open(API_PAGE)).toBe(200);
+    await openPanel(page);
+    const panel = page.getByRole('region', {name: 'Try it'});
 
-      // A required enum: a select of its values and no empty choice; an optional one: "(not sent)" first.
-      const access = panel.getByRole('combobox', {name: 'accessmodetype (required)'});
-      expect(await access.locator('option').allTextContents()).toEqual(['SITE', 'APP']);
-      const biometric = panel.getByRole('combobox', {name: 'biometric_type', exact: true});
-      expect(await biometric.locator('option').allTextContents()).toEqual([
-        '(not sent)',
-        'FINGERPRINT',
-        'IRIS',
-        'FACE',
-      ]);
-      await biometric.selectOption({label: '(not sent)'});
-      await expect(biometric).toHaveValue('');
-      await expect(biometric, 'left out, the field stays on screen to be chosen again').toBeVisible();
+    // A required enum: a select of its values and no empty choice; an optional one: "(not sent)" first.
+    const access = panel.getByRole('combobox', {name: 'accessmodetype (required)'});
+    expect(await access.locator('option').allTextContents()).toEqual(['SITE', 'APP']);
+    const biometric = panel.getByRole('combobox', {name: 'biometric_type', exact: true});
+    expect(await biometric.locator('option').allTextContents()).toEqual(['(not sent)', 'FINGERPRINT', 'IRIS', 'FACE']);
+    await biometric.selectOption({label: '(not sent)'});
+    await expect(biometric).toHaveValue('');
+    await expect(biometric, 'left out, the field stays on screen to be chosen again').toBeVisible();
 
-      // The mark is seen (an asterisk) and heard (the control's name says required).
-      const referenceid = panel.getByRole('textbox', {name: 'referenceid (required)'});
-      await expect(referenceid).toBeVisible();
-      await expect(
-        panel.locator('label', {has: page.locator('code', {hasText: /^referenceid$/})}).locator('.api-sandbox__star'),
-      ).toBeVisible();
+    // The mark is seen (an asterisk) and heard (the control's name says required).
+    const referenceid = panel.getByRole('textbox', {name: 'referenceid (required)'});
+    await expect(referenceid).toBeVisible();
+    await expect(
+      panel.locator('label', {has: page.locator('code', {hasText: /^referenceid$/})}).locator('.api-sandbox__star'),
+    ).toBeVisible();
 
-      // A value the schema refuses: its message right under its field, tied to it.
-      const amount = panel.getByRole('textbox', {name: 'amount (required)'});
-      await amount.fill('50');
-      await expect(amount).toHaveAttribute('aria-invalid', 'true');
-      const message = page.locator(`#${(await amount.getAttribute('aria-describedby'))!.replace(/:/g, '\\:')}`);
-      await expect(message).toHaveText('amount must be at least 100');
-      const [input, below] = [await amount.boundingBox(), await message.boundingBox()];
-      expect(below!.y - (input!.y + input!.height), 'the message sits under its field').toBeLessThan(24);
-      expect(Math.abs(below!.x - input!.x)).toBeLessThan(24);
-      // Sending stays possible: the sandbox answers with the same field, code 10.
-      const send = panel.getByRole('button', {name: 'Send', exact: true});
-      await expect(send).toBeEnabled();
-      await send.click();
-      await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 400, response_code 10 VALIDATION_ERROR');
+    // A value the schema refuses: its message right under its field, tied to it.
+    const amount = panel.getByRole('textbox', {name: 'amount (required)'});
+    await amount.fill('50');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    const message = page.locator(`#${(await amount.getAttribute('aria-describedby'))!.replace(/:/g, '\\:')}`);
+    await expect(message).toHaveText('amount must be at least 100');
+    const [input, below] = [await amount.boundingBox(), await message.boundingBox()];
+    expect(below!.y - (input!.y + input!.height), 'the message sits under its field').toBeLessThan(24);
+    expect(Math.abs(below!.x - input!.x)).toBeLessThan(24);
+    // Sending stays possible: the sandbox answers with the same field, code 10.
+    const send = panel.getByRole('button', {name: 'Send', exact: true});
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 400, response_code 10 VALIDATION_ERROR');
 
-      // Fixed, the message goes; the answer's body comes highlighted, with its copy button.
-      await amount.fill('1500');
-      await expect(amount).not.toHaveAttribute('aria-invalid');
-      await expect(message).toHaveCount(0);
-      await panel.getByRole('button', {name: 'New referenceid'}).first().click();
-      await send.click();
-      await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 200, response_code 1 SUCCESS');
-      const body = panel.locator('pre.api-sandbox__json');
-      for (const token of ['property', 'string', 'number', 'boolean'])
-        await expect(body.locator(`.token.${token}`).first(), `a ${token} token`).toBeVisible();
-      // The site's code themes: every token stands out from the plain text, strings from keys.
-      const colours = await body.evaluate((pre) => {
-        const colour = (t: string): string => getComputedStyle(pre.querySelector(`.token.${t}`)!).color;
-        return {
-          plain: getComputedStyle(pre).color,
-          property: colour('property'),
-          string: colour('string'),
-          number: colour('number'),
-        };
-      });
-      expect(colours.plain).not.toBe(colours.property);
-      expect(colours.plain).not.toBe(colours.number);
-      expect(colours.string).not.toBe(colours.property);
-      await expect(panel.getByRole('button', {name: 'Copy the body'})).toBeVisible();
-      const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
-      expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
-      expect(problemList(problems)).toEqual([]);
+    // Fixed, the message goes; the answer's body comes highlighted, with its copy button.
+    await amount.fill('1500');
+    await expect(amount).not.toHaveAttribute('aria-invalid');
+    await expect(message).toHaveCount(0);
+    await panel.getByRole('button', {name: 'New referenceid'}).first().click();
+    await send.click();
+    await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 200, response_code 1 SUCCESS');
+    const body = panel.locator('pre.api-sandbox__json');
+    for (const token of ['property', 'string', 'number', 'boolean'])
+      await expect(body.locator(`.token.${token}`).first(), `a ${token} token`).toBeVisible();
+    // The site's code themes: every token stands out from the plain text, strings from keys.
+    const colours = await body.evaluate((pre) => {
+      const colour = (t: string): string => getComputedStyle(pre.querySelector(`.token.${t}`)!).color;
+      return {
+        plain: getComputedStyle(pre).color,
+        property: colour('property'),
+        string: colour('string'),
+        number: colour('number'),
+      };
     });
+    expect(colours.plain).not.toBe(colours.property);
+    expect(colours.plain).not.toBe(colours.number);
+    expect(colours.string).not.toBe(colours.property);
+    await expect(panel.getByRole('button', {name: 'Copy the body'})).toBeVisible();
+    const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, 'the panel scrolls sideways').toBeLessThanOrEqual(0);
+    expect(problemList(problems)).toEqual([]);
   });
-}
+});
 
 /** The page of the call that needs the webhook secret proof (`webhook-secret-rotate`). */
 const ROTATE_PAGE = '/docs/v1/webhooks/secret/rotate';
@@ -352,104 +341,105 @@ const joseHeader = (authorization: string): Record<string, unknown> =>
  * asks for the key id and says, with the contract's date, until when a token without one passes;
  * an operation's own header (the webhook secret proof) is a field, and the sandbox answers it.
  */
-for (const view of API_VIEWS) {
-  test.describe(`Try it: oneOf branches, kid and header parameters, ${view.name}`, () => {
-    test.use({viewport: view.viewport});
+// The layout parts (a branch's field under its choice, no sideways scroll) at the phone's width,
+// where they are tightest; the key id, which is about the request sent, at a laptop's.
+test.describe('Try it: oneOf branches and header parameters, phone', () => {
+  test.use({viewport: PHONE});
 
-    test('a oneOf branch marks its required field, and picking the other switches the fields', async ({
-      page,
-      problems,
-      open,
-    }) => {
-      expect(await open(API_PAGE)).toBe(200);
-      const panel = await openPanel(page);
-      const branch = panel.getByRole('combobox', {name: 'Send one of'});
-      expect(await branch.locator('option').allTextContents()).toEqual(['aadhaar_number', 'adhaarnumber (deprecated)']);
-      await expect(branch).toHaveValue('aadhaar_number');
-      const aadhaar = panel.getByRole('textbox', {name: 'aadhaar_number (required)'});
-      await expect(aadhaar).toHaveAttribute('aria-required', 'true');
-      await expect(
-        panel
-          .locator('label', {has: page.locator('code', {hasText: /^aadhaar_number$/})})
-          .locator('.api-sandbox__star'),
-      ).toBeVisible();
+  test('a oneOf branch marks its required field, and picking the other switches the fields', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open(API_PAGE)).toBe(200);
+    const panel = await openPanel(page);
+    const branch = panel.getByRole('combobox', {name: 'Send one of'});
+    expect(await branch.locator('option').allTextContents()).toEqual(['aadhaar_number', 'adhaarnumber (deprecated)']);
+    await expect(branch).toHaveValue('aadhaar_number');
+    const aadhaar = panel.getByRole('textbox', {name: 'aadhaar_number (required)'});
+    await expect(aadhaar).toHaveAttribute('aria-required', 'true');
+    await expect(
+      panel.locator('label', {has: page.locator('code', {hasText: /^aadhaar_number$/})}).locator('.api-sandbox__star'),
+    ).toBeVisible();
 
-      await branch.selectOption('adhaarnumber (deprecated)');
-      const old = panel.getByRole('textbox', {name: 'adhaarnumber (required)'});
-      await expect(old).toHaveValue(/^9999/);
-      // The branch's field comes right under the choice; the other branch's is out of the body and
-      // off the form; the draft still validates.
-      const [choice, field] = [await branch.boundingBox(), await old.boundingBox()];
-      expect(field!.y - (choice!.y + choice!.height), 'the field sits under the choice').toBeLessThan(60);
-      await expect(panel.getByRole('textbox', {name: /^aadhaar_number/})).toHaveCount(0);
-      await expect(panel.locator('.api-sandbox__problems')).toHaveCount(0);
-      await branch.selectOption('aadhaar_number');
-      await expect(aadhaar).toHaveValue(/^9999/);
-      await expectNoSidewaysScroll(panel);
-      expect(problemList(problems)).toEqual([]);
-    });
-
-    test('real mode puts the key id in the token, and says until when a token without one passes', async ({
-      page,
-      problems,
-      open,
-    }) => {
-      const seen: string[] = [];
-      await page.route('https://sandbox.rupeerail.example/**', async (route) => {
-        const cors = {
-          'access-control-allow-origin': '*',
-          'access-control-allow-headers': 'authorization, content-type',
-          'access-control-allow-methods': 'POST',
-        };
-        if (route.request().method() === 'OPTIONS') return route.fulfill({status: 204, headers: cors});
-        seen.push((await route.request().headerValue('authorization')) ?? '');
-        return route.fulfill({
-          status: 200,
-          headers: {...cors, 'content-type': 'application/json'},
-          body: '{"status":true,"response_code":1,"message":"ok"}',
-        });
-      });
-      expect(await open(API_PAGE)).toBe(200);
-      const panel = await openPanel(page);
-      await panel.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
-      await panel.getByLabel('Partner id').fill('PS001234');
-      await panel.getByLabel('JWT secret (jwt_test_…)').fill('jwt_test_5d8a31');
-      const kid = panel.getByRole('textbox', {name: 'Key id (kid)'});
-      await expect(kid).toHaveAccessibleDescription(
-        new RegExp(`accepts that form until ${tokenSunset()}, its last day, and refuses it after`),
-      );
-      const send = panel.getByRole('button', {name: 'Send', exact: true});
-      await send.click();
-      await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 200, response_code 1 SUCCESS');
-      await kid.fill('rr-key-7');
-      await expect(kid).toHaveAccessibleDescription(/Sent as kid in the token’s header/);
-      await send.click();
-      await expect.poll(() => seen.length).toBe(2);
-      expect(joseHeader(seen[0]!).kid, 'no key id given: no kid').toBeUndefined();
-      expect(joseHeader(seen[1]!).kid).toBe('rr-key-7');
-      expect(problemList(problems)).toEqual([]);
-    });
-
-    test('the operation’s own header is a field: the sandbox refuses a wrong proof and accepts a computed one', async ({
-      page,
-      problems,
-      open,
-    }) => {
-      expect(await open(ROTATE_PAGE)).toBe(200);
-      const panel = await openPanel(page);
-      const proof = panel.getByRole('textbox', {name: 'X-Webhook-Secret-Proof (required)'});
-      await expect(proof).toHaveValue(/^v1=[0-9a-f]{64}$/);
-      const send = panel.getByRole('button', {name: 'Send', exact: true});
-      const status = panel.locator('.api-sandbox__status');
-      // The contract's example proof is no proof of this request: the sandbox's own answer.
-      await send.click();
-      await expect(status).toHaveText('HTTP 401, response_code 11 AUTHENTICATION_FAILED');
-      await expect(panel.locator('.api-sandbox__curl pre')).toContainText("--header 'X-Webhook-Secret-Proof: v1=");
-      await panel.getByRole('checkbox', {name: /Compute X-Webhook-Secret-Proof when sending/}).check();
-      await send.click();
-      await expect(status).toHaveText('HTTP 200, response_code 1 SUCCESS');
-      await expectNoSidewaysScroll(panel);
-      expect(problemList(problems)).toEqual([]);
-    });
+    await branch.selectOption('adhaarnumber (deprecated)');
+    const old = panel.getByRole('textbox', {name: 'adhaarnumber (required)'});
+    await expect(old).toHaveValue(/^9999/);
+    // The branch's field comes right under the choice; the other branch's is out of the body and
+    // off the form; the draft still validates.
+    const [choice, field] = [await branch.boundingBox(), await old.boundingBox()];
+    expect(field!.y - (choice!.y + choice!.height), 'the field sits under the choice').toBeLessThan(60);
+    await expect(panel.getByRole('textbox', {name: /^aadhaar_number/})).toHaveCount(0);
+    await expect(panel.locator('.api-sandbox__problems')).toHaveCount(0);
+    await branch.selectOption('aadhaar_number');
+    await expect(aadhaar).toHaveValue(/^9999/);
+    await expectNoSidewaysScroll(panel);
+    expect(problemList(problems)).toEqual([]);
   });
-}
+
+  test('the operation’s own header is a field: the sandbox refuses a wrong proof and accepts a computed one', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    expect(await open(ROTATE_PAGE)).toBe(200);
+    const panel = await openPanel(page);
+    const proof = panel.getByRole('textbox', {name: 'X-Webhook-Secret-Proof (required)'});
+    await expect(proof).toHaveValue(/^v1=[0-9a-f]{64}$/);
+    const send = panel.getByRole('button', {name: 'Send', exact: true});
+    const status = panel.locator('.api-sandbox__status');
+    // The contract's example proof is no proof of this request: the sandbox's own answer.
+    await send.click();
+    await expect(status).toHaveText('HTTP 401, response_code 11 AUTHENTICATION_FAILED');
+    await expect(panel.locator('.api-sandbox__curl pre')).toContainText("--header 'X-Webhook-Secret-Proof: v1=");
+    await panel.getByRole('checkbox', {name: /Compute X-Webhook-Secret-Proof when sending/}).check();
+    await send.click();
+    await expect(status).toHaveText('HTTP 200, response_code 1 SUCCESS');
+    await expectNoSidewaysScroll(panel);
+    expect(problemList(problems)).toEqual([]);
+  });
+});
+
+test.describe('Try it: the key id in real mode, desktop', () => {
+  test.use({viewport: DESKTOP});
+  test('real mode puts the key id in the token, and says until when a token without one passes', async ({
+    page,
+    problems,
+    open,
+  }) => {
+    const seen: string[] = [];
+    await page.route('https://sandbox.rupeerail.example/**', async (route) => {
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'authorization, content-type',
+        'access-control-allow-methods': 'POST',
+      };
+      if (route.request().method() === 'OPTIONS') return route.fulfill({status: 204, headers: cors});
+      seen.push((await route.request().headerValue('authorization')) ?? '');
+      return route.fulfill({
+        status: 200,
+        headers: {...cors, 'content-type': 'application/json'},
+        body: '{"status":true,"response_code":1,"message":"ok"}',
+      });
+    });
+    expect(await open(API_PAGE)).toBe(200);
+    const panel = await openPanel(page);
+    await panel.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
+    await panel.getByLabel('Partner id').fill('PS001234');
+    await panel.getByLabel('JWT secret (jwt_test_…)').fill('jwt_test_5d8a31');
+    const kid = panel.getByRole('textbox', {name: 'Key id (kid)'});
+    await expect(kid).toHaveAccessibleDescription(
+      new RegExp(`accepts that form until ${tokenSunset()}, its last day, and refuses it after`),
+    );
+    const send = panel.getByRole('button', {name: 'Send', exact: true});
+    await send.click();
+    await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 200, response_code 1 SUCCESS');
+    await kid.fill('rr-key-7');
+    await expect(kid).toHaveAccessibleDescription(/Sent as kid in the token’s header/);
+    await send.click();
+    await expect.poll(() => seen.length).toBe(2);
+    expect(joseHeader(seen[0]!).kid, 'no key id given: no kid').toBeUndefined();
+    expect(joseHeader(seen[1]!).kid).toBe('rr-key-7');
+    expect(problemList(problems)).toEqual([]);
+  });
+});

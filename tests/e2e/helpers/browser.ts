@@ -116,6 +116,24 @@ export async function waitForHydration(page: Page, timeout = 15_000): Promise<vo
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', {timeout});
 }
 
+/**
+ * Resolves once the page has rendered two frames and then had an idle period, so the work it had
+ * queued when this was called (React effects, IntersectionObserver callbacks, idle callbacks
+ * registered earlier, which run first) has run. The state to wait for before checking that
+ * something did *not* happen after a load, instead of a sleep of a guessed length. If the page never
+ * goes idle, the browser runs the callback after `timeoutMs` anyway (requestIdleCallback's own
+ * deadline), and the check that follows judges the page as it is then.
+ */
+export async function pageIdle(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.evaluate(
+    (timeout) =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), {timeout})));
+      }),
+    timeoutMs,
+  );
+}
+
 /** All problems as one flat list of readable lines: `expect(problemList(p)).toEqual([])`. */
 export function problemList(problems: PageProblems): string[] {
   return [
@@ -128,7 +146,7 @@ export function problemList(problems: PageProblems): string[] {
 
 /**
  * The WCAG 2.0/2.1 A and AA violations axe finds inside `selector` (an opened panel), as
- * `rule: targets` lines: the sandbox panels' check, where the page-wide one is a11y.spec.ts's.
+ * `rule: targets` lines: the sandbox panels' check, where the page-wide one is routes.spec.ts's.
  */
 export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({page})
