@@ -6,7 +6,7 @@
  *
  *   - the contract (every file under openapi/) and the lint rules (redocly.yaml);
  *   - the code that compiles and checks it (core/, plugins/api-contract/, plugins/mdx-ast.ts,
- *     site.config.ts, package.json's import map);
+ *     site.config.ts, the import map of package.json);
  *   - the installed libraries (package-lock.json) and the Node version.
  *
  * Any edit to any of them is a new key, so an entry is never served for files it was not made
@@ -67,13 +67,21 @@ function filesUnder(entry: string): string[] {
     .sort();
 }
 
+/**
+ * Of package.json, what the compiling code depends on: its import map (`#core/*`); the versions
+ * installed are package-lock.json's. A new npm script is not a new key.
+ */
+const packageImports = (file: string): string =>
+  JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as {imports?: unknown}).imports ?? null);
+
 /** The hash of every input's path and content (see the top of this file). */
 export function contractCacheKey(siteDir = SITE_DIR, inputs: readonly string[] = CACHE_KEY_INPUTS): string {
   const hash = crypto.createHash('sha256').update(`format ${FORMAT}\nnode ${process.version}\n`);
   for (const input of inputs) {
     for (const file of filesUnder(path.join(siteDir, input))) {
-      hash.update(`${path.relative(siteDir, file)}\0`);
-      hash.update(fs.readFileSync(file));
+      const name = path.relative(siteDir, file);
+      hash.update(`${name}\0`);
+      hash.update(name === 'package.json' ? packageImports(file) : fs.readFileSync(file));
       hash.update('\0');
     }
   }
