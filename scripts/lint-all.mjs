@@ -14,7 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
-/** [what it checks, npm script], in the order they start and the summary lists them. */
+/**
+ * [what it checks, npm script], in the order they start and the summary lists them.
+ * @type {readonly (readonly [string, string])[]}
+ */
 export const CHECKS = [
   ['types', 'typecheck'],
   ['ESLint', 'lint:code'],
