@@ -112,14 +112,15 @@ function prune(dir: string): void {
 }
 
 /**
- * Keeps `value` in `dir/name` if the inputs still hash to `dir`'s key: work done while a file
- * changed is returned to its caller but never kept.
+ * Keeps `text` in `dir/name` if the inputs still hash to `dir`'s key (`currentKey`): work done
+ * while a file changed is returned to its caller but never kept. Whether it was kept.
  */
-function keep(dir: string, name: string, text: string): void {
-  if (path.basename(dir) !== contractCacheKey()) return;
+export function keepInEntry(dir: string, name: string, text: string, currentKey = contractCacheKey()): boolean {
+  if (path.basename(dir) !== currentKey) return false;
   const fresh = !fs.existsSync(dir);
   writeAtomic(path.join(dir, name), text);
   if (fresh) prune(dir);
+  return true;
 }
 
 const readJson = <T>(file: string): T | undefined =>
@@ -150,7 +151,7 @@ export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = 
     bundled: compiled.bundled!,
     sandboxFiles: sandboxFiles(compiled.deref, compiled.sandbox),
   };
-  keep(dir, 'compiled.json', JSON.stringify(entry));
+  keepInEntry(dir, 'compiled.json', JSON.stringify(entry));
   return entry;
 }
 
@@ -182,7 +183,7 @@ export async function cachedContractSource({
     notes: source.notes,
     behaviour: source.behaviour,
   };
-  keep(dir, 'source.json', JSON.stringify(checked));
+  keepInEntry(dir, 'source.json', JSON.stringify(checked));
   return source;
 }
 
@@ -190,7 +191,7 @@ export async function cachedContractSource({
 export async function cachedLint({dir = contractCacheDir()}: CacheOptions = {}): Promise<string[]> {
   if (fs.existsSync(path.join(dir, 'lint-clean'))) return [];
   const problems = await lintContract();
-  if (!problems.length) keep(dir, 'lint-clean', '');
+  if (!problems.length) keepInEntry(dir, 'lint-clean', '');
   return problems;
 }
 
