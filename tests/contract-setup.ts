@@ -6,7 +6,7 @@
  * compiling the contract for seconds each.
  */
 import type {TestProject} from 'vitest/node';
-import {cachedCompiled, cachedContractSource, contractCacheDir} from '../plugins/api-contract/cache';
+import {cachedCompiled, contractCacheDir} from '../plugins/api-contract/cache';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,11 +18,5 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<void> {
   const dir = contractCacheDir();
   await cachedCompiled({dir});
-  try {
-    await cachedContractSource({lint: 'skip', dir});
-  } catch {
-    // A failed check is not kept: the test files that need the checked contract load it again and
-    // fail with the check's own message, while every other file runs.
-  }
   project.provide('contractCache', dir);
 }

@@ -14,17 +14,17 @@
  * editor saving mid-load leaves nothing behind), by rename, so a reader never sees half a file.
  *
  * An entry holds, each written once known:
- *   compiled.json   bundled + dereferenced contract, response codes, the compiled sandbox and the
+ *   compiled.v8     bundled + dereferenced contract, response codes, the compiled sandbox and the
  *                   engine's files (ajv standalone validators): what the sandbox and its tests need;
- *   source.json     the rest of ContractSource, written only when every check of checkContract passed;
  *   lint-clean      present once the contract linted clean (redocly.yaml) with this key.
- * A failing check is not kept: the next run checks again and prints the same message.
+ * The checks of checkContract run on every load, on the compiled contract from the entry.
  *
  * The dev server does not use it: it reloads on every edit and keeps its own per-file memo.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import {
   checkContract,
   compileContract,
@@ -49,7 +49,7 @@ export const CACHE_KEY_INPUTS = [
 ] as const;
 
 /** Raised when what an entry holds changes shape, so entries of an older cache.ts are not read. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Entries kept besides the current one (other branches checked out in the same folder). */
 const KEEP = 3;
@@ -93,7 +93,7 @@ export const contractCacheDir = (siteDir = SITE_DIR): string =>
   path.join(contractCacheRoot(siteDir), contractCacheKey(siteDir));
 
 /** Writes `text` by rename: a reader sees the old file or the whole new one. */
-function writeAtomic(file: string, text: string): void {
+function writeAtomic(file: string, text: string | Buffer): void {
   fs.mkdirSync(path.dirname(file), {recursive: true});
   const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   fs.writeFileSync(temp, text);
@@ -115,7 +115,12 @@ function prune(dir: string): void {
  * Keeps `text` in `dir/name` if the inputs still hash to `dir`'s key (`currentKey`): work done
  * while a file changed is returned to its caller but never kept. Whether it was kept.
  */
-export function keepInEntry(dir: string, name: string, text: string, currentKey = contractCacheKey()): boolean {
+export function keepInEntry(
+  dir: string,
+  name: string,
+  text: string | Buffer,
+  currentKey = contractCacheKey(),
+): boolean {
   if (path.basename(dir) !== currentKey) return false;
   const fresh = !fs.existsSync(dir);
   writeAtomic(path.join(dir, name), text);
@@ -123,8 +128,13 @@ export function keepInEntry(dir: string, name: string, text: string, currentKey 
   return true;
 }
 
-const readJson = <T>(file: string): T | undefined =>
-  fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined;
+/**
+ * Entries are written with Node's structured serialisation, not JSON: the behaviour model holds
+ * Sets and Maps, and the dereferenced contract shares one object between its references, which
+ * JSON would turn into `{}` and into copies.
+ */
+const readEntry = <T>(file: string): T | undefined =>
+  fs.existsSync(file) ? (v8.deserialize(fs.readFileSync(file)) as T) : undefined;
 
 /** The compiled contract with the sandbox engine's files (index, models, validators). */
 export interface CachedCompiled extends CompiledContract {
@@ -142,8 +152,8 @@ export interface CacheOptions {
 
 /** The compiled contract, from the entry or compiled now (and kept). */
 export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = {}): Promise<CachedCompiled> {
-  const file = path.join(dir, 'compiled.json');
-  const kept = readJson<CachedCompiled>(file);
+  const file = path.join(dir, 'compiled.v8');
+  const kept = readEntry<CachedCompiled>(file);
   if (kept) return kept;
   const compiled = await compileContract({bundled: true});
   const entry: CachedCompiled = {
@@ -151,17 +161,16 @@ export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = 
     bundled: compiled.bundled!,
     sandboxFiles: sandboxFiles(compiled.deref, compiled.sandbox),
   };
-  keepInEntry(dir, 'compiled.json', JSON.stringify(entry));
+  keepInEntry(dir, 'compiled.v8', v8.serialize(entry));
   return entry;
 }
 
-/** What source.json holds: the part of ContractSource that the checks derive. */
-type Checked = Omit<ContractSource, keyof CompiledContract>;
-
 /**
  * `loadContractSource` through the cache: the same result and the same errors (a lint problem, a
- * failed check), the work done once per key. `lint: 'skip'` for a caller that linted already or
- * runs the lint itself (lint:contract prints each problem).
+ * failed check). The lint and the compile are done once per key; the checks run on every call
+ * (what they derive holds closures over the YAML it was read from, which no file keeps).
+ * `lint: 'skip'` for a caller that linted already or runs the lint itself (lint:contract prints
+ * each problem).
  */
 export async function cachedContractSource({
   lint = 'wait',
@@ -172,19 +181,7 @@ export async function cachedContractSource({
     if (problems.length) throw lintError(problems);
   }
   const {bundled, deref, responseCodes, sandbox} = await cachedCompiled({dir});
-  const compiled: CompiledContract = {bundled, deref, responseCodes, sandbox};
-  const kept = readJson<Checked>(path.join(dir, 'source.json'));
-  if (kept) return {...compiled, ...kept};
-  const source = await checkContract(compiled);
-  const checked: Checked = {
-    bodies: source.bodies,
-    retryAfter: source.retryAfter,
-    releases: source.releases,
-    notes: source.notes,
-    behaviour: source.behaviour,
-  };
-  keepInEntry(dir, 'source.json', JSON.stringify(checked));
-  return source;
+  return checkContract({bundled, deref, responseCodes, sandbox});
 }
 
 /** The lint's problems (redocly.yaml); none at once when the files linted clean before with this key. */

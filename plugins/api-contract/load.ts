@@ -408,7 +408,7 @@ export async function assertLintClean(): Promise<void> {
 
 /**
  * The contract's compiled form: bundled, its response codes, and the sandbox compiled against it.
- * Plain data (JSON round-trips it), so ./cache.ts can keep it for every tool of a run.
+ * Data only (no functions or classes), so ./cache.ts can keep it for every tool of a run.
  */
 export interface CompiledContract {
   readonly bundled?: OpenApiDocument;

@@ -81,19 +81,19 @@ describe('an entry', () => {
   const root = path.join(temp, 'cache');
 
   it('is not kept when the inputs changed while it was made', () => {
-    expect(keepInEntry(path.join(root, 'aaaa'), 'compiled.json', '{}', 'bbbb')).toBe(false);
+    expect(keepInEntry(path.join(root, 'aaaa'), 'compiled.v8', '{}', 'bbbb')).toBe(false);
     expect(fs.existsSync(path.join(root, 'aaaa'))).toBe(false);
   });
 
   it('is kept whole under its key, with the three newest others beside it', () => {
     for (const [i, key] of ['k1', 'k2', 'k3', 'k4'].entries()) {
-      expect(keepInEntry(path.join(root, key), 'compiled.json', `{"n": ${i}}`, key)).toBe(true);
+      expect(keepInEntry(path.join(root, key), 'compiled.v8', `{"n": ${i}}`, key)).toBe(true);
       const at = new Date(Date.now() - (10 - i) * 60_000);
       fs.utimesSync(path.join(root, key), at, at);
     }
-    keepInEntry(path.join(root, 'k5'), 'compiled.json', '{"n": 5}', 'k5');
+    keepInEntry(path.join(root, 'k5'), 'compiled.v8', '{"n": 5}', 'k5');
     expect(fs.readdirSync(root).sort()).toEqual(['k2', 'k3', 'k4', 'k5']);
-    expect(fs.readdirSync(path.join(root, 'k5'))).toEqual(['compiled.json']);
-    expect(fs.readFileSync(path.join(root, 'k5', 'compiled.json'), 'utf8')).toBe('{"n": 5}');
+    expect(fs.readdirSync(path.join(root, 'k5'))).toEqual(['compiled.v8']);
+    expect(fs.readFileSync(path.join(root, 'k5', 'compiled.v8'), 'utf8')).toBe('{"n": 5}');
   });
 });
