@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import {
+  assertContractYamlParses,
   checkContract,
   compileContract,
   lintContract,
@@ -176,6 +177,9 @@ export async function cachedContractSource({
   lint = 'wait',
   dir = contractCacheDir(),
 }: CacheOptions & {readonly lint?: 'wait' | 'skip'} = {}): Promise<ContractSource> {
+  // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
+  // needed for that, and the lint and the compile would only report it worse).
+  assertContractYamlParses();
   if (lint === 'wait') {
     const problems = await cachedLint({dir});
     if (problems.length) throw lintError(problems);
