@@ -21,6 +21,7 @@ export default tseslint.config(
       '.docusaurus-build/',
       'node_modules/',
       '.tmp/',
+      '.cache/',
       'static/',
       'samples/',
       'test-results/',

@@ -1,6 +1,13 @@
 /**
- * Unit tests: `npm run test:unit` (tests/unit/**\/*.test.ts). Pure functions, build-time plugins
- * and the content checks, on fixtures the tests write to temp folders; no build needed.
+ * Two Vitest projects (tests/README.md has each step's budget):
+ *   unit         `npm run test:unit` (tests/unit/**\/*.test.ts): pure functions, build-time plugins
+ *                and the content checks, in process, on fixtures the tests write to temp folders.
+ *                No build, no server, no child process, no code generation: under a minute here.
+ *   integration  `npm run test:integration` (tests/integration/**\/*.test.ts): what runs real
+ *                tools: Docusaurus builds, Rspack and esbuild bundles, tsc, HTTP servers on ports,
+ *                the sample languages.
+ * `npx vitest run FILE` runs one file of either. Both share tests/contract-setup.ts: the contract
+ * compiled once per run (plugins/api-contract/cache.ts).
  *
  * The Docusaurus aliases resolve as in the site, so a test can import what src/ imports:
  *   @site/*        the repository root
@@ -10,6 +17,7 @@
  *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Link, useBaseUrl, ...), read as JSX;
  *                  Head renders nothing (it needs the site's provider, and <head> is not page content)
  */
+import os from 'node:os';
 import path from 'node:path';
 import {defineConfig, type Plugin} from 'vitest/config';
 
@@ -53,7 +61,15 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['tests/unit/**/*.test.ts'],
     env: {TZ: 'UTC'},
+    globalSetup: ['tests/contract-setup.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on this two-core machine.
+    // Test files wait on their own imports as much as on the CPU, so every core gets a worker
+    // (measured in tests/README.md).
+    maxWorkers: os.availableParallelism(),
+    projects: [
+      {extends: true, test: {name: 'unit', include: ['tests/unit/**/*.test.ts']}},
+      {extends: true, test: {name: 'integration', include: ['tests/integration/**/*.test.ts']}},
+    ],
   },
 });

@@ -3,13 +3,21 @@
  * `npm run lint`: every check, even when an earlier one fails, then one summary, so a formatting
  * slip never hides a spelling or content problem. Exits non-zero if any check failed.
  *
- * Each check is an npm script, runnable alone (`npm run lint:spell`); this file only sequences them.
+ * Each check is an npm script, runnable alone (`npm run lint:spell`); this file only schedules
+ * them. The checks read and never write the sources, so they run side by side, one per core (two
+ * on the two-core machine of tests/README.md), in the order below: the slow ones (tsc, ESLint)
+ * first. Each check's output is held and printed whole when it ends, so two never interleave.
+ * tsc and ESLint keep their caches under .cache/ (package.json `typecheck`, `lint:code`).
  */
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
-/** [what it checks, npm script], in the order they run. */
+/**
+ * [what it checks, npm script], in the order they start and the summary lists them.
+ * @type {readonly (readonly [string, string])[]}
+ */
 export const CHECKS = [
   ['types', 'typecheck'],
   ['ESLint', 'lint:code'],
@@ -24,20 +32,50 @@ export const CHECKS = [
   ['API contract', 'lint:contract'],
 ];
 
-const npmRun = (script) => spawnSync('npm', ['run', '--silent', script], {stdio: 'inherit'}).status === 0;
+/** Checks running at once: one per core (each is a single Node process, mostly on one core). */
+export const PARALLEL = os.availableParallelism();
 
 /**
- * Runs every check with `run(script) -> passed?` and returns the summary lines and whether all
- * passed. Pure apart from `run` and the clock, so a test can feed it checks that fail.
+ * Runs `npm run <script>` with its output held.
+ * @param {string} script @returns {Promise<{ok: boolean, output: string}>}
  */
-export function runAll(checks, run = npmRun, log = console.log) {
+const npmRun = (script) =>
+  new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], {stdio: ['ignore', 'pipe', 'pipe']});
+    /** @type {Buffer[]} */
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', (err) => resolve({ok: false, output: String(err)}));
+    child.on('close', (code) => resolve({ok: code === 0, output: Buffer.concat(chunks).toString('utf8')}));
+  });
+
+/**
+ * Runs every check with `run(script) -> {ok, output}`, at most `parallel` at a time, and returns
+ * the summary lines (in CHECKS order, whatever order the checks end in) and whether all passed.
+ * Pure apart from `run` and the clock, so a test can feed it checks that fail.
+ * @param {readonly (readonly [string, string])[]} checks
+ * @param {(script: string) => Promise<{ok: boolean, output: string}>} [run]
+ * @param {(line: string) => void} [log]
+ * @param {number} [parallel]
+ */
+export async function runAll(checks, run = npmRun, log = console.log, parallel = PARALLEL) {
+  /** @type {{name: string, script: string, ok: boolean, seconds: number}[]} */
   const results = [];
-  for (const [name, script] of checks) {
-    log(`\n=== ${name} (npm run ${script})`);
-    const started = Date.now();
-    const ok = run(script);
-    results.push({name, script, ok, seconds: (Date.now() - started) / 1000});
-  }
+  let next = 0;
+  const worker = async () => {
+    while (next < checks.length) {
+      const index = next++;
+      const [name, script] = checks[index];
+      const started = Date.now();
+      const {ok, output} = await run(script);
+      const seconds = (Date.now() - started) / 1000;
+      log(`\n=== ${name} (npm run ${script}): ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      if (output.trim()) log(output.trimEnd());
+      results[index] = {name, script, ok, seconds};
+    }
+  };
+  await Promise.all(Array.from({length: Math.max(1, Math.min(parallel, checks.length))}, worker));
   const failed = results.filter((r) => !r.ok);
   const summary = [
     'lint summary:',
@@ -50,7 +88,7 @@ export function runAll(checks, run = npmRun, log = console.log) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const {ok, summary} = runAll(CHECKS);
+  const {ok, summary} = await runAll(CHECKS);
   console.log(`\n${summary.join('\n')}`);
   process.exit(ok ? 0 : 1);
 }

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import newman, {type NewmanRunOptions, type NewmanRunSummary} from 'newman';
-import {bundleContract, loadResponseCodes} from '../plugins/api-contract/load';
+import {cachedCompiled} from '../plugins/api-contract/cache';
 import {DOWNLOADS} from '../plugins/api-contract';
 import {SITE_DIR} from '../plugins/api-contract/paths';
 import {makeSchemaCheck} from '../plugins/api-contract/sandbox';
@@ -57,10 +57,9 @@ function collectionFile(): string {
 }
 
 async function contractChecks(basePath: string): Promise<ContractChecks> {
-  const doc = await bundleContract(true);
-  const common = loadResponseCodes()
-    .filter((c) => c.common)
-    .map((c) => c.code);
+  // The contract as the build compiled it for these files (plugins/api-contract/cache.ts).
+  const {deref: doc, responseCodes} = await cachedCompiled();
+  const common = responseCodes.filter((c) => c.common).map((c) => c.code);
   const ops = listOperations(doc)
     .filter((l) => l.kind === 'operation')
     .map((l) => ({l, path: compilePathTemplate(l.path)}));

@@ -4,13 +4,18 @@
  *   1. system packages the browser tests need (chromium, nginx), installed when missing
  *   2. lint: types, ESLint, Prettier, Markdown, spelling, content guard rails, the API contract
  *      (scripts/lint-all.mjs: every check runs, one summary)
- *   3. unit tests (Vitest)
- *   4. production build (broken links, unknown operation ids, orphans fail it)
- *   5. end-to-end tests against the build served by nginx (Playwright: HTTP + Chromium + axe)
- *   6. the published Postman collection run with newman against `npm run sandbox`
+ *   3. unit tests (Vitest project `unit`: in process, no build, server or child process)
+ *   4. integration tests (Vitest project `integration`: Docusaurus builds, bundles, tsc, HTTP
+ *      servers, the sample languages)
+ *   5. production build (broken links, unknown operation ids, orphans fail it)
+ *   6. end-to-end tests against the build served by nginx (Playwright: HTTP + Chromium + axe)
+ *   7. the published Postman collection run with newman against `npm run sandbox`
  *      (scripts/newman-sandbox.ts): each request counts once
- *   7. the dev server (Playwright, playwright.dev.config.ts): a saved MDX or contract edit shows in
+ *   8. the dev server (Playwright, playwright.dev.config.ts): a saved MDX or contract edit shows in
  *      the open page without a page load
+ * The contract is compiled once for all of them (plugins/api-contract/cache.ts): the lint's
+ * `lint:contract` fills the cache, and every later step reads it. tests/README.md gives each
+ * step's budget.
  * Each unit and end-to-end test counts once (read from the runners' JSON reports; a file that
  * fails to load counts as one failed test); every other step counts as one test. The last line
  * is `N passed, N failed`, which CI reads.
@@ -75,12 +80,22 @@ const report = (name) => path.join(reports, `${name}.json`);
 
 step('system packages', 'bash', ['scripts/ensure-system-deps.sh']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
-runner(
-  'unit',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report('unit')}`],
-  report('unit'),
-  countVitest,
-);
+for (const project of ['unit', 'integration']) {
+  runner(
+    project,
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report(project)}`,
+    ],
+    report(project),
+    countVitest,
+  );
+}
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (built) {
   passed += 1;

@@ -15,16 +15,16 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {build} from 'esbuild';
 import {site} from '../../site.config';
-import {loadContractSource} from '../../plugins/api-contract/load';
+import {cachedCompiled, cachedContractSource} from '../../plugins/api-contract/cache';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
-import {sandboxFiles} from '../../plugins/api-contract/sandbox';
 import {clientModel, sampleEvents, testValues, type CertifyData} from './data';
 
 export const CERTIFY_FILE = 'certify.mjs';
 
 /** Everything the tool carries, from the contract as the build loads it. */
 export async function certifyData(): Promise<{data: CertifyData; validatorFiles: {family: string; text: string}[]}> {
-  const source = await loadContractSource({lint: 'skip', bundled: false});
+  // The contract as the build (or lint:contract) compiled and checked it for these files: the cache.
+  const source = await cachedContractSource({lint: 'skip'});
   const {sandbox, behaviour} = source;
   if (!behaviour.common)
     throw new Error('certify:build: openapi/behaviour/shared.yaml is missing; the polling policy comes from it.');
@@ -37,7 +37,7 @@ export async function certifyData(): Promise<{data: CertifyData; validatorFiles:
     events: sampleEvents(families, behaviour.families),
     testValues: testValues(families, behaviour.families, sandbox.index),
   };
-  const validatorFiles = sandboxFiles(source.deref, sandbox).flatMap((f) => {
+  const validatorFiles = (await cachedCompiled()).sandboxFiles.flatMap((f) => {
     const m = /^(.+)\.validators\.mjs$/.exec(f.name);
     return m ? [{family: m[1] as string, text: f.text}] : [];
   });

@@ -72,6 +72,7 @@ import {
 } from './paths';
 import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
+import {cachedContractSource} from './cache';
 import {proseStatusProblems} from './prose';
 import {generatedFiles, panStatuses, type DataFile} from './lib/data';
 import {contractDeprecations} from '#core/contract/deprecations';
@@ -201,7 +202,7 @@ function reported<T>(step: string, run: () => T): T {
 export async function loadContractContent(isProd: boolean): Promise<{content: ContractContent; uses?: PageUse[]}> {
   if (isProd) {
     const uses = assertPageIdsKnown();
-    return {content: {...(await loadContractSource()), labels: defaultLabels()}, uses};
+    return {content: {...(await cachedContractSource()), labels: defaultLabels()}, uses};
   }
   lintBeside();
   return {content: {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()}};

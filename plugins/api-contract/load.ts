@@ -395,7 +395,7 @@ export interface SourceOptions {
   readonly bundled?: boolean;
 }
 
-const lintError = (problems: readonly string[]): ContractLoadError =>
+export const lintError = (problems: readonly string[]): ContractLoadError =>
   new ContractLoadError(
     `The API contract has ${problems.length} lint problem(s) (rules in redocly.yaml):\n${problems.map((p) => `  ${p}`).join('\n')}\n  Fix each one in the file and line named; \`npm run lint:contract\` re-checks without a full build.`,
   );
@@ -406,16 +406,40 @@ export async function assertLintClean(): Promise<void> {
   if (problems.length) throw lintError(problems);
 }
 
-/** Lint, bundle and check the contract files: everything that does not depend on the pages. */
-export async function loadContractSource({
-  lint = 'wait',
+/**
+ * The contract's compiled form: bundled, its response codes, and the sandbox compiled against it.
+ * Data only (no functions or classes), so ./cache.ts can keep it for every tool of a run.
+ */
+export interface CompiledContract {
+  readonly bundled?: OpenApiDocument;
+  readonly deref: OpenApiDocument;
+  readonly responseCodes: ResponseCodeView[];
+  readonly sandbox: CompiledSandbox;
+}
+
+/** Bundle the contract and compile the sandbox: the expensive half of a load, with no checks. */
+export async function compileContract({
   bundled: withBundled = true,
-}: SourceOptions = {}): Promise<ContractSource> {
-  assertContractYamlParses();
-  if (lint === 'wait') await assertLintClean();
+}: Pick<SourceOptions, 'bundled'> = {}): Promise<CompiledContract> {
   const [bundled, deref] = await Promise.all([withBundled ? bundleContract(false) : undefined, bundleContract(true)]);
   const responseCodes = loadResponseCodes();
-  const sandbox = compileSandbox(deref, responseCodes);
+  return {...(bundled ? {bundled} : {}), deref, responseCodes, sandbox: compileSandbox(deref, responseCodes)};
+}
+
+/** Lint, bundle and check the contract files: everything that does not depend on the pages. */
+export async function loadContractSource({lint = 'wait', bundled = true}: SourceOptions = {}): Promise<ContractSource> {
+  assertContractYamlParses();
+  if (lint === 'wait') await assertLintClean();
+  return checkContract(await compileContract({bundled}));
+}
+
+/** The checks of a compiled contract (envelope, scenarios, behaviour, changelog, release notes) and what they derive. */
+export async function checkContract({
+  bundled,
+  deref,
+  responseCodes,
+  sandbox,
+}: CompiledContract): Promise<ContractSource> {
   const {behaviour, problems: behaviourProblems} = loadBehaviour({
     deref,
     sandbox,

@@ -5,9 +5,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {cachedCompiled, writeCachedSandbox} from '../../plugins/api-contract/cache';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
-import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
 import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '#core/sandbox/engine';
 import {postDelivery} from '#core/sandbox/engine/post';
 import type {SandboxIndex} from '#core/sandbox/model';
@@ -49,16 +49,19 @@ export interface SandboxServer {
 
 export class SandboxSetupError extends Error {}
 
-/** Compiles the scenarios against the contract and writes the engine's files; fails on any scenario problem. */
+/**
+ * Writes the engine's files, compiled from the scenarios and the contract (once per version of
+ * the files: plugins/api-contract/cache.ts); fails on any scenario problem.
+ */
 export async function prepareSandbox(outDir: string): Promise<SandboxIndex> {
-  const doc = await bundleContract(true);
-  const compiled = compileSandbox(doc, loadResponseCodes());
+  const cached = await cachedCompiled();
+  const compiled = cached.sandbox;
   if (compiled.problems.length) {
     throw new SandboxSetupError(
       `The sandbox scenarios have ${compiled.problems.length} problem(s):\n${compiled.problems.map((p) => `  ${p}`).join('\n')}`,
     );
   }
-  writeSandbox(outDir, doc, compiled);
+  writeCachedSandbox(outDir, cached);
   return compiled.index;
 }
 

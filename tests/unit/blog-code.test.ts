@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
-import {listOperations, type OpenApiDocument} from '#core/contract/openapi';
+import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {compiledContract, writtenSandbox} from '../helpers/contract';
+import {listOperations} from '#core/contract/openapi';
 import {signToken} from '#core/sandbox/crypto';
 import {SIGNATURE_HEADER, signDelivery} from '#core/sandbox/signature';
 import {createSandbox, memoryStore} from '#core/sandbox/engine';
@@ -112,10 +112,9 @@ describe('blog code blocks', () => {
 });
 
 // The runnable blocks of every post, sent to the sandbox engine.
-const doc: OpenApiDocument = await bundleContract(true);
-const compiled = compileSandbox(doc, loadResponseCodes());
+const {deref: doc, sandbox: compiled} = await compiledContract();
 const dir = tempSandboxDir('blog-code');
-beforeAll(() => writeSandbox(dir, doc, compiled), 60_000);
+beforeAll(() => writtenSandbox(dir), 60_000);
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 const located = new Map(listOperations(doc).map((l) => [l.op.operationId, l]));

@@ -13,7 +13,8 @@ import {loadChangelog, listReleases, readRelease, recordNewReleases} from '../..
 import {changelogRules, compareContracts, normalise} from '#core/changelog/diff';
 import {createMemo, type Memo} from '#core/util/memo';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
-import {contractSite, loadContract, type ContractSite, type LoadedContract} from '../../plugins/api-contract/load';
+import {contractSite, type ContractSite, type LoadedContract} from '../../plugins/api-contract/load';
+import {compiledContract, loadedContract} from '../helpers/contract';
 import {site} from '../../site.config';
 import type {Release} from '#core/changelog/changelog';
 
@@ -142,7 +143,7 @@ describe('the real contract', () => {
   // 1.1.0 is published: its section no longer changes as the contract does.
   const v11 = (): Release => loaded.releases.find((r) => r.version === '1.1.0') as Release;
   beforeAll(async () => {
-    loaded = await loadContract();
+    loaded = await loadedContract();
     // Any route per file will do here: these tests read the views and the table, not the links.
     routed = contractSite(loaded, (file) => `/${file}`);
   }, 180_000);
@@ -244,7 +245,7 @@ describe('compareContracts piece by piece', () => {
   let current: unknown;
   let published: unknown;
   beforeAll(async () => {
-    current = (await loadContract()).deref;
+    current = (await compiledContract()).deref;
     published = (await readRelease('1.0.0', listReleases().get('1.0.0') as string)).deref;
   }, 180_000);
   const key = (d: Diff): string => JSON.stringify([d.path, d.action, d.type, d.before, d.after]);

@@ -11,7 +11,8 @@ import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import {describe, expect, it, vi} from 'vitest';
-import {contractSite, loadContract} from '../../plugins/api-contract/load';
+import {contractSite} from '../../plugins/api-contract/load';
+import {loadedContract} from '../helpers/contract';
 import {componentSections, downloads, panStatuses} from '../../plugins/api-contract/lib/data';
 import {spansOf} from '#core/contract/component-sections';
 import {contractDeprecations} from '#core/contract/deprecations';
@@ -167,7 +168,7 @@ function mdFacts(markdown: string): Facts {
 
 /* ------------------------------------------------------------------ the contract */
 
-const loaded = await loadContract();
+const loaded = await loadedContract();
 const site = contractSite(loaded, (file) => `/${file}`);
 const labels = defaultLabels();
 const sections = componentSections({

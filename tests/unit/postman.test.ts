@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {bundleContract} from '../../plugins/api-contract/load';
+import {compiledContract} from '../helpers/contract';
 import {
   COLLECTION_VARIABLES,
   collectionProblems,
@@ -19,7 +19,7 @@ const read = (name: string): string => fs.readFileSync(path.join(SITE_DIR, 'plug
 
 describe('the published collection', () => {
   it('has no problem a fresh import would hit, signs the token in a pre-request script and has no webhooks', async () => {
-    const collection = await toPostman(await bundleContract(false));
+    const collection = await toPostman((await compiledContract()).bundled);
     expect(collectionProblems(collection)).toEqual([]);
     expect(collection.variable?.map((v) => v.key)).toEqual(['baseUrl', 'partnerId', 'jwtSecret', 'bearerToken']);
     expect(collection.event?.map((e) => [e.listen, e.script.exec.join('\n')])).toEqual([

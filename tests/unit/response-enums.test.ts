@@ -13,7 +13,7 @@ import {
 } from '#core/contract/response-enums';
 import {listOperations, type OpenApiDocument, type Operation, type Response} from '#core/contract/openapi';
 import type {JsonSchema} from '#core/contract/schema';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {compiledContract} from '../helpers/contract';
 
 const catalogue = [1, 2, 4, 7, 10, 11, 12, 18, 22].map((code) => ({code, common: [11, 12, 18, 22].includes(code)}));
 
@@ -149,8 +149,7 @@ const OUTCOME_FIELD: Readonly<Record<string, string>> = {
 };
 
 describe('the published contract', async () => {
-  const codes = loadResponseCodes();
-  const deref = await bundleContract(true);
+  const {responseCodes: codes, deref} = await compiledContract();
 
   it("narrows every operation's 200 to its x-response-codes and the common codes answering 200", () => {
     for (const {kind, op} of listOperations(deref)) {

@@ -4,7 +4,7 @@
  * sandbox-engine.test.ts); each case replaces one file, or edits one line of it.
  */
 import {describe, expect, it} from 'vitest';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
+import {compiledContract} from '../helpers/contract';
 import {makeSchemaCheck, readScenarioFiles} from '../../plugins/api-contract/sandbox';
 import {
   compileScenarios,
@@ -14,8 +14,7 @@ import {
   type CompiledSandbox,
 } from '#core/sandbox/compile';
 
-const doc = await bundleContract(true);
-const responseCodes = loadResponseCodes();
+const {deref: doc, responseCodes} = await compiledContract();
 const real = readScenarioFiles();
 const check = makeSchemaCheck();
 

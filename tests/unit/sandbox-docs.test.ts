@@ -6,9 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
-import {compileSandbox} from '../../plugins/api-contract/sandbox';
+import {compiledContract} from '../helpers/contract';
 import {scenarioRows} from '#core/sandbox/compile';
 import {sandboxPageTree, sandboxPageView} from '#core/sandbox/page';
 import {defaultLabels, NOTHING_FOLLOWS} from '#core/contract/labels';
@@ -16,7 +15,7 @@ import {componentTreeMarkdown} from '#core/markdown/markdown';
 import type {TagView} from '#core/contract/types';
 import {parseSandboxArgs, startBanner} from '../../scripts/sandbox';
 
-const compiled = compileSandbox(await bundleContract(true), loadResponseCodes());
+const compiled = (await compiledContract()).sandbox;
 const read = (file: string): string => fs.readFileSync(path.join(SITE_DIR, file), 'utf8');
 
 const tags: TagView[] = [

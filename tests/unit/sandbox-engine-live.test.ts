@@ -5,12 +5,11 @@
  */
 import fs from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {compileSandbox, writeSandbox} from '../../plugins/api-contract/sandbox';
 import {EXAMPLE_NOW, formatLike, idNumbers, liven, liveTable, sentStrings} from '#core/sandbox/engine/live';
 import type {JsonObject} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {clockedSandbox} from './sandbox-harness';
+import {compiledContract, writtenSandbox} from '../helpers/contract';
 
 const NOW = Date.parse('2026-11-27T01:00:00Z');
 
@@ -84,10 +83,9 @@ describe('the live table', () => {
   });
 });
 
-const doc = await bundleContract(true);
-const compiled = compileSandbox(doc, loadResponseCodes());
+const {sandbox: compiled} = await compiledContract();
 const dir = tempSandboxDir('live');
-beforeAll(() => writeSandbox(dir, doc, compiled), 60_000);
+beforeAll(() => writtenSandbox(dir), 60_000);
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 /** A sandbox on the real scenarios, with a clock the test moves, and a POST as the partner. */

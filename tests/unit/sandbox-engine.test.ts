@@ -10,8 +10,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {compileSandbox, loadWrittenFamily, makeSchemaCheck, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily, makeSchemaCheck} from '../../plugins/api-contract/sandbox';
+import {compiledContract, writtenSandbox} from '../helpers/contract';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 import {listOperations, type Located, type OpenApiDocument} from '#core/contract/openapi';
 import type {JsonSchema} from '#core/contract/schema';
@@ -31,14 +31,13 @@ type Verify = (body: Buffer, id: string, ts: string, sig: string, secrets: strin
 
 const START = Date.parse('2025-11-14T05:00:00Z');
 // At collection time: the scenarios become one test each.
-const doc: OpenApiDocument = await bundleContract(true);
-const compiled: CompiledSandbox = compileSandbox(doc, loadResponseCodes());
+const {deref: doc, sandbox: compiled}: {deref: OpenApiDocument; sandbox: CompiledSandbox} = await compiledContract();
 const dir = tempSandboxDir('engine');
 let verifyWebhook: Verify;
 const check = makeSchemaCheck();
 
 beforeAll(async () => {
-  writeSandbox(dir, doc, compiled);
+  await writtenSandbox(dir);
   ({verifyWebhook} = (await import(path.join(SITE_DIR, 'samples/verify/verify.mjs'))) as {verifyWebhook: Verify});
 }, 60_000);
 

@@ -8,8 +8,8 @@
  * sandbox-transaction.property.test.ts.
  */
 import fs from 'node:fs';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {compileSandbox, loadWrittenFamily, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {writtenSandbox} from '../helpers/contract';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';
 import {setPath, text} from '#core/sandbox/body';
@@ -99,12 +99,10 @@ export function clockedSandbox(compiled: CompiledSandbox, dir: string, start: nu
   };
 }
 
-/** Compiles and writes the sandbox (a few seconds), then answers requests through the engine. */
+/** Writes the run's compiled sandbox (tests/helpers/contract.ts), then answers requests through the engine. */
 export async function openSandboxProbe(name: string): Promise<SandboxProbe> {
-  const doc = await bundleContract(true);
-  const compiled = compileSandbox(doc, loadResponseCodes());
   const dir = tempSandboxDir(name);
-  writeSandbox(dir, doc, compiled);
+  const {deref: doc, sandbox: compiled} = await writtenSandbox(dir);
   const {sandbox, token, now} = clockedSandbox(compiled, dir, START);
   return {
     operations: listOperations(doc).filter((l) => l.kind === 'operation'),

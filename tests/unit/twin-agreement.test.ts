@@ -17,7 +17,8 @@ import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import {beforeAll, describe, expect, it, vi} from 'vitest';
-import {contractSite, loadContract} from '../../plugins/api-contract/load';
+import {contractSite} from '../../plugins/api-contract/load';
+import {loadedContract} from '../helpers/contract';
 import {API_COMPONENTS, everySample, type ContractData} from '../../plugins/api-contract/components';
 import {renderTree, trees} from '../../plugins/api-contract/lib/data';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
@@ -327,7 +328,7 @@ function mdFacts(markdown: string, words: FieldWords): Facts {
 
 /* ------------------------------------------------------------------ the contract, rendered both ways */
 
-const loaded = await loadContract();
+const loaded = await loadedContract();
 // Any route per file will do: the test compares two renderings of the same links.
 const {views} = contractSite(loaded, (file) => `/${file}`);
 await loadLanguages();

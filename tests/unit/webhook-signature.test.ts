@@ -1,7 +1,7 @@
 /**
  * core/sandbox/signature.ts: the one implementation of the scheme in our own code (the sandbox
  * signs with it, the MCP server verifies with it). It must agree with the published Node.js sample
- * (samples/verify/verify.mjs, which tests/unit/samples.test.ts runs) on the same vectors, and say
+ * (samples/verify/verify.mjs, which tests/integration/samples.test.ts runs) on the same vectors, and say
  * why a delivery fails, word for word.
  */
 import crypto from 'node:crypto';

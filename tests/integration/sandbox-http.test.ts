@@ -12,7 +12,7 @@ import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load
 import {compileSandbox, writeSandbox} from '../../plugins/api-contract/sandbox';
 import {clientErrorAnswer, serveSandbox} from '../../scripts/lib/sandbox-http';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
-import {clockedSandbox} from './sandbox-harness';
+import {clockedSandbox} from '../unit/sandbox-harness';
 
 const dir = tempSandboxDir('http-edges');
 let server: http.Server;

@@ -15,7 +15,8 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {afterAll, describe, expect, it} from 'vitest';
 import {PROOF_OPERATIONS, SECRET_PROOF_HEADER} from '#core/sandbox/engine/secret-proof';
-import {contractSite, loadContract} from '../../plugins/api-contract/load';
+import {contractSite} from '../../plugins/api-contract/load';
+import {loadedContract} from '../helpers/contract';
 import {signToken} from '#core/sandbox/crypto';
 import {isLiveValue} from '#core/sandbox/engine/live';
 import type {OperationView} from '#core/contract/types';
@@ -26,7 +27,7 @@ const PORT = 4244;
 const SANDBOX_URL = 'https://sandbox.rupeerail.example/api/v1';
 const LANGUAGES = ['node', 'python', 'curl'] as const;
 
-const loaded = await loadContract();
+const loaded = await loadedContract();
 const models = new Map(loaded.sandbox.families.flatMap((f) => f.operations.map((o) => [o.id, o])));
 const operations: readonly OperationView[] = contractSite(loaded, (file) => `/${file}`).views.operations;
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {describe, expect, it, onTestFinished} from 'vitest';
 import {authenticate, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {memoryStore} from '#core/sandbox/engine/types';
-import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from './webhook-vector';
+import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from '../unit/webhook-vector';
 
 /** Whether a program is on the PATH, for the samples whose runtime not every machine has. */
 const hasCommand = (name: string): boolean => {

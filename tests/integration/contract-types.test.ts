@@ -12,7 +12,7 @@ import ts from 'typescript';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {untypedBranch, untypedBranches, typedBranch, withTypedBranches} from '#core/contract/typed-branches';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {bundleContract} from '../../plugins/api-contract/load';
+import {compiledContract} from '../helpers/contract';
 import {contractTypes} from '../../plugins/api-contract/lib/types-download';
 
 /** A strict program over the generated types: right uses, then wrong ones that must not compile. */
@@ -74,7 +74,7 @@ describe('the types download', () => {
   let types: string;
   let dir: string;
   beforeAll(async () => {
-    types = await contractTypes(await bundleContract(false), '0.0.0-test', 'test');
+    types = await contractTypes((await compiledContract()).bundled, '0.0.0-test', 'test');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-types-'));
   }, 180_000);
 

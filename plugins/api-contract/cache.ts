@@ -1,0 +1,203 @@
+/**
+ * The contract compiled once per run (issue 35): the build, `lint:contract`, `certify:build`,
+ * `npm run sandbox`, newman and the Vitest run (tests/contract-setup.ts) each used to lint, bundle
+ * and compile the same files again, about 25 s a time on two cores. They now share one entry under
+ * `.cache/contract/<key>/`, where the key is a hash of everything the entry is made from:
+ *
+ *   - the contract (every file under openapi/) and the lint rules (redocly.yaml);
+ *   - the code that compiles and checks it (core/, plugins/api-contract/, plugins/mdx-ast.ts,
+ *     site.config.ts, the import map of package.json);
+ *   - the installed libraries (package-lock.json) and the Node version.
+ *
+ * Any edit to any of them is a new key, so an entry is never served for files it was not made
+ * from. An entry is written only when the files hashed the same before and after the work (an
+ * editor saving mid-load leaves nothing behind), by rename, so a reader never sees half a file.
+ *
+ * An entry holds, each written once known:
+ *   compiled.v8     bundled + dereferenced contract, response codes, the compiled sandbox and the
+ *                   engine's files (ajv standalone validators): what the sandbox and its tests need;
+ *   lint-clean      present once the contract linted clean (redocly.yaml) with this key.
+ * The checks of checkContract run on every load, on the compiled contract from the entry.
+ *
+ * The dev server does not use it: it reloads on every edit and keeps its own per-file memo.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import {
+  assertContractYamlParses,
+  checkContract,
+  compileContract,
+  lintContract,
+  lintError,
+  type CompiledContract,
+  type ContractSource,
+} from './load';
+import {SITE_DIR} from './paths';
+import {sandboxFiles, type SandboxFile} from './sandbox';
+
+/** Folders and files, relative to the site, whose content the key covers. */
+export const CACHE_KEY_INPUTS = [
+  'openapi',
+  'redocly.yaml',
+  'core',
+  'plugins/api-contract',
+  'plugins/mdx-ast.ts',
+  'site.config.ts',
+  'package.json',
+  'package-lock.json',
+] as const;
+
+/** Raised when what an entry holds changes shape, so entries of an older cache.ts are not read. */
+const FORMAT = 2;
+
+/** Entries kept besides the current one (other branches checked out in the same folder). */
+const KEEP = 3;
+
+export const contractCacheRoot = (siteDir = SITE_DIR): string => path.join(siteDir, '.cache', 'contract');
+
+/** Every file under `entry` (a file or folder), sorted, so the hash does not depend on readdir's order. */
+function filesUnder(entry: string): string[] {
+  if (!fs.existsSync(entry)) return [];
+  if (!fs.statSync(entry).isDirectory()) return [entry];
+  return fs
+    .readdirSync(entry, {recursive: true, withFileTypes: true})
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort();
+}
+
+/**
+ * Of package.json, what the compiling code depends on: its import map (`#core/*`); the versions
+ * installed are package-lock.json's. A new npm script is not a new key.
+ */
+const packageImports = (file: string): string =>
+  JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as {imports?: unknown}).imports ?? null);
+
+/** The hash of every input's path and content (see the top of this file). */
+export function contractCacheKey(siteDir = SITE_DIR, inputs: readonly string[] = CACHE_KEY_INPUTS): string {
+  const hash = crypto.createHash('sha256').update(`format ${FORMAT}\nnode ${process.version}\n`);
+  for (const input of inputs) {
+    for (const file of filesUnder(path.join(siteDir, input))) {
+      const name = path.relative(siteDir, file);
+      hash.update(`${name}\0`);
+      hash.update(name === 'package.json' ? packageImports(file) : fs.readFileSync(file));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The entry folder of the files as they are now. */
+export const contractCacheDir = (siteDir = SITE_DIR): string =>
+  path.join(contractCacheRoot(siteDir), contractCacheKey(siteDir));
+
+/** Writes `text` by rename: a reader sees the old file or the whole new one. */
+function writeAtomic(file: string, text: string | Buffer): void {
+  fs.mkdirSync(path.dirname(file), {recursive: true});
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, text);
+  fs.renameSync(temp, file);
+}
+
+/** Removes all but the newest KEEP entries besides `dir`. */
+function prune(dir: string): void {
+  const root = path.dirname(dir);
+  const others = fs
+    .readdirSync(root, {withFileTypes: true})
+    .filter((d) => d.isDirectory() && path.join(root, d.name) !== dir)
+    .map((d) => ({file: path.join(root, d.name), mtime: fs.statSync(path.join(root, d.name)).mtimeMs}))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const old of others.slice(KEEP)) fs.rmSync(old.file, {recursive: true, force: true});
+}
+
+/**
+ * Keeps `text` in `dir/name` if the inputs still hash to `dir`'s key (`currentKey`): work done
+ * while a file changed is returned to its caller but never kept. Whether it was kept.
+ */
+export function keepInEntry(
+  dir: string,
+  name: string,
+  text: string | Buffer,
+  currentKey = contractCacheKey(),
+): boolean {
+  if (path.basename(dir) !== currentKey) return false;
+  const fresh = !fs.existsSync(dir);
+  writeAtomic(path.join(dir, name), text);
+  if (fresh) prune(dir);
+  return true;
+}
+
+/**
+ * Entries are written with Node's structured serialisation, not JSON: the behaviour model holds
+ * Sets and Maps, and the dereferenced contract shares one object between its references, which
+ * JSON would turn into `{}` and into copies.
+ */
+const readEntry = <T>(file: string): T | undefined =>
+  fs.existsSync(file) ? (v8.deserialize(fs.readFileSync(file)) as T) : undefined;
+
+/** The compiled contract with the sandbox engine's files (index, models, validators). */
+export interface CachedCompiled extends CompiledContract {
+  readonly bundled: CompiledContract['deref'];
+  readonly sandboxFiles: readonly SandboxFile[];
+}
+
+export interface CacheOptions {
+  /**
+   * The entry to use: the one of the files as they are now by default (`contractCacheDir`); the
+   * Vitest run passes the one its global setup filled (tests/contract-setup.ts).
+   */
+  readonly dir?: string;
+}
+
+/** The compiled contract, from the entry or compiled now (and kept). */
+export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = {}): Promise<CachedCompiled> {
+  const file = path.join(dir, 'compiled.v8');
+  const kept = readEntry<CachedCompiled>(file);
+  if (kept) return kept;
+  const compiled = await compileContract({bundled: true});
+  const entry: CachedCompiled = {
+    ...compiled,
+    bundled: compiled.bundled!,
+    sandboxFiles: sandboxFiles(compiled.deref, compiled.sandbox),
+  };
+  keepInEntry(dir, 'compiled.v8', v8.serialize(entry));
+  return entry;
+}
+
+/**
+ * `loadContractSource` through the cache: the same result and the same errors (a lint problem, a
+ * failed check). The lint and the compile are done once per key; the checks run on every call
+ * (what they derive holds closures over the YAML it was read from, which no file keeps).
+ * `lint: 'skip'` for a caller that linted already or runs the lint itself (lint:contract prints
+ * each problem).
+ */
+export async function cachedContractSource({
+  lint = 'wait',
+  dir = contractCacheDir(),
+}: CacheOptions & {readonly lint?: 'wait' | 'skip'} = {}): Promise<ContractSource> {
+  // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
+  // needed for that, and the lint and the compile would only report it worse).
+  assertContractYamlParses();
+  if (lint === 'wait') {
+    const problems = await cachedLint({dir});
+    if (problems.length) throw lintError(problems);
+  }
+  const {bundled, deref, responseCodes, sandbox} = await cachedCompiled({dir});
+  return checkContract({bundled, deref, responseCodes, sandbox});
+}
+
+/** The lint's problems (redocly.yaml); none at once when the files linted clean before with this key. */
+export async function cachedLint({dir = contractCacheDir()}: CacheOptions = {}): Promise<string[]> {
+  if (fs.existsSync(path.join(dir, 'lint-clean'))) return [];
+  const problems = await lintContract();
+  if (!problems.length) keepInEntry(dir, 'lint-clean', '');
+  return problems;
+}
+
+/** Writes the sandbox engine's files into `outDir` from the entry (what `writeSandbox` writes). */
+export function writeCachedSandbox(outDir: string, compiled: CachedCompiled): void {
+  fs.mkdirSync(outDir, {recursive: true});
+  for (const file of compiled.sandboxFiles) fs.writeFileSync(path.join(outDir, file.name), file.text);
+}

@@ -1,0 +1,99 @@
+/**
+ * The contract cache (plugins/api-contract/cache.ts) never serves an entry for files it was not
+ * made from: its key changes with every input, and work done while an input changed is not kept.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {CACHE_KEY_INPUTS, contractCacheKey, keepInEntry} from '../../plugins/api-contract/cache';
+
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'rupeerail-contract-cache-'));
+afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));
+
+/** A site with one file under each input, and a package.json with an import map and a script. */
+function site(name: string): string {
+  const dir = path.join(temp, name);
+  const files: Record<string, string> = {
+    'openapi/openapi.yaml': 'openapi: 3.1.0\n',
+    'openapi/families/payout.yaml': 'paths: {}\n',
+    'redocly.yaml': 'rules: {}\n',
+    'core/contract/view-model.ts': 'export {};\n',
+    'plugins/api-contract/load.ts': 'export {};\n',
+    'plugins/mdx-ast.ts': 'export {};\n',
+    'site.config.ts': 'export const site = {};\n',
+    'package.json': JSON.stringify({imports: {'#core/*': './core/*.ts'}, scripts: {test: 'vitest'}}),
+    'package-lock.json': '{"lockfileVersion": 3}\n',
+    'docs/intro.mdx': '# Intro\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+describe('the contract cache key', () => {
+  const base = contractCacheKey(site('base'));
+
+  it.each([
+    ['openapi/families/payout.yaml', 'paths: {/x: {}}\n'],
+    ['openapi/scenarios/payout.yaml', 'new: file\n'],
+    ['redocly.yaml', 'rules: {struct: error}\n'],
+    ['core/contract/view-model.ts', 'export const x = 1;\n'],
+    ['plugins/api-contract/load.ts', 'export const y = 1;\n'],
+    ['plugins/mdx-ast.ts', '// changed\n'],
+    ['site.config.ts', 'export const site = {apiVersion: "1.4.0"};\n'],
+    ['package-lock.json', '{"lockfileVersion": 3, "packages": {}}\n'],
+    ['package.json', JSON.stringify({imports: {'#core/*': './src/core/*.ts'}, scripts: {test: 'vitest'}})],
+  ])('changes with %s', (file, text) => {
+    const dir = site(`edit-${file.replace(/\W/g, '-')}`);
+    fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    fs.writeFileSync(path.join(dir, file), text);
+    expect(contractCacheKey(dir)).not.toBe(base);
+  });
+
+  it('stays with what the contract is not made from: a page, an npm script', () => {
+    const dir = site('unrelated');
+    fs.writeFileSync(path.join(dir, 'docs/intro.mdx'), '# Introduction\n');
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({imports: {'#core/*': './core/*.ts'}, scripts: {test: 'vitest', lint: 'eslint .'}}),
+    );
+    expect(contractCacheKey(dir)).toBe(base);
+  });
+
+  it('covers the folders the contract is compiled by', () => {
+    expect(CACHE_KEY_INPUTS).toEqual([
+      'openapi',
+      'redocly.yaml',
+      'core',
+      'plugins/api-contract',
+      'plugins/mdx-ast.ts',
+      'site.config.ts',
+      'package.json',
+      'package-lock.json',
+    ]);
+  });
+});
+
+describe('an entry', () => {
+  const root = path.join(temp, 'cache');
+
+  it('is not kept when the inputs changed while it was made', () => {
+    expect(keepInEntry(path.join(root, 'aaaa'), 'compiled.v8', '{}', 'bbbb')).toBe(false);
+    expect(fs.existsSync(path.join(root, 'aaaa'))).toBe(false);
+  });
+
+  it('is kept whole under its key, with the three newest others beside it', () => {
+    for (const [i, key] of ['k1', 'k2', 'k3', 'k4'].entries()) {
+      expect(keepInEntry(path.join(root, key), 'compiled.v8', `{"n": ${i}}`, key)).toBe(true);
+      const at = new Date(Date.now() - (10 - i) * 60_000);
+      fs.utimesSync(path.join(root, key), at, at);
+    }
+    keepInEntry(path.join(root, 'k5'), 'compiled.v8', '{"n": 5}', 'k5');
+    expect(fs.readdirSync(root).sort()).toEqual(['k2', 'k3', 'k4', 'k5']);
+    expect(fs.readdirSync(path.join(root, 'k5'))).toEqual(['compiled.v8']);
+    expect(fs.readFileSync(path.join(root, 'k5', 'compiled.v8'), 'utf8')).toBe('{"n": 5}');
+  });
+});
