@@ -38,11 +38,7 @@ function bareApiPath(text: string): string | undefined {
  * when nothing is left.
  */
 export function normaliseKey(text: string): string {
-  const plain = text
-    .trim()
-    .replace(/[`'"]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = text.trim().replace(/[`'"]/g, '').replace(/\s+/g, ' ').trim();
   const code = /^(?:response[ _]?)?code[\s:=]*(\d{1,3})$/i.exec(plain);
   if (code) return `response code ${Number(code[1])}`;
   const line = /^([A-Za-z]+) (\S+)$/.exec(plain);

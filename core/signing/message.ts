@@ -51,7 +51,8 @@ export const CREATED_TOLERANCE_SECONDS = 300;
 export const PRODUCTION_SIGNATURE_MESSAGE = 'Request signature not accepted';
 
 const encoder = new TextEncoder();
-const bytesOf = (body: string | Uint8Array): Bytes => (typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body));
+const bytesOf = (body: string | Uint8Array): Bytes =>
+  typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body);
 
 const subtle = (): SubtleCrypto => {
   const s = globalThis.crypto?.subtle;
