@@ -209,11 +209,12 @@ describe('the real contract', () => {
     expect(views.filter((v) => !v.change).map((v) => v.id)).toEqual([]);
     // dmt-transfer-status, the operation this used, changed again in 1.3.0 (refund_mode, refund_utr).
     expect(routed.views.operations.find((o) => o.id === 'dmt-beneficiary-list')?.change).toEqual({
-      // Added in 1.1.0; 1.2.0 changed every operation (its response codes became an enum).
-      version: '1.2.0',
+      // Added in 1.1.0; 1.2.0 changed every operation (its response codes became an enum), and 1.4.0
+      // again (the 401 answer says what production and what the sandbox tell you).
+      version: '1.4.0',
       status: 'changed',
       breaking: false,
-      href: '/docs/v1/changelog#v1.2.0-every-operation',
+      href: '/docs/v1/changelog#v1.4.0-every-operation',
     });
   });
 
