@@ -95,11 +95,14 @@ test.describe('API changelog as release notes', () => {
   test('the Markdown twin carries the same structure', async ({request}) => {
     const twin = await (await request.get(`${PAGE}.md`)).text();
     const at = (text: string): number => twin.indexOf(text);
-    expect(at('## 1.3.0 (')).toBeGreaterThan(0);
-    expect(at('reconciliation')).toBeGreaterThan(at('## 1.3.0 ('));
-    expect(at('### Breaking changes')).toBeGreaterThan(at('reconciliation'));
+    // The newest release first (1.4.0, in progress), its summary, checklist and new operations, then 1.3.0.
+    expect(at('## 1.4.0 (')).toBeGreaterThan(0);
+    expect(at('The release in progress')).toBeGreaterThan(at('## 1.4.0 ('));
+    expect(at('### Breaking changes')).toBeGreaterThan(at('The release in progress'));
     expect(at('- [ ] ')).toBeGreaterThan(at('### Breaking changes'));
     expect(at('### New operations and webhooks')).toBeGreaterThan(at('- [ ] '));
+    expect(at('## 1.3.0 (')).toBeGreaterThan(at('### New operations and webhooks'));
+    expect(at('reconciliation')).toBeGreaterThan(at('## 1.3.0 ('));
     expect(twin).toMatch(/<details><summary>\d+ docs-only changes?<\/summary>/);
     expect(twin).toContain('## 1.0.0 (2026-11-22)');
   });
