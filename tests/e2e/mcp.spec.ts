@@ -89,7 +89,7 @@ test('lists the six tools, each with a JSON schema for its input', async () => {
       ['search_docs', ['query'], ['query']],
       ['get_operation', ['id', 'method', 'path'], []],
       ['list_operations', ['family'], []],
-      ['get_response_code', ['code'], ['code']],
+      ['get_response_code', ['code', 'operation'], ['code']],
       ['verify_webhook_signature', ['payload', 'headers', 'secret'], ['payload', 'headers', 'secret']],
       [
         'sandbox_request',
