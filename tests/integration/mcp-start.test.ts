@@ -4,9 +4,7 @@
  * logged a transport error per line. The server here is a stand-in that answers `initialize` the
  * way the real one does (one JSON-RPC line), so what is checked is npm and mcp/start.mjs; the real
  * server's answers are tests/e2e/mcp.spec.ts's, after a build.
- *
- * It spawns npm, so it belongs with the integration tests; tests/unit holds it until that folder
- * exists (issue 35's split of the run).
+ * It spawns npm: an integration test.
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
