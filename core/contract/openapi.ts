@@ -40,6 +40,8 @@ export interface Operation {
   'x-rate-limit'?: unknown;
   /** Old forms of this call still accepted until their sunset (our extension; ./deprecations.ts). */
   'x-transitions'?: FormTransition[];
+  /** Requires the RFC 9421 request signature (openapi/DECISIONS.md, "Request signing"). */
+  'x-signed-request'?: boolean;
   /** Overrides the document's `security`; `[]` marks a call that needs no token. */
   security?: Record<string, string[]>[];
 }

@@ -159,6 +159,11 @@ public final class RupeeRail {
         return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
+    /** A call without a status call: on no answer or code 5 it stops and says so. */
+    public static String call(Request request) throws Exception {
+        return call(request, null);
+    }
+
     /**
      * Sends the call and branches on response_code. On no answer or code 5 the outcome is unknown: it
      * asks the status call (null when the operation has none), never sends the call again.
