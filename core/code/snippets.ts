@@ -15,8 +15,6 @@ export interface SampleRequest {
   /** Absolute URL with path parameters filled in. */
   readonly url: string;
   readonly query: readonly {readonly name: string; readonly value: string}[];
-  /** Cookie parameters with their examples. */
-  readonly cookies?: readonly {readonly name: string; readonly value: string}[];
   readonly body?: unknown;
   /** `x-signed-request: true` in the contract. */
   readonly signed?: boolean;
@@ -38,7 +36,7 @@ export function toHar(req: SampleRequest): HarRequest {
     method: req.method.toUpperCase(),
     url: req.url,
     httpVersion: 'HTTP/1.1',
-    cookies: (req.cookies ?? []).map((c) => ({name: c.name, value: c.value})),
+    cookies: [],
     headers: req.body !== undefined ? [{name: 'Content-Type', value: 'application/json'}] : [],
     queryString: req.query.map((q) => ({name: q.name, value: q.value})),
     headersSize: -1,

@@ -253,12 +253,17 @@ export function operationHeaders(l: Located, params: readonly ParamView[], doc: 
  */
 const WRAPPER_HEADERS = new Set([SECRET_PROOF_HEADER, 'Content-Digest', 'Signature', 'Signature-Input'].map((h) => h.toLowerCase()));
 
-/** The request of one operation: the sandbox URL with path examples filled in, query, cookie and body examples. */
+/**
+ * The request of one operation: the sandbox URL with path examples filled in, query and body
+ * examples. Optional headers and cookies are left out; a required one no wrapper makes fails here.
+ */
 function sampleRequest(l: Located, params: readonly ParamView[], servers: readonly ServerView[]): SampleRequest {
-  const unknown = params.find((p) => p.in === 'header' && p.required && !WRAPPER_HEADERS.has(p.name.toLowerCase()));
+  const unknown = params.find(
+    (p) => (p.in === 'header' || p.in === 'cookie') && p.required && !WRAPPER_HEADERS.has(p.name.toLowerCase()),
+  );
   if (unknown)
     throw new Error(
-      `${l.op.operationId}: requires header ${unknown.name}, which no client wrapper makes. Fix: teach samples/client/* to make it and core/code/client.ts to ask for it.`,
+      `${l.op.operationId}: takes ${unknown.in} ${unknown.name}, which no client wrapper sends. Fix: teach samples/client/* to send it and core/code/client.ts to ask for it.`,
     );
   const examplesOf = (where: ParamView['in']) =>
     params.filter((p) => p.in === where && p.example !== undefined).map((p) => ({name: p.name, value: p.example ?? ''}));
@@ -267,7 +272,6 @@ function sampleRequest(l: Located, params: readonly ParamView[], servers: readon
     method: l.method,
     url: (servers[0]?.url ?? '') + fillPath(l.path, params.filter((p) => p.in === 'path')),
     query: examplesOf('query'),
-    cookies: examplesOf('cookie'),
     ...(body !== undefined ? {body} : {}),
     ...(l.op['x-signed-request'] === true ? {signed: true} : {}),
     ...(params.some((p) => p.in === 'header' && p.name.toLowerCase() === SECRET_PROOF_HEADER.toLowerCase())
