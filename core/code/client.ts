@@ -10,6 +10,8 @@
  * bytes the wrapper digests, signs and sends.
  */
 
+import {SAMPLE_LANGUAGES} from './languages';
+
 /** One request as the wrapper takes it. */
 export interface ClientRequest {
   readonly method: string;
@@ -32,17 +34,6 @@ export interface ClientCall {
   readonly unfilledStatus?: string;
 }
 
-/** The file each language's wrapper is saved as (samples/client/ holds them under these names). */
-export const CLIENT_FILES: Readonly<Record<string, string>> = {
-  curl: 'rupeerail.sh',
-  node: 'rupeerail.mjs',
-  python: 'rupeerail.py',
-  php: 'rupeerail.php',
-  java: 'RupeeRail.java',
-  csharp: 'RupeeRail.cs',
-  go: 'rupeerail.go',
-};
-
 /** Where the wrapper is shown, once. */
 export const CLIENT_ANCHOR = '/HeaderMarkdown#the-client-wrapper';
 
@@ -64,7 +55,7 @@ function statusArgument(call: ClientCall, pad: string, comment: string, arg: str
 }
 
 const needs = (lang: string, where: string): string =>
-  `Needs ${CLIENT_FILES[lang]}, the client wrapper of ${CLIENT_ANCHOR}, ${where}`;
+  `Needs ${SAMPLE_LANGUAGES.find((l) => l.id === lang)?.clientFile}, the client wrapper of ${CLIENT_ANCHOR}, ${where}`;
 
 /** The Java class of an operation: `payout-create-order` -> `PayoutCreateOrder`. */
 export const javaClassName = (operationId: string): string =>

@@ -19,7 +19,8 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {contractSite, loadContract} from '../../plugins/api-contract/load';
 import {isLiveValue} from '#core/sandbox/engine/live';
 import {SANDBOX_KEY_ID} from '#core/sandbox/engine/token';
-import {CLIENT_FILES, javaClassName} from '#core/code/client';
+import {javaClassName} from '#core/code/client';
+import {SAMPLE_LANGUAGES} from '#core/code/languages';
 import type {OperationView} from '#core/contract/types';
 import {startSandboxServer, tempSandboxDir, type SandboxServer} from '../../scripts/lib/sandbox-server';
 import {SIGNING_KEY, SIGNING_KEY_ID} from './signing-vector';
@@ -66,7 +67,7 @@ const readerEnv = (server: SandboxServer): NodeJS.ProcessEnv => {
 /** A folder holding the language's wrapper, as the reader saves it beside the samples. */
 function folderWithWrapper(lang: Language): string {
   const dir = fs.mkdtempSync(path.join(root, `${lang}-`));
-  const file = CLIENT_FILES[lang === 'curl' ? 'curl' : lang] as string;
+  const file = SAMPLE_LANGUAGES.find((l) => l.id === lang)?.clientFile ?? `no wrapper for ${lang}`;
   fs.copyFileSync(path.join(CLIENT_DIR, file), path.join(dir, file));
   return dir;
 }
