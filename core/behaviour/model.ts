@@ -541,6 +541,8 @@ export function parseCommon(file: string, text: string): {common?: CommonBehavio
  */
 export function statusCalls(families: readonly FamilyBehaviour[]): Map<string, string> {
   return new Map(
-    families.flatMap((f) => f.operations.filter((o) => o.statusCall !== 'none').map((o) => [o.id, o.statusCall] as const)),
+    families.flatMap((f) =>
+      f.operations.filter((o) => o.statusCall !== 'none').map((o) => [o.id, o.statusCall] as const),
+    ),
   );
 }

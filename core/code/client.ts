@@ -88,7 +88,7 @@ function curl(call: ClientCall): string {
   return [
     `# ${needs('curl', 'in this folder.')}`,
     '. ./rupeerail.sh',
-    ...(r.body !== undefined ? ['body=$(cat <<\'JSON\'', r.body, 'JSON', ')'] : []),
+    ...(r.body !== undefined ? ["body=$(cat <<'JSON'", r.body, 'JSON', ')'] : []),
     ...(note ? [`# ${note}`] : []),
     `${flags}rr_call ${r.method} ${shell(r.url)} ${r.body !== undefined ? '"$body"' : "''"}${statusArgs}`,
   ].join('\n');
@@ -228,7 +228,13 @@ function java(call: ClientCall): string {
     ...(statusNote(call)
       ? [
           `                ${request(r, block)},`,
-          ...statusArgument(call, '                ', '//', `${s ? request(s, (b) => double(compact(b))) : ''});`, 'null);'),
+          ...statusArgument(
+            call,
+            '                ',
+            '//',
+            `${s ? request(s, (b) => double(compact(b))) : ''});`,
+            'null);',
+          ),
         ]
       : [`                ${request(r, block)});`]),
     '        System.out.println(answer);',

@@ -251,7 +251,9 @@ export function operationHeaders(l: Located, params: readonly ParamView[], doc: 
  * Header parameters the client wrappers make themselves (samples/client/): the proof of the webhook
  * secret, and the request signature's headers should the contract list them.
  */
-const WRAPPER_HEADERS = new Set([SECRET_PROOF_HEADER, 'Content-Digest', 'Signature', 'Signature-Input'].map((h) => h.toLowerCase()));
+const WRAPPER_HEADERS = new Set(
+  [SECRET_PROOF_HEADER, 'Content-Digest', 'Signature', 'Signature-Input'].map((h) => h.toLowerCase()),
+);
 
 /**
  * The request of one operation: the sandbox URL with path examples filled in, query and body
@@ -266,11 +268,18 @@ function sampleRequest(l: Located, params: readonly ParamView[], servers: readon
       `${l.op.operationId}: takes ${unknown.in} ${unknown.name}, which no client wrapper sends. Fix: teach samples/client/* to send it and core/code/client.ts to ask for it.`,
     );
   const examplesOf = (where: ParamView['in']) =>
-    params.filter((p) => p.in === where && p.example !== undefined).map((p) => ({name: p.name, value: p.example ?? ''}));
+    params
+      .filter((p) => p.in === where && p.example !== undefined)
+      .map((p) => ({name: p.name, value: p.example ?? ''}));
   const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
   return {
     method: l.method,
-    url: (servers[0]?.url ?? '') + fillPath(l.path, params.filter((p) => p.in === 'path')),
+    url:
+      (servers[0]?.url ?? '') +
+      fillPath(
+        l.path,
+        params.filter((p) => p.in === 'path'),
+      ),
     query: examplesOf('query'),
     ...(body !== undefined ? {body} : {}),
     ...(l.op['x-signed-request'] === true ? {signed: true} : {}),

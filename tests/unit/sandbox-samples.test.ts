@@ -131,7 +131,11 @@ public class SamplesRunner {
 }
 `;
 
-type Runner = (dir: string, codes: readonly (readonly [string, string])[], env: NodeJS.ProcessEnv) => Promise<Record<string, string>>;
+type Runner = (
+  dir: string,
+  codes: readonly (readonly [string, string])[],
+  env: NodeJS.ProcessEnv,
+) => Promise<Record<string, string>>;
 
 const RUNNERS: Record<Language, Runner> = {
   async curl(dir, codes, env) {
@@ -152,7 +156,10 @@ const RUNNERS: Record<Language, Runner> = {
     });
     const runner = path.join(dir, 'runner.mjs');
     fs.writeFileSync(runner, NODE_RUNNER);
-    return JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<string, string>;
+    return JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<
+      string,
+      string
+    >;
   },
   async python(dir, codes, env) {
     const child = run('python3', ['-c', PYTHON_RUNNER, dir], {env, timeout: 120_000});
@@ -193,14 +200,21 @@ const RUNNERS: Record<Language, Runner> = {
       return `\tfmt.Println("=====${id}")\n\tsample${i}()`;
     });
     fs.writeFileSync(path.join(dir, 'go.mod'), 'module samples\n\ngo 1.19\n');
-    fs.writeFileSync(path.join(dir, 'main.go'), `package main\n\nimport "fmt"\n\nfunc main() {\n${calls.join('\n')}\n}\n`);
+    fs.writeFileSync(
+      path.join(dir, 'main.go'),
+      `package main\n\nimport "fmt"\n\nfunc main() {\n${calls.join('\n')}\n}\n`,
+    );
     await run('go', ['build', '-o', 'samples', '.'], {cwd: dir, env: {...env, GOFLAGS: '-mod=mod'}, timeout: 180_000});
     return splitOutput((await run(path.join(dir, 'samples'), [], {env, timeout: 120_000})).stdout);
   },
 };
 
 /** The samples of one language, pointed at the local sandbox, run in order: the output of each, by operation id. */
-async function runAll(server: SandboxServer, ops: readonly OperationView[], lang: Language): Promise<Record<string, string>> {
+async function runAll(
+  server: SandboxServer,
+  ops: readonly OperationView[],
+  lang: Language,
+): Promise<Record<string, string>> {
   const codes = ops.map((op) => {
     const sample = op.samples.find((s) => s.lang === lang);
     if (!sample) throw new Error(`${op.id} has no ${lang} sample`);

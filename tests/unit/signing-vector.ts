@@ -5,4 +5,8 @@
  */
 export const SIGNING_KEY_ID = 'sbx-ed25519-1';
 export const SIGNING_KEY = 'MC4CAQAwBQYDK2VwBCIEIC8Ljw0IQc5W+QMO923zVVy8/7zrfCid9gR7WVrrQSzs';
-export const SIGNING_PUBLIC_JWK = {kty: 'OKP', crv: 'Ed25519', x: 'S-Fk1OUy4SzR4pmSs8YpOEw-Mqnz9F6odFMlzFVBwZQ'} as const;
+export const SIGNING_PUBLIC_JWK = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: 'S-Fk1OUy4SzR4pmSs8YpOEw-Mqnz9F6odFMlzFVBwZQ',
+} as const;

@@ -5,7 +5,12 @@ import {SAMPLE_LANGUAGES} from '#core/code/languages';
 const BASE = 'https://sandbox.rupeerail.example/api/v1';
 const SEND: SampleCall = {
   operationId: 'sms-send',
-  request: {method: 'POST', url: `${BASE}/service/sms/send`, query: [], body: {referenceid: 'RR-1', mobile: '9000000001'}},
+  request: {
+    method: 'POST',
+    url: `${BASE}/service/sms/send`,
+    query: [],
+    body: {referenceid: 'RR-1', mobile: '9000000001'},
+  },
   status: {method: 'POST', url: `${BASE}/service/sms/status`, query: [], body: {referenceid: 'RR-1'}},
 };
 const code = (call: SampleCall, lang: string): string => generateSamples(call).find((s) => s.lang === lang)?.code ?? '';
@@ -84,12 +89,17 @@ describe('generateSamples', () => {
       csharp: ['Signed = true', 'SecretProof = true'],
       go: ['Signed: true', 'SecretProof: true'],
     };
-    for (const s of generateSamples(flagged)) for (const mark of marks[s.lang] ?? ['missing']) expect(s.code, s.lang).toContain(mark);
+    for (const s of generateSamples(flagged))
+      for (const mark of marks[s.lang] ?? ['missing']) expect(s.code, s.lang).toContain(mark);
     for (const s of samples) for (const mark of marks[s.lang] ?? []) expect(s.code, s.lang).not.toContain(mark);
   });
 
   it('says when the status call needs an id only its answer gives, and says nothing without a status call', () => {
-    const unfilled = {operationId: 'common-escalation-raise', request: SEND.request, unfilledStatus: 'common-escalation-status'};
+    const unfilled = {
+      operationId: 'common-escalation-raise',
+      request: SEND.request,
+      unfilledStatus: 'common-escalation-status',
+    };
     expect(code(unfilled, 'node')).toContain(
       '// common-escalation-status needs an id only its answer gives: on no answer or code 5 the wrapper stops.',
     );

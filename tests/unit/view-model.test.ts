@@ -217,7 +217,9 @@ describe('the steps of buildViews', () => {
   });
 
   it('operationSamples: a parameter no client wrapper sends fails with the operation and the fix', () => {
-    const cookie = [{name: 'session', in: 'cookie', required: true, type: 'string', constraints: []}] satisfies ParamView[];
+    const cookie = [
+      {name: 'session', in: 'cookie', required: true, type: 'string', constraints: []},
+    ] satisfies ParamView[];
     expect(() => operationSamples(located, cookie, ctx)).toThrow(
       'demo-get-item: takes cookie session, which no client wrapper sends. Fix: teach samples/client/* to send it and core/code/client.ts to ask for it.',
     );
