@@ -31,7 +31,7 @@ export interface SampleCall {
   readonly unfilledStatus?: string;
 }
 
-export function toHar(req: SampleRequest): HarRequest {
+function toHar(req: SampleRequest): HarRequest {
   return {
     method: req.method.toUpperCase(),
     url: req.url,

@@ -294,3 +294,69 @@ describe('the page samples against npm run sandbox', () => {
     }, 240_000);
   }
 });
+
+/*
+ * The status call on an unknown outcome: a server that answers the payout order with code 5, then
+ * drops the connection of the next one without a word, and reports the order on its status call.
+ * Each language's sample must ask the status call after each, and never send the order again.
+ */
+describe('the page samples on an unknown outcome', () => {
+  const OPERATION = 'payout-create-order';
+  const STATUS_ANSWER = {status: 'SUCCESS', response_code: 1, message: 'Order found', data: {state: 'SUCCESS'}};
+
+  /** A local server standing in for the API: what it was asked, in order. */
+  async function unknownOutcomeServer(): Promise<{url: string; asked: string[]; close: () => Promise<void>}> {
+    const http = await import('node:http');
+    const asked: string[] = [];
+    let orders = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        asked.push(`${req.method} ${req.url}`);
+        if (req.url?.endsWith('/orders/status')) return void res.end(JSON.stringify(STATUS_ANSWER));
+        if (++orders % 2 === 1)
+          return void res.end(
+            JSON.stringify({status: 'PENDING', response_code: 5, message: 'Outcome unknown', data: {}}),
+          );
+        req.socket.destroy(); // no answer at all
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as {port: number};
+    return {
+      url: `http://127.0.0.1:${port}/api/v1`,
+      asked,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  for (const lang of LANGUAGES) {
+    it(`${lang}: code 5 and a dropped connection each lead to the status call, never a second order`, async () => {
+      const op = operations.find((o) => o.id === OPERATION);
+      const sample = op?.samples.find((s) => s.lang === lang);
+      expect(sample, `${OPERATION} has a ${lang} sample`).toBeDefined();
+      const server = await unknownOutcomeServer();
+      try {
+        const env = {
+          ...process.env,
+          NO_PROXY: '127.0.0.1',
+          no_proxy: '127.0.0.1',
+          PARTNER_ID: 'PS001234',
+          PARTNER_KEY_ID: SANDBOX_KEY_ID,
+          PARTNER_SECRET: 'test-partner-secret-4f1d2c',
+        };
+        const code = (sample?.code ?? '').split(SANDBOX_URL).join(server.url);
+        const printed: unknown[] = [];
+        for (let i = 0; i < 2; i++) {
+          const out = await RUNNERS[lang](folderWithWrapper(lang), [[OPERATION, code]], env);
+          printed.push(JSON.parse(out[OPERATION] ?? 'null'));
+        }
+        expect(printed).toEqual([STATUS_ANSWER, STATUS_ANSWER]);
+        const order = `POST /api/v1/service/payout/orders`;
+        expect(server.asked).toEqual([order, `${order}/status`, order, `${order}/status`]);
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
+  }
+});
