@@ -272,14 +272,13 @@ function sampleRequest(l: Located, params: readonly ParamView[], servers: readon
       .filter((p) => p.in === where && p.example !== undefined)
       .map((p) => ({name: p.name, value: p.example ?? ''}));
   const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
+  const path = fillPath(
+    l.path,
+    params.filter((p) => p.in === 'path'),
+  );
   return {
     method: l.method,
-    url:
-      (servers[0]?.url ?? '') +
-      fillPath(
-        l.path,
-        params.filter((p) => p.in === 'path'),
-      ),
+    url: (servers[0]?.url ?? '') + path,
     query: examplesOf('query'),
     ...(body !== undefined ? {body} : {}),
     ...(l.op['x-signed-request'] === true ? {signed: true} : {}),
