@@ -232,8 +232,13 @@ export const sandboxBaseUrl = (basePath: string): string => `http://127.0.0.1:${
 const exampleParams = (params: readonly ParamView[]): Record<string, string> =>
   Object.fromEntries(params.map((p) => [p.name, p.example ?? '']));
 
-/** Headers the panel sets itself on every request: the signed token and the body's content type. */
-const PANEL_HEADERS = new Set(['authorization', 'content-type']);
+/**
+ * Headers the panel sets itself on every request (the signed token and the body's content type), and
+ * the request signature's three, which are computed from the request itself: an example value could
+ * never match, and until the transition's sunset the sandbox accepts an unsigned call (with its
+ * `Deprecation` header), so the panel leaves them out rather than send one that fails.
+ */
+const PANEL_HEADERS = new Set(['authorization', 'content-type', 'content-digest', 'signature-input', 'signature']);
 
 /**
  * The header parameters an operation declares for the reader to fill (the headers table shows the
