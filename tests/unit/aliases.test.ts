@@ -1,4 +1,4 @@
-/** vitest.config.ts resolves the Docusaurus aliases the way the site does, so src/ modules import in tests. */
+/** vitest.config.mts resolves the Docusaurus aliases the way the site does, so src/ modules import in tests. */
 import {describe, expect, it} from 'vitest';
 import {translate} from '@docusaurus/Translate';
 import generated from '@generated/codeTranslations';

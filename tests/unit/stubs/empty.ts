@@ -1,2 +1,2 @@
-/** Stands in for every `@generated/*` module in unit tests (see vitest.config.ts). */
+/** Stands in for every `@generated/*` module in unit tests (see vitest.config.mts). */
 export default {};
