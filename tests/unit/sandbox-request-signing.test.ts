@@ -225,8 +225,41 @@ describe('payment controls', () => {
     sign: testKey,
   };
 
-  it('holds a new contact for its cooling-off, on the engine clock', async () => {
+  const setControls = (body: Record<string, number>): Call => ({
+    method: 'POST',
+    path: '/common/account/controls/update',
+    body,
+    sign: testKey,
+  });
+
+  it('are off until set: an RTGS payout of 5,00,000 rupees to a contact just added is paid, then refused once a cap is set', async () => {
     const s = session();
+    const read = await s.send({method: 'GET', path: '/common/account/controls'});
+    expect(read.json.data).toEqual({cooling_off_minutes: 0, per_transaction_cap: 0, daily_cap: 0, used_today: 0});
+    const bank = {
+      name: 'Farhan Qureshi',
+      type: 'VENDOR',
+      account_type: 'BANK_ACCOUNT',
+      account_number: '000111222333',
+      ifsc: 'RRBK0000123',
+    };
+    const id = ((await s.send({...contact, body: bank})).json.data as {contact_id: string}).contact_id;
+    const rtgs = {contact_id: id, amount: 500_000, mode: 'RTGS'};
+    expect(outcome(await s.send(order({...rtgs, referenceid: 'RR-PO-R1'})))).toEqual([200, 1, expect.any(String)]);
+    expect((await s.send(setControls({per_transaction_cap: 300_000}))).json.response_code).toBe(1);
+    expect(outcome(await s.send(order({...rtgs, referenceid: 'RR-PO-R2'})))).toEqual([
+      200,
+      26,
+      'Amount above your per-transaction cap of 300000 rupees',
+    ]);
+    // 0 turns the cap off again.
+    expect((await s.send(setControls({per_transaction_cap: 0}))).json.response_code).toBe(1);
+    expect((await s.send(order({...rtgs, referenceid: 'RR-PO-R3'}))).json.response_code).toBe(1);
+  });
+
+  it('holds a new contact for its cooling-off once one is set, on the engine clock', async () => {
+    const s = session();
+    expect((await s.send(setControls({cooling_off_minutes: 30}))).json.response_code).toBe(1);
     const created = await s.send(contact);
     const id = (created.json.data as {contact_id: string}).contact_id;
     expect(id).not.toBe(ORDER.contact_id);
@@ -241,13 +274,8 @@ describe('payment controls', () => {
 
   it('refuses an order above the per-transaction cap and one past the daily cap, as set by a signed call', async () => {
     const s = session();
-    const set = await s.send({
-      method: 'POST',
-      path: '/common/account/controls/update',
-      body: {per_transaction_cap: 5000, daily_cap: 8000},
-      sign: testKey,
-    });
-    expect(set.json.data).toEqual({cooling_off_minutes: 30, per_transaction_cap: 5000, daily_cap: 8000, used_today: 0});
+    const set = await s.send(setControls({per_transaction_cap: 5000, daily_cap: 8000}));
+    expect(set.json.data).toEqual({cooling_off_minutes: 0, per_transaction_cap: 5000, daily_cap: 8000, used_today: 0});
     expect(outcome(await s.send(order({amount: 5000.01})))).toEqual([
       200,
       26,

@@ -61,13 +61,13 @@ export function addSecurityRows(ctx: ScenarioContext, d: OperationDraft): void {
     rows.push(
       [
         25,
-        'A `contact_id` created in this session less than the cooling-off period ago (30 minutes unless you set it)',
+        'A `contact_id` created in this session within the cooling-off period you set',
         'No money moved; the message says from when it can be paid',
       ],
-      [26, 'An `amount` above your per-transaction cap (2,00,000 rupees unless you set it)', 'No money moved'],
+      [26, 'An `amount` above the per-transaction cap you set', 'No money moved'],
       [
         27,
-        "An order that takes the day's accepted payouts above your daily cap (10,00,000 rupees unless you set it)",
+        "An order that takes the day's accepted payouts above the daily cap you set",
         'No money moved; the message says how much is left today',
       ],
     );

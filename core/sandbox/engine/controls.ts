@@ -5,6 +5,11 @@
  * openapi/response-codes.yaml). Days are India days, as the daily cap is; time is the engine's clock,
  * so tests move it instead of waiting. DMT transfers are made on the hosted journey's pages, which
  * apply the same controls; no API call of the sandbox makes one, so only payouts are checked here.
+ *
+ * Every control is off until the partner sets it (0 means off): the first defaults (30 minutes,
+ * 2,00,000 and 10,00,000 rupees) refused every RTGS payout, whose range starts at 2,00,000, and any
+ * default cap is one a valid batch of payouts can reach, so no default refuses a valid request
+ * (openapi/DECISIONS.md, "Payment controls").
  */
 import type {Json, JsonObject} from '../model';
 import {formatLike} from './live';
@@ -23,8 +28,8 @@ export interface Controls {
   readonly daily_cap: number;
 }
 
-/** The defaults of an account that never set its controls (the contract's descriptions say the same). */
-export const DEFAULT_CONTROLS: Controls = {cooling_off_minutes: 30, per_transaction_cap: 200_000, daily_cap: 1_000_000};
+/** An account that never set its controls: all off (0), as the contract's descriptions say. */
+export const DEFAULT_CONTROLS: Controls = {cooling_off_minutes: 0, per_transaction_cap: 0, daily_cap: 0};
 
 /** Codes a payment answers that count towards the daily cap: accepted, pending or not known yet. */
 const COUNTED_CODES: ReadonlySet<number> = new Set([1, 2, 5]);
@@ -67,7 +72,7 @@ export function controlsAnswer(
   const next = {...controlsOf(store)};
   for (const field of ['cooling_off_minutes', 'per_transaction_cap', 'daily_cap'] as const)
     if (typeof inputs[field] === 'number') next[field] = inputs[field];
-  if (next.per_transaction_cap > next.daily_cap)
+  if (next.per_transaction_cap > 0 && next.daily_cap > 0 && next.per_transaction_cap > next.daily_cap)
     return validationAnswer([
       {field: 'per_transaction_cap', rule: `must not be above the daily cap (${rupees(next.daily_cap)})`},
     ]);
@@ -111,10 +116,10 @@ export function controlsRefusal(
     );
   }
   const amount = Number(inputs.amount);
-  if (amount > c.per_transaction_cap)
+  if (c.per_transaction_cap > 0 && amount > c.per_transaction_cap)
     return refusal(26, `Amount above your per-transaction cap of ${rupees(c.per_transaction_cap)}`);
   const used = usedOn(store, nowMs);
-  if (used + amount > c.daily_cap)
+  if (c.daily_cap > 0 && used + amount > c.daily_cap)
     return refusal(
       27,
       `Over your daily cap of ${rupees(c.daily_cap)}: ${rupees(round2(c.daily_cap - used))} left today`,
