@@ -103,7 +103,18 @@ function sandboxIndex(ctx: ScenarioContext, doc: OpenApiDocument, sandbox: Sandb
       method: o.located.method,
       path: o.located.path,
     })),
+    ...tokenSunsetOf(doc),
   };
+}
+
+/**
+ * The sunset of the token form without `kid` (the partnerJwt scheme's transition whose replacement
+ * puts `kid` in the token, as Try it reads it in ./try-it.ts), so the engine keeps no copy of the date.
+ */
+export function tokenSunsetOf(doc: Pick<OpenApiDocument, 'components'>): {tokenSunset?: string} {
+  const transitions = doc.components?.securitySchemes?.partnerJwt?.['x-transitions'] ?? [];
+  const found = transitions.find((t) => t.replacement.includes('`kid`'));
+  return found ? {tokenSunset: found.sunset} : {};
 }
 
 function basePathOf(doc: OpenApiDocument): string {

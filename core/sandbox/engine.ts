@@ -88,6 +88,7 @@ import {idNumbers, randomSeed, transactionFacts} from './engine/live';
 import {isSweepable, sweep, SWEEP_EVERY_REQUESTS} from './engine/retention';
 import {validateRequest} from './engine/validate';
 import {pendingWebhooks, queueWebhooks, takeDue} from './engine/webhooks';
+import {DEPRECATED_SINCE_1_3_0, transitionHeaders} from './engine/transition';
 
 export type {Clock, LoadedFamily, QueuedWebhook, SandboxStore, WebhookDelivery};
 export {memoryStore} from './engine/types';
@@ -216,18 +217,22 @@ function invalidAnswer(checked: Extract<ReturnType<typeof validateRequest>, {err
   return checked.unsupportedMediaType ? mediaTypeAnswer(checked.errors) : validationAnswer(checked.errors);
 }
 
+/** What the token check needs: the test secret, its key ids, the audience, the test partners and the old form's sunset. */
+const tokenKeysOf = (index: SandboxIndex): TokenKeys => ({
+  jwtSecret: index.credentials.jwtSecret,
+  keyId: SANDBOX_KEY_ID,
+  revokedKeyIds: new Set([SANDBOX_REVOKED_KEY_ID]),
+  audience: TOKEN_AUDIENCE.sandbox,
+  partnerIds: new Set([index.credentials.partnerId, ...index.partnerIds]),
+  legacySunset: index.tokenSunset,
+});
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const {index, clock, store} = options;
   const session: Session = {store, clock, ids: idNumbers(options.seed ?? randomSeed())};
   const webhookSecret = options.webhookSecret ?? index.credentials.webhookSecret;
   const routes = compileRoutes(index.routes);
-  const keys: TokenKeys = {
-    jwtSecret: index.credentials.jwtSecret,
-    keyId: SANDBOX_KEY_ID,
-    revokedKeyIds: new Set([SANDBOX_REVOKED_KEY_ID]),
-    audience: TOKEN_AUDIENCE.sandbox,
-    partnerIds: new Set([index.credentials.partnerId, ...index.partnerIds]),
-  };
+  const keys = tokenKeysOf(index);
   const family = familyLoader(options.loadFamily);
 
   /** The status call's answer for a transaction of this session, as it stands now. */
@@ -251,6 +256,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const headers = lowerCaseHeaders(request.headers);
     const token = await authenticate(headers.authorization, keys, clock.now(), store);
     if ('error' in token) return {answer: tokenAnswer(token.error), op};
+    if (token.oldFormSunset) Object.assign(extra, transitionHeaders(token.oldFormSunset, DEPRECATED_SINCE_1_3_0));
     const signer = {reqId: token.reqId, nowMs: clock.now(), ring: keyRing(store, index.credentials), webhookSecret};
     const unsigned = await signatureStep(op, {...signedParts(request, routed.url), headers, ...signer}, extra);
     if (unsigned) return {answer: unsigned, op};

@@ -180,6 +180,11 @@ export interface SandboxIndex {
   /** Test partner ids besides `credentials.partnerId`: every token may name one of these. */
   readonly partnerIds: readonly string[];
   readonly routes: readonly RouteModel[];
+  /**
+   * The last day (IST) a token without `kid`, `exp` and `aud` is accepted: the sunset of the
+   * partnerJwt scheme's `x-transitions` in openapi.yaml. Absent when the contract has no such window.
+   */
+  readonly tokenSunset?: string;
 }
 
 /** One error of an ajv validator compiled with `allErrors` (standalone code keeps this shape). */

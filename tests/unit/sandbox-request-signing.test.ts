@@ -295,6 +295,37 @@ describe('payment controls', () => {
   });
 });
 
+describe('the token form without kid, exp and aud', () => {
+  it('is answered with Deprecation from 1.3.0 and the Sunset of partnerJwt, and the current form without them', async () => {
+    const h = clockedSandbox(compiled, dir, START, 33);
+    const list = async (authorization: string) =>
+      h.sandbox.send({
+        method: 'GET',
+        url: `${compiled.index.basePath}/service/recharge/operators`,
+        headers: {authorization},
+      });
+    const old = await list(`Bearer ${await h.token()}`);
+    expect([old.json.response_code, old.headers.Deprecation, old.headers.Sunset]).toEqual([
+      1,
+      `@${Date.parse('2026-11-27T00:00:00+05:30') / 1000}`,
+      'Wed, 30 Jun 2027 18:30:00 GMT',
+    ]);
+    const iat = Math.floor(h.now() / 1000);
+    const claims = {exp: iat + 300, aud: TOKEN_AUDIENCE.sandbox};
+    const today = await signToken(
+      {partnerId: compiled.index.credentials.partnerId, iat, reqId: 'today-1', ...claims},
+      compiled.index.credentials.jwtSecret,
+      SANDBOX_KEY_ID,
+    );
+    const current = await list(`Bearer ${today}`);
+    expect([current.json.response_code, current.headers.Deprecation, current.headers.Sunset]).toEqual([
+      1,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
 describe("the operator list's number in the query", () => {
   it('is answered with Deprecation and Sunset until 2027-06-30, then refused; the look-up takes it in the body', async () => {
     const s = session();

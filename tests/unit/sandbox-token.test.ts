@@ -8,9 +8,10 @@ import {SignJWT} from 'jose';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {signToken} from '#core/sandbox/crypto';
+import {tokenSunsetOf} from '#core/sandbox/compile';
+import type {OpenApiDocument} from '#core/contract/openapi';
 import {
   authenticate,
-  LEGACY_TOKEN_SUNSET,
   MAX_TOKEN_LIFETIME_SECONDS,
   SANDBOX_KEY_ID,
   SANDBOX_REVOKED_KEY_ID,
@@ -18,12 +19,16 @@ import {
 } from '#core/sandbox/engine/token';
 import {memoryStore} from '#core/sandbox/engine/types';
 
+const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8')) as OpenApiDocument;
+/** The sunset the engine gets, read from the contract as the compile step reads it. */
+const LEGACY_TOKEN_SUNSET = tokenSunsetOf(contract).tokenSunset ?? '';
 const keys = {
   jwtSecret: 'secret',
   keyId: 'k2',
   revokedKeyIds: new Set(['k1']),
   audience: 'sandbox.rupeerail.example',
   partnerIds: new Set(['P1']),
+  legacySunset: LEGACY_TOKEN_SUNSET,
 };
 const now = 1_800_000_000_000;
 const iat = now / 1000;
@@ -84,7 +89,11 @@ describe('the token claims of 1.3.0', () => {
   it('accepts the 1.2.0 form (no kid, aud or exp) until the sunset day ends in IST, then names what is missing', async () => {
     const legacy = {partnerId: 'P1', reqId: 'r2'};
     const at = (ms: number) => bearer({...legacy, iat: Math.floor(ms / 1000)});
-    expect(await check(await at(afterSunset - 1000), afterSunset - 1000)).toEqual({partnerId: 'P1', reqId: 'r2'});
+    expect(await check(await at(afterSunset - 1000), afterSunset - 1000)).toEqual({
+      partnerId: 'P1',
+      reqId: 'r2',
+      oldFormSunset: LEGACY_TOKEN_SUNSET,
+    });
     expect(await check(await at(afterSunset), afterSunset)).toEqual({
       error: `The token must carry kid: tokens without exp, aud and kid were accepted until ${LEGACY_TOKEN_SUNSET}`,
     });
@@ -94,13 +103,22 @@ describe('the token claims of 1.3.0', () => {
     });
   });
 
-  it('states the same sunset, key ids and audiences as the contract and the headers page', () => {
-    const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8')) as {
-      components: {securitySchemes: {partnerJwt: {'x-transitions': {sunset: string}[]}}};
-    };
-    expect(contract.components.securitySchemes.partnerJwt['x-transitions'].map((t) => t.sunset)).toEqual([
-      LEGACY_TOKEN_SUNSET,
-    ]);
+  it("takes the sunset from partnerJwt's x-transitions, and refuses the old form outright when the contract has none", async () => {
+    expect(LEGACY_TOKEN_SUNSET).toBe('2027-06-30');
+    const scheme = {type: 'http', scheme: 'bearer'};
+    const moved = {old: 'a token without `kid`', replacement: 'a token with `kid` in its header', sunset: '2028-01-31'};
+    expect(tokenSunsetOf({components: {securitySchemes: {partnerJwt: {...scheme, 'x-transitions': [moved]}}}})).toEqual(
+      {tokenSunset: '2028-01-31'},
+    );
+    expect(tokenSunsetOf({components: {securitySchemes: {partnerJwt: scheme}}})).toEqual({});
+    const noWindow = {...keys, legacySunset: undefined};
+    const old = await bearer({partnerId: 'P1', reqId: 'r4', iat});
+    expect(await authenticate(old, noWindow, now, memoryStore())).toEqual({
+      error: 'The token must carry kid: tokens without exp, aud and kid are refused',
+    });
+  });
+
+  it('states the same sunset, key ids and audiences as the headers page', () => {
     const page = readFileSync('src/pages/HeaderMarkdown.mdx', 'utf8');
     for (const value of [
       SANDBOX_KEY_ID,

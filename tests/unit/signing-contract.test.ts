@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {bundleContract} from '../../plugins/api-contract/load';
 import {listOperations} from '#core/contract/openapi';
-import {DEPRECATED_SINCE_1_4_0} from '#core/sandbox/engine/transition';
+import {DEPRECATED_SINCE_1_3_0, DEPRECATED_SINCE_1_4_0} from '#core/sandbox/engine/transition';
 
 const doc = await bundleContract(true);
 const marked = listOperations(doc)
@@ -48,5 +48,7 @@ describe('the signed calls', () => {
   it("mark their transitions from release 1.4.0's date", () => {
     const notes = parse(readFileSync('openapi/releases/notes.yaml', 'utf8')) as Record<string, {date: string}>;
     expect(DEPRECATED_SINCE_1_4_0).toBe(notes['1.4.0']?.date);
+    // The token form without kid, exp and aud was deprecated by 1.3.0.
+    expect(DEPRECATED_SINCE_1_3_0).toBe(notes['1.3.0']?.date);
   });
 });

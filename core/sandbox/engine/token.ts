@@ -2,8 +2,9 @@
  * Step 2, authenticate: the token check of /HeaderMarkdown. `Authorization: Bearer <JWT>`, HS256
  * with the test secret named by its `kid`, claims partnerId (a test partner id), iat within 300 s,
  * exp (at most 300 s after iat, not passed), aud (this environment) and reqId (never reused).
- * Tokens without exp, aud or kid (the form of 1.2.0) are accepted until LEGACY_TOKEN_SUNSET, as the
- * versioning page's deprecations table says (from `x-transitions` of partnerJwt in openapi.yaml).
+ * Tokens without exp, aud or kid (the form of 1.2.0) are accepted until `legacySunset`, the sunset
+ * of partnerJwt's `x-transitions` in openapi.yaml (compiled into the sandbox index, never copied
+ * here), and flagged so the engine answers them with `Deprecation` and `Sunset`.
  * Our own policy with its reasons: openapi/facts/common.yaml, `jwt-*`.
  *
  * `jose` does the JWT itself: decoding, the HS256 allow-list, the signature, the registered
@@ -30,9 +31,6 @@ export const TOKEN_AUDIENCE = {sandbox: 'sandbox.rupeerail.example', production:
 export const SANDBOX_KEY_ID = 'sbx-key-2';
 export const SANDBOX_REVOKED_KEY_ID = 'sbx-key-1';
 
-/** Last day (IST) a token without `exp`, `aud` or `kid` is accepted: the transition of 1.3.0. */
-export const LEGACY_TOKEN_SUNSET = '2027-06-30';
-
 /** The first instant after the sunset day, in IST, when the legacy form stops working. */
 const legacyEndMs = (sunset: string): number => Date.parse(`${sunset}T00:00:00+05:30`) + 86_400_000;
 
@@ -44,11 +42,16 @@ export interface TokenKeys {
   readonly revokedKeyIds: ReadonlySet<string>;
   readonly audience: string;
   readonly partnerIds: ReadonlySet<string>;
+  /** Last day (IST) a token without `exp`, `aud` or `kid` is accepted; undefined: never. */
+  readonly legacySunset?: string | undefined;
 }
 
 type TokenCheck = {error: string} | {partnerId: string};
-/** A valid token: its partner, and its reqId (a later step binds a proof to it). */
-type Authenticated = {error: string} | {partnerId: string; reqId: string};
+/**
+ * A valid token: its partner, its reqId (a later step binds a proof to it) and, for a token of the
+ * old form accepted in its window, that window's sunset (the engine answers it with the transition's headers).
+ */
+type Authenticated = {error: string} | {partnerId: string; reqId: string; oldFormSunset?: string};
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
@@ -65,8 +68,10 @@ const SAYS = {
   nbf: 'The nbf claim must be a time in Unix seconds',
   early: 'Token not valid yet: nbf is after the current time',
   aud: (audience: string) => `Wrong aud: tokens for this environment carry aud ${audience}`,
-  must: (name: string) =>
-    `The token must carry ${name}: tokens without exp, aud and kid were accepted until ${LEGACY_TOKEN_SUNSET}`,
+  must: (name: string, sunset: string | undefined) =>
+    sunset
+      ? `The token must carry ${name}: tokens without exp, aud and kid were accepted until ${sunset}`
+      : `The token must carry ${name}: tokens without exp, aud and kid are refused`,
 } as const;
 
 /** A refusal decided by our own key lookup inside jose's verification (it passes the error through). */
@@ -74,7 +79,7 @@ class Refused extends Error {}
 
 /** The secret a token's `kid` names, or why none: a missing kid is the 1.2.0 form, allowed until the sunset. */
 function secretFor(kid: unknown, keys: TokenKeys, legacy: boolean): {error: string} | {secret: string} {
-  if (kid === undefined) return legacy ? {secret: keys.jwtSecret} : {error: SAYS.must('kid')};
+  if (kid === undefined) return legacy ? {secret: keys.jwtSecret} : {error: SAYS.must('kid', keys.legacySunset)};
   if (typeof kid !== 'string') return {error: 'The kid header must be a string: the key id of your JWT secret'};
   if (keys.revokedKeyIds.has(kid))
     return {error: `Key ${kid} was revoked: sign with a current JWT secret and send its kid`};
@@ -98,7 +103,7 @@ function verifyOptions(claims: JWTPayload, keys: TokenKeys, nowMs: number, legac
 
 /** A refused registered claim in our words: jose names the claim and why (`missing`, `invalid`, `check_failed`). */
 function claimRefusal(claim: string, reason: string, keys: TokenKeys): string | undefined {
-  if (reason === 'missing') return SAYS.must(claim);
+  if (reason === 'missing') return SAYS.must(claim, keys.legacySunset);
   if (claim === 'aud') return SAYS.aud(keys.audience);
   if (claim === 'iat') return SAYS.iat;
   if (claim === 'exp') return SAYS.exp;
@@ -160,7 +165,7 @@ async function verified(
   } catch {
     return {error: SAYS.notJson};
   }
-  const legacy = nowMs < legacyEndMs(LEGACY_TOKEN_SUNSET);
+  const legacy = keys.legacySunset !== undefined && nowMs < legacyEndMs(keys.legacySunset);
   const key = (jose: {kid?: unknown}): Uint8Array => {
     const found = secretFor(jose.kid, keys, legacy);
     if ('error' in found) throw new Refused(found.error);
@@ -194,7 +199,13 @@ export async function authenticate(
   const {reqId, iat} = claims as {reqId: string; iat: number};
   if (store.get(`reqId:${reqId}`) !== undefined) return {error: 'reqId already used: sign a fresh token per request'};
   store.set(`reqId:${reqId}`, iat);
-  return {partnerId: checked.partnerId, reqId};
+  const oldForm =
+    decodeProtectedHeader(token).kid === undefined || claims.exp === undefined || claims.aud === undefined;
+  return {
+    partnerId: checked.partnerId,
+    reqId,
+    ...(oldForm && keys.legacySunset ? {oldFormSunset: keys.legacySunset} : {}),
+  };
 }
 
 export const tokenAnswer = (error: string): Answer => ({status: 401, body: envelope(11, error), scenario: 'token'});

@@ -8,6 +8,9 @@
 /** The day the 1.4.0 transitions began: release 1.4.0's date in openapi/releases/notes.yaml (a test ties them). */
 export const DEPRECATED_SINCE_1_4_0 = '2026-12-01';
 
+/** The day the token form without `kid`, `exp` and `aud` was deprecated: release 1.3.0's date (a test ties them). */
+export const DEPRECATED_SINCE_1_3_0 = '2026-11-27';
+
 /** Start of a day in India time, in epoch milliseconds. */
 const istMidnight = (day: string): number => Date.parse(`${day}T00:00:00+05:30`);
 
