@@ -9,10 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {ChangelogError, type Release} from '#core/changelog/changelog';
 import {checkReleaseNotes, expectedNote, firstRelease, type ReleaseNote} from '#core/changelog/notes';
+import {checkTestValues, sandboxTestValues, type TestValues} from '#core/changelog/test-values';
+import {parseYaml} from '#core/util/yaml';
 import {readDates, RELEASES_DIR} from './changelog';
 import {SITE_DIR} from './paths';
+import {SANDBOX_FILE} from './sandbox';
 
 export const NOTES_FILE = path.join(RELEASES_DIR, 'notes.yaml');
+export const TEST_VALUES_FILE = path.join(RELEASES_DIR, 'test-values.yaml');
 
 export interface NotesInput {
   /** The changelog, newest release first (`loadChangelog`). */
@@ -22,6 +26,27 @@ export interface NotesInput {
   readonly releasesDir?: string;
   /** The sunsets the current contract declares: the newest release's checklist dates must be among them. */
   readonly sunsets?: ReadonlySet<string>;
+  /**
+   * The test values' record and the sandbox file it is checked against: the repository's by default;
+   * a notes `file` of its own (a test's) is checked without them unless it names a record too.
+   */
+  readonly testValuesFile?: string;
+  readonly sandboxFile?: string;
+}
+
+/** The test values' problems (core/changelog/test-values.ts) against these notes. */
+function testValueProblems(input: NotesInput, notes: readonly ReleaseNote[], notesFile: string): string[] {
+  if (input.file && !input.testValuesFile) return [];
+  const file = input.testValuesFile ?? TEST_VALUES_FILE;
+  const sandboxFile = input.sandboxFile ?? SANDBOX_FILE;
+  const rel = (f: string) => path.relative(SITE_DIR, f);
+  const record = parseYaml(rel(file), fs.readFileSync(file, 'utf8')) as Record<string, TestValues> | null;
+  return checkTestValues({
+    records: Object.entries(record ?? {}).map(([version, values]) => ({version, values: values ?? {}})),
+    current: sandboxTestValues(parseYaml(rel(sandboxFile), fs.readFileSync(sandboxFile, 'utf8'))),
+    notes,
+    files: {record: rel(file), sandbox: rel(sandboxFile), notes: notesFile},
+  });
 }
 
 /** The notes of every release on the changelog, newest first as the page lists them. */
@@ -43,7 +68,9 @@ export function readReleaseNotes(input: NotesInput): ReleaseNote[] {
       .reverse()
       .map((r) => ({...expectedNote(r), ...(r.version === newest && input.sunsets ? {sunsets: input.sunsets} : {})})),
   ];
-  const {notes, problems} = checkReleaseNotes(rel, fs.readFileSync(file, 'utf8'), expected);
+  const checked = checkReleaseNotes(rel, fs.readFileSync(file, 'utf8'), expected);
+  const {notes} = checked;
+  const problems = checked.problems.length ? checked.problems : testValueProblems(input, notes, rel);
   if (problems.length)
     throw new ChangelogError(`${rel} has ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return notes.reverse();

@@ -24,6 +24,7 @@ type UpiStatusCode =
   operations['upicollect-payment-status']['responses'][200]['content']['application/json']['response_code'];
 type DmtSession = components['schemas']['DmtSessionRequest'];
 type PayoutEventCode = components['schemas']['PayoutOrderEvent']['response_code'];
+type DmtTransferCode = components['schemas']['DmtTransfer']['response_code'];
 // The README's example names these: they must exist.
 type PayoutOrder = operations['payout-create-order']['requestBody']['content']['application/json'];
 type PayoutAnswer = operations['payout-create-order']['responses'][200]['content']['application/json'];
@@ -37,6 +38,7 @@ export const notFound: UpiStatusCode = 7;
 export const session: Omit<DmtSession, 'language'> extends DmtSession ? true : false = true;
 
 export const returned: PayoutEventCode = 21;
+export const transferPending: DmtTransferCode = 2;
 
 // @ts-expect-error an IP address is a string, not a number
 export const numericIp: Device = {ip: 42, mac: '48-4D-7E-CB-DB-6F'};
@@ -48,6 +50,8 @@ export const undocumented: UpiStatusCode = 99;
 export const pending: UpiStatusCode = 2;
 // @ts-expect-error a payout webhook reports an outcome, never 7 (no such order)
 export const unknownOrder: PayoutEventCode = 7;
+// @ts-expect-error a transfer in a status answer carries its outcome, never 7 (no such transaction)
+export const unknownTransfer: DmtTransferCode = 7;
 `;
 
 /** Compiles `files` (name -> text) strict, and gives each diagnostic as `file:line message`. */

@@ -1,10 +1,18 @@
 /**
  * Issue 26's validation findings, held over every operation of the real contract through the engine:
- * URL fields (WHATWG URL parser, https only, URL characters only), query parameters the operation
- * does not declare, and Aadhaar numbers (leading digit and Verhoeff check digit). Each refusal is
- * code 10 naming the field. The engine's own step is tested on a hand-made model at the end.
+ * URL and e-mail fields (the one rule each that the contract's `HttpsUrl` and `Email` patterns say,
+ * issue 33), query parameters the operation does not declare, and Aadhaar numbers (leading digit and
+ * Verhoeff check digit). Each refusal is code 10 naming the field. The engine's own step is tested
+ * on a hand-made model at the end.
  */
+import {readFileSync} from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {parse} from 'yaml';
+import {formatCheck} from '../../plugins/api-contract/lib/ajv-rules';
+import {FORMATS} from '../../plugins/api-contract/sandbox';
 import {mergeAllOf, type JsonSchema} from '#core/contract/schema';
 import type {Located} from '#core/contract/openapi';
 import {unknownQueryErrors} from '#core/sandbox/engine/validate';
@@ -54,6 +62,12 @@ describe('URL fields', () => {
     'http://partner.example/return',
     'https://partner example/return',
     'https://',
+    // Issue 33: the WHATWG parser reads this (user `_+eJ`, password `G=NkAp@`, host 0.0.0.7), RFC 3986 does not.
+    'https://_+eJ@G=NkAp@07',
+    'https://user:secret@partner.example/return',
+    'https://partner/return',
+    'https://203.0.113.9/return',
+    'https://partner.example:70000/return',
   ])('refuse %j with code 10 naming the field, on every one', async (url) => {
     for (const {l, field} of withFormat('uri'))
       expect([
@@ -68,6 +82,53 @@ describe('URL fields', () => {
       expect(fieldsNamed(await probe.send(l, req))).not.toContain(field);
     }
   });
+});
+
+describe('e-mail fields', () => {
+  it.each(['meera@mailhost', 'meera j@mail.example', 'meera@@mail.example', '.meera@mail.example'])(
+    'refuse %j with code 10 naming the field, on every one',
+    async (email) => {
+      expect(withFormat('email').length).toBeGreaterThan(0);
+      for (const {l, field} of withFormat('email'))
+        expect([
+          l.op.operationId,
+          fieldsNamed(await probe.send(l, probe.withValue(l, probe.sample(l), field, email))),
+        ]).toEqual([l.op.operationId, expect.arrayContaining([field])]);
+    },
+  );
+
+  it('accept an address with a plus part on a dotted domain', async () => {
+    for (const {l, field} of withFormat('email')) {
+      const req = probe.withValue(l, probe.sample(l), field, 'meera.j+pan@mail.example');
+      expect(fieldsNamed(await probe.send(l, req))).not.toContain(field);
+    }
+  });
+});
+
+describe("the contract's URL and e-mail patterns", () => {
+  const schemas = (
+    parse(readFileSync('openapi/components/common.yaml', 'utf8')) as {
+      schemas: Record<string, {pattern: string; format: string}>;
+    }
+  ).schemas;
+  // What outside tools check a `format` by: ajv-formats' full formats (RFC 3986, RFC 5321/5322).
+  const tools = addFormats(new Ajv2020({strict: false}), {mode: 'full'});
+
+  it.each([
+    ['HttpsUrl', 'uri', formatCheck('uri')],
+    ['Email', 'email', (v: string) => FORMATS.email!.test(v)],
+  ] as const)(
+    '%s: every value its pattern takes passes the sandbox format and the RFC format, so the pattern is the whole rule',
+    (name, format, sandbox) => {
+      const schema = schemas[name]!;
+      expect(schema.format).toBe(format);
+      const rfc = tools.compile({type: 'string', format});
+      fc.assert(
+        fc.property(fc.stringMatching(new RegExp(schema.pattern)), (value) => sandbox(value) && rfc(value)),
+        {numRuns: 2000},
+      );
+    },
+  );
 });
 
 describe('unknown query parameters', () => {
