@@ -13,6 +13,8 @@ import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
 import {compiledContract, writtenSandbox} from '../helpers/contract';
 import {listOperations} from '#core/contract/openapi';
 import {signToken} from '#core/sandbox/crypto';
+import {deprecatedFormProblem} from '#core/sandbox/engine/transition';
+import {SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {SIGNATURE_HEADER, signDelivery} from '#core/sandbox/signature';
 import {createSandbox, memoryStore} from '#core/sandbox/engine';
 import type {JsonObject} from '#core/sandbox/model';
@@ -23,6 +25,7 @@ import {blogCodeProblems, fenceRun, fencesOf} from '../../scripts/lib/blog-code'
 import {blogPosts, checkBlogCode} from '../../scripts/blog-code-check';
 import {REPO_ROOT, relPath} from '../../scripts/lib/files';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+import {testKeySignature} from './sandbox-harness';
 
 const POST = 'blog/2099-01-01-post.mdx';
 
@@ -125,8 +128,17 @@ const posts = blogPosts(REPO_ROOT).map((f) => {
   return {file, runs};
 });
 
-/** Sends one post's request body for `op` to a fresh sandbox, as the post shows it. */
-async function answerTo(op: string, body: string): Promise<JsonObject> {
+/** The token of /HeaderMarkdown today (kid, exp, aud), or the 1.2.0 form the sandbox still accepts with Deprecation. */
+async function tokenFor(op: string, form: 'today' | 'old'): Promise<string> {
+  const {partnerId, jwtSecret} = compiled.index.credentials;
+  const iat = Math.floor(Date.now() / 1000);
+  const claims = {partnerId, iat, reqId: `blog-${op}`};
+  if (form === 'old') return signToken(claims, jwtSecret);
+  return signToken({...claims, exp: iat + 300, aud: TOKEN_AUDIENCE.sandbox}, jwtSecret, SANDBOX_KEY_ID);
+}
+
+/** Sends one post's request body for `op` to a fresh sandbox, as the post shows it, signed as a partner signs it. */
+async function answerTo(op: string, body: string, form: 'today' | 'old' = 'today') {
   const l = located.get(op);
   if (!l) throw new Error(`no operation ${op} in the contract`);
   const sandbox = createSandbox({
@@ -135,16 +147,25 @@ async function answerTo(op: string, body: string): Promise<JsonObject> {
     clock: {now: () => Date.now()},
     store: memoryStore(),
   });
-  const {partnerId, jwtSecret} = compiled.index.credentials;
-  const token = await signToken({partnerId, iat: Math.floor(Date.now() / 1000), reqId: `blog-${op}`}, jwtSecret);
-  const res = await sandbox.send({
+  const url = `${compiled.index.basePath}${l.path}`;
+  const authorization = `Bearer ${await tokenFor(op, form)}`;
+  const signature = await testKeySignature(compiled, l, {url, authorization, body}, Date.now());
+  return sandbox.send({
     method: l.method,
-    url: `${compiled.index.basePath}${l.path}`,
-    headers: {Authorization: `Bearer ${token}`, 'Content-Type': 'application/json'},
+    url,
+    headers: {Authorization: authorization, 'Content-Type': 'application/json', ...signature},
     body,
   });
-  return res.json;
 }
+
+describe('the deprecated-form check on runnable blocks', () => {
+  it('fails a block the sandbox answers with Deprecation and Sunset (the 1.2.0 token), word for word', async () => {
+    const answer = await answerTo('aeps-balance-enquiry', '{}', 'old');
+    expect(deprecatedFormProblem(`${POST}:7`, answer.headers)).toBe(
+      `${POST}:7: the sandbox answered with Deprecation @${Date.parse('2026-11-27T00:00:00+05:30') / 1000} and Sunset Wed, 30 Jun 2027 18:30:00 GMT, so this code uses an old form that stops working at the sunset. Fix: use today's form (the token and request signatures of /HeaderMarkdown, the fields of the operation's reference).`,
+    );
+  });
+});
 
 describe.each(posts.filter((p) => p.runs.some((r) => 'kind' in r.run && r.run.kind === 'request')))(
   '$file against the sandbox',
@@ -155,7 +176,9 @@ describe.each(posts.filter((p) => p.runs.some((r) => 'kind' in r.run && r.run.ki
     it.each(requests)(
       'the request at line $fence.line ($op) is accepted, and its response block is what comes back',
       async ({fence, op}) => {
-        const answer = await answerTo(op, fence.body);
+        const sent = await answerTo(op, fence.body);
+        expect(deprecatedFormProblem(`${fence.file}:${fence.line}`, sent.headers)).toBeUndefined();
+        const answer = sent.json;
         expect(answer.status, `${fence.file}:${fence.line}: ${JSON.stringify(answer)}`).toBe(true);
         for (const {fence: shown, run} of runs) {
           if (!('kind' in run) || run.kind !== 'response' || run.op !== op) continue;
@@ -180,17 +203,34 @@ const verifiers = posts.flatMap(({runs}) =>
 );
 
 describe.each(verifiers)('$file:$line verifies what the sandbox signs', (fence) => {
-  it('accepts a delivery the sandbox signed and refuses it once the body or the id is changed', async () => {
+  const body = '{"event":"PAYOUT_ORDER_UPDATE","status":"SUCCESS"}';
+  const {webhookSecret} = compiled.index.credentials;
+  const load = async () => {
     const file = path.join(dir, `verify-${fence.line}.mjs`);
     fs.writeFileSync(file, fence.body);
-    const {verifySignature} = (await import(file)) as {verifySignature: VerifySignature};
-    const {webhookSecret} = compiled.index.credentials;
-    const body = '{"event":"PAYOUT_ORDER_UPDATE","status":"SUCCESS"}';
-    const headers = await signDelivery(webhookSecret, 'evt_BLOG1', 1763097127, body);
-    const signature = headers[SIGNATURE_HEADER] ?? '';
+    return ((await import(file)) as {verifySignature: VerifySignature}).verifySignature;
+  };
+  const signed = async (secret: string, ts: number) =>
+    (await signDelivery(secret, 'evt_BLOG1', ts, body))[SIGNATURE_HEADER] ?? '';
+
+  it('accepts a delivery the sandbox signed and refuses it once the body or the id is changed', async () => {
+    const verifySignature = await load();
+    const ts = Math.floor(Date.now() / 1000);
+    const signature = await signed(webhookSecret, ts);
     const where = `${fence.file}:${fence.line}: the sample does not verify the sandbox's signature scheme`;
-    expect(verifySignature('evt_BLOG1', '1763097127', Buffer.from(body), signature, webhookSecret), where).toBe(true);
-    expect(verifySignature('evt_BLOG1', '1763097127', Buffer.from(`${body} `), signature, webhookSecret)).toBe(false);
-    expect(verifySignature('evt_BLOG2', '1763097127', Buffer.from(body), signature, webhookSecret)).toBe(false);
+    expect(verifySignature('evt_BLOG1', String(ts), Buffer.from(body), signature, webhookSecret), where).toBe(true);
+    expect(verifySignature('evt_BLOG1', String(ts), Buffer.from(`${body} `), signature, webhookSecret)).toBe(false);
+    expect(verifySignature('evt_BLOG2', String(ts), Buffer.from(body), signature, webhookSecret)).toBe(false);
+  });
+
+  it('accepts either of the two signatures a rotation sends, and refuses a timestamp more than 300 s away', async () => {
+    const verifySignature = await load();
+    const ts = Math.floor(Date.now() / 1000);
+    const rotating = `${await signed('old-secret-of-this-test', ts)} ${await signed(webhookSecret, ts)}`;
+    const where = `${fence.file}:${fence.line}`;
+    expect(verifySignature('evt_BLOG1', String(ts), Buffer.from(body), rotating, webhookSecret), where).toBe(true);
+    const stale = ts - 301;
+    const old = await signed(webhookSecret, stale);
+    expect(verifySignature('evt_BLOG1', String(stale), Buffer.from(body), old, webhookSecret), where).toBe(false);
   });
 });

@@ -27,3 +27,18 @@ export function transitionHeaders(sunset: string, since = DEPRECATED_SINCE_1_4_0
     Sunset: new Date(sunsetEndMs(sunset)).toUTCString(),
   };
 }
+
+/**
+ * What is wrong when an answer carries a transition's headers, for the checks that run the site's own
+ * code against the sandbox (blog blocks, the Postman collection, certify's fixtures: issue 32): code
+ * we publish must use today's forms, so an old form the sandbox still accepts fails there long before
+ * its sunset. `where` names the code (file:line, a request's name); undefined when there is nothing.
+ */
+export function deprecatedFormProblem(
+  where: string,
+  headers: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const {Deprecation: deprecation, Sunset: sunset} = headers;
+  if (deprecation === undefined && sunset === undefined) return undefined;
+  return `${where}: the sandbox answered with Deprecation ${deprecation ?? '(none)'} and Sunset ${sunset ?? '(none)'}, so this code uses an old form that stops working at the sunset. Fix: use today's form (the token and request signatures of /HeaderMarkdown, the fields of the operation's reference).`;
+}
