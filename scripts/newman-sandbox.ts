@@ -1,7 +1,7 @@
 /**
  * The published Postman collection (build/downloads/, written by `npm run build`) run with newman
- * against `npm run sandbox`'s server, as a partner would run it: partnerId and jwtSecret set to the
- * sandbox's test credentials, baseUrl pointed at the local sandbox. Every request must pass the collection's
+ * against `npm run sandbox`'s server, as a partner would run it: partnerId, jwtSecret, jwtKeyId and
+ * audience set to the sandbox's test credentials, baseUrl pointed at the local sandbox. Every request must pass the collection's
  * own tests and be answered as documented: an HTTP status the operation lists, a body valid against
  * that response's schema, and a response_code the operation lists (or a common one).
  *
@@ -22,6 +22,7 @@ import type {SchemaCheck} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';
 import {compilePathTemplate, type PathTemplate} from '#core/contract/path-template';
 import {fieldError} from '#core/sandbox/body';
+import {SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {startSandboxServer, tempSandboxDir} from './lib/sandbox-server';
 
 export interface RequestResult {
@@ -78,6 +79,8 @@ async function runAgainstSandbox(file: string, port: number): Promise<{summary: 
         {key: 'baseUrl', value: server.url},
         {key: 'partnerId', value: credentials.partnerId},
         {key: 'jwtSecret', value: credentials.jwtSecret},
+        {key: 'jwtKeyId', value: SANDBOX_KEY_ID},
+        {key: 'audience', value: TOKEN_AUDIENCE.sandbox},
       ],
       reporters: ['cli'],
       reporter: {cli: {noSuccessAssertions: true}},

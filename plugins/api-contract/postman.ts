@@ -48,10 +48,21 @@ export const COLLECTION_VARIABLES: readonly Omit<PostmanVariable, 'value'>[] = [
     description: 'The JWT secret of the environment you call (sandbox and production differ). Never share it.',
   },
   {
+    key: 'jwtKeyId',
+    type: 'string',
+    description:
+      'The key id (kid) shown beside that JWT secret in the dashboard; sbx-key-2 for the sandbox test secret.',
+  },
+  {
+    key: 'audience',
+    type: 'string',
+    description: 'The environment the token is for: sandbox.rupeerail.example or api.rupeerail.example.',
+  },
+  {
     key: 'bearerToken',
     type: 'string',
     description:
-      'Leave empty: the collection pre-request script signs a fresh token for every request from partnerId and jwtSecret.',
+      'Leave empty: the collection pre-request script signs a fresh token for every request from partnerId, jwtSecret, jwtKeyId and audience.',
   },
 ];
 
