@@ -103,6 +103,8 @@ describe('authenticate', () => {
     revokedKeyIds: new Set(['k1']),
     audience: 'sandbox.rupeerail.example',
     partnerIds: new Set(['P1', 'P2']),
+    // The old token form (no kid, exp, aud) these cases sign is accepted until this day.
+    legacySunset: '2099-12-31',
   };
   const now = 1_700_000_000_000;
   const bearer = async (claims: Record<string, unknown>, secret = 'secret') =>
@@ -112,7 +114,11 @@ describe('authenticate', () => {
   it('accepts a valid token once: its reqId is then used', async () => {
     const store = memoryStore();
     const header = await bearer(good);
-    expect(await authenticate(header, keys, now, store)).toEqual({partnerId: 'P2', reqId: 'r1'});
+    expect(await authenticate(header, keys, now, store)).toEqual({
+      partnerId: 'P2',
+      reqId: 'r1',
+      oldFormSunset: '2099-12-31',
+    });
     expect(await authenticate(await bearer(good), keys, now, store)).toEqual({
       error: 'reqId already used: sign a fresh token per request',
     });
