@@ -30,6 +30,7 @@ export const CHECKS = [
   ['content', 'check:content'],
   ['blog code', 'check:blog-code'],
   ['API contract', 'lint:contract'],
+  ['journeys', 'lint:journeys'],
 ];
 
 /** Checks running at once: one per core (each is a single Node process, mostly on one core). */

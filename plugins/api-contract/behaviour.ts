@@ -30,11 +30,15 @@ import {schemaFieldProblems} from '#core/behaviour/schema-fields';
 import type {ResponseCodeView} from '#core/contract/types';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {closest} from '#core/util/closest';
+import {journeyProblems} from '#core/journeys/checks';
+import {parseJourneyFile, type JourneyFile} from '#core/journeys/model';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
 import {readContractYaml} from './yaml';
 
 export const BEHAVIOUR_DIR = path.join(CONTRACT_DIR, 'behaviour');
 export const FACTS_DIR = path.join(CONTRACT_DIR, 'facts');
+/** One Arazzo file per money-moving family (openapi/DECISIONS.md, "Where journeys live"). */
+export const JOURNEYS_DIR = path.join(CONTRACT_DIR, 'journeys');
 const SHARED = 'shared.yaml';
 
 /** The behaviour model as the build uses it: the parsed files, every `<Fact>` text, each fact's source URL. */
@@ -57,6 +61,17 @@ const yamlFiles = (dir: string): string[] =>
         .filter((f) => f.endsWith('.yaml'))
         .sort()
     : [];
+
+/** Every journey file of openapi/journeys/, parsed. */
+export function readJourneys(dir = JOURNEYS_DIR): JourneyFile[] {
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.arazzo.yaml'))
+        .sort()
+        .map((name) => parseJourneyFile(rel(path.join(dir, name)), fs.readFileSync(path.join(dir, name), 'utf8')))
+    : [];
+}
 
 /** Every domain fact of openapi/facts/*.yaml, with the first URL of its source. */
 export function readDomainFacts(dir = FACTS_DIR): (DomainFact & {readonly url?: string})[] {
@@ -146,6 +161,7 @@ export interface BehaviourInput {
   readonly responseCodesFile?: string;
   readonly dir?: string;
   readonly factsDir?: string;
+  readonly journeysDir?: string;
 }
 
 /** Every (operation, code) rule of the contract, and the catalogue's disagreements with them. */
@@ -187,6 +203,11 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       locate: scenarioLocator(input.scenarioTexts),
     }),
     ...exampleProblems(moving, located).map(describe),
+    ...journeyProblems(readJourneys(input.journeysDir), {
+      families: moving,
+      operations: new Set(located.filter((l) => l.kind === 'operation').map((l) => l.op.operationId)),
+      webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
+    }),
     ...schemaFieldProblems(moving, located, input.locate),
     ...(common
       ? policyProblems(common, {

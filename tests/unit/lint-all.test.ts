@@ -24,9 +24,10 @@ describe('npm run lint', () => {
       'check:content',
       'check:blog-code',
       'lint:contract',
+      'lint:journeys',
     ]);
     expect(ok).toBe(false);
-    expect(summary.at(-1)).toBe('2 of 11 checks failed: Prettier, spelling. Each printed its problems above.');
+    expect(summary.at(-1)).toBe('2 of 12 checks failed: Prettier, spelling. Each printed its problems above.');
     expect(summary[4]).toBe('  FAILED  Prettier        npm run lint:format');
   });
 

@@ -1,0 +1,128 @@
+/**
+ * core/journeys/checks.ts: each check fed a bad journey, its message asserted word for word. The
+ * family is the made-up demo of tests/fixtures/behaviour/demo.yaml; the journeys are written here in
+ * the shape openapi/DECISIONS.md fixes.
+ */
+import {describe, expect, it} from 'vitest';
+import {journeyProblems} from '#core/journeys/checks';
+import {parseJourneyFile} from '#core/journeys/model';
+import {demoFamily} from './behaviour-helpers';
+
+const FILE = 'openapi/journeys/demo.arazzo.yaml';
+const ctx = {
+  families: [demoFamily()],
+  operations: new Set(['demo-pay', 'demo-status']),
+  webhooks: new Set(['demo-update']),
+};
+
+const pay = (id: string, mode: string, code: number, state?: string, ref = '$faker.string.uuid', op = 'demo-pay') => `
+      - stepId: ${id}
+        operationId: ${op}
+        requestBody:
+          payload: {referenceid: ${ref}, mode: ${mode}}
+        successCriteria:
+          - condition: $statusCode == 200
+          - condition: $response.body#/response_code == ${code}${state ? `\n          - condition: $response.body#/data/status == '${state}'` : ''}
+        outputs:
+          referenceid: $response.body#/data/referenceid`;
+const status = (id: string, ref: string, state: string) => `
+      - stepId: ${id}
+        operationId: demo-status
+        requestBody:
+          payload: {referenceid: $steps.${ref}.outputs.referenceid}
+        successCriteria:
+          - condition: $response.body#/response_code == 1
+          - condition: $response.body#/data/status == '${state}'`;
+const hook = (id: string, ref: string, state: string, webhook = 'demo-update') => `
+      - stepId: ${id}
+        x-journey-step: {kind: webhook, webhook: ${webhook}}
+        x-operation:
+          method: get
+          url: '{$inputs.proxy}/__journeys/webhooks/${webhook}/{$steps.${ref}.outputs.referenceid}'
+        successCriteria:
+          - condition: $response.body#/status == '${state}'`;
+const workflow = (id: string, steps: string[]): string => `
+  - workflowId: ${id}
+    steps:${steps.join('')}`;
+
+/** Every path of the demo model, walked once. */
+const COMPLETE = [
+  workflow('paid-then-reversed', [
+    pay('pay', 'FAST', 1, 'SUCCESS'),
+    hook('paid', 'pay', 'SUCCESS'),
+    hook('reversed', 'pay', 'REVERSED'),
+  ]),
+  workflow('pending-then-paid', [
+    pay('pay', 'FAST', 2, 'PROCESSING'),
+    status('pending', 'pay', 'PROCESSING'),
+    hook('paid', 'pay', 'SUCCESS'),
+  ]),
+  workflow('timeout-then-failed', [pay('pay', 'FAST', 5, 'PROCESSING'), hook('failed', 'pay', 'FAILED')]),
+  workflow('slow', [
+    pay('pay', 'SLOW', 2, 'PROCESSING'),
+    status('paid', 'pay', 'SUCCESS'),
+    hook('hook', 'pay', 'SUCCESS'),
+  ]),
+];
+
+const run = (workflows: string[]): string[] =>
+  journeyProblems([parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${workflows.join('')}\n`)], ctx);
+
+describe('journeyProblems', () => {
+  it('passes journeys that walk every path of the model', () => {
+    expect(run(COMPLETE)).toEqual([]);
+  });
+
+  it('names a misspelt operationId, which redocly lint passes, with the one it meant', () => {
+    expect(run([...COMPLETE, workflow('typo', [pay('pay', 'FAST', 1, 'SUCCESS', undefined, 'demo-pya')])])).toEqual([
+      `${FILE}:103: step "pay" of workflow "typo" calls operationId "demo-pya", which the contract does not have. Fix: use demo-pay.`,
+    ]);
+  });
+
+  it('rejects a workflow walking a change the model does not allow (FAILED, then paid)', () => {
+    const bad = workflow('failed-then-paid', [
+      pay('pay', 'FAST', 5, 'PROCESSING'),
+      hook('failed', 'pay', 'FAILED'),
+      status('paid', 'pay', 'SUCCESS'),
+    ]);
+    expect(run([...COMPLETE, bad])).toEqual([
+      `${FILE}:123: step "paid" of workflow "failed-then-paid" expects SUCCESS after FAILED (mode FAST), a change the model of demo-pay does not allow. Fix: expect one of FAILED, or add the transition to openapi/behaviour.`,
+    ]);
+  });
+
+  it('rejects a first answer the mode does not give (SLOW is never final)', () => {
+    expect(run([...COMPLETE, workflow('slow-paid', [pay('pay', 'SLOW', 1, 'SUCCESS')])])).toEqual([
+      `${FILE}:106: step "pay" of workflow "slow-paid" expects code 1 in mode SLOW, where the model of demo-pay answers only 2. Fix: expect one of those, or send another mode.`,
+    ]);
+  });
+
+  it('rejects a repeat that expects anything but the transaction as it stands now', () => {
+    const bad = workflow('repeat', [
+      pay('pay', 'FAST', 2, 'PROCESSING'),
+      hook('paid', 'pay', 'SUCCESS'),
+      pay('again', 'FAST', 4, 'PROCESSING', '$steps.pay.outputs.referenceid'),
+    ]);
+    expect(run([...COMPLETE, bad])).toEqual([
+      `${FILE}:123: step "again" of workflow "repeat" expects a repeat to answer PROCESSING; the transaction is SUCCESS by then, and a repeat answers it as it stands now. Fix: expect SUCCESS.`,
+    ]);
+  });
+
+  it('names each path of the model no workflow walks, at its line in the model', () => {
+    expect(run(COMPLETE.slice(1))).toEqual([
+      `tests/fixtures/behaviour/demo.yaml:25: no journey answers code 1 of demo-pay in mode FAST. Fix: add a workflow to openapi/journeys/demo.arazzo.yaml whose demo-pay step sends mode: FAST and expects $response.body#/response_code == 1.`,
+      `tests/fixtures/behaviour/demo.yaml:33: no journey takes demo-pay from SUCCESS to REVERSED. Fix: add a workflow to openapi/journeys/demo.arazzo.yaml whose status or webhook step after SUCCESS expects REVERSED.`,
+    ]);
+  });
+
+  it('rejects a step that calls x-operation without saying what it stands for', () => {
+    const text = `arazzo: 1.0.1\nworkflows:${COMPLETE.join('')}
+  - workflowId: bare
+    steps:
+      - stepId: wait
+        x-operation: {method: get, url: 'http://127.0.0.1:4111/__journeys/webhooks'}
+`;
+    expect(journeyProblems([parseJourneyFile(FILE, text)], ctx)).toEqual([
+      `${FILE}:103: step "wait" calls x-operation without saying what it stands for. Fix: add x-journey-step (a webhook, a hosted page or the clock), or call an operation by operationId.`,
+    ]);
+  });
+});
