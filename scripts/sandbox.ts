@@ -13,12 +13,13 @@ import {SandboxSetupError, startSandboxServer} from './lib/sandbox-server';
 import {SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import type {Credentials} from '#core/sandbox/model';
 
-const USAGE = `Usage: npm run sandbox -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--signature-form FORM] [--quiet]
+const USAGE = `Usage: npm run sandbox -- [--port N] [--webhook-url URL] [--webhook-secret SECRET] [--signature-form FORM] [--test-clock] [--quiet]
 
   --port N                 port on 127.0.0.1 (default ${SANDBOX_PORT})
   --webhook-url URL        where to POST webhooks (http or https); without it they are only listed
   --webhook-secret SECRET  secret that signs X-Signature (default: the sandbox test secret)
   --signature-form FORM    X-Signature as 1.1.0 signs it (v1=, the default) or as 1.0.0 did (body only, until the sunset)
+  --test-clock             POST /__sandbox/clock {"advance_seconds": N} moves the sandbox's time on (tests and journeys only)
   --quiet                  print the URL only, not every request`;
 
 export function parseSandboxArgs(argv: readonly string[]): {
@@ -26,6 +27,7 @@ export function parseSandboxArgs(argv: readonly string[]): {
   webhookUrl?: string;
   webhookSecret?: string;
   signatureForm?: SignatureForm;
+  testClock?: boolean;
   quiet: boolean;
 } {
   const {values} = parseArgs({
@@ -36,6 +38,7 @@ export function parseSandboxArgs(argv: readonly string[]): {
       'webhook-secret': {type: 'string'},
       'signature-form': {type: 'string'},
       quiet: {type: 'boolean', default: false},
+      'test-clock': {type: 'boolean', default: false},
       help: {type: 'boolean', default: false},
     },
     strict: true,
@@ -57,6 +60,7 @@ export function parseSandboxArgs(argv: readonly string[]): {
     ...(webhookUrl ? {webhookUrl} : {}),
     ...(values['webhook-secret'] ? {webhookSecret: values['webhook-secret']} : {}),
     ...(form ? {signatureForm: form as SignatureForm} : {}),
+    ...(values['test-clock'] ? {testClock: true} : {}),
     quiet: Boolean(values.quiet),
   };
 }
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
     ...(args.webhookUrl ? {webhookUrl: args.webhookUrl} : {}),
     ...(args.webhookSecret ? {webhookSecret: args.webhookSecret} : {}),
     ...(args.signatureForm ? {signatureForm: args.signatureForm} : {}),
+    ...(args.testClock ? {testClock: true} : {}),
     log: args.quiet ? () => undefined : (line) => console.log(line),
   });
   console.log(startBanner({url: server.url, credentials: server.index.credentials, ...args}).join('\n'));

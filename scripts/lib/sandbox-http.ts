@@ -78,6 +78,7 @@ async function answerRequest(
   log: Log,
   states: SocketStates,
   onAnswer?: OnAnswer,
+  control?: Control,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const url = req.url ?? '/';
@@ -107,6 +108,12 @@ async function answerRequest(
     log(`${method} ${url} -> 400 code 10 (body not UTF-8)`);
     return;
   }
+  const controlled = await control?.(method, url, raw);
+  if (controlled) {
+    send(controlled.status, JSON.stringify(controlled.body));
+    log(`${method} ${url} -> ${controlled.status} (sandbox control)`);
+    return;
+  }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
   const request = {method, url, headers, body: raw};
@@ -118,7 +125,13 @@ async function answerRequest(
 
 type Send = (status: number, body: string, headers?: Record<string, string>) => void;
 
-function requestListener(sandbox: Sandbox, log: Log, states: SocketStates, onAnswer?: OnAnswer): http.RequestListener {
+function requestListener(
+  sandbox: Sandbox,
+  log: Log,
+  states: SocketStates,
+  onAnswer?: OnAnswer,
+  control?: Control,
+): http.RequestListener {
   return (req, res) => {
     const send: Send = (status, body, headers = {}) => {
       res.writeHead(status, {
@@ -128,7 +141,7 @@ function requestListener(sandbox: Sandbox, log: Log, states: SocketStates, onAns
       });
       res.end(body);
     };
-    answerRequest(sandbox, req, send, log, states, onAnswer).catch((err: unknown) => {
+    answerRequest(sandbox, req, send, log, states, onAnswer, control).catch((err: unknown) => {
       // The engine answers every request; reaching here is a bug of ours, still answered in the envelope.
       log(`${req.method} ${req.url} -> 500: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       if (!res.headersSent) send(...envelope(500, 22, 'Internal error in the sandbox server; see its console'));
@@ -186,6 +199,16 @@ async function listen(server: http.Server, port: number, host: string, portHint:
   return typeof address === 'object' && address ? address.port : port;
 }
 
+/**
+ * A control call outside the contract (`POST /__sandbox/clock` of `--test-clock`), answered before
+ * the engine sees the request; undefined passes the request on to the engine.
+ */
+export type Control = (
+  method: string,
+  url: string,
+  body: string,
+) => Promise<{status: number; body: unknown} | undefined> | {status: number; body: unknown} | undefined;
+
 /** Called with each request the engine answered and its answer. */
 export type OnAnswer = (request: SandboxRequest, response: SandboxResponse) => void;
 
@@ -194,6 +217,7 @@ export interface ServeOptions {
   readonly host: string;
   readonly log: Log;
   readonly onAnswer?: OnAnswer;
+  readonly control?: Control;
   /** How the user chooses another port, for the message when this one is in use. */
   readonly portHint: string;
   /** Milliseconds a whole request may take (default 15 s); tests shorten it. */
@@ -216,7 +240,7 @@ export async function serveSandbox(
       requestTimeout,
       headersTimeout: Math.min(10_000, requestTimeout),
     },
-    requestListener(sandbox, options.log, states, options.onAnswer),
+    requestListener(sandbox, options.log, states, options.onAnswer, options.control),
   );
   server.on('clientError', answerMalformed(options.log, states));
   const port = await listen(server, options.port, options.host, options.portHint);

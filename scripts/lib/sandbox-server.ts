@@ -13,6 +13,7 @@ import {postDelivery} from '#core/sandbox/engine/post';
 import type {SandboxIndex} from '#core/sandbox/model';
 import {RETRY_AFTER_MINUTES, type SignatureForm} from '#core/contract/webhook-policy';
 import {PortInUseError, serveSandbox, type Log} from './sandbox-http';
+import {testClock} from './test-clock';
 
 export {MAX_BODY_BYTES} from './sandbox-http';
 
@@ -31,6 +32,11 @@ export interface SandboxServerOptions {
   /** Where the compiled sandbox files go (default .tmp/sandbox). */
   readonly outDir?: string;
   readonly clock?: Clock;
+  /**
+   * The test clock (./test-clock.ts): `POST /__sandbox/clock` moves the engine's time on. Ignored
+   * when `clock` is given (the caller owns time then).
+   */
+  readonly testClock?: boolean;
   /** Called with one line per request and per webhook. */
   readonly log?: (line: string) => void;
   /** Milliseconds between looks at the webhook queue. */
@@ -126,7 +132,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const outDir = options.outDir ?? path.join(SITE_DIR, '.tmp', 'sandbox');
   const log = options.log ?? (() => undefined);
-  const clock = options.clock ?? {now: () => Date.now()};
+  const test = !options.clock && options.testClock ? testClock() : undefined;
+  const clock = options.clock ?? test?.clock ?? {now: () => Date.now()};
   const index = await prepareSandbox(outDir);
   const sandbox = createSandbox({
     index,
@@ -141,6 +148,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     host,
     log,
     portHint: 'npm run sandbox -- --port <N>',
+    ...(test ? {control: test.control} : {}),
   }).catch((err: unknown) => {
     throw err instanceof PortInUseError ? new SandboxSetupError(err.message) : err;
   });

@@ -180,6 +180,7 @@ describe('npm run sandbox arguments', () => {
     });
     expect(parseSandboxArgs([])).toEqual({port: 4010, quiet: false});
     expect(parseSandboxArgs(['--signature-form', '1.0.0'])).toEqual({port: 4010, signatureForm: '1.0.0', quiet: false});
+    expect(parseSandboxArgs(['--test-clock'])).toEqual({port: 4010, testClock: true, quiet: false});
   });
 
   it('refuses a bad port or URL with the fix', () => {

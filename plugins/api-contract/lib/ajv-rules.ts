@@ -28,6 +28,18 @@ export const DECIMAL_PLACES_SOURCE =
 
 const decimalPlaces = vm.runInThisContext(DECIMAL_PLACES_SOURCE) as (text: string) => number;
 
+/**
+ * The same rule as a function, for a value judged outside ajv (a `multipleOf` failure in Redocly
+ * Respect's report, whose ajv divides: scripts/lib/respect-report.ts).
+ */
+export function isDecimalMultiple(value: number, step: number): boolean {
+  const places = decimalPlaces(String(step));
+  const scale = 10 ** places;
+  const units = Math.round(step * scale);
+  if (decimalPlaces(String(value)) > places) return false;
+  return units === 1 || Math.round(value * scale) % units === 0;
+}
+
 /** `multipleOf` checked on decimal digits, not by floating-point division (see the header). */
 export const DECIMAL_MULTIPLE_OF: KeywordDefinition = {
   keyword: 'multipleOf',
