@@ -192,11 +192,11 @@ function walkWorkflow(w: Walk, byId: ReadonlyMap<string, OperationBehaviour>, ct
   }
 }
 
-/** Each (mode, first code) and each transition of the families with a journey file that no workflow walked. */
+/** Each (mode, first code) and each transition of the money-moving operations of the families with a journey file that no workflow walked. */
 function uncovered(families: readonly FamilyBehaviour[], coverage: Coverage): string[] {
   return families.flatMap((f) =>
     f.operations
-      .filter((op) => !op.madeIn)
+      .filter((op) => op.movesMoney && !op.madeIn)
       .flatMap((op) => [
         ...op.modes.flatMap((m, i) =>
           [...m.first.keys()]
