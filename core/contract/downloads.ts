@@ -13,6 +13,13 @@ export const DOWNLOADS = {
 
 export type DownloadId = keyof typeof DOWNLOADS;
 
+/**
+ * The journeys (openapi/journeys/<family>.arazzo.yaml, Arazzo 1.0.1), one file a family, beside
+ * `openapi.json`: their source description is `../openapi.json` (openapi/DECISIONS.md).
+ */
+export const JOURNEYS_DOWNLOAD_DIR = '/downloads/journeys/';
+export const journeyDownload = (family: string): string => `${JOURNEYS_DOWNLOAD_DIR}${family}.arazzo.yaml`;
+
 export interface DownloadLink {
   readonly label: string;
   /** Site path (DOWNLOADS). */

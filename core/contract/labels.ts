@@ -164,6 +164,10 @@ export const LABEL_MESSAGES = {
     message: 'TypeScript types',
     description: 'Link to download the TypeScript types generated from the contract',
   },
+  'api.downloads.journeys': {
+    message: 'Journeys of {family} (Arazzo 1.0.1)',
+    description: 'Link to download the Arazzo workflows of one family; {family} is the family id',
+  },
   'api.catalogue.code': {message: 'Code', description: 'Column head of the response_code catalogue: the code'},
   'api.catalogue.meaning': {message: 'Meaning', description: 'Column head of the response_code catalogue'},
   'api.catalogue.action': {message: 'What to do', description: 'Column head of the response_code catalogue'},

@@ -51,6 +51,8 @@ export interface Behaviour {
   readonly sources: Readonly<Record<string, string>>;
   /** What each code means for each operation (core/behaviour/codes.ts): the one table every page and tool reads. */
   readonly codes: readonly CodeRule[];
+  /** The families with a journey file (openapi/journeys/<family>.arazzo.yaml), published under /downloads/journeys/. */
+  readonly journeys?: readonly string[];
 }
 
 const rel = (file: string): string => path.relative(SITE_DIR, file);
@@ -195,6 +197,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
   const moving = families.filter((f) => f.movesMoney);
   const table = codeTable(input.deref, moving, input.responseCodes, input.responseCodesFile);
   const describe = (p: ContractProblem): string => `${input.locate(p.id, p.key)}: ${p.id}: ${p.message}`;
+  const journeys = readJourneys(input.journeysDir);
   const checks = [
     ...scenarioProblems({
       families: moving,
@@ -203,7 +206,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       locate: scenarioLocator(input.scenarioTexts),
     }),
     ...exampleProblems(moving, located).map(describe),
-    ...journeyProblems(readJourneys(input.journeysDir), {
+    ...journeyProblems(journeys, {
       families: moving,
       operations: new Set(located.filter((l) => l.kind === 'operation').map((l) => l.op.operationId)),
       webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
@@ -229,6 +232,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       facts: {...factTexts(moving, common, domain), ...codeFacts(table.codes, moving)},
       sources: Object.fromEntries(domain.flatMap((f) => (f.url ? [[f.id, f.url]] : []))),
       codes: table.codes,
+      journeys: journeys.map((j) => j.family),
     },
     problems: [...problems, ...checks, ...table.problems],
   };

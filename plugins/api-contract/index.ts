@@ -40,7 +40,7 @@ import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/
 import {stringifyYaml} from '@redocly/openapi-core';
 import {SAMPLE_LANGUAGES} from '#core/code/languages';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
-import {DOWNLOADS} from '#core/contract/downloads';
+import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
 import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '#core/contract/labels';
 import type {CodeSample} from '#core/contract/types';
 import {
@@ -80,6 +80,7 @@ import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText, mcpContractFiles} from './lib/artefacts';
 import {contractTypes} from './lib/types-download';
+import {JOURNEYS_DIR} from './behaviour';
 
 export {DOWNLOADS};
 
@@ -342,6 +343,10 @@ async function writeDownloads(outDir: string, bundled: ContractContent['bundled'
   ).version;
   const version = (bundled as unknown as {info: {version: string}}).info.version;
   fs.writeFileSync(path.join(outDir, DOWNLOADS.types), await contractTypes(bundled, version, generator));
+  // The journeys as written: their source description `../openapi.json` is the file above.
+  fs.mkdirSync(path.join(outDir, JOURNEYS_DOWNLOAD_DIR), {recursive: true});
+  for (const name of fs.readdirSync(JOURNEYS_DIR).filter((f) => f.endsWith('.arazzo.yaml')))
+    fs.copyFileSync(path.join(JOURNEYS_DIR, name), path.join(outDir, JOURNEYS_DOWNLOAD_DIR, name));
 }
 
 /**

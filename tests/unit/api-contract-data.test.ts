@@ -185,6 +185,10 @@ describe('site-wide data', () => {
       {label: 'Postman collection', path: '/downloads/rupeerail.postman_collection.json'},
       {label: 'TypeScript types', path: '/downloads/rupeerail-api.d.ts'},
     ]);
+    expect(downloads(labels, ['payout']).at(-1)).toEqual({
+      label: 'Journeys of payout (Arazzo 1.0.1)',
+      path: '/downloads/journeys/payout.arazzo.yaml',
+    });
   });
 
   it('reads the PAN statuses, and names the file and the fix when one has no meaning', () => {

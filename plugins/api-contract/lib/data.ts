@@ -24,11 +24,11 @@ import type {OperationCodeWords} from '#core/contract/types';
 import {behaviourBlocks, behaviourTableKey, code5Cell, retryByOperationCell} from '#core/behaviour/sections';
 import type {Behaviour} from '../behaviour';
 import {mapBlocks, operationTree, retryText, webhookTree, type Block, type ReferenceTree} from '#core/contract/tree';
-import type {Labels} from '#core/contract/labels';
+import {interpolate, type Labels} from '#core/contract/labels';
 import type {ContractViews} from '#core/contract/view-model';
 import type {BodySchemas} from '#core/contract/fences';
 import type {CatalogueCode, CodeSample, Rendered, RenderedSample, ResponseCodeView} from '#core/contract/types';
-import {DOWNLOADS, type DownloadLink} from '#core/contract/downloads';
+import {DOWNLOADS, journeyDownload, type DownloadLink} from '#core/contract/downloads';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
@@ -95,13 +95,17 @@ export function codeRuleWords(rules: readonly CodeRule[], labels: Labels): Opera
   }));
 }
 
-/** The downloads, named in the labels' words. */
-export function downloads(labels: Labels): DownloadLink[] {
+/** The downloads, named in the labels' words: the contract's forms, then each family's journeys. */
+export function downloads(labels: Labels, journeys: readonly string[] = []): DownloadLink[] {
   return [
     {label: labels['api.downloads.yaml'], path: DOWNLOADS.yaml},
     {label: labels['api.downloads.json'], path: DOWNLOADS.json},
     {label: labels['api.downloads.postman'], path: DOWNLOADS.postman},
     {label: labels['api.downloads.types'], path: DOWNLOADS.types},
+    ...journeys.map((family) => ({
+      label: interpolate(labels['api.downloads.journeys'], {family}),
+      path: journeyDownload(family),
+    })),
   ];
 }
 
@@ -183,7 +187,7 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     ResponseCodeTable: responseCodeBlocks(input.responseCodes, labels, familyCode5(input), codeByOperation(input)),
     RateLimitTable: rateLimitBlocks(input.rateLimits, labels),
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
-    DownloadLinks: downloadBlocks(downloads(labels)),
+    DownloadLinks: downloadBlocks(downloads(labels, input.behaviour.journeys)),
     ApiIndex: apiIndexBlocks(views.tags, labels),
     ApiChangelog: changelogBlocks(input.releases, labels, input.notes),
     Deprecations: deprecationsTable(input),
