@@ -22,7 +22,8 @@ import {parseArgs} from 'node:util';
 import {build} from 'esbuild';
 import {site} from '../../site.config';
 import {buildArtefactsDir, MCP_CONTRACT_DIR, SITE_DIR} from '../../plugins/api-contract/paths';
-import {DOWNLOADS} from '#core/contract/downloads';
+import {DOWNLOADS, journeyDownload, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
+import {parseJourneyFile} from '#core/journeys/model';
 import {markdownTwinPath} from '#core/markdown/twin';
 import {RESPONSE_CODE_PAGE} from '#core/contract/tree';
 import type {CatalogueCode, OperationCodeWords, TagView} from '#core/contract/types';
@@ -30,7 +31,14 @@ import type {FamilyModel, SandboxIndex} from '#core/sandbox/model';
 import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
 import {CODE_RULES_FILE} from '../../plugins/api-contract/components';
 import {copySearchIndex} from './search';
-import {BUNDLE_FILE, SANDBOX_DIR, type DocsBundle, type FamilyEntry, type OperationEntry} from './data';
+import {
+  BUNDLE_FILE,
+  SANDBOX_DIR,
+  type DocsBundle,
+  type FamilyEntry,
+  type JourneyEntry,
+  type OperationEntry,
+} from './data';
 
 export class McpBuildError extends Error {}
 
@@ -42,6 +50,25 @@ function readFile(file: string, fix: string): string {
 }
 
 const NEED_BUILD = 'Run npm run build first.';
+
+/** The journey files a build published (plugins/api-contract, writeDownloads), each with its workflows. */
+function readJourneys(dir: string, origin: string): JourneyEntry[] {
+  if (!fs.existsSync(dir)) throw new McpBuildError(`mcp:build: ${rel(dir)} is missing. ${NEED_BUILD}`);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.arazzo.yaml'))
+    .sort()
+    .map((name) => {
+      const text = fs.readFileSync(path.join(dir, name), 'utf8');
+      const parsed = parseJourneyFile(name, text);
+      return {
+        family: parsed.family,
+        url: `${origin}${journeyDownload(parsed.family)}`,
+        text,
+        workflows: parsed.workflows.map((w) => ({workflowId: w.workflowId, summary: w.summary, steps: w.steps.length})),
+      };
+    });
+}
 
 /** The contract data a build left for mcp:build, beside its output folder. */
 export const mcpContractDir = (buildDir: string): string => path.join(buildArtefactsDir(buildDir), MCP_CONTRACT_DIR);
@@ -104,6 +131,7 @@ export function readBundle(buildDir: string, generatedDir = mcpContractDir(build
     responseCodesUrl: `${origin}${markdownTwinPath(RESPONSE_CODE_PAGE)}`,
     llmsTxt: {url: `${origin}/llms.txt`, text: readFile(path.join(buildDir, 'llms.txt'), NEED_BUILD)},
     openapi: {url: `${origin}${DOWNLOADS.yaml}`, text: readFile(inBuild(DOWNLOADS.yaml), NEED_BUILD)},
+    journeys: readJourneys(inBuild(JOURNEYS_DOWNLOAD_DIR), origin),
     sandbox: {index, families: models},
   };
 }

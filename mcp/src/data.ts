@@ -41,6 +41,15 @@ export interface FamilyEntry {
   readonly overview?: {readonly url: string; readonly twinUrl: string; readonly markdown: string};
 }
 
+/** One family's journeys (openapi/journeys/<family>.arazzo.yaml), as published under /downloads/journeys/. */
+export interface JourneyEntry {
+  readonly family: string;
+  readonly url: string;
+  /** The Arazzo file as published. */
+  readonly text: string;
+  readonly workflows: readonly {readonly workflowId: string; readonly summary: string; readonly steps: number}[];
+}
+
 export interface DocsBundle {
   readonly site: {readonly name: string; readonly url: string; readonly apiVersion: string};
   readonly operations: readonly OperationEntry[];
@@ -52,6 +61,8 @@ export interface DocsBundle {
   readonly responseCodesUrl: string;
   readonly llmsTxt: {readonly url: string; readonly text: string};
   readonly openapi: {readonly url: string; readonly text: string};
+  /** Every family's journeys: list_journeys and get_journey. */
+  readonly journeys: readonly JourneyEntry[];
   readonly sandbox: {readonly index: SandboxIndex; readonly families: Readonly<Record<string, FamilyModel>>};
 }
 

@@ -10,8 +10,10 @@ import type {LoadedFamily} from '#core/sandbox/engine';
 import type {Json} from '#core/sandbox/model';
 import type {DocsBundle} from './data';
 import {
+  getJourney,
   getOperation,
   getResponseCode,
+  listJourneys,
   listOperations,
   sandboxRequest,
   sandboxSession,
@@ -104,6 +106,28 @@ export function registerDocsTools(server: McpServer, bundle: DocsBundle, search:
       },
     },
     ({code, operation}) => answer(() => getResponseCode(bundle, code, operation)),
+  );
+
+  server.registerTool(
+    'list_journeys',
+    {
+      title: 'List journeys',
+      description:
+        'The journeys of each money-moving family: Arazzo 1.0.1 workflows of the main path and every recovery path (timeout, duplicate, failure and money back), each with its summary.',
+      inputSchema: {family: z.string().optional().describe('Only this family, such as "payout".')},
+    },
+    ({family}) => answer(() => listJourneys(bundle, family)),
+  );
+
+  server.registerTool(
+    'get_journey',
+    {
+      title: "Get a family's journeys",
+      description:
+        "One family's journeys as its Arazzo 1.0.1 file (YAML): each step's operation, request and expected response_code and state, and the webhooks that follow.",
+      inputSchema: {family: z.string().describe('The family, such as "payout" (list_journeys lists them).')},
+    },
+    ({family}) => answer(() => getJourney(bundle, family)),
   );
 }
 

@@ -110,6 +110,35 @@ export function listOperations(bundle: DocsBundle, family?: string): string {
   return listed || `The family "${family ?? ''}" has no operations or webhooks.`;
 }
 
+/** The family's journeys, or a ToolInputError naming the families that have some. */
+function journeysOf(bundle: DocsBundle, family: string): DocsBundle['journeys'][number] {
+  const found = bundle.journeys.find((j) => j.family === family);
+  if (found) return found;
+  throw unknown(
+    'family',
+    family,
+    bundle.journeys.map((j) => j.family),
+    `Families with journeys: ${bundle.journeys.map((j) => j.family).join(', ')}.`,
+  );
+}
+
+/** list_journeys: every family's workflows (or one family's), id, summary and number of steps, with the file's URL. */
+export function listJourneys(bundle: DocsBundle, family?: string): string {
+  const entries = family === undefined ? bundle.journeys : [journeysOf(bundle, family)];
+  return entries
+    .map(
+      (j) =>
+        `## ${j.family} (${j.url})\n\n${j.workflows.map((w) => `- \`${w.workflowId}\`: ${w.summary} (${w.steps} steps)`).join('\n')}`,
+    )
+    .join('\n\n');
+}
+
+/** get_journey: the family's Arazzo file as published, after a line on running it. */
+export function getJourney(bundle: DocsBundle, family: string): string {
+  const j = journeysOf(bundle, family);
+  return `Arazzo 1.0.1 workflows of ${j.family} (${j.url}); its source description is ../openapi.json beside it. Run them with Redocly Respect through the journeys proxy (README, "Journeys").\n\n${j.text}`;
+}
+
 /**
  * A catalogue entry; with `rule`, what the code means for one operation (derived from the behaviour
  * model) replaces the catalogue's retry, which is absent where it differs by operation.

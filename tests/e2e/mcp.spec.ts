@@ -82,7 +82,7 @@ test.afterAll(async () => {
   rmSync(OUT, {recursive: true, force: true});
 });
 
-test('lists the six tools, each with a JSON schema for its input', async () => {
+test('lists the eight tools, each with a JSON schema for its input', async () => {
   const {tools} = await client.listTools();
   expect(tools.map((t) => [t.name, Object.keys(t.inputSchema.properties ?? {}), t.inputSchema.required ?? []])).toEqual(
     [
@@ -90,6 +90,8 @@ test('lists the six tools, each with a JSON schema for its input', async () => {
       ['get_operation', ['id', 'method', 'path'], []],
       ['list_operations', ['family'], []],
       ['get_response_code', ['code', 'operation'], ['code']],
+      ['list_journeys', ['family'], []],
+      ['get_journey', ['family'], ['family']],
       ['verify_webhook_signature', ['payload', 'headers', 'secret'], ['payload', 'headers', 'secret']],
       [
         'sandbox_request',

@@ -17,8 +17,10 @@ import type {DocsBundle} from '../../mcp/src/data';
 import {McpBuildError, readBundle} from '../../mcp/src/bundle';
 import {createServer} from '../../mcp/src/server';
 import {
+  getJourney,
   getOperation,
   getResponseCode,
+  listJourneys,
   listOperations,
   sandboxRequest,
   sandboxSession,
@@ -70,6 +72,16 @@ const CODE_RULES: DocsBundle['codeRules'] = [
   },
 ];
 
+/** One family's journeys, as mcp:build reads them from a build's /downloads/journeys/. */
+const JOURNEYS: DocsBundle['journeys'] = [
+  {
+    family: 'payout',
+    url: `${ORIGIN}/downloads/journeys/payout.arazzo.yaml`,
+    text: 'arazzo: 1.0.1\n',
+    workflows: [{workflowId: 'payout-paid', summary: 'Pay a contact by IMPS, paid at once', steps: 4}],
+  },
+];
+
 beforeAll(async () => {
   const index = await prepareSandbox(sandboxDir);
   const families: Record<string, FamilyModel> = {};
@@ -107,6 +119,7 @@ beforeAll(async () => {
         markdown: '# AEPS transaction result\n',
       },
     ],
+    journeys: JOURNEYS,
     families: [
       {
         name: 'aeps',
@@ -227,6 +240,23 @@ describe('list_operations and get_response_code', () => {
   });
 });
 
+describe('list_journeys and get_journey', () => {
+  it("lists a family's workflows and returns its Arazzo file", () => {
+    expect(listJourneys(bundle)).toBe(
+      `## payout (${ORIGIN}/downloads/journeys/payout.arazzo.yaml)\n\n- \`payout-paid\`: Pay a contact by IMPS, paid at once (4 steps)`,
+    );
+    expect(getJourney(bundle, 'payout')).toBe(
+      `Arazzo 1.0.1 workflows of payout (${ORIGIN}/downloads/journeys/payout.arazzo.yaml); its source description is ../openapi.json beside it. Run them with Redocly Respect through the journeys proxy (README, "Journeys").\n\narazzo: 1.0.1\n`,
+    );
+  });
+
+  it('names the closest family that has journeys for an unknown one', () => {
+    expect(() => getJourney(bundle, 'payouts')).toThrow(
+      new ToolInputError('Unknown family "payouts". Closest: payout. Families with journeys: payout.'),
+    );
+  });
+});
+
 describe('sandbox_request', () => {
   it('answers from the scenarios, with the webhooks that follow, and repeats with code 4', async () => {
     const pending = await sandboxRequest(bundle, session, {
@@ -296,13 +326,15 @@ describe('sandbox_request', () => {
 });
 
 describe('the server, through a client of the SDK', () => {
-  it('lists six tools with JSON schemas and refuses input the schema does not allow', async () => {
+  it('lists eight tools with JSON schemas and refuses input the schema does not allow', async () => {
     const {tools} = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       'search_docs',
       'get_operation',
       'list_operations',
       'get_response_code',
+      'list_journeys',
+      'get_journey',
       'verify_webhook_signature',
       'sandbox_request',
     ]);
