@@ -42,7 +42,7 @@ export function routeTable(doc: OpenApiDocument): (method: string, path: string)
   const routes: {method: string; template: PathTemplate; route: ProxyRoute}[] = [];
   for (const [template, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
-      const op = (item as Partial<Record<string, Operation>>)[method];
+      const op: Operation | undefined = item[method];
       if (!op) continue;
       routes.push({
         method: method.toUpperCase(),
