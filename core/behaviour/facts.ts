@@ -32,8 +32,10 @@ function firstOfMode(mode: ModeSpec, family: FamilyBehaviour): string {
 /** `<op>.first`: modes that answer alike share one clause. */
 export function firstFact(op: OperationBehaviour, family: FamilyBehaviour): string {
   if (op.madeIn)
+    // Modes may share a state (DMT's all modes appear as PENDING): each state is named once, or the
+    // sentence read "PENDING or PENDING" (issue 34).
     return `Made in ${op.madeIn}; first reported as ${andList(
-      op.modes.flatMap((m) => m.appearsIn),
+      [...new Set(op.modes.flatMap((m) => m.appearsIn))],
       'or',
     )}.`;
   const groups = new Map<string, string[]>();
@@ -51,7 +53,7 @@ export function firstFact(op: OperationBehaviour, family: FamilyBehaviour): stri
 /** `<op>.first.<MODE>` */
 export function firstModeFact(mode: ModeSpec, family: FamilyBehaviour): string {
   if (!mode.first.size)
-    return `${mode.mode === 'all' ? 'First' : `In ${mode.mode}, first`} reported as ${andList(mode.appearsIn, 'or')}.`;
+    return `${mode.mode === 'all' ? 'First' : `In ${mode.mode}, first`} reported as ${andList([...new Set(mode.appearsIn)], 'or')}.`;
   return `${mode.mode === 'all' ? 'The first answer is' : `${mode.mode} requests answer`} ${firstOfMode(mode, family)}.`;
 }
 

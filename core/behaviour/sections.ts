@@ -8,7 +8,7 @@ import {interpolate, type Labels} from '../contract/labels';
 import type {Cell, ItemsSpan, SectionBlock, Span, TableRow} from '../contract/sections';
 import {linkOr} from '../contract/component-sections';
 import {andList, firstFact, repeatFact, statesOf} from './facts';
-import type {FamilyBehaviour, OperationBehaviour} from './model';
+import type {FamilyBehaviour, MoneyBackSpec, OperationBehaviour} from './model';
 import {retryText} from '../contract/tree';
 import type {CodeRule, Retry} from './codes';
 
@@ -35,6 +35,17 @@ function withinCell(op: OperationBehaviour, state: string, labels: Labels, links
       }),
     );
   return items.length ? [{kind: 'items', items}] : [labels['api.behaviour.nothing']];
+}
+
+/**
+ * A money-back cell as a sentence of its own ("Back to the partner wallet, ...; confirmed by ...").
+ * A state whose money goes back exactly as an earlier state's says so instead of repeating it: DMT's
+ * FAILED and REVERSED carried the same 90 words twice, starting in lower case (issue 34).
+ */
+function moneyBackText(op: OperationBehaviour, m: MoneyBackSpec, labels: Labels): string {
+  const same = op.moneyBack.find((o) => o.to === m.to && o.when === m.when && o.confirmedBy === m.confirmedBy);
+  if (same && same !== m) return interpolate(labels['api.behaviour.sameAs'], {state: same.state});
+  return interpolate(labels['api.behaviour.backTo'], {to: m.to, when: m.when, by: m.confirmedBy});
 }
 
 function stateRow(
@@ -70,7 +81,7 @@ function stateRow(
       withinCell(op, state, labels, links),
       reported ? [{kind: 'name', text: op.webhook}] : [labels['api.behaviour.no']],
       back.length
-        ? [{kind: 'items', items: back.map((m): Cell => [`${m.to}, ${m.when}; ${m.confirmedBy}`])} satisfies ItemsSpan]
+        ? [{kind: 'items', items: back.map((m): Cell => [moneyBackText(op, m, labels)])} satisfies ItemsSpan]
         : [labels['api.behaviour.nothing']],
     ],
   };

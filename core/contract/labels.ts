@@ -247,6 +247,14 @@ export const LABEL_MESSAGES = {
     description: 'Column head of a "What can happen" table: whether reaching the state sends one',
   },
   'api.behaviour.moneyBack': {message: 'Money back', description: 'Column head of a "What can happen" table'},
+  'api.behaviour.backTo': {
+    message: 'Back to {to}, {when}; confirmed by {by}.',
+    description: 'Money-back cell of a "What can happen" table: where the money goes, when, and what confirms it',
+  },
+  'api.behaviour.sameAs': {
+    message: 'As for {state}.',
+    description: "Money-back cell of a state whose money goes back exactly as an earlier state's; {state} names it",
+  },
   'api.behaviour.yes': {message: 'Yes', description: 'Cell of a "What can happen" table'},
   'api.behaviour.no': {message: 'No', description: 'Cell of a "What can happen" table'},
   'api.behaviour.finalFor': {

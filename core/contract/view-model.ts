@@ -109,6 +109,39 @@ function bodyView(op: Operation): BodyView | undefined {
   };
 }
 
+/** The value at a row's path (`data.errors[].field`) in an example, through the first item of an array. */
+function valueAtPath(example: unknown, path: string): unknown {
+  let value = example;
+  for (const part of path.split('.')) {
+    const name = part.endsWith('[]') ? part.slice(0, -2) : part;
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
+    if (part.endsWith('[]')) value = Array.isArray(value) ? value[0] : undefined;
+  }
+  return value;
+}
+
+/**
+ * An error answer's rows show the example of the answer itself where it has one: the shared envelope's
+ * examples are a success's (`message` "Transaction successful", `response_code` 1), which the 400, 401
+ * and 429 tables showed beside `status` always false (issue 34). A success keeps the envelope's
+ * examples: true of every operation, and the same words on every page (so the search index leaves
+ * them out, types.ts `shared`).
+ */
+function answerExamples(status: string, rows: SchemaRow[], example: unknown): SchemaRow[] {
+  if (status.startsWith('2') || example === undefined) return rows;
+  // And an error answer lists the optional objects its example carries: the envelope's `data` is
+  // there only for a validation error (code 10), and the 401 and 429 tables listed `data.errors[]`
+  // "Present when response_code is 10" beside their own code.
+  const absent = rows.filter((r) => r.depth === 0 && !r.required && r.type.startsWith('object'));
+  const dropped = absent.filter((r) => valueAtPath(example, r.path) === undefined).map((r) => r.path);
+  const kept = rows.filter((r) => !dropped.some((p) => r.path === p || r.path.startsWith(`${p}.`)));
+  return kept.map((r) => {
+    const value = valueAtPath(example, r.path);
+    if (r.enumValues || value === undefined || (typeof value === 'object' && value !== null)) return r;
+    return {...r, example: typeof value === 'string' ? value : JSON.stringify(value)};
+  });
+}
+
 function responseViews(op: Operation): ResponseView[] {
   return Object.entries(op.responses)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -120,7 +153,7 @@ function responseViews(op: Operation): ResponseView[] {
         headers: Object.entries(res.headers ?? {}).map(([name, h]) =>
           paramView({name, in: 'header', required: Boolean(h.required), description: h.description, schema: h.schema}),
         ),
-        rows: schemaToRows(media?.[1].schema),
+        rows: answerExamples(status, schemaToRows(media?.[1].schema), firstExampleValue(media?.[1])),
         examples: examplesOf(media?.[1]),
       };
     });

@@ -11,7 +11,7 @@ import {sectionsMarkdown} from '#core/markdown/markdown';
 import {parseMdx} from '../../plugins/mdx-ast';
 import {remarkFact} from '../../plugins/api-contract/remark-fact';
 import {factText} from '../../plugins/api-contract/components';
-import {demoCommon, demoFamily} from './behaviour-helpers';
+import {DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
 
 const family = demoFamily();
 const facts = factTexts([family], demoCommon(), [{id: 'demo-window', fact: 'Returned by T+1.'}]);
@@ -78,7 +78,19 @@ describe('behaviourBlocks and code5Cell', () => {
       '| State | Final | Can change to | Later change within | Webhook on reaching it | Money back |',
     );
     expect(markdown).toContain('FAST: T+1 day ([source](https://example.org/circular))');
-    expect(markdown).toContain('partner wallet, at once; a REFUND credit');
+    expect(markdown).toContain('Back to partner wallet, at once; confirmed by a REFUND credit.');
+  });
+
+  it('says a money back that repeats an earlier state\'s as "As for", not the same words again (issue 34)', () => {
+    const reversed = demoFamily(
+      DEMO_TEXT.replace(
+        '        confirmed-by: a REFUND credit\n',
+        '        confirmed-by: a REFUND credit\n      - state: REVERSED\n        to: partner wallet\n        when: at once\n        confirmed-by: a REFUND credit\n',
+      ),
+    );
+    const markdown = sectionsMarkdown(behaviourBlocks(reversed, labels, links), (p) => `https://docs.example${p}`);
+    expect(markdown.match(/Back to partner wallet/g)).toHaveLength(1);
+    expect(markdown).toMatch(/^\| `REVERSED` .*\| As for FAILED\. \|$/m);
   });
 
   it('says per family how code 5 resolves', () => {
