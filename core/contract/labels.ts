@@ -53,6 +53,11 @@ export const LABEL_MESSAGES = {
     description: 'The badge when the change can break a client; {change} is the badge without it',
   },
   'api.request.headers': {message: 'Headers', description: 'Caption of the request headers table'},
+  'api.request.token': {
+    message:
+      '`Bearer ` followed by a JWT you sign for each request. [Headers and tokens]({page}) says what it carries and how to make it in each language.',
+    description: 'Description of the Authorization row of every request; {page} is the token page',
+  },
   'api.request.path': {message: 'Path parameters', description: 'Caption of the path parameters table'},
   'api.request.query': {message: 'Query parameters', description: 'Caption of the query parameters table'},
   'api.request.cookies': {message: 'Cookies', description: 'Caption of the cookie parameters table'},

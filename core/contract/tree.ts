@@ -401,15 +401,26 @@ export function overviewSection(op: OperationView, labels: Labels): Section {
   };
 }
 
+/**
+ * The Authorization row links the token page instead of carrying the security scheme's whole
+ * specification (claims, lifetimes, rotation: about 150 words) on every endpoint page (issue 34). The
+ * view keeps the scheme's words for the MCP server and the checks; the page and its twin say this.
+ */
+function tokenRow(row: ParamView, labels: Labels): ParamView {
+  if (row.in !== 'header' || row.name !== 'Authorization') return row;
+  return {...row, description: interpolate(labels['api.request.token'], {page: `${HEADERS_PAGE}#the-request-token`})};
+}
+
 /** Headers, path, query and cookie parameters, body fields and body examples. */
 export function requestSection(op: OperationView, labels: Labels): Section {
   const params = op.pathParams.length + op.queryParams.length + op.cookieParams.length;
+  const headers = op.headers.map((h) => tokenRow(h, labels));
   return {
     key: 'request',
     heading: {depth: 2, text: labels['api.section.request']},
     blocks: [
       // The same headers on every endpoint: searched on /HeaderMarkdown, not on every page.
-      ...fields(labels['api.request.headers'], op.headers, {searchIgnore: true, anchor: 'request-header'}),
+      ...fields(labels['api.request.headers'], headers, {searchIgnore: true, anchor: 'request-header'}),
       ...fields(labels['api.request.path'], op.pathParams, {anchor: 'request-path'}),
       ...fields(labels['api.request.query'], op.queryParams, {anchor: 'request-query'}),
       ...fields(labels['api.request.cookies'], op.cookieParams, {anchor: 'request-cookie'}),

@@ -141,15 +141,24 @@ describe('operation sections', () => {
   });
 
   it('request: the headers left out of search; "no parameters" only when there are none at all', () => {
-    const bare = requestSection(op, labels);
+    const bare = requestSection(
+      {...op, headers: [{...header, description: 'The scheme: claims, lifetimes, rotation.'}]},
+      labels,
+    );
+    // The token row links the token page instead of the security scheme's whole text (issue 34).
+    const token = {
+      ...header,
+      description:
+        '`Bearer ` followed by a JWT you sign for each request. [Headers and tokens](/HeaderMarkdown#the-request-token) says what it carries and how to make it in each language.',
+    };
     expect(bare.heading).toEqual({depth: 2, text: 'Request'});
     expect(bare.blocks).toEqual([
-      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true, anchor: 'request-header'},
+      {kind: 'fields', caption: 'Headers', rows: [token], searchIgnore: true, anchor: 'request-header'},
       {kind: 'paragraph', text: 'This call takes no parameters beyond the headers.'},
     ]);
     // A cookie parameter is a parameter, in its own table, never among the headers.
     expect(requestSection({...op, cookieParams: [cookie]}, labels).blocks).toEqual([
-      {kind: 'fields', caption: 'Headers', rows: [header], searchIgnore: true, anchor: 'request-header'},
+      {kind: 'fields', caption: 'Headers', rows: [token], searchIgnore: true, anchor: 'request-header'},
       {kind: 'fields', caption: 'Cookies', rows: [cookie], anchor: 'request-cookie'},
     ]);
   });
