@@ -142,6 +142,34 @@ test.describe('operation page, 390 px', () => {
 });
 
 /**
+ * A response-code link from an endpoint page (/ResponseCode#code-5) lands on its row, not under the
+ * sticky navbar, and the row is marked as the one the link named (issue 34), at every width.
+ */
+for (const width of [1440, 1280, 390]) {
+  test(`response-code link at ${width} px: the row below the navbar, in the first screen, marked`, async ({
+    page,
+    problems,
+    open,
+  }) => {
+    await page.setViewportSize({width, height: SCREEN_HEIGHT});
+    expect(await open('/ResponseCode#code-5')).toBe(200);
+    const row = page.locator('tr#code-5');
+    await expect(row).toBeInViewport();
+    const [box, navbar] = [await row.boundingBox(), await page.locator('.navbar').boundingBox()];
+    const under = navbar ? navbar.y + navbar.height : 0;
+    expect(box && box.y >= under - 1, `the row starts at ${box?.y}, the navbar ends at ${under}`).toBe(true);
+    expect(box && box.y < SCREEN_HEIGHT / 2, `the row starts at ${box?.y}`).toBe(true);
+    const marked = await row.evaluate((tr) => {
+      const style = getComputedStyle(tr);
+      return {outline: style.outlineStyle, background: style.backgroundColor};
+    });
+    expect(marked.outline).toBe('solid');
+    expect(marked.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(problemList(problems)).toEqual([]);
+  });
+}
+
+/**
  * The columns are keyed on the class of an element around the whole doc (src/theme/DocItem,
  * core/contract/page-layout.ts), so the served HTML has it before the title: a browser that paints
  * the title and the call before it has parsed the column (a slow machine, a long page) lays them out
