@@ -48,3 +48,10 @@ declare module '@generated/api-contract/default/sections/*.json' {
   const blocks: readonly SectionBlock[];
   export default blocks;
 }
+
+/** The answers every operation shares, highlighted (core/contract/tree.ts `sharedAnswersTree`), for <SharedAnswers />. */
+declare module '@generated/api-contract/default/shared/answers.js' {
+  import type {PageTree} from '@site/src/components/Reference';
+  const tree: PageTree;
+  export default tree;
+}

@@ -71,6 +71,17 @@ export const LABEL_MESSAGES = {
     message: `Generated from the contract for the sandbox. Replace \`${TOKEN_PLACEHOLDER}\` with a token signed as described in [Headers and tokens](/HeaderMarkdown).`,
     description: 'Opens the request samples; keep the code span and the link',
   },
+  'api.responses.sharedHeading': {
+    message: 'Errors every call shares',
+    description:
+      'Heading of the shared error answers (400, 401, 429): on an operation page, and the title of their block',
+  },
+  'api.responses.shared': {
+    message:
+      'This call can also answer {answers}: the same envelope on every call, shown once under [Error answers]({href}).',
+    description: 'Under the shared errors heading of an operation page; {answers} links each status, {href} the block',
+  },
+  'api.responses.and': {message: 'and', description: 'Joins the last two statuses of a list (400, 401 and 429)'},
   'api.responses.intro': {
     message: 'Every response uses the same envelope. Branch on `response_code`, not on the HTTP status alone.',
     description: 'Opens the responses section',

@@ -86,7 +86,7 @@ export interface SecurityScheme {
 export interface OpenApiDocument {
   servers: {url: string; description: string}[];
   security?: Record<string, string[]>[];
-  components?: {securitySchemes?: Record<string, SecurityScheme>};
+  components?: {securitySchemes?: Record<string, SecurityScheme>; responses?: Record<string, Response>};
   tags: Tag[];
   'x-tagGroups'?: {name: string; tags: string[]}[];
   paths: Record<string, PathItem>;

@@ -478,6 +478,32 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
   };
 }
 
+/** Where the answers every operation shares are shown, once (src/pages/ResponseCode.mdx). */
+export const SHARED_ANSWERS_PAGE = `${RESPONSE_CODE_PAGE}#error-answers`;
+
+/** The anchor a response's heading gets (Docusaurus' slug of `400 Bad Request`). */
+const statusAnchor = (status: string): string => statusLabel(status).toLowerCase().replace(/\s+/g, '-');
+
+/**
+ * The shared answers of an operation (400, 401, 429: `ResponseView.shared`) as one short section
+ * linking each where it is shown: the same envelope four times was about 6,000 px of every page (issue 34).
+ */
+function sharedAnswersSection(shared: readonly ResponseView[], labels: Labels): Section[] {
+  if (!shared.length) return [];
+  const links = shared.map((r) => `[${statusLabel(r.status)}](${RESPONSE_CODE_PAGE}#${statusAnchor(r.status)})`);
+  const list =
+    links.length > 1
+      ? `${links.slice(0, -1).join(', ')} ${labels['api.responses.and']} ${links.at(-1)}`
+      : links.join('');
+  return [
+    {
+      key: 'shared-answers',
+      heading: {depth: 3, text: labels['api.responses.sharedHeading']},
+      blocks: paragraph(interpolate(labels['api.responses.shared'], {answers: list, href: SHARED_ANSWERS_PAGE})),
+    },
+  ];
+}
+
 export function responsesSections(op: OperationView, labels: Labels): Section[] {
   if (!op.responses.length) return [];
   return [
@@ -486,8 +512,32 @@ export function responsesSections(op: OperationView, labels: Labels): Section[] 
       heading: {depth: 2, text: labels['api.section.responses']},
       blocks: paragraph(labels['api.responses.intro']),
     },
-    ...op.responses.map((r) => responseSection(r, labels)),
+    ...op.responses.filter((r) => !r.shared).map((r) => responseSection(r, labels)),
+    ...sharedAnswersSection(
+      op.responses.filter((r) => r.shared),
+      labels,
+    ),
   ];
+}
+
+/**
+ * The answers every operation shares, each once under its status: what /ResponseCode shows and the
+ * operation pages link. Their examples stay with their fields (no code column on that page).
+ */
+export function sharedAnswersTree(answers: readonly ResponseView[], labels: Labels): ReferenceTree {
+  return {
+    kind: 'operation',
+    id: 'shared-answers',
+    title: labels['api.responses.sharedHeading'],
+    words: fieldWords(labels),
+    sections: answers.map((r) => {
+      const section = responseSection(r, labels);
+      return {
+        ...section,
+        blocks: section.blocks.map((b) => (b.kind === 'examples' ? {kind: 'examples', examples: b.examples} : b)),
+      };
+    }),
+  };
 }
 
 export function codesSection(op: OperationView, labels: Labels): Section[] {

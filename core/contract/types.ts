@@ -67,6 +67,11 @@ export interface ResponseView {
   readonly headers: readonly ParamView[];
   readonly rows: readonly SchemaRow[];
   readonly examples: readonly ExampleView[];
+  /**
+   * The contract's shared answer (`components.responses`, e.g. `Unauthorized`) this one is, word for
+   * word: an operation page links the one place that shows it (issue 34) instead of repeating it.
+   */
+  readonly shared?: string;
 }
 
 export interface CodeSample {

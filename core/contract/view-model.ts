@@ -21,6 +21,7 @@ import {
   type Operation,
   type PageMap,
   type Parameter,
+  type Response,
 } from './openapi';
 import {describeConstraints, describeType, exampleOf, schemaToRows} from './schema';
 import {ACK_TIMEOUT_SECONDS} from './webhook-policy';
@@ -48,6 +49,8 @@ export interface ContractViews {
   readonly webhooks: WebhookView[];
   readonly index: IndexEntry[];
   readonly tags: TagView[];
+  /** The shared answers the operations link (400, 401, 429), each once, by status: shown on /ResponseCode. */
+  readonly sharedAnswers: ResponseView[];
 }
 
 function paramView(p: Parameter): ParamView {
@@ -142,12 +145,38 @@ function answerExamples(status: string, rows: SchemaRow[], example: unknown): Sc
   });
 }
 
-function responseViews(op: Operation): ResponseView[] {
+/** The name of the shared answer in `components.responses` that a response is, if it is one. */
+export type SharedResponseOf = (res: Response) => string | undefined;
+
+/**
+ * A response as written, without the `response_code` enum the bundle adds to each operation's copy
+ * (./response-enums.ts `withCodeEnum`): the shared answers are compared in that form.
+ */
+function withoutCodeEnum(res: Response): Response {
+  const json = res.content?.['application/json'];
+  const parts = json?.schema?.allOf;
+  const narrowing = parts?.[1]?.properties;
+  if (!json || parts?.length !== 2 || Object.keys(json.schema ?? {}).length !== 1 || !narrowing?.response_code)
+    return res;
+  return {...res, content: {...res.content, 'application/json': {...json, schema: parts[0]}}};
+}
+
+/** Which shared answer each response is (the same JSON as a `components.responses` entry, code enum aside). */
+export function sharedResponses(doc: OpenApiDocument): SharedResponseOf {
+  const named = new Map(
+    Object.entries(doc.components?.responses ?? {}).map(([name, r]) => [JSON.stringify(withoutCodeEnum(r)), name]),
+  );
+  return (res) => named.get(JSON.stringify(withoutCodeEnum(res)));
+}
+
+function responseViews(op: Operation, sharedOf: SharedResponseOf = () => undefined): ResponseView[] {
   return Object.entries(op.responses)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, res]) => {
       const media = jsonMedia(res.content);
+      const shared = sharedOf(res);
       return {
+        ...(shared ? {shared} : {}),
         status,
         description: res.description,
         headers: Object.entries(res.headers ?? {}).map(([name, h]) =>
@@ -228,6 +257,7 @@ export interface ViewContext {
   readonly changes: ReadonlyMap<string, ChangeBadge>;
   readonly scenarios: ReadonlyMap<string, readonly ScenarioRow[]>;
   readonly codeRules: ReadonlyMap<string, ReadonlyMap<number, OperationCode>>;
+  readonly sharedResponse: SharedResponseOf;
 }
 
 export function viewContext(
@@ -246,6 +276,7 @@ export function viewContext(
     changes: extras.changes ?? new Map(),
     scenarios: extras.scenarios ?? new Map(),
     codeRules: extras.codeRules ?? new Map(),
+    sharedResponse: sharedResponses(doc),
   };
 }
 
@@ -361,7 +392,7 @@ export function operationView(l: Located, ctx: ViewContext): OperationView {
     queryParams: params.filter((p) => p.in === 'query'),
     cookieParams: params.filter((p) => p.in === 'cookie'),
     samples: operationSamples(l, params, ctx.servers),
-    responses: responseViews(l.op),
+    responses: responseViews(l.op, ctx.sharedResponse),
     responseCodes: operationCodes(l.op, ctx),
     rateLimits: rateLimitView(l, ctx.doc),
     scenarios: ctx.scenarios.get(l.op.operationId) ?? [],
@@ -415,6 +446,14 @@ export function markSharedRows(operations: readonly OperationView[]): OperationV
   }));
 }
 
+/** Each shared answer the operations give, once (as the first operation that gives it has it), by status. */
+export function sharedAnswers(operations: readonly OperationView[]): ResponseView[] {
+  const byName = new Map<string, ResponseView>();
+  for (const r of operations.flatMap((op) => op.responses))
+    if (r.shared && !byName.has(r.shared)) byName.set(r.shared, r);
+  return [...byName.values()].sort((a, b) => a.status.localeCompare(b.status));
+}
+
 /**
  * The views of the whole contract: one view per operation and webhook, the index and the families.
  * The caller has cross-checked the contract (checks.ts `crossCheck`: plugins/api-contract/load.ts
@@ -431,5 +470,11 @@ export function buildViews(
   const operations = located.filter((l) => l.kind === 'operation').map((l) => operationView(l, ctx));
   const webhooks = located.filter((l) => l.kind === 'webhook').map((l) => webhookView(l, ctx));
   const index = indexEntries(located, pages);
-  return {operations: markSharedRows(operations), webhooks, index, tags: tagViews(doc, index)};
+  return {
+    operations: markSharedRows(operations),
+    webhooks,
+    index,
+    tags: tagViews(doc, index),
+    sharedAnswers: sharedAnswers(operations),
+  };
 }

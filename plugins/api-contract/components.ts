@@ -56,6 +56,8 @@ export interface ContractData {
   readonly sandboxPage: ComponentTree;
   /** The words of every `<Fact id>` (core/behaviour/facts.ts), by id. */
   readonly facts: Readonly<Record<string, string>>;
+  /** The answers every operation shares, for <SharedAnswers /> (SHARED_ANSWERS_SOURCE). */
+  readonly sharedAnswers?: ReferenceTree;
 }
 
 export interface MarkdownContext {
@@ -139,6 +141,13 @@ const WEBHOOK: IdSpec = {
   dataDir: 'webhooks',
   dataFile: (id) => treeModule('webhooks', id),
 };
+/**
+ * The answers every operation shares (400, 401, 429; core/contract/tree.ts `sharedAnswersTree`): the
+ * highlighted tree <SharedAnswers /> imports, and the same tree with code as text for the twin.
+ */
+export const SHARED_ANSWERS_MODULE = treeModule('shared', 'answers');
+export const SHARED_ANSWERS_SOURCE = 'source/shared/answers.json';
+
 /** The file a page imports for one site-wide component's blocks (lib/data.ts `componentSections`). */
 export const sectionsFile = (key: string): string => `sections/${key}.json`;
 
@@ -238,6 +247,15 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     module: '@site/src/components/OperationList',
     id: TAG,
     markdown: tagComponent('OperationList', TAG, operationListKey),
+  },
+  SharedAnswers: {
+    module: '@site/src/components/SharedAnswers',
+    sections: () => SHARED_ANSWERS_SOURCE,
+    markdown: (_props, ctx) => {
+      if (!ctx.data.sharedAnswers)
+        throw new MarkdownRenderError(`llms-txt: no generated ${SHARED_ANSWERS_SOURCE} (plugins/api-contract).`);
+      return treeMarkdown(ctx.data.sharedAnswers, ctx.url);
+    },
   },
   ResponseCodeTable: {
     module: '@site/src/components/ResponseCodeTable',

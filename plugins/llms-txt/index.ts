@@ -30,6 +30,7 @@ import {
   API_COMPONENTS,
   everySample,
   FACTS_FILE,
+  SHARED_ANSWERS_SOURCE,
   type ContractData,
   type MarkdownContext,
 } from '../api-contract/components';
@@ -79,6 +80,7 @@ export function loadContractData(dataDir: string): ContractData {
     verifySamples: json('source/verify-samples.json'),
     sandboxPage: json('sandbox-page.json'),
     facts: json(FACTS_FILE),
+    sharedAnswers: json(SHARED_ANSWERS_SOURCE),
   };
 }
 

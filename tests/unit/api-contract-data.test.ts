@@ -52,6 +52,7 @@ const op: OperationView = {
 };
 
 const views: ContractViews = {
+  sharedAnswers: [],
   operations: [op],
   webhooks: [],
   index: [
@@ -130,6 +131,8 @@ describe('generatedFiles', () => {
     expect(files.map((f) => f.name)).toEqual([
       'ops/demo-pay.js',
       'source/ops/demo-pay.json',
+      'shared/answers.js',
+      'source/shared/answers.json',
       'sections/ResponseCodeTable.json',
       'sections/RateLimitTable.json',
       'sections/PanStatusTable.json',

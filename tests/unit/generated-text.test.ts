@@ -21,7 +21,7 @@ import {mdxToMarkdown, type ComponentRenderer} from '../../plugins/llms-txt/lib/
 import {contractDeprecations} from '#core/contract/deprecations';
 import {defaultLabels} from '#core/contract/labels';
 import {sandboxPageTree, sandboxPageView} from '#core/sandbox/page';
-import type {ReferenceTree} from '#core/contract/tree';
+import {sharedAnswersTree, type ReferenceTree} from '#core/contract/tree';
 import {loadedContract} from '../helpers/contract';
 
 const SITE = path.resolve(import.meta.dirname, '../..');
@@ -69,6 +69,7 @@ const data: ContractData = {
   verifySamples: [],
   sandboxPage: sandboxPageTree(sandboxPage, labels),
   facts: loaded.behaviour.facts,
+  sharedAnswers: sharedAnswersTree(views.sharedAnswers, labels),
 };
 
 /** The twin of one page, as plugins/llms-txt writes it (links as written: only the words matter here). */
@@ -192,6 +193,21 @@ describe('error answers', () => {
       if (example.response_code !== 10) expect([...rows.keys()].filter((p) => p.startsWith('data.errors'))).toEqual([]);
     },
   );
+
+  it('the shared 400, 401 and 429 are shown once (/ResponseCode), and linked from the pages', () => {
+    expect(views.sharedAnswers.map((r) => [r.status, r.shared])).toEqual([
+      ['400', 'BadRequest'],
+      ['401', 'Unauthorized'],
+      ['429', 'TooManyRequests'],
+    ]);
+    const withdrawal = (twins.get('docs/v1/service/aeps/withdrawal.mdx') ?? []).join('\n');
+    expect(withdrawal).toContain(
+      'This call can also answer 400 Bad Request, 401 Unauthorized and 429 Too Many Requests',
+    );
+    expect(withdrawal).not.toContain('Token expired or reqId already used');
+    const codes = (twins.get('src/pages/ResponseCode.mdx') ?? []).join('\n');
+    expect(codes.match(/Token expired or reqId already used/g)?.length).toBeGreaterThan(0);
+  });
 
   it('are there to read: the shared 400, 401 and 429 on every operation that answers them', () => {
     expect(answers.filter((a) => a.answer.status === '401').length).toBeGreaterThan(50);

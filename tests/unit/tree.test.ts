@@ -12,9 +12,11 @@ import {
   relatedSection,
   requestSection,
   responseSection,
+  responsesSections,
   retryText,
   samplesSection,
   scenariosSection,
+  sharedAnswersTree,
   treeHeadings,
   webhookTree,
   type Block,
@@ -208,6 +210,31 @@ describe('operation sections', () => {
         },
       ],
     });
+  });
+
+  it('the answers every operation shares: one short section linking each on /ResponseCode, shown there once', () => {
+    const [ok, bad] = op.responses as [OperationView['responses'][number], OperationView['responses'][number]];
+    const shared = [
+      {...bad, shared: 'BadRequest'},
+      {...bad, status: '429', shared: 'TooManyRequests'},
+    ];
+    const sections = responsesSections({...op, responses: [ok, ...shared]}, labels);
+    expect(sections.map((s) => s.key)).toEqual(['responses', 'response-200', 'shared-answers']);
+    expect(sections[2]).toEqual({
+      key: 'shared-answers',
+      heading: {depth: 3, text: 'Errors every call shares'},
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'This call can also answer [400 Bad Request](/ResponseCode#400-bad-request) and [429 Too Many Requests](/ResponseCode#429-too-many-requests): the same envelope on every call, shown once under [Error answers](/ResponseCode#error-answers).',
+        },
+      ],
+    });
+    const tree = sharedAnswersTree(shared, labels);
+    expect(treeHeadings(tree)).toEqual([
+      {depth: 3, text: '400 Bad Request'},
+      {depth: 3, text: '429 Too Many Requests'},
+    ]);
   });
 
   it('codes: each with its retry advice in words and its row of the catalogue', () => {

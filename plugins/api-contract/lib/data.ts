@@ -23,7 +23,15 @@ import {ruleText, type CodeRule} from '#core/behaviour/codes';
 import type {OperationCodeWords} from '#core/contract/types';
 import {behaviourBlocks, behaviourTableKey, code5Cell, retryByOperationCell} from '#core/behaviour/sections';
 import type {Behaviour} from '../behaviour';
-import {mapBlocks, operationTree, retryText, webhookTree, type Block, type ReferenceTree} from '#core/contract/tree';
+import {
+  mapBlocks,
+  operationTree,
+  retryText,
+  sharedAnswersTree,
+  webhookTree,
+  type Block,
+  type ReferenceTree,
+} from '#core/contract/tree';
 import {interpolate, type Labels} from '#core/contract/labels';
 import type {ContractViews} from '#core/contract/view-model';
 import type {BodySchemas} from '#core/contract/fences';
@@ -44,7 +52,14 @@ import {
   webhookExamples,
 } from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
-import {CODE_RULES_FILE, FACTS_FILE, sectionsFile, treeModule} from '../components';
+import {
+  CODE_RULES_FILE,
+  FACTS_FILE,
+  SHARED_ANSWERS_MODULE,
+  SHARED_ANSWERS_SOURCE,
+  sectionsFile,
+  treeModule,
+} from '../components';
 import {PUBLIC_DIR} from '../paths';
 import {WriterError} from '#core/util/writer-error';
 
@@ -253,6 +268,11 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
         data: jsonModule(memo(['renderTree', tree], () => renderTree(tree, highlight))),
       },
       {name: `source/${dir}/${tree.id}.json`, data: tree},
+    ]),
+    // The answers every operation shares, shown once on /ResponseCode (<SharedAnswers />) and linked from the operations.
+    ...[sharedAnswersTree(views.sharedAnswers, labels)].flatMap((tree) => [
+      {name: SHARED_ANSWERS_MODULE, data: jsonModule(renderTree(tree, highlight))},
+      {name: SHARED_ANSWERS_SOURCE, data: tree},
     ]),
     ...Object.entries(sections).map(([key, blocks]) => ({name: sectionsFile(key), data: blocks})),
     {name: 'sections.json', data: sections},
