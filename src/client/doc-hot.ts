@@ -16,6 +16,30 @@ declare global {
   var __rrDocHot: ((id: ModuleId, exports: ModuleExports) => boolean) | undefined;
 }
 
+/** The part of the bundler's hot-update API used here (`import.meta.webpackHot`, dev server only). */
+interface HotStatusApi {
+  addStatusHandler(handler: (status: string) => void): void;
+}
+
+/**
+ * Dev server only: `<html data-hot-updates="N">` counts the hot updates applied since the page
+ * loaded. An update can change nothing on screen (an edit of a doc the page does not show), and
+ * this is how a test (tests/dev/hot-update.spec.ts) waits for it instead of sleeping. Applying
+ * ends in the status `idle` after `apply`; a check that found nothing goes `check` -> `idle`.
+ */
+function countAppliedUpdates(hot: HotStatusApi | undefined): void {
+  if (!hot || typeof document === 'undefined') return;
+  let last = 'idle';
+  hot.addStatusHandler((status) => {
+    if (status === 'idle' && last === 'apply') {
+      const root = document.documentElement;
+      root.dataset.hotUpdates = String(Number(root.dataset.hotUpdates ?? '0') + 1);
+    }
+    last = status;
+  });
+}
+if (process.env.NODE_ENV !== 'production') countAppliedUpdates((import.meta as {webpackHot?: HotStatusApi}).webpackHot);
+
 const listeners = new Map<ModuleId, Set<() => void>>();
 /**
  * Each module's content as of its last edit taken in place. Docusaurus keeps the content it loaded

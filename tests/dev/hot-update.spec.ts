@@ -39,6 +39,21 @@ const original = (file: string): string => fs.readFileSync(path.join(repoRoot, f
 /** Appends `text` as a last paragraph to the doc as it was before the test. */
 const append = (file: string, text: string): void => save(file, `${original(file).trimEnd()}\n\n${text}\n`);
 
+/** Hot updates the open page has applied since it loaded (src/client/doc-hot.ts counts them). */
+const appliedUpdates = (page: Page): Promise<number> =>
+  page.evaluate(() => Number(document.documentElement.dataset.hotUpdates ?? '0'));
+
+/**
+ * Makes `edit` and waits until the open page has applied the hot update it causes: an edit of a
+ * doc the page does not show changes nothing on screen, so the count of applied updates is the
+ * state to wait for before asserting that.
+ */
+async function editAndAwaitUpdate(page: Page, edit: () => void): Promise<void> {
+  const before = await appliedUpdates(page);
+  edit();
+  await expect.poll(() => appliedUpdates(page), {timeout: 30_000}).toBeGreaterThan(before);
+}
+
 /** Opens `route`, and marks the window: a page load would lose the mark. */
 async function openMarked(page: Page, route: string): Promise<{errors: string[]}> {
   const errors: string[] = [];
@@ -113,10 +128,7 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   await expect(article(page)).toContainText('First edit hq3.');
 
   // Another doc edited while this one is open: once the update is in, this page is as it was...
-  append(SANDBOX_PAGE.file, 'Other doc hq3.');
-  // Still a sleep (issue 35 wants a state): the hot-update client logs no "[HMR] App is up to
-  // date." for this update (tried; it timed out), and no other signal is wired up yet.
-  await page.waitForTimeout(2_500);
+  await editAndAwaitUpdate(page, () => append(SANDBOX_PAGE.file, 'Other doc hq3.'));
   await expect(article(page)).toContainText('First edit hq3.');
   // ...and the other one shows its edit when opened, then takes the next edit in place.
   await followSidebar(page, SANDBOX_PAGE.route);
@@ -125,8 +137,7 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   await expect(article(page)).toContainText('Other doc again hq3.');
 
   // The first doc, edited again while away, shows the newest edit, not the one made in place.
-  append(INTRO.file, 'Made while away hq3.');
-  await page.waitForTimeout(2_500);
+  await editAndAwaitUpdate(page, () => append(INTRO.file, 'Made while away hq3.'));
   await followSidebar(page, INTRO.route);
   await expect(article(page)).toContainText('Made while away hq3.');
   await expect(article(page)).not.toContainText('First edit hq3.');
