@@ -30,6 +30,19 @@ const USAGE = `usage: npm run bench:scale [-- --sizes 1,10,30] [--keep]
  */
 const FAMILIES = ['dmt', 'gibl', 'matm', 'paycc', 'recharge', 'upicollect'];
 
+/**
+ * Everything a family has beside its pages, [folder, file ending]: the contract, the sandbox's
+ * scenarios, the behaviour model and the journeys. The build checks each against the others, so a
+ * copy without one of them stops the build (`openapi/behaviour/dmt-x2.yaml: missing`).
+ * @type {readonly (readonly [string, string])[]}
+ */
+const FAMILY_FILES = [
+  ['openapi/families', '.yaml'],
+  ['openapi/scenarios', '.yaml'],
+  ['openapi/behaviour', '.yaml'],
+  ['openapi/journeys', '.arazzo.yaml'],
+];
+
 /** What is not copied into the temporary site: installed, generated or measured things. */
 const SKIP = new Set(['node_modules', 'build', '.docusaurus', '.tmp', 'bench-results', '.git', 'test-results']);
 
@@ -98,6 +111,9 @@ function renaming(tag, n) {
     : undefined;
   const pathPattern = new RegExp(`/service/${escape(tag)}(?=[/"'\\s)#?\`]|$)`, 'gm');
   const tagPattern = new RegExp(`tags: \\[${escape(tag)}\\]`, 'g');
+  // The behaviour model names its family by tag (`family: dmt`), and so do the components that
+  // render it on the overview (`<BehaviourTable family="dmt" />`).
+  const familyPattern = new RegExp(`^family: ${escape(tag)}$|(?<=family=")${escape(tag)}(?=")`, 'gm');
   /** @param {string} text */
   return (text) => {
     // The family's prefix carries the suffix (`pan-status` -> `pan-x7-status`): checks read the
@@ -106,7 +122,10 @@ function renaming(tag, n) {
       id.startsWith(`${tag}-`) ? `${tag}-${suffix}-${id.slice(tag.length + 1)}` : `${suffix}-${id}`,
     );
     if (schemaPattern) out = out.replace(schemaPattern, `$1${suffix.toUpperCase()}`);
-    return out.replace(pathPattern, `/service/${tag}-${suffix}`).replace(tagPattern, `tags: [${tag}-${suffix}]`);
+    return out
+      .replace(pathPattern, `/service/${tag}-${suffix}`)
+      .replace(tagPattern, `tags: [${tag}-${suffix}]`)
+      .replace(familyPattern, (found) => found.replace(tag, `${tag}-${suffix}`));
   };
 }
 
@@ -132,10 +151,10 @@ function addFamilies(site, copies) {
     for (const tag of FAMILIES) {
       const rename = renaming(tag, n);
       const name = `${tag}-x${n}`;
-      for (const dir of ['openapi/families', 'openapi/scenarios']) {
-        const from = path.join(ROOT, dir, `${tag}.yaml`);
+      for (const [dir, ext] of FAMILY_FILES) {
+        const from = path.join(ROOT, dir, `${tag}${ext}`);
         if (fs.existsSync(from))
-          fs.writeFileSync(path.join(site, dir, `${name}.yaml`), rename(fs.readFileSync(from, 'utf8')));
+          fs.writeFileSync(path.join(site, dir, `${name}${ext}`), rename(fs.readFileSync(from, 'utf8')));
       }
       const docsFrom = path.join(ROOT, 'docs/v1/service', tag);
       const docsTo = path.join(site, 'docs/v1/service', name);
