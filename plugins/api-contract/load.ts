@@ -33,6 +33,7 @@ import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox, readScenarioFiles} from './sandbox';
 import {behaviourUseProblems, loadBehaviour, type Behaviour} from './behaviour';
+import {statusCalls} from '#core/behaviour/model';
 import {loadChangelog} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
@@ -593,6 +594,7 @@ export function contractSite(loaded: LoadedContract, permalinkOf: (file: string)
     changes: changeBadges(loaded.releases),
     scenarios: new Map(located.map((l) => [l.op.operationId, scenarioRows(loaded.sandbox, l.op.operationId)])),
     codeRules: operationCodeRules(loaded.behaviour.codes),
+    statusCalls: statusCalls(loaded.behaviour.families),
   });
   return {
     pages,

@@ -90,7 +90,9 @@ test.describe('a Markdown twin', () => {
     expect(md).toContain('`POST /service/aeps/withdrawal`');
     expect(md).toContain('`POST https://sandbox.rupeerail.example/api/v1/service/aeps/withdrawal`');
     expect(md).toMatch(/^\| `aadhaar_number` \| string \(aadhaar\) \| /m);
-    expect(md).toContain('```bash\ncurl --request POST');
+    // The cURL sample: a call of the shell client wrapper (samples/client/rupeerail.sh).
+    expect(md).toContain('```bash\n# Needs rupeerail.sh, the client wrapper of /HeaderMarkdown#the-client-wrapper');
+    expect(md).toMatch(/^rr_call POST 'https:\/\/sandbox\.rupeerail\.example\/api\/v1\/service\/aeps\/withdrawal'/m);
     expect(md).toContain('### 200 OK');
     expect(md).toMatch(/^\| \[1\]\(https:\/\/[^)]+\/ResponseCode#code-1\) \| SUCCESS \|/m);
     // Nothing of MDX is left (outside code: the Python and Go samples start with their own imports).

@@ -428,6 +428,7 @@ describe('the twin of every operation page carries its request samples (issue 14
     tags: [],
     sections: {},
     jwtSamples: [],
+    clientSamples: [],
     verifySamples: [],
     sandboxPage: {sections: []},
   };
