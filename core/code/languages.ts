@@ -33,8 +33,5 @@ export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
   {id: 'go', label: 'Go', prism: 'go', clientFile: 'rupeerail.go', extension: 'go'},
 ];
 
-/** The tab label over a hand-written sample (samples/jwt/, samples/verify/, samples/client/). */
-export const handWrittenLabel = (lang: SampleLanguage): string => lang.scriptLabel ?? lang.label;
-
 /** The Tabs groupId shared by every language tab group. */
 export const LANGUAGE_GROUP_ID = 'lang';

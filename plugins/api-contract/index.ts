@@ -38,7 +38,7 @@ import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
-import {handWrittenLabel, SAMPLE_LANGUAGES, type SampleLanguage} from '#core/code/languages';
+import {SAMPLE_LANGUAGES, type SampleLanguage} from '#core/code/languages';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
 import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '#core/contract/labels';
@@ -105,7 +105,7 @@ function readSamples(group: string, fileOf = (lang: SampleLanguage) => `${group}
         `Missing ${path.relative(SITE_DIR, file)}: every language in core/code/languages.ts needs a ${group} sample.`,
       );
     }
-    const label = handWrittenLabel(lang);
+    const label = lang.scriptLabel ?? lang.label;
     return {lang: lang.id, label, prism: lang.prism, code: fs.readFileSync(file, 'utf8').trimEnd()};
   });
 }

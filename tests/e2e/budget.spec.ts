@@ -13,7 +13,6 @@
  */
 import {expect, test} from './fixtures';
 import {baseUrl} from './helpers/paths';
-import {API_PAGE} from './helpers/site';
 // The bench's own measuring function, so the test and the report can never disagree.
 import {firstVisitBytes} from '../../scripts/bench/bytes.mjs';
 
@@ -43,28 +42,4 @@ test.describe('first-visit JS+CSS budget (gzip)', () => {
       expect(measured.gzip, `${c.path}: ${measured.gzip} bytes gzip\n${detail}`).toBeLessThanOrEqual(c.max);
     });
   }
-});
-
-/*
- * /HeaderMarkdown's client wrappers are too heavy for its ceiling, so their code is in the HTML but not
- * in the page's chunk (src/components/ClientSamples): hydration must keep it, and a client-side
- * navigation, which has no server markup, must load it. Go's and Python's stand for all seven.
- */
-test('the client wrappers: kept through hydration on a first visit, loaded on a client-side navigation', async ({
-  page,
-  open,
-}) => {
-  const wrappers = [
-    page.locator('pre', {hasText: 'func Call(r Request'}),
-    page.locator('pre', {hasText: 'def call(request'}),
-  ];
-  await open('/HeaderMarkdown');
-  for (const code of wrappers) await expect(code).toHaveCount(1);
-  await open(API_PAGE);
-  // A mark a page load would wipe: the navigation below must stay in this document.
-  await page.evaluate(() => Object.assign(window, {rrSameDocument: true}));
-  await page.getByRole('link', {name: 'client wrapper'}).first().click();
-  await expect(page).toHaveURL(/\/HeaderMarkdown#the-client-wrapper$/);
-  for (const code of wrappers) await expect(code).toHaveCount(1);
-  expect(await page.evaluate(() => 'rrSameDocument' in window)).toBe(true);
 });

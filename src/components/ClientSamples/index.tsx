@@ -1,13 +1,11 @@
-import {lazy, type ReactNode} from 'react';
-import KeptCodeSamples from '@site/src/components/KeptCodeSamples';
+import type {ReactNode} from 'react';
+import samples from '@generated/api-contract/default/client-samples.json';
+import CodeSamples from '@site/src/components/CodeSamples';
 
 /**
- * The client wrapper in every sample language (files under samples/client/, run against the sandbox
- * by the tests): shown once, on /HeaderMarkdown, called by every operation's request sample. Its code
- * is kept out of the page's first-visit JavaScript (KeptCodeSamples).
+ * The client wrapper in every sample language (files under samples/client/, run against the
+ * sandbox by the tests): shown once here, called by every operation's request sample.
  */
-const Code = lazy(() => import('./Code'));
-
 export default function ClientSamples(): ReactNode {
-  return <KeptCodeSamples code={Code} />;
+  return <CodeSamples samples={samples} />;
 }

@@ -11,8 +11,6 @@ interface Props {
   readonly samples: readonly RenderedSample[];
   /** Shown as the code block title, e.g. the request line. */
   readonly title?: string;
-  /** The code blocks keep the server's markup (StaticCode `keepServerMarkup`); `html` is empty. */
-  readonly keepServerMarkup?: boolean;
 }
 
 /**
@@ -23,7 +21,7 @@ interface Props {
  * the print stylesheet shows every panel, labelled from `data-lang` (nothing extra on screen,
  * for screen readers or in the search index).
  */
-export default function CodeSamples({samples, title, keepServerMarkup}: Props): ReactNode {
+export default function CodeSamples({samples, title}: Props): ReactNode {
   return (
     <div className={clsx('api-code-samples', styles.samples)}>
       <Tabs groupId={LANGUAGE_GROUP_ID} lazy={false}>
@@ -31,7 +29,7 @@ export default function CodeSamples({samples, title, keepServerMarkup}: Props): 
           <TabItem key={s.lang} value={s.lang} label={s.label}>
             {/* data-lang: src/css/print.css prints every panel, each under its language. */}
             <div className="api-code-sample" data-lang={s.label}>
-              <StaticCode html={s.html} language={s.prism} title={title} keepServerMarkup={keepServerMarkup} />
+              <StaticCode html={s.html} language={s.prism} title={title} />
             </div>
           </TabItem>
         ))}

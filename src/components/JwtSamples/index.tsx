@@ -1,13 +1,8 @@
-import {lazy, type ReactNode} from 'react';
-import KeptCodeSamples from '@site/src/components/KeptCodeSamples';
+import type {ReactNode} from 'react';
+import samples from '@generated/api-contract/default/jwt-samples.json';
+import CodeSamples from '@site/src/components/CodeSamples';
 
-/**
- * How to sign the request token, in every sample language (files under samples/jwt/). Its code is
- * kept out of the page's first-visit JavaScript (KeptCodeSamples): /HeaderMarkdown shows it beside the
- * client wrappers.
- */
-const Code = lazy(() => import('./Code'));
-
+/** How to sign the request token, in every sample language (files under samples/jwt/). */
 export default function JwtSamples(): ReactNode {
-  return <KeptCodeSamples code={Code} />;
+  return <CodeSamples samples={samples} />;
 }

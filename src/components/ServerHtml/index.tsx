@@ -29,9 +29,9 @@ interface Props {
  * `{__html: ''}` on a later render (the page re-rendered while a navigation away was still pending,
  * then the reader went back) would set innerHTML to '' and wipe the server's markup.
  */
-export const KEEP_SERVER_MARKUP = {__html: ''} as const;
+const KEEP_SERVER_MARKUP = {__html: ''} as const;
 
-export const hydratingFirstPage = (): boolean =>
+const hydratingFirstPage = (): boolean =>
   typeof document !== 'undefined' && document.documentElement.getAttribute('data-has-hydrated') !== 'true';
 
 export default function ServerHtml({as: Tag, className, children}: Props): ReactNode {

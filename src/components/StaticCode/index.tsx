@@ -1,7 +1,6 @@
 import {useMemo, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {translate} from '@docusaurus/Translate';
-import {KEEP_SERVER_MARKUP} from '@site/src/components/ServerHtml';
 import styles from './styles.module.css';
 
 interface Props {
@@ -12,11 +11,6 @@ interface Props {
   readonly title?: string;
   /** Numbers the lines from this value (fences with `showLineNumbers`); a string when it comes from MDX. */
   readonly lineNumbersStart?: number | string;
-  /**
-   * Keep the code the server rendered instead of `html` (which is then empty): for code whose data
-   * is not in the page's first-visit JavaScript (src/components/ClientSamples). See ServerHtml.
-   */
-  readonly keepServerMarkup?: boolean;
 }
 
 /**
@@ -26,7 +20,7 @@ interface Props {
  * (plugins/static-code). Looks like the theme's CodeBlock (same Prism themes, light and dark,
  * same class names for highlighted lines) and has a copy button.
  */
-export default function StaticCode({html, language, title, lineNumbersStart, keepServerMarkup}: Props): ReactNode {
+export default function StaticCode({html, language, title, lineNumbersStart}: Props): ReactNode {
   const pre = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
   // The same object while the HTML is the same: React 19 compares it by identity and would otherwise
@@ -46,8 +40,7 @@ export default function StaticCode({html, language, title, lineNumbersStart, kee
       <div className={styles.content}>
         <pre ref={pre} className={clsx(styles.pre, numbered && styles.numbered)} tabIndex={0}>
           <code
-            dangerouslySetInnerHTML={keepServerMarkup ? KEEP_SERVER_MARKUP : code}
-            suppressHydrationWarning={keepServerMarkup}
+            dangerouslySetInnerHTML={code}
             style={numbered ? {counterReset: `line ${Number(lineNumbersStart) - 1}`} : undefined}
           />
         </pre>
