@@ -186,6 +186,7 @@ const sections = componentSections({
   stylesheets: {},
   sandbox: [],
   behaviour: loaded.behaviour,
+  journeys: loaded.journeys,
 });
 const flow = [flowSteps('Demo flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])];
 
