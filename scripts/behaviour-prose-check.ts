@@ -1,7 +1,6 @@
 /**
- * `npm run lint:behaviour` (part of `npm run lint`): docs, blog and src/pages MDX, and the journeys'
- * step descriptions the family pages show (openapi/journeys/), state what a payment does after it
- * is sent only through the behaviour model (`<Fact id="..." />`, the overview's
+ * `npm run lint:behaviour` (part of `npm run lint`): docs, blog and src/pages MDX state what a
+ * payment does after it is sent only through the behaviour model (`<Fact id="..." />`, the overview's
  * `<BehaviourTable>`), never by hand. The rules live in scripts/lib/behaviour-prose.ts; what the lint
  * cannot read goes on scripts/behaviour-prose-allow.yaml (at most 10 entries, each with its reason).
  */
@@ -9,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import logger from '@docusaurus/logger';
 import {REPO_ROOT, isMain, listFiles, relPath} from './lib/files';
-import {applyAllowList, findBehaviour, journeyProseOf, parseAllowList} from './lib/behaviour-prose';
+import {applyAllowList, findBehaviour, parseAllowList} from './lib/behaviour-prose';
 
 export const ALLOW_LIST = 'scripts/behaviour-prose-allow.yaml';
 
@@ -18,19 +17,11 @@ export function behaviourPages(siteDir: string): string[] {
   return ['docs', 'blog', path.join('src', 'pages')].flatMap((d) => listFiles(path.join(siteDir, d), /\.mdx$/));
 }
 
-/** The journey files, whose titles and step descriptions the family pages show as prose. */
-export function journeyFiles(siteDir: string): string[] {
-  return listFiles(path.join(siteDir, 'openapi', 'journeys'), /\.arazzo\.yaml$/);
-}
-
 /** Every problem of the site at `siteDir`, one message each (empty when clean). */
 export function checkBehaviourProse(siteDir = REPO_ROOT): string[] {
-  const findings = [
-    ...behaviourPages(siteDir).flatMap((f) => findBehaviour(relPath(siteDir, f), fs.readFileSync(f, 'utf8'))),
-    ...journeyFiles(siteDir).flatMap((f) =>
-      findBehaviour(relPath(siteDir, f), journeyProseOf(fs.readFileSync(f, 'utf8'))),
-    ),
-  ];
+  const findings = behaviourPages(siteDir).flatMap((f) =>
+    findBehaviour(relPath(siteDir, f), fs.readFileSync(f, 'utf8')),
+  );
   const allowFile = path.join(siteDir, ALLOW_LIST);
   let allow;
   try {

@@ -80,7 +80,8 @@ class StepError extends Error {}
 
 /** The value of a runtime expression the journeys use: `$inputs.x`, `$steps.a.outputs.b`, `$faker.string.uuid`. */
 export function evaluate(expression: string, state: RunState, port: Pick<RunnerPort, 'uuid'>): unknown {
-  if (expression === '$faker.string.uuid') return port.uuid();
+  // Respect's faker reads both the property and the call form; the journey files use the call.
+  if (expression === '$faker.string.uuid' || expression === '$faker.string.uuid()') return port.uuid();
   const input = /^\$inputs\.([\w-]+)$/.exec(expression);
   if (input) return state.inputs[input[1] ?? ''];
   const output = /^\$steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression);

@@ -103,33 +103,6 @@ export function behaviourProseWithCode(source: string): string {
   return behaviourProseOf(marked).replace(/\uE000/g, ' ');
 }
 
-/** The keys of a journey file whose values are prose the family page shows (core/journeys/sections.ts). */
-const JOURNEY_PROSE = /^( *)(?:- )?(?:title|summary|description|does): (.*)$/;
-
-/**
- * A journey file (openapi/journeys/<family>.arazzo.yaml) as the lint reads it: the values of its
- * titles, summaries, step descriptions and hosted-page `does`, with the lines of a folded value, in
- * place; everything else blanked, so lines and columns stay the file's. The rest of the file is
- * data (payloads, criteria), which the journeys check holds to the model.
- */
-export function journeyProseOf(source: string): string {
-  let indent = -1;
-  return source
-    .split('\n')
-    .map((line) => {
-      const key = JOURNEY_PROSE.exec(line);
-      if (key) {
-        indent = (key[1] ?? '').length;
-        const value = key[2] ?? '';
-        return ' '.repeat(line.length - value.length) + value.replace(/^[>|]-?$/, '').replace(/^["']|["']$/g, ' ');
-      }
-      const inside = indent >= 0 && line.trim() !== '' && line.length - line.trimStart().length > indent;
-      if (!inside) indent = -1;
-      return inside ? line : ' '.repeat(line.length);
-    })
-    .join('\n');
-}
-
 /** Every hand-written statement of behaviour in one page, in reading order. */
 export function findBehaviour(file: string, source: string): BehaviourFinding[] {
   const plain = behaviourProseOf(source);

@@ -107,7 +107,7 @@ describe('allow-list', () => {
 });
 
 describe('checkBehaviourProse', () => {
-  it('reads docs, blog, src/pages and the journeys of a site and applies its allow-list', () => {
+  it('reads docs, blog and src/pages of a site and applies its allow-list', () => {
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
     const write = (file: string, text: string): void => {
       fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
@@ -116,30 +116,11 @@ describe('checkBehaviourProse', () => {
     write('docs/v1/a.mdx', 'SUCCESS is final.\n');
     write('blog/p.mdx', 'Money goes back when it fails.\n');
     write('src/pages/P.mdx', 'Quoted: FAILED is final.\n');
-    // A journey's step descriptions are page prose (the family page shows them); its payloads are data.
-    write(
-      'openapi/journeys/demo.arazzo.yaml',
-      [
-        'workflows:',
-        '  - workflowId: demo-paid',
-        '    description: >-',
-        '      The order answers at once,',
-        '      and SUCCESS is final.',
-        '    steps:',
-        '      - stepId: pay',
-        '        description: "Pay: money goes back when it fails."',
-        '        requestBody:',
-        '          payload: {narration: SUCCESS is final}',
-        '',
-      ].join('\n'),
-    );
     write(ALLOW_LIST, 'allow:\n  - {file: src/pages/P.mdx, phrase: is final, reason: a quotation}\n');
     try {
       expect(checkBehaviourProse(site).map((m) => m.split(': behaviour')[0])).toEqual([
         'docs/v1/a.mdx:1:9',
         'blog/p.mdx:1:1',
-        'openapi/journeys/demo.arazzo.yaml:5:19',
-        'openapi/journeys/demo.arazzo.yaml:8:28',
       ]);
       write(ALLOW_LIST, 'allow: {file: x}\n');
       expect(checkBehaviourProse(site)).toEqual([

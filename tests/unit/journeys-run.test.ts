@@ -3,16 +3,16 @@
  * every workflow runs to its end, every success criterion holds, and the states it reaches are the
  * states its criteria name, step by step, with no real time passing (the run's clock moves on).
  *
- * Respect's results (the journeys branch's integration test over HTTP) are not on main yet, so the
- * states are compared with what the workflows expect, not with Respect's run; issue 32, 4 asks for
- * both runners compared once that test writes its results.
+ * Every journey file of openapi/journeys/. The states are compared with what the workflows expect,
+ * not with Respect's run (tests/integration/journeys.test.ts): issue 32, 4 asks for the two
+ * runners' states compared, which needs that test's results in a shape both read.
  */
 import fs from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {listOperations} from '#core/contract/openapi';
 import {enginePort} from '#core/journeys/engine-port';
 import {finished, runJourney, runNextStep, startRun} from '#core/journeys/run';
-import type {JourneyFile} from '#core/journeys/view';
+import type {Journey, JourneyFile} from '#core/journeys/view';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
 import {loadJourneyViews} from '../../plugins/api-contract/journeys';
@@ -29,7 +29,7 @@ let port: () => ReturnType<typeof enginePort>;
 beforeAll(async () => {
   const {deref, sandbox} = await writtenSandbox(dir);
   compiled = sandbox;
-  const loaded = loadJourneyViews(deref, 'tests/fixtures/journeys');
+  const loaded = loadJourneyViews(deref);
   expect(loaded.problems).toEqual([]);
   files = loaded.journeys;
   const located = new Map(listOperations(deref).map((l) => [l.op.operationId, l]));
@@ -51,6 +51,12 @@ beforeAll(async () => {
     });
 });
 
+function byId(id: string): Journey {
+  const found = files.flatMap((f) => f.journeys).find((j) => j.id === id);
+  if (!found) throw new Error(`openapi/journeys/ has no workflow ${id}: name one it has.`);
+  return found;
+}
+
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 describe('runJourney over the sandbox engine', () => {
@@ -68,8 +74,7 @@ describe('runJourney over the sandbox engine', () => {
   });
 
   it('shows each step: the request with its token, the answer, the webhooks that follow, no time waited', async () => {
-    const journey = files[0]?.journeys.find((j) => j.id === 'payout-processing-then-paid');
-    if (!journey) throw new Error('tests/fixtures/journeys/payout.arazzo.yaml lost payout-processing-then-paid');
+    const journey = byId('payout-processing-then-paid');
     const p = port();
     const first = await runNextStep(journey, startRun(journey), p);
     const [create] = first.runs;
@@ -93,8 +98,7 @@ describe('runJourney over the sandbox engine', () => {
   });
 
   it('stops at a step whose criterion does not hold, saying what the answer had', async () => {
-    const journey = files[0]?.journeys[0];
-    if (!journey) throw new Error('no workflow in the fixture');
+    const journey = byId('payout-paid');
     const wrong = {
       ...journey,
       steps: journey.steps.map((s, i) =>
