@@ -299,6 +299,23 @@ export const LABEL_MESSAGES = {
     message: 'by status call ({status}); no webhook',
     description: 'How a code 5 of a family resolves',
   },
+  'api.journey.calls': {message: 'Calls', description: 'Line of a journey step: the operation it calls'},
+  'api.journey.webhook': {message: 'Webhook', description: 'Mark of a journey step where a webhook arrives'},
+  'api.journey.hostedPage': {
+    message: "On the customer's hosted page",
+    description: 'Mark of a journey step the customer takes on a hosted page (a DMT session, a payment page)',
+  },
+  'api.journey.arrives': {message: 'Arrives', description: 'Line of a webhook step of a journey: the webhook'},
+  'api.journey.clock': {
+    message: 'Time passes',
+    description: 'Mark of a journey step where the sandbox clock moves on (a bank confirms later)',
+  },
+  'api.journey.page': {message: 'Page', description: 'Line of a hosted-page step of a journey: which page'},
+  'api.journey.succeeds': {
+    message: 'Succeeds when',
+    description: 'Line of a journey step: the response_code and state it expects',
+  },
+  'api.journey.state': {message: 'state {state}', description: 'Success criterion of a journey step: the state'},
   'api.index.overview': {
     message: 'Overview of {family}',
     description: 'Link of the API index to the overview page of a family; {family} is its name',

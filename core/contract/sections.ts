@@ -172,6 +172,8 @@ export interface ListBlock {
   readonly look?: 'buttons' | 'entries' | 'detailed' | 'checklist';
   /** The whole list behind a disclosure labelled so, closed until the reader opens it. */
   readonly collapsed?: string;
+  /** Numbered, as the steps of a journey are: `<ol>` on the page, `1.` items in Markdown. */
+  readonly ordered?: true;
 }
 
 /** A heading inside a component (a family of the API index), with the anchor pages link. */

@@ -265,7 +265,7 @@ function collapsedNodes(label: string, inner: List): Flow[] {
 }
 
 /** A list, each item's own list under it; a checklist's items as GFM task items. */
-function listNode(items: readonly ListItem[], url: UrlOf, checklist = false): List {
+function listNode(items: readonly ListItem[], url: UrlOf, checklist = false, ordered = false): List {
   return list(
     items.map((item) =>
       listItem(
@@ -277,6 +277,7 @@ function listNode(items: readonly ListItem[], url: UrlOf, checklist = false): Li
         checklist ? false : undefined,
       ),
     ),
+    ordered,
   );
 }
 
@@ -293,7 +294,7 @@ const SECTION_NODES: {
   },
   heading: (b) => [heading(b.depth, `${b.text}${b.note ? ` (${b.note})` : ''}`)],
   list: (b, url) => {
-    const inner = listNode(b.items, url, b.look === 'checklist');
+    const inner = listNode(b.items, url, b.look === 'checklist', b.ordered);
     return b.collapsed ? collapsedNodes(b.collapsed, inner) : [inner];
   },
   steps: (b) => [

@@ -33,6 +33,7 @@ import type {ReferenceTree} from '#core/contract/tree';
 import type {CodeSample, TagView} from '#core/contract/types';
 import {CHANGELOG_PATH} from '#core/changelog/changelog';
 import {behaviourTableKey} from '#core/behaviour/sections';
+import {journeysKey} from '#core/journeys/sections';
 import {closest} from '#core/util/closest';
 import {SLICE_ATTR, sectionsOfSlice} from './lib/lead';
 import {WriterError} from '#core/util/writer-error';
@@ -166,6 +167,14 @@ const FAMILY: IdSpec = {
   kind: 'tag',
   dataDir: 'sections/BehaviourTable',
   dataFile: (id) => sectionsFile(behaviourTableKey(id)),
+};
+
+/** `<Journeys family="payout" />`: the family is a tag; its blocks are its journey file's workflows. */
+const JOURNEYS: IdSpec = {
+  attr: 'family',
+  kind: 'tag',
+  dataDir: 'sections/Journeys',
+  dataFile: (id) => sectionsFile(journeysKey(id)),
 };
 
 /** The one message for a `<Fact id>` that names no fact: the remark plugin and the twin say the same. */
@@ -313,6 +322,11 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
     module: '@site/src/components/BehaviourTable',
     id: FAMILY,
     markdown: tagComponent('BehaviourTable', FAMILY, behaviourTableKey),
+  },
+  Journeys: {
+    module: '@site/src/components/Journeys',
+    id: JOURNEYS,
+    markdown: tagComponent('Journeys', JOURNEYS, journeysKey),
   },
   Fact: {
     markdown: (props, ctx) => factText(ctx.data.facts, props.id, ctx.where('Fact')),

@@ -277,6 +277,7 @@ async function writeGeneratedData(
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: sandboxFiles(content.deref, content.sandbox),
       behaviour: content.behaviour,
+      journeys: content.journeys,
     },
     highlightToHtml,
   );

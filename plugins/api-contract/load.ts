@@ -33,6 +33,8 @@ import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox, readScenarioFiles} from './sandbox';
 import {behaviourUseProblems, loadBehaviour, type Behaviour} from './behaviour';
+import {journeyUseProblems, loadJourneyViews} from './journeys';
+import type {JourneyFile} from '#core/journeys/view';
 import {loadChangelog} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
@@ -373,6 +375,8 @@ export interface ContractSource {
   readonly sandbox: CompiledSandbox;
   /** The behaviour model (openapi/behaviour/), checked against the scenarios, examples and pages. */
   readonly behaviour: Behaviour;
+  /** The journeys (openapi/journeys/) as the family pages show them. */
+  readonly journeys: readonly JourneyFile[];
 }
 
 /** The contract with the pages that show it. */
@@ -447,7 +451,8 @@ export async function checkContract({
     scenarioTexts: new Map(readScenarioFiles().families.map((f) => [f.file, f.text])),
     locate: (id, key) => locate(id, key),
   });
-  const checks = [...envelopeCheck(), ...sandbox.problems, ...behaviourProblems];
+  const {journeys, problems: journeyProblems} = loadJourneyViews(deref);
+  const checks = [...envelopeCheck(), ...sandbox.problems, ...behaviourProblems, ...journeyProblems];
   if (checks.length) throw checkError(checks);
   const retryAfter = retryAfterText(deref);
   if (!retryAfter) {
@@ -474,6 +479,7 @@ export async function checkContract({
     notes,
     sandbox,
     behaviour,
+    journeys,
   };
 }
 
@@ -510,6 +516,7 @@ export function withPages(source: ContractSource, uses: readonly PageUse[]): Loa
   const checks = [
     ...crossCheck(source.deref, source.responseCodes, shownIn).map((p) => describeProblem(p)),
     ...behaviourUseProblems(uses, source.behaviour),
+    ...journeyUseProblems(uses, source.journeys),
   ];
   if (checks.length) throw checkError(checks);
   const orphans = [...ids].filter((id) => !shownIn.has(id)).sort();

@@ -125,6 +125,7 @@ describe('generatedFiles', () => {
         ],
         stylesheets: {'panel.css': '/* why */\n.a > .b {\n  color: red;\n  margin: 0 1rem;\n}\n'},
         behaviour: {families: [], facts: {}, sources: {}, codes: []},
+        journeys: [],
       },
       highlight,
     );
@@ -285,6 +286,7 @@ describe('contractSite', () => {
     bundled: deref,
     deref,
     behaviour: {families: [], facts: {}, sources: {}, codes: []},
+    journeys: [],
     bodies: {},
     responseCodes: [],
     shownIn: new Map([['demo-pay', 'docs/v1/demo/pay.mdx']]),

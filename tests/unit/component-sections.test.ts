@@ -70,6 +70,13 @@ function htmlText(n: HtmlNode): string {
   // A disclosure's label (`3 docs-only changes`) is the twin's <details> HTML, which its Markdown reader skips.
   if (n.nodeName === 'summary') return '';
   if (n.nodeName === 'ul') return kids(n).map(htmlText).join('; ');
+  // A numbered list's item (a journey's step): its lines after its text, a space apart in the twin.
+  if (n.nodeName === 'ol')
+    return kids(n)
+      .map((li) =>
+        (li.childNodes ?? []).map((c, i) => (c.nodeName === 'ul' && i > 0 ? ' ' : '') + htmlText(c)).join(''),
+      )
+      .join('; ');
   // In a table cell a list after text starts on a line of its own; the twin's cell puts a space there.
   const apart = (c: HtmlNode, i: number): string => (n.nodeName === 'td' && c.nodeName === 'ul' && i > 0 ? ' ' : '');
   const inner = (n.childNodes ?? []).map((c, i) => apart(c, i) + htmlText(c)).join('');
@@ -90,6 +97,15 @@ function htmlFacts(html: string): Facts {
     if (n.nodeName === 'th' && attr(n, 'scope') === 'rowgroup') group = squash(htmlText(n));
     if (n.nodeName === 'tr' && kids(n).every((c) => c.nodeName === 'td'))
       facts.rows.push([...(group ? [group] : []), ...kids(n).map((c) => squash(htmlText(c)))].join(' | '));
+    // A numbered list (a journey's steps) is one row, its items' own lists inside it, as in the twin.
+    if (n.nodeName === 'ol') {
+      facts.rows.push(squash(htmlText(n)));
+      const links = (m: HtmlNode): void => {
+        if (m.nodeName === 'a') facts.links.push(`${squash(htmlText(m))} -> ${attr(m, 'href')}`);
+        kids(m).forEach(links);
+      };
+      return kids(n).forEach(links);
+    }
     if (n.nodeName === 'ul' && !insideTable.has(n)) facts.rows.push(squash(htmlText(n)));
     if (n.nodeName === 'figure') {
       const [ol, caption] = kids(n) as [HtmlNode, HtmlNode];
@@ -155,7 +171,9 @@ function mdFacts(markdown: string): Facts {
       facts.heads.push(...(head?.children ?? []).map((c) => squash(mdText(c))));
       facts.rows.push(...rows.map((r) => (r.children ?? []).map((c) => squash(mdText(c))).join(' | ')));
     }
-    if (block.type === 'list' && (block as {ordered?: boolean}).ordered) {
+    // A steps block's numbered list follows its label (`Label:`); a numbered list block has none.
+    const label = facts.paragraphs.at(-1)?.endsWith(':');
+    if (block.type === 'list' && (block as {ordered?: boolean}).ordered && label) {
       facts.steps.push(squash(facts.paragraphs.pop()?.replace(/:$/, '') ?? ''));
       facts.steps.push(...(block.children ?? []).map((li) => squash(mdText(li))));
     } else if (block.type === 'list') {
@@ -186,6 +204,7 @@ const sections = componentSections({
   stylesheets: {},
   sandbox: [],
   behaviour: loaded.behaviour,
+  journeys: loaded.journeys,
 });
 const flow = [flowSteps('Demo flow', [{title: 'Keys', detail: 'Get them'}, {title: 'Call'}])];
 
@@ -208,8 +227,9 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
   );
 
   it('has every component the site shows, with the anchors pages link', () => {
-    // A family's operation list and its behaviour table (one per model file) come and go with the families.
-    const perFamily = (k: string): boolean => k.startsWith('OperationList/') || k.startsWith('BehaviourTable/');
+    // A family's operation list, its behaviour table and its journeys (one per file) come and go with the families.
+    const perFamily = (k: string): boolean =>
+      k.startsWith('OperationList/') || k.startsWith('BehaviourTable/') || k.startsWith('Journeys/');
     expect(Object.keys(sections).filter((k) => !perFamily(k))).toEqual([
       'ResponseCodeTable',
       'RateLimitTable',

@@ -22,6 +22,8 @@ import {operationListKey, type ComponentSections} from '#core/contract/sections'
 import {ruleText, type CodeRule} from '#core/behaviour/codes';
 import type {OperationCodeWords} from '#core/contract/types';
 import {behaviourBlocks, behaviourTableKey, code5Cell, retryByOperationCell} from '#core/behaviour/sections';
+import {journeyFile, journeysBlocks, journeysKey} from '#core/journeys/sections';
+import type {JourneyFile} from '#core/journeys/view';
 import type {Behaviour} from '../behaviour';
 import {
   mapBlocks,
@@ -177,6 +179,8 @@ export interface GeneratedInput {
   readonly sandbox: readonly {readonly name: string; readonly text: string}[];
   /** The behaviour model: each family's <BehaviourTable>, the code-5 line, the `<Fact>` texts. */
   readonly behaviour: Behaviour;
+  /** Each family's journeys (openapi/journeys/), for its <Journeys>. */
+  readonly journeys: readonly JourneyFile[];
 }
 
 /** Where a sandbox file goes among the generated files: under the served folder, `.mjs` as `.js`. */
@@ -208,6 +212,7 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     Deprecations: deprecationsTable(input),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
     ...behaviourTables(input),
+    ...journeySections(input),
   };
 }
 
@@ -238,6 +243,17 @@ function behaviourTables({behaviour, views, labels}: GeneratedInput): ComponentS
   const links = {entry: (id: string) => entries.get(id), source: (fact: string) => behaviour.sources[fact]};
   return Object.fromEntries(
     behaviour.families.map((f) => [behaviourTableKey(f.family), behaviourBlocks(f, labels, links)]),
+  );
+}
+
+/**
+ * <Journeys family>: one file per family with a journey file (./load.ts `withPages` fails a page that
+ * shows a family without one, with its line). Steps link their operation's and webhook's page.
+ */
+function journeySections({journeys, views, labels}: GeneratedInput): ComponentSections {
+  const entries = new Map(views.index.map((e) => [e.id, e]));
+  return Object.fromEntries(
+    journeys.map((j) => [journeysKey(j.family), journeysBlocks(j, labels, {entry: (id) => entries.get(id)})]),
   );
 }
 
@@ -294,6 +310,8 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
     })),
     {name: publicSandboxFile(WEBHOOK_EXAMPLES), data: webhookExamples(views.webhooks)},
     {name: publicSandboxFile(TRY_IT_FILE), data: tryItSettings(input.deprecations)},
+    // Each workflow for the page's journey runner to fetch when a reader runs it (src/components/Journeys).
+    ...input.journeys.flatMap((f) => f.journeys.map((j) => ({name: publicSandboxFile(journeyFile(j.id)), data: j}))),
     ...Object.entries(input.stylesheets).map(([name, css]) => ({name: `${PUBLIC_DIR}/css/${name}`, data: css})),
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
     {name: 'body-schemas.json', data: input.bodies},

@@ -209,7 +209,12 @@ function ListView({block}: {readonly block: ListBlock}): ReactNode {
         <CellView cell={i.cell} />
       </li>
     );
-  return <ul className={detailed ? 'clean-list' : block.look && styles[block.look]}>{block.items.map(item)}</ul>;
+  const className = detailed ? 'clean-list' : block.look && styles[block.look];
+  return block.ordered ? (
+    <ol className={className}>{block.items.map(item)}</ol>
+  ) : (
+    <ul className={className}>{block.items.map(item)}</ul>
+  );
 }
 
 function HeadingView({block}: {readonly block: HeadingBlock}): ReactNode {

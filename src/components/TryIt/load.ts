@@ -34,7 +34,8 @@ export interface Loaded {
 
 const url = (file: string): string => `${siteConfig.baseUrl}${SANDBOX_URL_DIR}/${file}`;
 
-async function json<T>(file: string): Promise<T> {
+/** A file the build serves under /sandbox/ (the engine's, a family's, a journey's). */
+export async function json<T>(file: string): Promise<T> {
   const res = await fetch(url(file));
   if (!res.ok) throw new Error(`${url(file)} answered ${res.status}: the site was built without its sandbox files.`);
   return (await res.json()) as T;
@@ -57,7 +58,8 @@ export const loadIndex = (): Promise<SandboxIndex> => once('index', () => json<S
 export const loadWebhookExamples = (): Promise<Readonly<Record<string, string>>> =>
   once('webhooks', () => json<Readonly<Record<string, string>>>(WEBHOOK_EXAMPLES));
 
-function loadFamily(family: string): Promise<LoadedFamily> {
+/** A family's compiled model and validators, once per tab (the journey runner's engine loads them too). */
+export function loadFamily(family: string): Promise<LoadedFamily> {
   return once(`family:${family}`, async () => {
     const [model, validators] = await Promise.all([
       json<FamilyModel>(`${family}.json`),
