@@ -73,7 +73,9 @@ describe('money fields, found through x-money', () => {
         const sample = probe.sample(l).body;
         const request = sample && typeof sample === 'object' && !Array.isArray(sample) ? sample : {};
         const range =
-          field.in === 'body' && !field.path.includes('.') ? rangeFor(body, request, field.path) : field.schema;
+          field.in === 'body' && !field.path.includes('.')
+            ? rangeFor(body, request, field.path, field.schema)
+            : field.schema;
         cases.push({l, field: {...field, range}});
       }
   });
