@@ -61,7 +61,7 @@ export interface MoneyRange {
 }
 
 /**
- * The range of a top-level body field for one request: its own range (`own`, the field's schema), narrowed by each
+ * The range of a top-level body field for one request: its own `minimum`/`maximum`, narrowed by each
  * `allOf` branch whose `if` holds for the request (payout's per-mode ranges: `mode` `RTGS` makes the
  * amount start at 2,00,000). Only an `if` of `const` properties is read, the one form the contract
  * uses; any other `if` fails loudly rather than being taken as true or false.
@@ -70,10 +70,10 @@ export function rangeFor(
   body: JsonSchema | undefined,
   request: Readonly<Record<string, unknown>>,
   field: string,
-  own: MoneyRange,
 ): MoneyRange {
-  let minimum = own.minimum;
-  let maximum = own.maximum;
+  const own = body?.properties?.[field] ? mergeAllOf(body.properties[field]) : undefined;
+  let minimum = own?.minimum;
+  let maximum = own?.maximum;
   for (const part of body?.allOf ?? []) {
     if (!part.if || !part.then) continue;
     const conditions = Object.entries(part.if.properties ?? {});

@@ -75,23 +75,14 @@ describe('rangeFor', () => {
   };
 
   it("narrows the field's own range by the branches whose if holds for the request", () => {
-    expect(rangeFor(byMode, {mode: 'RTGS'}, 'amount', {minimum: 1, maximum: 1000000})).toEqual({
-      minimum: 200000,
-      maximum: 1000000,
-    });
-    expect(rangeFor(byMode, {mode: 'UPI'}, 'amount', {minimum: 1, maximum: 1000000})).toEqual({
-      minimum: 1,
-      maximum: 100000,
-    });
-    expect(rangeFor(byMode, {mode: 'NEFT'}, 'amount', {minimum: 1, maximum: 1000000})).toEqual({
-      minimum: 1,
-      maximum: 1000000,
-    });
+    expect(rangeFor(byMode, {mode: 'RTGS'}, 'amount')).toEqual({minimum: 200000, maximum: 1000000});
+    expect(rangeFor(byMode, {mode: 'UPI'}, 'amount')).toEqual({minimum: 1, maximum: 100000});
+    expect(rangeFor(byMode, {mode: 'NEFT'}, 'amount')).toEqual({minimum: 1, maximum: 1000000});
   });
 
   it('refuses an if it cannot read, saying the form it reads', () => {
     const other: JsonSchema = {allOf: [{if: {required: ['mode']}, then: {properties: {amount: {maximum: 5}}}}]};
-    expect(() => rangeFor(other, {mode: 'UPI'}, 'amount', {})).toThrow(
+    expect(() => rangeFor(other, {mode: 'UPI'}, 'amount')).toThrow(
       'rangeFor: an allOf branch\'s if is not a set of const properties ({"required":["mode"]}). Write it as if: {properties: {<field>: {const: <value>}}, required: [<field>]}.',
     );
   });
