@@ -11,7 +11,6 @@ import {
   errorLines,
   httpStatusOf,
   isInput,
-  reachableRequest,
   renamedFields,
   requestErrors,
   requestOf,
@@ -73,8 +72,7 @@ function reachableScenario(ctx: ScenarioContext, d: OperationDraft, s: ScenarioS
       );
     return false;
   }
-  const errors =
-    s.code === 10 ? requestErrors(ctx.check, o, requestOf(o, when)) : reachableRequest(ctx.check, o, when).errors;
+  const errors = requestErrors(ctx.check, o, requestOf(o, when));
   if (s.code === 10 && !errors.length) {
     ctx.problems.add(
       where,
