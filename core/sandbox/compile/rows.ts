@@ -71,7 +71,9 @@ export function anyOperationRows(ctx: Pick<ScenarioContext, 'codeNames'>, sandbo
       ctx,
       'The same `referenceid` again on a call that lists code 4',
       4,
-      'The original answer in data, as it was first given',
+      // The engine answers a repeat from the transaction as it stands now (repeatAnswer reads its
+      // current data), as the behaviour model's `repeat.answers` says for every family (issue 32, 6).
+      'The original transaction in data as it stands now (its current state), not its first answer; nothing runs twice',
     ),
   ];
 }
