@@ -64,6 +64,7 @@ const data: ContractData = {
     stylesheets: {},
     sandbox: [],
     behaviour: loaded.behaviour,
+    journeys: loaded.journeys,
   }),
   jwtSamples: [],
   verifySamples: [],

@@ -29,7 +29,7 @@ const doc = (tag: Record<string, unknown>, ...ops: Operation[]): OpenApiDocument
   servers: [],
   tags: [{name: 'demo', description: 'Demo.', 'x-displayName': 'Demo calls', ...tag}],
   security: [],
-  components: {securitySchemes: {}, responses: {TooManyRequests: tooMany}} as OpenApiDocument['components'],
+  components: {securitySchemes: {}, responses: {TooManyRequests: tooMany}},
   paths: Object.fromEntries(ops.map((o) => [`/demo/${o.operationId}`, {post: o}])),
 });
 
