@@ -17,7 +17,7 @@ import {mcpContractFiles} from '../../plugins/api-contract/lib/artefacts';
 import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
 import {remarkApiReference} from '../../plugins/api-contract/remark';
 import {readBundle} from '../../mcp/src/bundle';
-import {DOWNLOADS} from '#core/contract/downloads';
+import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
 import {CODE_RULES_FILE} from '../../plugins/api-contract/components';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'artefacts-'));
@@ -86,6 +86,8 @@ describe('the MCP artefact', () => {
     const outDir = path.join(temp, 'site', 'build');
     write(path.join(outDir, 'llms.txt'), '# llms\n');
     write(path.join(outDir, DOWNLOADS.yaml.slice(1)), 'openapi: 3.1.0\n');
+    // The journeys' download folder, as a build writes it (here with no file in it).
+    fs.mkdirSync(path.join(outDir, JOURNEYS_DOWNLOAD_DIR.slice(1)), {recursive: true});
     const dir = writeMcpArtefact(outDir, files);
     expect(dir).toBe(path.join(temp, 'site', 'build-artefacts', MCP_CONTRACT_DIR));
     expect(buildArtefactsDir(outDir).startsWith(outDir + path.sep)).toBe(false);
@@ -94,6 +96,7 @@ describe('the MCP artefact', () => {
     expect(bundle.codeRules).toEqual([{operation: 'a', code: 1}]);
     expect(bundle.llmsTxt.text).toBe('# llms\n');
     expect(bundle.sandbox).toEqual({index: {routes: []}, families: {}});
+    expect(bundle.journeys).toEqual([]);
   });
 });
 

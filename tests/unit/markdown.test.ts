@@ -226,7 +226,7 @@ http.Post()
 
 | Field | Type | Required | Description |
 | - | - | - | - |
-| \`Authorization\` | string | yes | Bearer token. |
+| \`Authorization\` | string | yes | \`Bearer \` followed by a JWT you sign for each request. [Headers and tokens](https://docs.example/HeaderMarkdown#the-request-token) says what it carries and how to make it in each language. |
 
 **Path parameters**
 
