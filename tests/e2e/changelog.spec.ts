@@ -37,8 +37,10 @@ test.describe('API changelog as release notes', () => {
     // The checklist: a box a reader ticks per breaking change, each with what to do and its sunset.
     const checklist = page.locator('[id="v1.3.0-breaking"] + ul');
     const boxes = checklist.locator('input[type="checkbox"]');
-    await expect(boxes).toHaveCount(3);
+    await expect(boxes).toHaveCount(4);
     await expect(checklist).toContainText('X-Webhook-Secret-Proof');
+    // The test values a release changes are a change too (openapi/releases/test-values.yaml).
+    await expect(checklist).toContainText('Aadhaar test values');
     await expect(checklist).toContainText('What to do');
     await expect(checklist).toContainText('2027-06-30: the old form works until the end of that day (IST).');
     await checklist.getByText('Request tokens carry').click();
