@@ -22,6 +22,7 @@ import mdxHotPlugin from './plugins/mdx-hot';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {remarkTableCode} from './plugins/table-code/remark';
+import {writerErrorsOnce} from './plugins/writer-errors-once';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
 import type {OpenApiDocument} from '#core/contract/openapi';
@@ -46,12 +47,13 @@ const familyColumns = familiesByGroup(familiesOf(tagViews(contractRoot, []))).ma
 // LoadContext (`generatedFilesDir`): remark plugins get only the options written in this file.
 const contractData = new ContractDataLocation();
 // remarkFact first: a <Fact> becomes its words before any other plugin reads the text (docs, blog and pages alike).
-const beforeDefaultRemarkPlugins: PluggableList = [
+// A writer's mistake one of them finds is printed once, without our stack (plugins/writer-errors-once.ts).
+const beforeDefaultRemarkPlugins: PluggableList = writerErrorsOnce([
   [remarkFact, {data: contractData}],
   [remarkApiReference, {data: contractData}],
   [remarkStaticCode, {data: contractData}],
   remarkTableCode,
-];
+]);
 
 // The preset's docs options, handed to plugins/lean-docs, which wraps the same plugin.
 const docsOptions = {

@@ -11,6 +11,10 @@ import {inlineScriptHashes, renderHashesConf} from '../../plugins/csp-hashes';
 import type {TagView} from '#core/contract/types';
 import {SAMPLE_LANGUAGES} from '#core/code/languages';
 import {settle} from '../../scripts/bench/lib.mjs';
+import {unified, type Plugin} from 'unified';
+import remarkParse from 'remark-parse';
+import {WriterError} from '#core/util/writer-error';
+import {writerErrorsOnce} from '../../plugins/writer-errors-once';
 
 describe('parseInline', () => {
   it('reads links to site pages, next to code spans', () => {
@@ -236,5 +240,44 @@ describe('settle (the bench waits out its own builds before a timed step)', () =
   it('gives up after maxMs and says the load did not settle', async () => {
     const r = await settle({below: 1, pollMs: 5000, maxMs: 20_000, ...machine([4])});
     expect(r).toEqual({from: 4, to: 4, waitedS: 20, settled: false});
+  });
+});
+
+describe("writerErrorsOnce (the MDX loader prints a writer's mistake once, not again in its stack)", () => {
+  class PageError extends WriterError {}
+  const message = 'docs/a.mdx:3: <Endpoint op="x" /> names an operation that the contract does not define.';
+  const tree = unified().use(remarkParse).parse('# A page');
+
+  /** The error a remark plugin throws (or rejects with), after the wrapper, as the loader sees it. */
+  async function caught(error: () => Error, async: boolean): Promise<Error> {
+    const plugin: Plugin = () =>
+      async
+        ? () => Promise.reject(error())
+        : () => {
+            throw error();
+          };
+    const [wrapped] = writerErrorsOnce([[plugin, {data: 1}]]) as [[Plugin, object]];
+    return unified()
+      .use(wrapped[0], wrapped[1])
+      .run(tree)
+      .then(
+        () => new Error('the plugin did not fail'),
+        (e: unknown) => e as Error,
+      );
+  }
+
+  it.each([false, true])(
+    "cuts a WriterError's stack to its name (async transformer: %s), the message kept",
+    async (async) => {
+      const err = await caught(() => new PageError(message), async);
+      expect(err).toBeInstanceOf(PageError);
+      expect(err.stack).toBe('PageError');
+      expect(err.message).toBe(message);
+    },
+  );
+
+  it("leaves any other error's stack (a bug keeps its frames)", async () => {
+    const err = await caught(() => new TypeError('boom'), false);
+    expect(err.stack).toMatch(/^TypeError: boom\n\s+at /);
   });
 });
