@@ -256,7 +256,7 @@ describe("writerErrorsOnce (the MDX loader prints a writer's mistake once, not a
         : () => {
             throw error();
           };
-    const [wrapped] = writerErrorsOnce([[plugin, {data: 1}]]) as [[Plugin, object]];
+    const [wrapped] = writerErrorsOnce([[plugin, {data: 1}]]) as [[Plugin<[object]>, object]];
     return unified()
       .use(wrapped[0], wrapped[1])
       .run(tree)
