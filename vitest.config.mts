@@ -3,6 +3,8 @@
  *   unit         `npm run test:unit` (tests/unit/**\/*.test.ts): pure functions, build-time plugins
  *                and the content checks, in process, on fixtures the tests write to temp folders.
  *                No build, no server, no child process, no code generation: under a minute here.
+ *                Two projects, `unit` and `unit-isolated` (the files that mock modules); the
+ *                script runs both.
  *   integration  `npm run test:integration` (tests/integration/**\/*.test.ts): what runs real
  *                tools: Docusaurus builds, Rspack and esbuild bundles, tsc, HTTP servers on ports,
  *                the sample languages.
@@ -19,10 +21,13 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import {defineConfig, type Plugin} from 'vitest/config';
+import {configDefaults, defineConfig, type Plugin} from 'vitest/config';
 
 const root = import.meta.dirname;
 const stubs = path.join(root, 'tests', 'unit', 'stubs');
+
+/** The unit files that mock modules (vi.mock): run isolated, each in a module graph of its own. */
+const MOCKING = ['tests/unit/component-sections.test.ts', 'tests/unit/twin-agreement.test.ts'];
 
 const CLIENT_EXPORT =
   /^@docusaurus\/(BrowserOnly|ComponentCreator|constants|ExecutionEnvironment|Interpolate|isInternalUrl|Link|Noop|renderRoutes|router|Translate|use.*)$/;
@@ -68,7 +73,22 @@ export default defineConfig({
     // (measured in tests/README.md).
     maxWorkers: os.availableParallelism(),
     projects: [
-      {extends: true, test: {name: 'unit', include: ['tests/unit/**/*.test.ts']}},
+      // A worker runs its unit files one after another in one module graph (`isolate: false`): what
+      // most files import (the compiled contract's readers, Redocly, remark, React) is loaded and
+      // evaluated once per worker instead of once per file, and the changelog's comparisons and
+      // releases (plugins/api-contract/changelog.ts keeps them per process) are made once per worker.
+      // Files that replace modules with vi.mock run in their own graph (unit-isolated): a mock
+      // would otherwise reach the files after them, or miss a module a file before them loaded.
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...MOCKING],
+          isolate: false,
+        },
+      },
+      {extends: true, test: {name: 'unit-isolated', include: [...MOCKING]}},
       {extends: true, test: {name: 'integration', include: ['tests/integration/**/*.test.ts']}},
     ],
   },

@@ -80,14 +80,17 @@ const report = (name) => path.join(reports, `${name}.json`);
 
 step('system packages', 'bash', ['scripts/ensure-system-deps.sh']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
-for (const project of ['unit', 'integration']) {
+// The unit step is two Vitest projects (vitest.config.mts: the files that mock modules run isolated).
+for (const [project, names] of [
+  ['unit', ['unit', 'unit-isolated']],
+  ['integration', ['integration']],
+]) {
   runner(
     project,
     [
       'vitest',
       'run',
-      '--project',
-      project,
+      ...names.flatMap((name) => ['--project', name]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report(project)}`,

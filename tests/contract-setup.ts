@@ -1,12 +1,12 @@
 /**
  * Vitest global setup: the contract compiled once per run (issue 35). Fills the entry of
- * plugins/api-contract/cache.ts for the files as they are (or finds it filled by the lint or the
- * build of the same files) and hands its folder to the test files (`inject('contractCache')`,
- * read through tests/helpers/contract.ts), which read it in milliseconds instead of bundling and
- * compiling the contract for seconds each.
+ * plugins/api-contract/cache.ts (the compiled contract and its changelog) for the files as they
+ * are, or finds it filled by the lint or the build of the same files, and hands its folder to the
+ * test files (`inject('contractCache')`, read through tests/helpers/contract.ts), which read it in
+ * milliseconds instead of bundling, compiling and diffing the contract for seconds each.
  */
 import type {TestProject} from 'vitest/node';
-import {cachedCompiled, contractCacheDir} from '../plugins/api-contract/cache';
+import {cachedCompiled, cachedContractSource, contractCacheDir} from '../plugins/api-contract/cache';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +17,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<void> {
   const dir = contractCacheDir();
-  await cachedCompiled({dir});
+  // The checked contract, once: fills the entry's compiled contract and its changelog (seconds of
+  // diffing each file that loads the contract would otherwise repeat); the lint is lint:contract's.
+  // A contract that fails a check fails here too: then only the compiled contract is kept, and
+  // each test file that loads the contract reports the problem itself, as a failed test.
+  await cachedContractSource({lint: 'skip', dir}).catch(() => cachedCompiled({dir}));
   project.provide('contractCache', dir);
 }

@@ -16,8 +16,11 @@
  * An entry holds, each written once known:
  *   compiled.v8     bundled + dereferenced contract, response codes, the compiled sandbox and the
  *                   engine's files (ajv standalone validators): what the sandbox and its tests need;
- *   lint-clean      present once the contract linted clean (redocly.yaml) with this key.
- * The checks of checkContract run on every load, on the compiled contract from the entry.
+ *   lint-clean      present once the contract linted clean (redocly.yaml) with this key;
+ *   releases.v8     the changelog: every release compared with the one before (`contractReleases`,
+ *                   seconds of bundling and diffing; its inputs, openapi/releases/ and
+ *                   site.config.ts, are in the key).
+ * The other checks of checkContract run on every load, on the compiled contract from the entry.
  *
  * The dev server does not use it: it reloads on every edit and keeps its own per-file memo.
  */
@@ -29,6 +32,7 @@ import {
   assertContractYamlParses,
   checkContract,
   compileContract,
+  contractReleases,
   lintContract,
   lintError,
   type CompiledContract,
@@ -36,6 +40,8 @@ import {
 } from './load';
 import {SITE_DIR} from './paths';
 import {sandboxFiles, type SandboxFile} from './sandbox';
+import type {Release} from '#core/changelog/changelog';
+import type {OpenApiDocument} from '#core/contract/openapi';
 
 /** Folders and files, relative to the site, whose content the key covers. */
 export const CACHE_KEY_INPUTS = [
@@ -185,7 +191,20 @@ export async function cachedContractSource({
     if (problems.length) throw lintError(problems);
   }
   const {bundled, deref, responseCodes, sandbox} = await cachedCompiled({dir});
-  return checkContract({bundled, deref, responseCodes, sandbox});
+  return checkContract({bundled, deref, responseCodes, sandbox}, (doc) => cachedReleases(doc, {dir}));
+}
+
+/**
+ * The changelog of `deref`, the compiled contract of the entry `dir`, from the entry or made now (and
+ * kept). A changelog that cannot be made throws as `contractReleases` does, and nothing is kept.
+ */
+async function cachedReleases(deref: OpenApiDocument, {dir}: Required<CacheOptions>): Promise<Release[]> {
+  const file = path.join(dir, 'releases.v8');
+  const kept = readEntry<Release[]>(file);
+  if (kept) return kept;
+  const releases = await contractReleases(deref);
+  keepInEntry(dir, 'releases.v8', v8.serialize(releases));
+  return releases;
 }
 
 /** The lint's problems (redocly.yaml); none at once when the files linted clean before with this key. */

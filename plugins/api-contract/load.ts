@@ -437,13 +437,22 @@ export async function loadContractSource({lint = 'wait', bundled = true}: Source
   return checkContract(await compileContract({bundled}));
 }
 
-/** The checks of a compiled contract (envelope, scenarios, behaviour, changelog, release notes) and what they derive. */
-export async function checkContract({
-  bundled,
-  deref,
-  responseCodes,
-  sandbox,
-}: CompiledContract): Promise<ContractSource> {
+/**
+ * Every release compared with the one before, the current contract last (`loadChangelog`): the
+ * dearest part of a load (seconds: each published release bundled, each pair diffed), which
+ * plugins/api-contract/cache.ts keeps in its entry.
+ */
+export const contractReleases = (deref: OpenApiDocument): Promise<Release[]> =>
+  loadChangelog({current: deref, pages: new Map(), siteVersion: site.apiVersion, date: site.apiReleaseDate});
+
+/**
+ * The checks of a compiled contract (envelope, scenarios, behaviour, changelog, release notes) and
+ * what they derive. `releasesOf` makes the changelog (the cache hands in the one it keeps).
+ */
+export async function checkContract(
+  {bundled, deref, responseCodes, sandbox}: CompiledContract,
+  releasesOf: (deref: OpenApiDocument) => Promise<Release[]> = contractReleases,
+): Promise<ContractSource> {
   const {behaviour, problems: behaviourProblems} = loadBehaviour({
     deref,
     sandbox,
@@ -462,12 +471,7 @@ export async function checkContract({
   }
   // Compared here, so that `npm run lint:contract` stops on a changelog that cannot be made; its
   // entries are linked to their pages once Docusaurus has routed them (contractSite).
-  const releases = await loadChangelog({
-    current: deref,
-    pages: new Map(),
-    siteVersion: site.apiVersion,
-    date: site.apiReleaseDate,
-  });
+  const releases = await releasesOf(deref);
   const notes = readReleaseNotes({releases, sunsets: new Set(contractDeprecations(deref).map((d) => d.sunset))});
   return {
     ...(bundled ? {bundled} : {}),

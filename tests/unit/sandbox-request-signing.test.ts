@@ -6,9 +6,7 @@
  * and the operator look-up's query form in its transition.
  */
 import fs from 'node:fs';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {compileSandbox, writeSandbox} from '../../plugins/api-contract/sandbox';
+import {afterAll, describe, expect, it} from 'vitest';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {signToken} from '#core/sandbox/crypto';
 import {SECRET_PROOF_HEADER, secretProof} from '#core/sandbox/engine/secret-proof';
@@ -19,13 +17,13 @@ import {keyRing} from '#core/sandbox/engine/signing-keys';
 import {importPrivateKey} from '#core/signing/keys';
 import {signRequest} from '#core/signing/message';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+import {writtenSandbox} from '../helpers/contract';
 import {clockedSandbox} from './sandbox-harness';
 
 const START = Date.parse('2026-12-02T04:30:00Z');
-const doc = await bundleContract(true);
-const compiled: CompiledSandbox = compileSandbox(doc, loadResponseCodes());
 const dir = tempSandboxDir('request-signing');
-beforeAll(() => writeSandbox(dir, doc, compiled), 60_000);
+// The run's compiled contract (tests/contract-setup.ts), written for the engine to load.
+const compiled: CompiledSandbox = (await writtenSandbox(dir)).sandbox;
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 const TEST_KEY = compiled.index.credentials.signingKey!;

@@ -12,8 +12,6 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {bundleContract, loadResponseCodes} from '../../plugins/api-contract/load';
-import {compileSandbox, writeSandbox} from '../../plugins/api-contract/sandbox';
 import {listOperations, type Located} from '#core/contract/openapi';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {text, vary} from '#core/sandbox/body';
@@ -21,6 +19,7 @@ import {LIVE_ID_FIELDS} from '#core/sandbox/engine/live';
 import {CREATES_TRANSACTION} from '#core/sandbox/engine/scenario';
 import type {Json, JsonObject, OperationModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+import {writtenSandbox} from '../helpers/contract';
 import {clockedSandbox, sample, urlOf, withValue, type ProbeRequest} from './sandbox-harness';
 
 /** Walks: each starts a sandbox and sends up to a dozen requests, a few ms each; about 2 per (operation, scenario). */
@@ -51,9 +50,9 @@ let located: Map<string, Located>;
 const dir = tempSandboxDir('transaction-walk');
 
 beforeAll(async () => {
-  const doc = await bundleContract(true);
-  compiled = compileSandbox(doc, loadResponseCodes());
-  writeSandbox(dir, doc, compiled);
+  // The run's compiled contract (tests/contract-setup.ts), not a bundle and compile of its own.
+  const {deref: doc, sandbox} = await writtenSandbox(dir);
+  compiled = sandbox;
   located = new Map(listOperations(doc).map((l) => [l.op.operationId, l]));
 }, 120_000);
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));

@@ -6,11 +6,11 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
-import {bundleContract} from '../../plugins/api-contract/load';
+import {compiledContract} from '../helpers/contract';
 import {listOperations} from '#core/contract/openapi';
 import {DEPRECATED_SINCE_1_3_0, DEPRECATED_SINCE_1_4_0} from '#core/sandbox/engine/transition';
 
-const doc = await bundleContract(true);
+const {deref: doc} = await compiledContract();
 const marked = listOperations(doc)
   .filter((l) => l.kind === 'operation' && l.op['x-signed-request'] === true)
   .map((l) => l.op.operationId)

@@ -355,6 +355,21 @@ function pageHtml(tree: ReferenceTree): string {
   );
 }
 
+/**
+ * The page's facts of a tree, rendered once: the twin of every operation (issue 14, below) reads the
+ * facts the comparison above read, and rendering a page is most of this file's time.
+ */
+const pageFactsById = new Map<string, Facts>();
+function pageFacts(tree: ReferenceTree): Facts {
+  const key = `${tree.kind} ${tree.id}`;
+  let facts = pageFactsById.get(key);
+  if (!facts) {
+    facts = htmlFacts(pageHtml(tree), tree.words);
+    pageFactsById.set(key, facts);
+  }
+  return facts;
+}
+
 describe('page and Markdown twin, from one tree', () => {
   beforeAll(() => {
     expect(all.filter((t) => t.kind === 'operation').length).toBe(views.operations.length);
@@ -362,7 +377,7 @@ describe('page and Markdown twin, from one tree', () => {
   });
 
   it.each(all.map((t) => [`${t.kind} ${t.id}`, t] as const))('%s: same facts', (_name, tree) => {
-    const page = htmlFacts(pageHtml(tree), tree.words);
+    const page = pageFacts(tree);
     const twin = mdFacts(treeMarkdown(tree, url), tree.words);
     // Not vacuous: every reference has headings, fields and a code block (samples or examples).
     expect(page.headings.length).toBeGreaterThan(0);
@@ -383,7 +398,7 @@ describe('page and Markdown twin, from one tree', () => {
 describe("what main's branches added reaches both outputs, and is not vacuous", () => {
   const facts = (id: string) => {
     const tree = all.find((t) => t.id === id) as ReferenceTree;
-    return {page: htmlFacts(pageHtml(tree), tree.words), twin: mdFacts(treeMarkdown(tree, url), tree.words)};
+    return {page: pageFacts(tree), twin: mdFacts(treeMarkdown(tree, url), tree.words)};
   };
 
   it("the changelog's badge on the request line, the rate limit beside the servers, the sandbox scenarios", () => {
@@ -441,7 +456,7 @@ describe('the twin of every operation page carries its request samples (issue 14
       for (const fence of fences) expect(twin, fence).toContain(fence);
       for (const sample of op.samples) expect(twin).toContain(`\`\`\`${sample.prism}\n${sample.code}\n\`\`\``);
       const tree = data.operation.get(id) as ReferenceTree;
-      const page = htmlFacts(pageHtml(tree), tree.words);
+      const page = pageFacts(tree);
       const shown = page.code.filter((c) => SAMPLE_LANGUAGES.some((l) => c.startsWith(`${l.label}: `)));
       expect(shown).toEqual(op.samples.map((s) => `${s.label}: ${s.code}`));
       expect(op.samples.map((s) => s.lang)).toEqual(SAMPLE_LANGUAGES.map((l) => l.id));
