@@ -19,6 +19,7 @@
  *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Link, useBaseUrl, ...), read as JSX;
  *                  Head renders nothing (it needs the site's provider, and <head> is not page content)
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {configDefaults, defineConfig, type Plugin} from 'vitest/config';
@@ -26,8 +27,15 @@ import {configDefaults, defineConfig, type Plugin} from 'vitest/config';
 const root = import.meta.dirname;
 const stubs = path.join(root, 'tests', 'unit', 'stubs');
 
-/** The unit files that mock modules (vi.mock): run isolated, each in a module graph of its own. */
-const MOCKING = ['tests/unit/component-sections.test.ts', 'tests/unit/twin-agreement.test.ts'];
+/**
+ * The unit files that mock modules (`vi.mock`): run isolated, each in a module graph of its own.
+ * Found by reading the files, so a new file that mocks is isolated without anyone listing it.
+ */
+const MOCKING = fs
+  .readdirSync(path.join(root, 'tests', 'unit'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `tests/unit/${f}`)
+  .filter((f) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(root, f), 'utf8')));
 
 const CLIENT_EXPORT =
   /^@docusaurus\/(BrowserOnly|ComponentCreator|constants|ExecutionEnvironment|Interpolate|isInternalUrl|Link|Noop|renderRoutes|router|Translate|use.*)$/;
@@ -86,6 +94,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...MOCKING],
           isolate: false,
+          // What a test changes outside its module (spies, environment variables, globals) is put
+          // back after it, so it cannot reach the files that run after it in the same graph.
+          restoreMocks: true,
+          unstubEnvs: true,
+          unstubGlobals: true,
         },
       },
       {extends: true, test: {name: 'unit-isolated', include: [...MOCKING]}},
