@@ -29,7 +29,7 @@ export const SIGNING_KEY_ID_FIELD = 'Signing key id';
 export type SigningPlan =
   | {readonly kind: 'not-marked'}
   | {readonly kind: 'sign'; readonly pem: string; readonly keyId: string; readonly alg: SigningAlg}
-  | {readonly kind: 'unsigned'; readonly sunset?: string};
+  | {readonly kind: 'unsigned'; readonly sunset?: string; readonly proofInstead?: boolean};
 
 /**
  * The plan for one send: the page's sandbox always signs a marked call with its test key (Ed25519,
@@ -43,11 +43,14 @@ export function signingPlan(
   testKey: SigningTestKey | undefined,
 ): SigningPlan {
   if (!rule) return {kind: 'not-marked'};
+  const unsigned: SigningPlan = {
+    kind: 'unsigned',
+    ...(rule.sunset ? {sunset: rule.sunset} : {}),
+    ...(rule.proofInstead ? {proofInstead: true} : {}),
+  };
   if (mode === 'page')
-    return testKey
-      ? {kind: 'sign', pem: testKey.privateKey, keyId: testKey.keyId, alg: 'ed25519'}
-      : {kind: 'unsigned', ...(rule.sunset ? {sunset: rule.sunset} : {})};
-  if (!reader.pem.trim()) return {kind: 'unsigned', ...(rule.sunset ? {sunset: rule.sunset} : {})};
+    return testKey ? {kind: 'sign', pem: testKey.privateKey, keyId: testKey.keyId, alg: 'ed25519'} : unsigned;
+  if (!reader.pem.trim()) return unsigned;
   return {kind: 'sign', pem: reader.pem, keyId: reader.keyId.trim(), alg: reader.alg};
 }
 
@@ -57,7 +60,18 @@ export interface UnsignedNotice {
   readonly text: string;
 }
 
-export function unsignedNotice(sunset: string | undefined, today: string): UnsignedNotice {
+export function unsignedNotice(
+  plan: {readonly sunset?: string; readonly proofInstead?: boolean},
+  today: string,
+): UnsignedNotice {
+  const {sunset} = plan;
+  // The first key's registration proves the webhook secret instead (signing-key-register): unsigned is
+  // how a partner with no key yet makes that call, so it is not refused here; the sandbox judges the proof.
+  if (plan.proofInstead)
+    return {
+      refused: false,
+      text: 'Without a signing key this call goes unsigned, which the sandbox accepts only to register your first key, with the webhook secret proof.',
+    };
   if (!sunset || today > sunset)
     return {
       refused: true,
@@ -75,7 +89,7 @@ export function unsignedNotice(sunset: string | undefined, today: string): Unsig
  */
 export function signingProblem(plan: SigningPlan, today: string): string | undefined {
   if (plan.kind === 'unsigned') {
-    const notice = unsignedNotice(plan.sunset, today);
+    const notice = unsignedNotice(plan, today);
     return notice.refused ? notice.text : undefined;
   }
   if (plan.kind !== 'sign') return undefined;

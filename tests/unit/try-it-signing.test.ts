@@ -126,7 +126,7 @@ describe('Try it signs money-moving calls', () => {
   it('sends unsigned to the real sandbox with no key, saying until when that is accepted; refuses after', () => {
     const plan = signingPlan('real', RULE, NO_READER_KEY, TEST_KEY);
     expect(plan).toEqual({kind: 'unsigned', sunset: '2027-09-30'});
-    expect(unsignedNotice('2027-09-30', '2027-09-30')).toEqual({
+    expect(unsignedNotice(RULE, '2027-09-30')).toEqual({
       refused: false,
       text: 'Without a signing key this call goes unsigned. The sandbox accepts that until 2027-09-30, its last day, answering with Deprecation and Sunset headers, and refuses it after (HTTP 401, code 11).',
     });

@@ -191,7 +191,7 @@ export function SigningKeyFields({
       </p>
     );
   const {pem, keyId, alg} = state.signing;
-  const unsigned = pem.trim() ? undefined : unsignedNotice(state.signature?.sunset, today);
+  const unsigned = pem.trim() ? undefined : unsignedNotice(state.signature ?? {}, today);
   const set = (key: Partial<typeof state.signing>): void => dispatch({type: 'signing-key', key});
   return (
     <fieldset className="api-sandbox__group">
