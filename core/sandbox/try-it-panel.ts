@@ -20,6 +20,8 @@ import {
 import {withoutField} from './try-it-fields';
 import {switchBranch} from './try-it-branches';
 import {SECRET_PROOF_HEADER} from './engine/secret-proof';
+import type {SignatureRule} from './model';
+import {NO_READER_KEY, type ReaderSigningKey} from './try-it-signing';
 
 /** Where a parameter of the draft goes: the path, the query string or a header. */
 export type ParamPlace = 'pathParams' | 'query' | 'headers';
@@ -73,6 +75,13 @@ export interface PanelState {
   readonly remember: boolean;
   /** Compute the webhook secret proof at send time with the page sandbox's test secret (proofHeaderOf). */
   readonly signProof: boolean;
+  /** The operation's `x-signed-request` rule (its transition's sunset); absent for an unmarked call. */
+  readonly signature?: SignatureRule;
+  /**
+   * The reader's request-signing key for the real sandbox: in this state (memory) only, never in
+   * keyToRemember's storage, so it is gone on reload; imported non-extractable at each send.
+   */
+  readonly signing: ReaderSigningKey;
   readonly problem?: string;
   readonly busy: boolean;
   readonly sent?: SentRequest;
@@ -86,6 +95,7 @@ export type PanelAction =
   | {readonly type: 'key'; readonly partnerId?: string; readonly secret?: string; readonly keyId?: string}
   | {readonly type: 'remember'; readonly remember: boolean}
   | {readonly type: 'sign-proof'; readonly on: boolean}
+  | {readonly type: 'signing-key'; readonly key: Partial<ReaderSigningKey>}
   | {readonly type: 'pick'; readonly key: string}
   | {readonly type: 'reset'}
   | {readonly type: 'param'; readonly where: ParamPlace; readonly name: string; readonly value: string}
@@ -110,10 +120,11 @@ export interface PanelSetup {
   readonly choices: readonly ScenarioChoice[];
   /** The key remembered in this tab, if the reader asked for it. */
   readonly remembered?: RememberedKey;
+  readonly signature?: SignatureRule;
 }
 
 /** The panel as it opens: the example request, in the page's sandbox, with a remembered key filled in. */
-export function initialPanelState({example, testPartnerId, choices, remembered}: PanelSetup): PanelState {
+export function initialPanelState({example, testPartnerId, choices, remembered, signature}: PanelSetup): PanelState {
   return {
     example,
     testPartnerId,
@@ -127,6 +138,8 @@ export function initialPanelState({example, testPartnerId, choices, remembered}:
     keyId: remembered?.keyId ?? '',
     remember: remembered !== undefined,
     signProof: false,
+    ...(signature ? {signature} : {}),
+    signing: NO_READER_KEY,
     busy: false,
     webhooks: [],
     copied: false,
@@ -197,6 +210,8 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return {...state, remember: action.remember};
     case 'sign-proof':
       return {...state, signProof: action.on};
+    case 'signing-key':
+      return {...state, signing: {...state.signing, ...action.key}};
     case 'pick':
       return pick(state, action.key);
     case 'reset':

@@ -8,7 +8,8 @@
  *
  * The reader's secret stays in this component's state (memory) unless they tick "remember for this
  * tab", which keeps it in sessionStorage until the tab closes. A production-looking key is refused
- * before anything is signed.
+ * before anything is signed. The reader's request-signing private key is never remembered: it stays
+ * in the reducer's state and is imported non-extractable at each send (issue 33).
  */
 import {useEffect, useId, useMemo, useReducer, useState, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
@@ -34,6 +35,7 @@ import {
   NewReference,
   ParamInputs,
   ScenarioPicker,
+  SigningKeyFields,
   type FormProps,
 } from './Request';
 import {AnswerView, CurlView} from './Answer';
@@ -144,6 +146,7 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
       testPartnerId: loaded.index.credentials.partnerId,
       choices: model ? orderedChoices(scenarioChoices(model), catalogue) : [],
       remembered: readRemembered(),
+      ...(model?.signature ? {signature: model.signature} : {}),
     });
   });
   useRememberedKey(state);
@@ -154,6 +157,7 @@ function Form({op, loaded, example}: LoadedProps): ReactNode {
     <SandboxBox title={translate({id: 'tryIt.title', message: 'Try it'})}>
       <ModeChoice {...form} />
       {state.mode === 'real' && <KeyFields {...form} transition={loaded.settings.tokenTransition} />}
+      {state.signature && <SigningKeyFields {...form} testKeyId={loaded.index.credentials.signingKey?.keyId} />}
       <ScenarioPicker {...form} />
       <ParamInputs {...form} where="pathParams" checks={checks} />
       <ParamInputs {...form} where="query" checks={checks} />

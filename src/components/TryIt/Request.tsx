@@ -18,6 +18,8 @@ import {
   type ParamPlace,
 } from '#core/sandbox/try-it-panel';
 import type {TokenTransition} from '#core/sandbox/try-it';
+import {unsignedNotice} from '#core/sandbox/try-it-signing';
+import {SIGNING_ALGS, type SigningAlg} from '#core/signing/fields';
 import {shownFields, type PlacedErrors, type ShownField} from '#core/sandbox/try-it-fields';
 import {hintFor, type BranchGroup, type FieldHint, type FieldHints} from '#core/sandbox/try-it-hints';
 import {chosenBranch, hintsWithBranches, linesWithBranches} from '#core/sandbox/try-it-branches';
@@ -159,6 +161,82 @@ export function KeyFields({
         />{' '}
         <Translate id="tryIt.remember">Remember it in this tab until I close it</Translate>
       </label>
+    </fieldset>
+  );
+}
+
+/**
+ * The request signature of a call marked `x-signed-request` (issue 33). In the page's sandbox the
+ * panel signs with the sandbox's published test key, and says so. For the real sandbox, the reader's
+ * PKCS#8 private key, its key id and algorithm: the labels are the field names core's messages use
+ * (SIGNING_KEY_FIELD, SIGNING_KEY_ID_FIELD in core/sandbox/try-it-signing.ts). Left empty, the note
+ * says the call goes unsigned and until when the contract's transition accepts that.
+ */
+export function SigningKeyFields({
+  id,
+  state,
+  dispatch,
+  testKeyId,
+}: FormProps & {readonly testKeyId?: string}): ReactNode {
+  // Today's date once per panel, as KeyIdField: the notice only changes at midnight, India time.
+  const [today] = useState(() => indiaDate(Date.now()));
+  if (state.mode === 'page')
+    return (
+      <p className="api-sandbox__note">
+        <Translate id="tryIt.signing.page" values={{kid: <code>{testKeyId ?? ''}</code>}}>
+          {
+            'This call moves money, so the panel signs it with the sandbox’s public test key {kid} (Ed25519): the request below carries Content-Digest, Signature-Input and Signature.'
+          }
+        </Translate>
+      </p>
+    );
+  const {pem, keyId, alg} = state.signing;
+  const unsigned = pem.trim() ? undefined : unsignedNotice(state.signature ?? {}, today);
+  const set = (key: Partial<typeof state.signing>): void => dispatch({type: 'signing-key', key});
+  return (
+    <fieldset className="api-sandbox__group">
+      <legend>
+        <Translate id="tryIt.signing">Request signature</Translate>
+      </legend>
+      <SandboxField
+        htmlFor={`${id}-sig-pem`}
+        label={<Translate id="tryIt.signing.pem">Signing key (PKCS#8 PEM)</Translate>}>
+        <textarea
+          id={`${id}-sig-pem`}
+          rows={pem ? 4 : 2}
+          value={pem}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="-----BEGIN PRIVATE KEY-----"
+          onChange={(e) => set({pem: e.target.value})}
+          aria-describedby={`${id}-sig-note`}
+        />
+      </SandboxField>
+      <p id={`${id}-sig-note`} className="api-sandbox__note">
+        {unsigned ? `${unsigned.text} ` : ''}
+        <Translate id="tryIt.signing.memory">
+          The key stays in this page’s memory only, imported so that it can sign and cannot be read back: never stored,
+          never sent, gone when you reload.
+        </Translate>
+      </p>
+      <SandboxField htmlFor={`${id}-sig-kid`} label={<Translate id="tryIt.signing.keyId">Signing key id</Translate>}>
+        <input
+          id={`${id}-sig-kid`}
+          value={keyId}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => set({keyId: e.target.value})}
+        />
+      </SandboxField>
+      <SandboxField htmlFor={`${id}-sig-alg`} label={<Translate id="tryIt.signing.alg">Algorithm</Translate>}>
+        <select id={`${id}-sig-alg`} value={alg} onChange={(e) => set({alg: e.target.value as SigningAlg})}>
+          {SIGNING_ALGS.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </SandboxField>
     </fieldset>
   );
 }

@@ -10,7 +10,9 @@ import {MAX_TOKEN_LIFETIME_SECONDS, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/
 import {secretProof} from '#core/sandbox/engine/secret-proof';
 import {signDelivery} from '#core/sandbox/signature';
 import {buildRequest, sandboxBaseUrl, type SentRequest} from '#core/sandbox/try-it';
+import {importSigningKey, signingPlan, signingProblem, signSentRequest} from '#core/sandbox/try-it-signing';
 import {
+  indiaDate,
   proofHeaderOf,
   sendFailure,
   sendProblem,
@@ -56,10 +58,28 @@ async function fromPageSandbox(request: SentRequest, {sandbox, index}: Loaded): 
   return {answer: {status: res.status, statusText: '', headers: res.headers, body: res.body}, webhooks};
 }
 
+/**
+ * The signing key for this send, imported non-extractable (core/sandbox/try-it-signing.ts), or why the
+ * request cannot go: checked before anything is signed or sent, so a bad key never reaches the sandbox.
+ */
+async function signingKeyOf(
+  state: PanelState,
+  loaded: Loaded,
+): Promise<{readonly plan: ReturnType<typeof signingPlan>; readonly key?: CryptoKey} | {readonly problem: string}> {
+  const plan = signingPlan(state.mode, state.signature, state.signing, loaded.index.credentials.signingKey);
+  const problem = signingProblem(plan, indiaDate(Date.now()));
+  if (problem) return {problem};
+  if (plan.kind !== 'sign') return {plan};
+  const imported = await importSigningKey(plan.pem, plan.alg);
+  return 'error' in imported ? {problem: imported.error} : {plan, key: imported.key};
+}
+
 /** Sends the draft as the panel's state has it set up; a refused key is reported before anything is signed. */
 export async function send(state: PanelState, loaded: Loaded, dispatch: Dispatch<PanelAction>): Promise<void> {
   const refused = sendProblem(state, loaded.settings.tokenTransition);
   if (refused) return dispatch({type: 'refused', problem: refused});
+  const signing = await signingKeyOf(state, loaded);
+  if ('problem' in signing) return dispatch({type: 'refused', problem: signing.problem});
   dispatch({type: 'sending'});
   try {
     const {index} = loaded;
@@ -90,7 +110,13 @@ export async function send(state: PanelState, loaded: Loaded, dispatch: Dispatch
           },
         }
       : state.draft;
-    const request = buildRequest(signer.baseUrl, state.example, draft, token);
+    const built = buildRequest(signer.baseUrl, state.example, draft, token);
+    // Signed over the request exactly as built, so the headers shown and sent are the ones verified.
+    const {plan, key} = signing;
+    const request =
+      plan.kind === 'sign' && key
+        ? await signSentRequest(built, key, {keyId: plan.keyId, alg: plan.alg, nonce: id, created: iat})
+        : built;
     dispatch({type: 'built', request});
     const outcome = state.mode === 'real' ? await fromRealSandbox(request) : await fromPageSandbox(request, loaded);
     dispatch({type: 'answered', ...outcome});
