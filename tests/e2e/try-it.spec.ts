@@ -120,7 +120,12 @@ for (const c of FLOWS) {
 test.describe('Try it, what is sent', () => {
   test.use({viewport: WIDE});
 
-  test('Copy as cURL copies the request exactly as sent', async ({page, context, problems, open}) => {
+  test('Copy as cURL copies the request exactly as sent, signed (the withdrawal moves money)', async ({
+    page,
+    context,
+    problems,
+    open,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     expect(await open(API_PAGE)).toBe(200);
     await openPanel(page);
@@ -139,7 +144,7 @@ test.describe('Try it, what is sent', () => {
     const shown = await page.locator('.api-sandbox__curl pre').textContent();
     expect(copied).toBe(shown);
     expect(copied).toMatch(
-      /^curl --request POST 'http:\/\/127\.0\.0\.1:4010\/api\/v1\/service\/aeps\/withdrawal' \\\n {2}--header 'Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+' \\\n {2}--header 'Content-Type: application\/json' \\\n {2}--data-raw '\{\n/,
+      /^curl --request POST 'http:\/\/127\.0\.0\.1:4010\/api\/v1\/service\/aeps\/withdrawal' \\\n {2}--header 'Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+' \\\n {2}--header 'Content-Type: application\/json' \\\n {2}--header 'Content-Digest: sha-256=:[\w+/]+=*:' \\\n {2}--header 'Signature-Input: sig1=\("@method" "@path" "content-digest" "authorization"\);created=\d+;keyid="sbx-ed25519-1";alg="ed25519";nonce="tryit-[\w-]+"' \\\n {2}--header 'Signature: sig1=:[\w+/]+=*:' \\\n {2}--data-raw '\{\n/,
     );
     // The body as edited, byte for byte.
     expect(copied?.endsWith(`--data-raw '${body}'`)).toBe(true);
