@@ -9,9 +9,10 @@
  * - axe-core, WCAG 2.0 and 2.1 levels A and AA, zero violations (design §6): on every route the
  *   rules that do not depend on colour (names, roles, structure: these depend on the content), in
  *   the colour mode the page loaded in; on the routes of the style cover
- *   (`helpers/style-cover.ts`: pages that between them show every element style of the site) every
- *   rule, and the rules about colour again in the other mode, after switching the reader's choice
- *   the way another tab would (localStorage plus a storage event, which the theme listens to) once
+ *   (`helpers/style-cover.ts`: pages that between them show every element style of the site) the
+ *   colour rules too, on the elements that carry the styles the route is in the cover for (and those
+ *   whose style only the browser adds), in that mode and again in the other, after switching the
+ *   reader's choice the way another tab would (localStorage plus a storage event, which the theme listens to) once
  *   React has re-rendered (code blocks change their Prism theme then). Routes load alternately in
  *   light and in dark (by their place in the list, so a route always loads in the same mode).
  *
@@ -19,7 +20,8 @@
  *
  * Time: axe is the slow part (2-4 CPU seconds on an API page, 9 of them contrast), so
  * - contrast, nine tenths of axe's time, runs only on the style cover (about 28 of 150 routes,
- *   an eighth of the HTML), which shows every style that contrast depends on;
+ *   an eighth of the HTML), which shows every style that contrast depends on, and there only on
+ *   the elements that carry the styles each route was chosen for (a few on most of them);
  * - a route costs one page load, not a new context: the workers' tabs (the `tab` fixture) are
  *   reused from route to route, and Playwright spreads the routes over the workers;
  * - in the second mode only the colour rules run (the page's structure, names and roles do not
@@ -36,7 +38,7 @@ import axe, {type AxeResults, type Result} from 'axe-core';
 import {site} from '../../site.config';
 import {expect, test, type ColourMode} from './fixtures';
 import {problemList, type PageProblems} from './helpers/browser';
-import {styleCoverOfBuild} from './helpers/style-cover';
+import {markStylesScript, styleCoverOfBuild} from './helpers/style-cover';
 import {docsSidebar, sidebarLink} from './helpers/docs';
 import {load, titleOf} from './helpers/http';
 import {buildDir} from './helpers/paths';
@@ -83,8 +85,11 @@ function htmlFile(route: string): string {
   return join(buildDir, route, 'index.html');
 }
 
-/** The routes that get the colour rules, in both modes (see the module comment). */
+/** The routes that get the colour rules, in both modes, and their styles (see the module comment). */
 const colourCover = styleCoverOfBuild(routes, htmlFile);
+
+/** The attribute that marks the elements the colour rules check on a cover route. */
+const COLOUR_MARK = 'data-e2e-colour';
 
 const MAIN_HEADING = 'main h1, article h1';
 
@@ -179,13 +184,33 @@ function describeViolation(mode: ColourMode, violation: Result): string {
   return `[${mode}] ${violation.id}: ${violation.help} -- ${targets}${more}`;
 }
 
-/** axe's violations on the page as it is: every rule of TAGS, or only `rules`. */
-async function violations(page: Page, mode: ColourMode, rules?: readonly string[]): Promise<string[]> {
+/**
+ * Which rules a run checks: `rules` by name (axe runs a named rule even when it has it off, as its
+ * experimental ones), or `enabledBut`: the rules of TAGS axe has on, less those named.
+ */
+type RuleChoice = {readonly rules: readonly string[]} | {readonly enabledBut: readonly string[]};
+
+/** axe's violations on the page as it is, on the elements `include` selects (default: all). */
+async function violations(page: Page, mode: ColourMode, choice: RuleChoice, include?: string): Promise<string[]> {
   // Passes and incomplete results are not needed; leaving them out saves time. options()
-  // replaces every option set so far, so it must come before withTags()/withRules().
+  // replaces every option set so far, so it must come before withRules()/withTags().
   const builder = new AxeBuilder({page}).setLegacyMode().options({resultTypes: ['violations']});
-  const results: AxeResults = await (rules ? builder.withRules([...rules]) : builder.withTags(TAGS)).analyze();
+  if (include) builder.include(include);
+  if ('rules' in choice) builder.withRules([...choice.rules]);
+  else builder.withTags(TAGS).disableRules([...choice.enabledBut]);
+  const results: AxeResults = await builder.analyze();
   return results.violations.map((violation) => describeViolation(mode, violation));
+}
+
+/**
+ * The colour rules on the elements of the page that carry `styles` (the route's in the cover), in
+ * the mode the page shows. Marked again in each mode: the switch re-renders code blocks.
+ */
+async function colourViolations(page: Page, mode: ColourMode, styles: ReadonlySet<string>): Promise<string[]> {
+  const marked = await page.evaluate<number>(markStylesScript(styles, colourCover.all, COLOUR_MARK));
+  // Styles on wrappers only (no text of their own) leave nothing for the colour rules to check.
+  if (marked === 0) return [];
+  return violations(page, mode, {rules: COLOUR_RULES}, `[${COLOUR_MARK}]`);
 }
 
 test.describe('every route in routes.txt: served, loaded in the browser, axe clean', () => {
@@ -196,9 +221,14 @@ test.describe('every route in routes.txt: served, loaded in the browser, axe cle
     // A cover missing a template would mean its styles were read wrong (an empty set is covered
     // by nothing): the home page, an operation page, a blog post and the changelog each have
     // styles of their own.
-    expect(colourCover.size).toBeGreaterThan(10);
-    expect(colourCover.size).toBeLessThan(routes.length / 2);
-    expect(colourCover).toContain('/');
+    const cover = [...colourCover.routes.keys()];
+    expect(cover.length).toBeGreaterThan(10);
+    expect(cover.length).toBeLessThan(routes.length / 2);
+    expect(cover).toContain('/');
+    // Each style is checked on the one route chosen for it.
+    const assigned = [...colourCover.routes.values()].flatMap((styles) => [...styles]);
+    expect(new Set(assigned).size).toBe(assigned.length);
+    expect(assigned.length).toBe(colourCover.all.size);
   });
 
   routes.forEach((route, index) => {
@@ -216,15 +246,20 @@ test.describe('every route in routes.txt: served, loaded in the browser, axe cle
       expectPageTitle(route, await page.title(), await mainHeading(page));
       expect(problemList(tab.problems), `problems on ${route}`).toEqual([]);
 
-      if (!colourCover.has(route)) {
-        const found = await violations(page, first, OTHER_RULES);
+      const styles = colourCover.routes.get(route);
+      if (!styles) {
+        const found = await violations(page, first, {rules: OTHER_RULES});
         expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
         return;
       }
-      const found = await violations(page, first);
+      // The rules axe has on (its experimental ones, which OTHER_RULES names, are not), less the
+      // colour rules, on the whole page: the set the cover routes got before the colour rules
+      // moved to the marked elements.
+      const found = await violations(page, first, {enabledBut: COLOUR_RULES});
+      found.push(...(await colourViolations(page, first, styles)));
       const second: ColourMode = first === 'light' ? 'dark' : 'light';
       await switchMode(page, storageKeys, second);
-      found.push(...(await violations(page, second, COLOUR_RULES)));
+      found.push(...(await colourViolations(page, second, styles)));
       expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
       expect(problemList(tab.problems), `problems on ${route} after the switch to ${second}`).toEqual([]);
     });

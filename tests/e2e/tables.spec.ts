@@ -7,9 +7,20 @@
  * A field table's name (src/components/ParamTable) breaks by the same rule, and never inside a word
  * at laptop widths.
  */
-import type {Locator} from '@playwright/test';
+import type {Locator, Page} from '@playwright/test';
 import {expect, test} from './fixtures';
+import {pageIdle} from './helpers/browser';
 import {API_PAGE, INTRO} from './helpers/site';
+
+/**
+ * Lays the page out at `width` and waits until React has followed (the theme switches its phone and
+ * desktop parts on the resize event): the tables' layout is CSS and the page's state, so one load
+ * serves every width.
+ */
+async function resizeTo(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({width, height});
+  await pageIdle(page);
+}
 
 /** A page with a column of statuses beside two columns of prose (squeezed to a letter a line once). */
 const STATUS_TABLE_PAGE = '/docs/v1/service/dmt/transfer/status';
@@ -27,13 +38,16 @@ interface TableReport {
   readonly brokenInsideWord: string[];
 }
 
-for (const width of [1280, 390, 320]) {
-  test.describe(`Markdown tables at ${width} px`, () => {
-    test.use({viewport: {width, height: 800}});
+const MARKDOWN_WIDTHS = [1280, 390, 320];
 
-    for (const path of [STATUS_TABLE_PAGE, INTRO]) {
-      test(`${path}: short code whole, long code wrapped inside the table at its separators`, async ({page, open}) => {
-        expect(await open(path)).toBe(200);
+test.describe(`Markdown tables at ${MARKDOWN_WIDTHS.join(', ')} px`, () => {
+  test.use({viewport: {width: MARKDOWN_WIDTHS[0]!, height: 800}});
+
+  for (const path of [STATUS_TABLE_PAGE, INTRO]) {
+    test(`${path}: short code whole, long code wrapped inside the table at its separators`, async ({page, open}) => {
+      expect(await open(path)).toBe(200);
+      for (const width of MARKDOWN_WIDTHS) {
+        await resizeTo(page, width, 800);
         const report = await page.evaluate((): TableReport => {
           const tables = Array.from(document.querySelectorAll<HTMLTableElement>('.markdown table:not([class])'));
           const brokenShortCode: string[] = [];
@@ -63,24 +77,25 @@ for (const width of [1280, 390, 320]) {
           };
         });
         expect(report.tables).toBeGreaterThan(0);
-        expect(report.brokenShortCode).toEqual([]);
-        expect(report.brokenInsideWord).toEqual([]);
+        expect(report.brokenShortCode, `short code broken at ${width} px`).toEqual([]);
+        expect(report.brokenInsideWord, `code broken inside a word at ${width} px`).toEqual([]);
         if (width >= 390) {
           expect(
             report.overflow.every((o) => o <= 1),
-            `tables wider than their box by ${report.overflow.join(', ')} px`,
+            `tables wider than their box by ${report.overflow.join(', ')} px at ${width} px`,
           ).toBe(true);
         } else {
           // Narrower, three columns of words can need more: the table scrolls in its box, the page does not.
           expect(
             await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+            `the page scrolls sideways at ${width} px`,
           ).toBe(0);
         }
         if (path === INTRO) expect(report.breakable).toContain('https://sandbox.rupeerail.example/api/v1');
-      });
-    }
-  });
-}
+      }
+    });
+  }
+});
 
 /** How many lines the text of `locator` takes, as laid out. */
 async function lineCount(locator: Locator): Promise<number> {
@@ -92,16 +107,21 @@ async function lineCount(locator: Locator): Promise<number> {
 }
 
 test.describe('names and captions in tables (issue 24)', () => {
-  for (const width of [1440, 390, 375, 360]) {
-    test.describe(() => {
-      test.use({viewport: {width, height: 900}});
+  const headerWidths = [1440, 390, 375, 360];
+  test.describe(() => {
+    test.use({viewport: {width: headerWidths[0]!, height: 900}});
 
-      test(`${HEADERS_PAGE} at ${width} px: header names whole, every table inside its box`, async ({page, open}) => {
-        expect(await open(HEADERS_PAGE)).toBe(200);
+    test(`${HEADERS_PAGE} at ${headerWidths.join(', ')} px: header names whole, every table inside its box`, async ({
+      page,
+      open,
+    }) => {
+      expect(await open(HEADERS_PAGE)).toBe(200);
+      for (const width of headerWidths) {
+        await resizeTo(page, width, 900);
         const table = page.locator('.markdown table').first();
         for (const name of ['Authorization', 'Content-Type', 'Accept']) {
           const code = table.locator('td code', {hasText: new RegExp(`^${name}$`)});
-          expect(await lineCount(code), name).toBe(1);
+          expect(await lineCount(code), `${name} at ${width} px`).toBe(1);
         }
         // Down to 360 px: the names whole, the tables' text smaller and cells tighter on a narrow phone
         // (src/css/custom.css), no table scrolling sideways in its box.
@@ -110,26 +130,29 @@ test.describe('names and captions in tables (issue 24)', () => {
           .evaluateAll((tables) => tables.map((t) => t.scrollWidth - t.clientWidth));
         expect(
           overflow.every((o) => o <= 1),
-          `tables wider than their box by ${overflow.join(', ')} px`,
+          `tables wider than their box by ${overflow.join(', ')} px at ${width} px`,
         ).toBe(true);
-      });
+      }
     });
-  }
+  });
 
-  for (const width of [1440, 1280, 390]) {
-    test.describe(() => {
-      test.use({viewport: {width, height: 900}});
+  const fieldWidths = [1440, 1280, 390];
+  test.describe(() => {
+    test.use({viewport: {width: fieldWidths[0]!, height: 900}});
 
-      /**
-       * A field's name breaks after `_`, `-`, `/` or `.` (a <wbr> there, as in Markdown tables), so the
-       * name column is as wide as its longest one-word name (`nationalbankidentification`). On a phone a
-       * run may break only when it is wider than its cell: the only way left.
-       */
-      test(`${API_PAGE} at ${width} px: field names never broken inside a word, field tables inside their box`, async ({
-        page,
-        open,
-      }) => {
-        expect(await open(API_PAGE)).toBe(200);
+    /**
+     * A field's name breaks after `_`, `-`, `/` or `.` (a <wbr> there, as in Markdown tables), so the
+     * name column is as wide as its longest one-word name (`nationalbankidentification`). On a phone a
+     * run may break only when it is wider than its cell: the only way left.
+     */
+    // The same visit checks the cURL sample in the code column at 1280 px.
+    test(`${API_PAGE} at ${fieldWidths.join(', ')} px: field names never broken inside a word, field tables inside their box; at 1280 px the cURL sample in the code column wraps, nothing cut at its edge`, async ({
+      page,
+      open,
+    }) => {
+      expect(await open(API_PAGE)).toBe(200);
+      for (const width of fieldWidths) {
+        await resizeTo(page, width, 900);
         const report = await page.evaluate(() => {
           const names = Array.from(document.querySelectorAll<HTMLElement>('table td > code[data-pagefind-weight]'));
           const lines = (node: Node): number => {
@@ -167,16 +190,17 @@ test.describe('names and captions in tables (issue 24)', () => {
           };
         });
         expect(report.names).toContain('nationalbankidentification');
-        expect(report.brokenThoughItFits).toEqual([]);
-        if (width >= 1280) expect(report.broken).toEqual([]);
+        expect(report.brokenThoughItFits, `at ${width} px`).toEqual([]);
+        if (width >= 1280) expect(report.broken, `at ${width} px`).toEqual([]);
         expect(
           report.overflow.every((o) => o <= 1),
-          `field tables wider than their box by ${report.overflow.join(', ')} px`,
+          `field tables wider than their box by ${report.overflow.join(', ')} px at ${width} px`,
         ).toBe(true);
-        expect(report.page).toBe(0);
-      });
+        expect(report.page, `the page scrolls sideways at ${width} px`).toBe(0);
+        if (width === 1280) await expectCurlWraps(page);
+      }
     });
-  }
+  });
 
   test.describe(() => {
     test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
@@ -196,30 +220,22 @@ test.describe('names and captions in tables (issue 24)', () => {
     });
   });
 
-  test.describe(() => {
-    test.use({viewport: {width: 1280, height: 800}});
-
-    /**
-     * The column's samples wrap: a sample's own horizontal scrollbar is at its bottom, out of sight
-     * below a tall cURL sample in the sticky column (and overlay scrollbars show none at all).
-     */
-    test(`${API_PAGE} at 1280 px: the cURL sample in the code column wraps, nothing cut at its edge`, async ({
-      page,
-      open,
-    }) => {
-      expect(await open(API_PAGE)).toBe(200);
-      const pre = page.locator('.api-reference__side .api-code-sample[data-lang="cURL"] pre');
-      await expect(pre).toBeVisible();
-      const seen = await pre.evaluate((element) => ({
-        columnWidth: element.closest('.api-reference__side')?.getBoundingClientRect().width ?? 0,
-        scrollWidth: element.scrollWidth,
-        clientWidth: element.clientWidth,
-        whiteSpace: getComputedStyle(element).whiteSpace,
-      }));
-      expect(seen.columnWidth).toBeGreaterThanOrEqual(480);
-      expect(seen.whiteSpace).toBe('pre-wrap');
-      expect(seen.scrollWidth - seen.clientWidth, 'wider than its box').toBeLessThanOrEqual(1);
-      await expect(pre).toContainText('https://sandbox.rupeerail.example/api/v1/service/aeps/withdrawal');
-    });
-  });
+  /**
+   * The column's samples wrap: a sample's own horizontal scrollbar is at its bottom, out of sight
+   * below a tall cURL sample in the sticky column (and overlay scrollbars show none at all).
+   */
+  async function expectCurlWraps(page: Page): Promise<void> {
+    const pre = page.locator('.api-reference__side .api-code-sample[data-lang="cURL"] pre');
+    await expect(pre).toBeVisible();
+    const seen = await pre.evaluate((element) => ({
+      columnWidth: element.closest('.api-reference__side')?.getBoundingClientRect().width ?? 0,
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      whiteSpace: getComputedStyle(element).whiteSpace,
+    }));
+    expect(seen.columnWidth).toBeGreaterThanOrEqual(480);
+    expect(seen.whiteSpace).toBe('pre-wrap');
+    expect(seen.scrollWidth - seen.clientWidth, 'wider than its box').toBeLessThanOrEqual(1);
+    await expect(pre).toContainText('https://sandbox.rupeerail.example/api/v1/service/aeps/withdrawal');
+  }
 });

@@ -151,27 +151,6 @@ test.describe('Try it, what is sent', () => {
     expect(problemList(problems)).toEqual([]);
   });
 
-  test('the real sandbox refuses a production key before anything is signed or sent', async ({
-    page,
-    problems,
-    open,
-  }) => {
-    expect(await open(API_PAGE)).toBe(200);
-    await openPanel(page);
-    await page.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
-    await page.getByLabel('Partner id').fill('PS001234');
-    await page.getByLabel('JWT secret (jwt_test_…)').fill('jwt_live_91ab77');
-    await page.getByRole('button', {name: 'Send', exact: true}).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'This looks like a production key. Try it sends to the sandbox only: use your sandbox secret (jwt_test_...), and rotate a production secret that was pasted anywhere.',
-    );
-    await expect(page.getByText(/^HTTP \d+/)).toHaveCount(0);
-    await expect(page.getByRole('button', {name: 'Copy as cURL'})).toBeDisabled();
-    // Memory only unless asked: nothing in the tab's storage.
-    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
-    expect(problemList(problems)).toEqual([]);
-  });
-
   test('works from the keyboard, and the answer is announced', async ({page, problems, open}) => {
     expect(await open(API_PAGE)).toBe(200);
     await page.getByRole('button', {name: 'Try it', exact: true}).focus();
@@ -407,7 +386,9 @@ test.describe('Try it: oneOf branches and header parameters, phone', () => {
 
 test.describe('Try it: the key id in real mode, desktop', () => {
   test.use({viewport: DESKTOP});
-  test('real mode puts the key id in the token, and says until when a token without one passes', async ({
+  // The refusal of a production key shares this visit: it is about real mode too, and here the
+  // requests that leave the browser are counted (none for the refused key).
+  test('real mode refuses a production key before anything is signed or sent; puts the key id in the token, and says until when a token without one passes', async ({
     page,
     problems,
     open,
@@ -431,12 +412,24 @@ test.describe('Try it: the key id in real mode, desktop', () => {
     const panel = await openPanel(page);
     await panel.getByRole('radio', {name: 'The real sandbox, with your key'}).check();
     await panel.getByLabel('Partner id').fill('PS001234');
-    await panel.getByLabel('JWT secret (jwt_test_…)').fill('jwt_test_5d8a31');
+    const secret = panel.getByLabel('JWT secret (jwt_test_…)');
+    const send = panel.getByRole('button', {name: 'Send', exact: true});
+    await secret.fill('jwt_live_91ab77');
+    await send.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'This looks like a production key. Try it sends to the sandbox only: use your sandbox secret (jwt_test_...), and rotate a production secret that was pasted anywhere.',
+    );
+    await expect(page.getByText(/^HTTP \d+/)).toHaveCount(0);
+    await expect(page.getByRole('button', {name: 'Copy as cURL'})).toBeDisabled();
+    // Memory only unless asked: nothing in the tab's storage.
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    expect(seen, 'requests sent with a production key').toEqual([]);
+
+    await secret.fill('jwt_test_5d8a31');
     const kid = panel.getByRole('textbox', {name: 'Key id (kid)'});
     await expect(kid).toHaveAccessibleDescription(
       new RegExp(`accepts that form until ${tokenSunset()}, its last day, and refuses it after`),
     );
-    const send = panel.getByRole('button', {name: 'Send', exact: true});
     await send.click();
     await expect(panel.locator('.api-sandbox__status')).toHaveText('HTTP 200, response_code 1 SUCCESS');
     await kid.fill('rr-key-7');

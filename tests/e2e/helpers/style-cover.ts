@@ -1,6 +1,6 @@
 /**
- * Which routes get axe's colour rules (issue 35): a small set of pages that, between them, show
- * every element style the site has, chosen from the built HTML.
+ * Which routes get axe's colour rules, and on which of their elements (issue 35): a small set of
+ * pages that, between them, show every element style the site has, chosen from the built HTML.
  *
  * Contrast is about 90% of axe's time on an API page (9 of 10 s on the payout order page, 40 of
  * 52 s on the changelog) and depends on styles, not on words: the same table cell, code token or
@@ -11,36 +11,50 @@
  * parent's (a background comes from the ancestors); classes that only name the page (`docs-doc-id-*`)
  * are left out. The cover is chosen greedily by new styles per byte of HTML, so a style on a small
  * page is checked there and not on the 260 KB changelog, unless only the changelog has it.
+ *
+ * On a cover route the colour rules check only the elements that carry the styles the route was
+ * chosen for (`markStyles`, axe's `include` context): a text's colours are those of its own style
+ * and, through the background, its parent's, and a text element whose style alone and under its
+ * parent's was seen on a route chosen earlier is checked there. An element without text of its own
+ * (a wrapper) has no colour of its own to check: its fresh style reaches the text directly inside
+ * it through their `parent > child` styles, which are then fresh too. Elements the browser adds
+ * after hydration, whose styles no built page has, are checked on every cover route.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {parse, type DefaultTreeAdapterMap} from 'parse5';
 
-type Node = DefaultTreeAdapterMap['childNode'];
+type HtmlNode = DefaultTreeAdapterMap['childNode'];
 
-/** Class names that say which page this is, not how anything looks. */
-const PAGE_NAME_CLASS = /^(docs-doc-id-|blog-post-id-|plugin-id-)/;
-/** Inline declarations that set a colour (Prism writes token colours inline). */
-const INLINE_COLOUR = /(?:^|;)\s*(?:color|background(?:-color)?)\s*:[^;]+/g;
 /** Not rendered as text, or not styled by the page's colours. */
 const SKIPPED = new Set(['script', 'style', 'svg', 'template', 'noscript']);
 
-function attribute(node: Node, name: string): string {
+/**
+ * An element's style from its tag, class and style attributes: the tag with its classes (those
+ * that only name the page, `docs-doc-id-*`, left out), then any inline colour declarations (Prism
+ * writes token colours inline). Self-contained on purpose: its source also runs in the page
+ * (`markStyles`), so the browser and the built HTML name a style alike.
+ */
+export function styleKey(tag: string, classAttribute: string, styleAttribute: string): string {
+  const classes = classAttribute
+    .split(/\s+/)
+    .filter((name) => name && !/^(docs-doc-id-|blog-post-id-|plugin-id-)/.test(name))
+    .sort();
+  const colours = styleAttribute.match(/(?:^|;)\s*(?:color|background(?:-color)?)\s*:[^;]+/g)?.join('') ?? '';
+  return [tag, ...classes].join('.') + (colours ? `{${colours}}` : '');
+}
+
+function attribute(node: HtmlNode, name: string): string {
   return ('attrs' in node ? node.attrs.find((attr) => attr.name === name)?.value : undefined) ?? '';
 }
 
 /** Every element style on a page (see the module comment). */
 export function stylesOf(html: string): Set<string> {
   const styles = new Set<string>();
-  const walk = (node: Node, parent: string): void => {
+  const walk = (node: HtmlNode, parent: string): void => {
     let own = parent;
     if ('tagName' in node) {
       if (SKIPPED.has(node.tagName)) return;
-      const classes = attribute(node, 'class')
-        .split(/\s+/)
-        .filter((name) => name && !PAGE_NAME_CLASS.test(name))
-        .sort();
-      const colours = attribute(node, 'style').match(INLINE_COLOUR)?.join('') ?? '';
-      own = [node.tagName, ...classes].join('.') + (colours ? `{${colours}}` : '');
+      own = styleKey(node.tagName, attribute(node, 'class'), attribute(node, 'style'));
       styles.add(own);
       const hasText = node.childNodes.some(
         (child) => child.nodeName === '#text' && 'value' in child && child.value.trim(),
@@ -53,14 +67,22 @@ export function stylesOf(html: string): Set<string> {
   return styles;
 }
 
+/** The cover: each of its routes with the styles it was chosen for (no other route before it shows them). */
+export interface StyleCover {
+  readonly routes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Every style of every page. */
+  readonly all: ReadonlySet<string>;
+}
+
 /**
  * The routes whose pages between them show every style of `pages` (route -> built HTML), picked
  * greedily by new styles per byte. Deterministic: ties go to the earlier route.
  */
-export function styleCover(pages: ReadonlyMap<string, string>): Set<string> {
+export function styleCover(pages: ReadonlyMap<string, string>): StyleCover {
   const styles = new Map([...pages].map(([route, html]) => [route, stylesOf(html)] as const));
-  const left = new Set([...styles.values()].flatMap((set) => [...set]));
-  const cover = new Set<string>();
+  const all = new Set([...styles.values()].flatMap((set) => [...set]));
+  const left = new Set(all);
+  const routes = new Map<string, Set<string>>();
   while (left.size > 0) {
     let best: string | undefined;
     let bestRate = 0;
@@ -71,17 +93,67 @@ export function styleCover(pages: ReadonlyMap<string, string>): Set<string> {
       if (rate > bestRate) [best, bestRate] = [route, rate];
     }
     if (best === undefined) break;
-    cover.add(best);
-    for (const style of styles.get(best)!) left.delete(style);
+    const fresh = new Set([...styles.get(best)!].filter((style) => left.has(style)));
+    routes.set(best, fresh);
+    for (const style of fresh) left.delete(style);
   }
-  return cover;
+  return {routes, all};
 }
 
 /**
  * styleCover over the built files of `routes` (`htmlFile` maps a route to its file). A route
  * without a file is left out here: its own test fails on the 404.
  */
-export function styleCoverOfBuild(routes: readonly string[], htmlFile: (route: string) => string): Set<string> {
+export function styleCoverOfBuild(routes: readonly string[], htmlFile: (route: string) => string): StyleCover {
   const built = routes.filter((route) => existsSync(htmlFile(route)));
   return styleCover(new Map(built.map((route) => [route, readFileSync(htmlFile(route), 'utf8')])));
+}
+
+/**
+ * Runs in the page (its source is sent there with `styleKey`'s, see `markStylesScript`): gives
+ * `attribute` to every element in the body that has text of its own and carries one of `styles`,
+ * alone or under its parent's, or a style that `known` (every built page's) lacks, and removes it
+ * from every other element; returns how many it marked. Inline colours are left out of the
+ * comparison: Prism writes the current mode's, and the built HTML has the light mode's.
+ *
+ * It fails safe: an element whose style hydration changed (the `details` the theme marks as
+ * running in a browser), or any element if the page named styles otherwise than the build's HTML
+ * is read, carries a style no built page has, so it is marked and checked. A style only the HTML
+ * has (a redirect's page, the light and dark logos of which the theme keeps one) is one no reader
+ * sees after hydration, when axe runs; it was never checked.
+ */
+function markStyles(
+  key: typeof styleKey,
+  {styles, known, attribute: mark}: {styles: string[]; known: string[]; attribute: string},
+): number {
+  const withoutColours = (style: string): string => style.replace(/\{[^}]*\}/g, '');
+  const wanted = new Set(styles.map(withoutColours));
+  const built = new Set(known.map(withoutColours));
+  const skipped = new Set(['script', 'style', 'svg', 'template', 'noscript']);
+  let marked = 0;
+  const walk = (element: Element, parent: string, inBody: boolean): void => {
+    if (skipped.has(element.localName)) return;
+    const own = key(element.localName, element.getAttribute('class') ?? '', '');
+    const pair = `${parent} > ${own}`;
+    const hasText = Array.from(element.childNodes).some(
+      (child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim(),
+    );
+    const body = inBody || element.localName === 'body';
+    const carries = wanted.has(own) || wanted.has(pair) || !built.has(own) || !built.has(pair);
+    if (body && hasText && carries) {
+      element.setAttribute(mark, '');
+      marked += 1;
+    } else {
+      element.removeAttribute(mark);
+    }
+    for (const child of Array.from(element.children)) walk(child, own, body);
+  };
+  walk(document.documentElement, '', false);
+  return marked;
+}
+
+/** The script that runs `markStyles` in a page, for `page.evaluate`. */
+export function markStylesScript(styles: Iterable<string>, known: Iterable<string>, attribute: string): string {
+  const args = {styles: [...styles], known: [...known], attribute};
+  return `(${markStyles.toString()})(${styleKey.toString()}, ${JSON.stringify(args)})`;
 }
