@@ -29,6 +29,7 @@ const sidebars = {
       link: {type: 'doc', id: v1('index')},
       items: [
         {type: 'link', label: 'Headers and tokens', href: '/HeaderMarkdown'},
+        v1('client-wrapper'),
         {type: 'link', label: 'Request body rules', href: '/BodyParam'},
         {type: 'link', label: 'Response codes', href: '/ResponseCode'},
         v1('test-data'),

@@ -3,6 +3,8 @@
 #   chromium  Debian's build, driven by playwright-core (Playwright's own browser download
 #             does not work on our machines)
 #   nginx     the production server, with deploy/nginx.conf
+#   php-cli, golang-go  the PHP and Go request samples, run against the sandbox by
+#             tests/integration/sandbox-samples.test.ts (31 s to install both here)
 # Recommended packages are kept: they bring the fonts pages and screenshots are drawn with.
 # Quiet when everything is there; loud and non-zero when an install fails.
 set -euo pipefail
@@ -11,6 +13,8 @@ missing=()
 command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 # The path the browser helper launches, not just any `chromium` on PATH.
 [[ -x /usr/bin/chromium ]] || missing+=(chromium)
+command -v php >/dev/null 2>&1 || missing+=(php-cli)
+command -v go >/dev/null 2>&1 || missing+=(golang-go)
 
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
@@ -39,4 +43,6 @@ fi
 
 command -v nginx >/dev/null 2>&1 || fail "nginx still missing after apt-get"
 [[ -x /usr/bin/chromium ]] || fail "/usr/bin/chromium still missing after apt-get"
+command -v php >/dev/null 2>&1 || fail "php still missing after apt-get"
+command -v go >/dev/null 2>&1 || fail "go still missing after apt-get"
 echo "ensure-system-deps: installed ${missing[*]}" >&2

@@ -25,7 +25,7 @@ declare module '@generated/api-contract/default/response-codes.json' {
   export default codes;
 }
 
-/** Hand-written samples (samples/jwt/, samples/verify/), one per sample language. */
+/** Hand-written samples (samples/jwt/, samples/verify/, samples/client/), one per sample language. */
 declare module '@generated/api-contract/default/*-samples.json' {
   import type {RenderedSample} from '#core/contract/types';
   const samples: readonly RenderedSample[];

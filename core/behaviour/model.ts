@@ -708,3 +708,15 @@ export function parseCommon(file: string, text: string): {common?: CommonBehavio
     );
   return {common, problems: problems.list};
 }
+
+/**
+ * Operation id -> its status call's operation id, for every operation that has one: what the
+ * request samples' client wrappers ask on no answer or code 5, instead of sending again.
+ */
+export function statusCalls(families: readonly FamilyBehaviour[]): Map<string, string> {
+  return new Map(
+    families.flatMap((f) =>
+      f.operations.filter((o) => o.statusCall !== 'none').map((o) => [o.id, o.statusCall] as const),
+    ),
+  );
+}

@@ -9,9 +9,11 @@ export interface SampleLanguage {
   readonly label: string;
   /** Prism language used to highlight the sample. */
   readonly prism: string;
-  /** `@readme/httpsnippet` target and client that generate the request sample. */
-  readonly target: string;
-  readonly client: string;
+  /**
+   * The client wrapper's file (samples/client/), under the name the reader saves it as: every
+   * request sample calls it by that name (core/code/client.ts).
+   */
+  readonly clientFile: string;
   /** File extension of hand-written samples (tokens, signature checks) under `samples/`. */
   readonly extension: string;
   /**
@@ -22,13 +24,13 @@ export interface SampleLanguage {
 }
 
 export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
-  {id: 'curl', label: 'cURL', prism: 'bash', target: 'shell', client: 'curl', extension: 'sh', scriptLabel: 'Shell'},
-  {id: 'node', label: 'Node.js', prism: 'javascript', target: 'node', client: 'fetch', extension: 'mjs'},
-  {id: 'python', label: 'Python', prism: 'python', target: 'python', client: 'requests', extension: 'py'},
-  {id: 'php', label: 'PHP', prism: 'php', target: 'php', client: 'curl', extension: 'php'},
-  {id: 'java', label: 'Java', prism: 'java', target: 'java', client: 'nethttp', extension: 'java'},
-  {id: 'csharp', label: 'C#', prism: 'csharp', target: 'csharp', client: 'httpclient', extension: 'cs'},
-  {id: 'go', label: 'Go', prism: 'go', target: 'go', client: 'native', extension: 'go'},
+  {id: 'curl', label: 'cURL', prism: 'bash', clientFile: 'rupeerail.sh', extension: 'sh', scriptLabel: 'Shell'},
+  {id: 'node', label: 'Node.js', prism: 'javascript', clientFile: 'rupeerail.mjs', extension: 'mjs'},
+  {id: 'python', label: 'Python', prism: 'python', clientFile: 'rupeerail.py', extension: 'py'},
+  {id: 'php', label: 'PHP', prism: 'php', clientFile: 'rupeerail.php', extension: 'php'},
+  {id: 'java', label: 'Java', prism: 'java', clientFile: 'RupeeRail.java', extension: 'java'},
+  {id: 'csharp', label: 'C#', prism: 'csharp', clientFile: 'RupeeRail.cs', extension: 'cs'},
+  {id: 'go', label: 'Go', prism: 'go', clientFile: 'rupeerail.go', extension: 'go'},
 ];
 
 /** The Tabs groupId shared by every language tab group. */

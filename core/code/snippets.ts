@@ -1,50 +1,78 @@
 /**
- * Request samples in every language of the registry, generated at build time by
- * @readme/httpsnippet from a HAR request built out of the contract. Nothing here
- * ships to the browser: the generated strings are stored in the page's JSON.
+ * Request samples in every language of the registry, generated at build time. @readme/httpsnippet
+ * prepares the request from a HAR built out of the contract (method, URL with its query string
+ * encoded, body); ./client.ts writes it as a call of the language's client wrapper, which makes the
+ * token and the signatures and handles the answer (issue 34). Nothing here ships to the browser:
+ * the generated strings are stored in the page's JSON.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {SAMPLE_LANGUAGES} from './languages';
-import {TOKEN_PLACEHOLDER} from '../contract/labels';
+import {clientCode, type ClientRequest} from './client';
 import type {CodeSample} from '../contract/types';
-
-export {TOKEN_PLACEHOLDER};
 
 export interface SampleRequest {
   readonly method: string;
   /** Absolute URL with path parameters filled in. */
   readonly url: string;
   readonly query: readonly {readonly name: string; readonly value: string}[];
-  /** Cookie parameters with their examples. */
-  readonly cookies?: readonly {readonly name: string; readonly value: string}[];
   readonly body?: unknown;
+  /** `x-signed-request: true` in the contract. */
+  readonly signed?: boolean;
+  /** The operation requires `X-Webhook-Secret-Proof`. */
+  readonly secretProof?: boolean;
 }
 
-export function toHar(req: SampleRequest): HarRequest {
-  const headers = [{name: 'Authorization', value: `Bearer ${TOKEN_PLACEHOLDER}`}];
-  if (req.body !== undefined) headers.push({name: 'Content-Type', value: 'application/json'});
-  headers.push({name: 'Accept', value: 'application/json'});
+export interface SampleCall {
+  readonly operationId: string;
+  readonly request: SampleRequest;
+  /** The operation's status call (behaviour model), filled from the request; none when it cannot be. */
+  readonly status?: SampleRequest;
+  /** The status call's operation id when it cannot be filled from the request. */
+  readonly unfilledStatus?: string;
+}
+
+function toHar(req: SampleRequest): HarRequest {
   return {
     method: req.method.toUpperCase(),
     url: req.url,
     httpVersion: 'HTTP/1.1',
-    cookies: (req.cookies ?? []).map((c) => ({name: c.name, value: c.value})),
-    headers,
+    cookies: [],
+    headers: req.body !== undefined ? [{name: 'Content-Type', value: 'application/json'}] : [],
     queryString: req.query.map((q) => ({name: q.name, value: q.value})),
     headersSize: -1,
     bodySize: -1,
-    ...(req.body !== undefined ? {postData: {mimeType: 'application/json', text: JSON.stringify(req.body)}} : {}),
+    ...(req.body !== undefined
+      ? {postData: {mimeType: 'application/json', text: JSON.stringify(req.body, null, 2)}}
+      : {}),
   } as HarRequest;
 }
 
-export function generateSamples(req: SampleRequest): CodeSample[] {
-  const snippet = new HTTPSnippet(toHar(req));
-  return SAMPLE_LANGUAGES.map((lang) => {
-    const out = snippet.convert(lang.target as never, lang.client, {indent: '  '});
-    const code = Array.isArray(out) ? out[0] : out;
-    if (typeof code !== 'string' || !code) {
-      throw new Error(`httpsnippet produced no ${lang.label} sample for ${req.method} ${req.url}`);
-    }
-    return {lang: lang.id, label: lang.label, prism: lang.prism, code};
-  });
+/** The request as httpsnippet prepares it: the URL with its query, the method, the body's text. */
+export function prepareRequest(req: SampleRequest): ClientRequest {
+  const prepared = new HTTPSnippet(toHar(req)).init().requests[0];
+  if (!prepared) throw new Error(`httpsnippet prepared no request for ${req.method} ${req.url}`);
+  const body = prepared.postData?.text;
+  return {
+    method: prepared.method,
+    url: prepared.fullUrl,
+    ...(req.body !== undefined && body !== undefined ? {body} : {}),
+    ...(req.signed ? {signed: true} : {}),
+    ...(req.secretProof ? {secretProof: true} : {}),
+  };
+}
+
+export function generateSamples(call: SampleCall): CodeSample[] {
+  const request = prepareRequest(call.request);
+  const status = call.status ? prepareRequest(call.status) : undefined;
+  return SAMPLE_LANGUAGES.map((lang) => ({
+    lang: lang.id,
+    label: lang.label,
+    prism: lang.prism,
+    code: clientCode(lang.id, {
+      operationId: call.operationId,
+      request,
+      ...(status ? {status} : {}),
+      ...(call.unfilledStatus ? {unfilledStatus: call.unfilledStatus} : {}),
+    }),
+  }));
 }

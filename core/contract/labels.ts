@@ -10,9 +10,6 @@
  * declares these as one (`getTranslationFiles`, `translateContent`): a second locale translates
  * them in `i18n/<locale>/api-contract/reference.json`, page and twin alike.
  */
-/** Placeholder a reader replaces with the token built as on /HeaderMarkdown (samples and their note). */
-export const TOKEN_PLACEHOLDER = 'YOUR_JWT';
-
 /** The Then cell of a sandbox row after which nothing happens (page and twin alike). */
 export const NOTHING_FOLLOWS = 'Nothing follows';
 
@@ -68,8 +65,9 @@ export const LABEL_MESSAGES = {
     description: 'Shown instead of parameter tables when a call has none',
   },
   'api.samples.intro': {
-    message: `Generated from the contract for the sandbox. Replace \`${TOKEN_PLACEHOLDER}\` with a token signed as described in [Headers and tokens](/HeaderMarkdown).`,
-    description: 'Opens the request samples; keep the code span and the link',
+    message:
+      'Generated from the contract for the sandbox. Each sample calls the [client wrapper](/HeaderMarkdown#the-client-wrapper) of its language, which signs a fresh token from `PARTNER_ID`, `PARTNER_KEY_ID` and `PARTNER_SECRET`, sends, and makes a status call when no answer comes.',
+    description: 'Opens the request samples; keep the code spans and the link',
   },
   'api.responses.sharedHeading': {
     message: 'Errors every call shares',

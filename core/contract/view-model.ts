@@ -3,7 +3,8 @@
  * Pure: no file system, no Docusaurus. The plugin in plugins/api-contract feeds it.
  */
 import {createReloadMemo} from '../util/memo';
-import {generateSamples} from '../code/snippets';
+import {generateSamples, type SampleRequest} from '../code/snippets';
+import {SECRET_PROOF_HEADER} from '../sandbox/engine/secret-proof';
 import {
   operationRateLimits,
   rateLimitSentence,
@@ -238,6 +239,8 @@ export interface ViewExtras {
    * the behaviour model (core/behaviour/codes.ts): the code table shows these, not the catalogue's.
    */
   readonly codeRules?: ReadonlyMap<string, ReadonlyMap<number, OperationCode>>;
+  /** Operation id -> its status call's operation id (the behaviour model: core/behaviour `statusCalls`). */
+  readonly statusCalls?: ReadonlyMap<string, string>;
 }
 
 /** A code as one operation answers it (core/behaviour/codes.ts `ruleText` and its retry rule). */
@@ -258,6 +261,7 @@ export interface ViewContext {
   readonly scenarios: ReadonlyMap<string, readonly ScenarioRow[]>;
   readonly codeRules: ReadonlyMap<string, ReadonlyMap<number, OperationCode>>;
   readonly sharedResponse: SharedResponseOf;
+  readonly statusCalls: ReadonlyMap<string, string>;
 }
 
 export function viewContext(
@@ -277,6 +281,7 @@ export function viewContext(
     scenarios: extras.scenarios ?? new Map(),
     codeRules: extras.codeRules ?? new Map(),
     sharedResponse: sharedResponses(doc),
+    statusCalls: extras.statusCalls ?? new Map(),
   };
 }
 
@@ -331,32 +336,85 @@ export function operationHeaders(l: Located, params: readonly ParamView[], doc: 
 }
 
 /**
+ * Header parameters the client wrappers make themselves (samples/client/): the proof of the webhook
+ * secret, and the request signature's headers should the contract list them.
+ */
+const WRAPPER_HEADERS = new Set(
+  [SECRET_PROOF_HEADER, 'Content-Digest', 'Signature', 'Signature-Input'].map((h) => h.toLowerCase()),
+);
+
+/**
+ * The request of one operation: the sandbox URL with path examples filled in, query and body
+ * examples. Optional headers and cookies are left out; a required one no wrapper makes fails here.
+ */
+function sampleRequest(l: Located, params: readonly ParamView[], servers: readonly ServerView[]): SampleRequest {
+  const unknown = params.find(
+    (p) => (p.in === 'header' || p.in === 'cookie') && p.required && !WRAPPER_HEADERS.has(p.name.toLowerCase()),
+  );
+  if (unknown)
+    throw new Error(
+      `${l.op.operationId}: takes ${unknown.in} ${unknown.name}, which no client wrapper sends. Fix: teach samples/client/* to send it and core/code/client.ts to ask for it.`,
+    );
+  const examplesOf = (where: ParamView['in']) =>
+    params
+      .filter((p) => p.in === where && p.example !== undefined)
+      .map((p) => ({name: p.name, value: p.example ?? ''}));
+  const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
+  const path = fillPath(
+    l.path,
+    params.filter((p) => p.in === 'path'),
+  );
+  return {
+    method: l.method,
+    url: (servers[0]?.url ?? '') + path,
+    query: examplesOf('query'),
+    ...(body !== undefined ? {body} : {}),
+    ...(l.op['x-signed-request'] === true ? {signed: true} : {}),
+    ...(params.some((p) => p.in === 'header' && p.name.toLowerCase() === SECRET_PROOF_HEADER.toLowerCase())
+      ? {secretProof: true}
+      : {}),
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The operation's status call (behaviour model), its body filled with the fields of the same names
+ * in the request's body (`referenceid`). None when the status call needs a value the request does
+ * not carry (an id the answer gives, in its path): then the wrapper stops on no answer and says so.
+ */
+function statusSample(l: Located, ctx: ViewContext, body: unknown): SampleRequest | undefined {
+  const id = ctx.statusCalls.get(l.op.operationId);
+  const s = id === undefined ? undefined : ctx.byId.get(id);
+  if (!s || !isRecord(body)) return undefined;
+  const params = [...s.itemParams, ...(s.op.parameters ?? [])];
+  if (params.some((p) => p.required && p.in !== 'header')) return undefined;
+  const schema = jsonMedia(s.op.requestBody?.content)?.[1].schema;
+  const properties = isRecord(schema?.properties) ? Object.keys(schema.properties) : [];
+  const filled = Object.fromEntries(properties.filter((p) => p in body).map((p) => [p, body[p]]));
+  const required = Array.isArray(schema?.required) ? (schema.required as string[]) : [];
+  if (required.some((r) => !(r in filled)) || (s.op.requestBody && !Object.keys(filled).length)) return undefined;
+  return {...sampleRequest(s, params.map(paramView), ctx.servers), ...(s.op.requestBody ? {body: filled} : {})};
+}
+
+/**
  * The dev server's samples of each request, kept while the request is unchanged: a contract edit
  * builds every operation's view again, and generating the seven languages for all of them is a
  * large part of that reload. The samples are only read.
  */
 const samplesMemo = createReloadMemo();
 
-/** The request samples: the sandbox URL with path examples filled in, query, cookie and body examples. */
-export function operationSamples(
-  l: Located,
-  params: readonly ParamView[],
-  servers: readonly ServerView[],
-): CodeSample[] {
-  const pathParams = params.filter((p) => p.in === 'path');
-  const examplesOf = (where: ParamView['in']) =>
-    params
-      .filter((p) => p.in === where && p.example !== undefined)
-      .map((p) => ({name: p.name, value: p.example ?? ''}));
-  const body = firstExampleValue(jsonMedia(l.op.requestBody?.content)?.[1]);
-  const request = {
-    method: l.method,
-    url: (servers[0]?.url ?? '') + fillPath(l.path, pathParams),
-    query: examplesOf('query'),
-    cookies: examplesOf('cookie'),
-    ...(body !== undefined ? {body} : {}),
+/** The request samples: a call of the client wrapper per language, with the status call. */
+export function operationSamples(l: Located, params: readonly ParamView[], ctx: ViewContext): CodeSample[] {
+  const request = sampleRequest(l, params, ctx.servers);
+  const status = statusSample(l, ctx, request.body);
+  const named = ctx.statusCalls.get(l.op.operationId);
+  const call = {
+    operationId: l.op.operationId,
+    request,
+    ...(status ? {status} : named ? {unfilledStatus: named} : {}),
   };
-  return samplesMemo(['samples', request], () => generateSamples(request));
+  return samplesMemo(['samples', call], () => generateSamples(call));
 }
 
 /** What an operation's and a webhook's views share: names, family, parameters, body, related pages, badge. */
@@ -391,7 +449,7 @@ export function operationView(l: Located, ctx: ViewContext): OperationView {
     pathParams: params.filter((p) => p.in === 'path'),
     queryParams: params.filter((p) => p.in === 'query'),
     cookieParams: params.filter((p) => p.in === 'cookie'),
-    samples: operationSamples(l, params, ctx.servers),
+    samples: operationSamples(l, params, ctx),
     responses: responseViews(l.op, ctx.sharedResponse),
     responseCodes: operationCodes(l.op, ctx),
     rateLimits: rateLimitView(l, ctx.doc),

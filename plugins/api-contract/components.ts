@@ -53,6 +53,8 @@ export interface ContractData {
   readonly sections: ComponentSections;
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
+  /** The client wrapper of each language (samples/client/), which every request sample calls. */
+  readonly clientSamples: readonly CodeSample[];
   /** The Sandbox page's section tree (core/sandbox/page.ts `sandboxPageTree`). */
   readonly sandboxPage: ComponentTree;
   /** The words of every `<Fact id>` (core/behaviour/facts.ts), by id. */
@@ -281,6 +283,10 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   JwtSamples: {
     module: '@site/src/components/JwtSamples',
     markdown: (_props, ctx) => ctx.samples('jwt', ctx.data.jwtSamples, 'Token signing code'),
+  },
+  ClientSamples: {
+    module: '@site/src/components/ClientSamples',
+    markdown: (_props, ctx) => ctx.samples('client', ctx.data.clientSamples, 'Client wrapper code'),
   },
   VerifySignature: {
     module: '@site/src/components/VerifySignature',

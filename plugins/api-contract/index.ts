@@ -38,7 +38,7 @@ import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
 import {stringifyYaml} from '@redocly/openapi-core';
-import {SAMPLE_LANGUAGES} from '#core/code/languages';
+import {SAMPLE_LANGUAGES, type SampleLanguage} from '#core/code/languages';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
 import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '#core/contract/labels';
@@ -92,10 +92,14 @@ export interface ContractContent extends ContractSource {
 /** The translation file of the reference's labels: i18n/<locale>/api-contract/reference.json. */
 const LABELS_FILE = 'reference';
 
-/** Hand-written samples (token signing, signature checks), one file per language. */
-function readSamples(group: string): CodeSample[] {
+/**
+ * Hand-written samples (token signing, signature checks, the client wrappers), one file per
+ * language: `<group>.<extension>`, or the name the reader saves it as (the wrappers, which each
+ * operation's sample imports by that name).
+ */
+function readSamples(group: string, fileOf = (lang: SampleLanguage) => `${group}.${lang.extension}`): CodeSample[] {
   return SAMPLE_LANGUAGES.map((lang) => {
-    const file = path.join(SAMPLES_DIR, group, `${group}.${lang.extension}`);
+    const file = path.join(SAMPLES_DIR, group, fileOf(lang));
     if (!fs.existsSync(file)) {
       throw new Error(
         `Missing ${path.relative(SITE_DIR, file)}: every language in core/code/languages.ts needs a ${group} sample.`,
@@ -268,7 +272,11 @@ async function writeGeneratedData(
       responseCodes: content.responseCodes,
       bodies: content.bodies,
       panStatuses: panStatuses(content.deref),
-      samples: {jwt: readSamples('jwt'), verify: readSamples('verify')},
+      samples: {
+        jwt: readSamples('jwt'),
+        verify: readSamples('verify'),
+        client: readSamples('client', (lang) => lang.clientFile),
+      },
       stylesheets: readServedStylesheets(),
       rateLimits: routed.rateLimits,
       releases: routed.releases,

@@ -35,6 +35,7 @@ import {compileSandbox, readScenarioFiles} from './sandbox';
 import {behaviourUseProblems, loadBehaviour, type Behaviour} from './behaviour';
 import {journeyUseProblems, loadJourneyViews} from './journeys';
 import type {JourneyFile} from '#core/journeys/view';
+import {statusCalls} from '#core/behaviour/model';
 import {loadChangelog} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
@@ -604,6 +605,7 @@ export function contractSite(loaded: LoadedContract, permalinkOf: (file: string)
     changes: changeBadges(loaded.releases),
     scenarios: new Map(located.map((l) => [l.op.operationId, scenarioRows(loaded.sandbox, l.op.operationId)])),
     codeRules: operationCodeRules(loaded.behaviour.codes),
+    statusCalls: statusCalls(loaded.behaviour.families),
   });
   return {
     pages,

@@ -78,6 +78,7 @@ export function loadContractData(dataDir: string): ContractData {
     sections: json('sections.json'),
     jwtSamples: json('source/jwt-samples.json'),
     verifySamples: json('source/verify-samples.json'),
+    clientSamples: json('source/client-samples.json'),
     sandboxPage: json('sandbox-page.json'),
     facts: json(FACTS_FILE),
     sharedAnswers: json(SHARED_ANSWERS_SOURCE),

@@ -90,7 +90,12 @@ test.describe('a Markdown twin', () => {
     expect(md).toContain('`POST /service/aeps/withdrawal`');
     expect(md).toContain('`POST https://sandbox.rupeerail.example/api/v1/service/aeps/withdrawal`');
     expect(md).toMatch(/^\| `aadhaar_number` \| string \(aadhaar\) \| /m);
-    expect(md).toContain('```bash\ncurl --request POST');
+    // The cURL sample: a call of the shell client wrapper (samples/client/rupeerail.sh).
+    expect(md).toContain('```bash\n# Needs rupeerail.sh, the client wrapper of /docs/v1/client-wrapper');
+    // A withdrawal moves money, so its call is signed (x-signed-request: RR_SIGNED=1).
+    expect(md).toMatch(
+      /^RR_SIGNED=1 rr_call POST 'https:\/\/sandbox\.rupeerail\.example\/api\/v1\/service\/aeps\/withdrawal'/m,
+    );
     expect(md).toContain('### 200 OK');
     expect(md).toMatch(/^\| \[1\]\(https:\/\/[^)]+\/ResponseCode#code-1\) \| SUCCESS \|/m);
     // Nothing of MDX is left (outside code: the Python and Go samples start with their own imports).

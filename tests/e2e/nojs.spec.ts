@@ -33,7 +33,7 @@ test.describe('JavaScript off', () => {
     await expect(samples.getByRole('tab', {name: 'cURL', selected: true})).toBeVisible();
     const shown = samples.locator('[role="tabpanel"]:not([hidden])');
     await expect(shown, 'one code sample shown').toHaveCount(1);
-    await expect(shown).toHaveText(/^curl\b/m, {useInnerText: true});
+    await expect(shown).toHaveText(/^RR_SIGNED=1 rr_call POST\b/m, {useInnerText: true});
     await expect(shown).toContainText(site.environments.sandbox.baseUrl);
     // The other languages are in the page, just not shown.
     expect(await samples.locator('[role="tabpanel"][hidden]').count()).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import {describe, expect, it, onTestFinished} from 'vitest';
 import {authenticate, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {memoryStore} from '#core/sandbox/engine/types';
 import {WEBHOOK_BODY, WEBHOOK_ID, WEBHOOK_SECRET, WEBHOOK_SIGNATURE, WEBHOOK_TS} from '../unit/webhook-vector';
+import {SIGNING_KEY, SIGNING_KEY_ID, SIGNING_PUBLIC_JWK} from '../unit/signing-vector';
 
 /** Whether a program is on the PATH, for the samples whose runtime not every machine has. */
 const hasCommand = (name: string): boolean => {
@@ -269,4 +270,182 @@ describe('the signed example and the replay script on the deliveries guide (docs
       server.close();
     }
   });
+});
+
+/**
+ * The request signature of each client wrapper (samples/client/), held to openapi/DECISIONS.md:
+ * the DECISIONS example (POST /api/v1/service/payout/orders) signed in each language, the headers
+ * compared with the signature base written here from the DECISIONS text, and the signature checked
+ * by node:crypto, with the sandbox's Ed25519 test key and with a P-256 key (whose DER signatures
+ * the Java, Python, PHP, Go and shell wrappers convert to the raw r || s). C# cannot run here.
+ */
+describe('request signatures (samples/client)', () => {
+  const CLIENT = path.resolve(__dirname, '../../samples/client');
+  const URL = 'https://sandbox.rupeerail.example/api/v1/service/payout/orders';
+  const BODY = '{"referenceid":"RR-PO-20251114-000412","amount":18500}';
+  const AUTHORIZATION = 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig';
+  const CREATED = 1764000000;
+  /** ECDSA signs with fresh randomness each time: several nonces meet r and s with the high bit set (DER's 33 bytes). */
+  const NONCES = ['req-1', 'req-2', 'req-3', 'req-4', 'req-5', 'req-6', 'req-7', 'req-8'];
+  const ecKey = crypto.generateKeyPairSync('ec', {namedCurve: 'P-256'});
+  const KEYS = {
+    ed25519: {
+      privateKey: SIGNING_KEY,
+      publicKey: crypto.createPublicKey({key: SIGNING_PUBLIC_JWK, format: 'jwk'}),
+    },
+    'ecdsa-p256-sha256': {
+      privateKey: ecKey.privateKey.export({format: 'der', type: 'pkcs8'}).toString('base64'),
+      publicKey: ecKey.publicKey,
+    },
+  } as const;
+  type Alg = keyof typeof KEYS;
+
+  /** The signature base of DECISIONS.md, line for line. */
+  const expected = (alg: Alg, nonce: string) => {
+    const digest = `sha-256=:${crypto.createHash('sha256').update(BODY).digest('base64')}:`;
+    const params = `("@method" "@path" "content-digest" "authorization");created=${CREATED};keyid="${SIGNING_KEY_ID}";alg="${alg}";nonce="${nonce}"`;
+    const base = [
+      '"@method": POST',
+      '"@path": /api/v1/service/payout/orders',
+      `"content-digest": ${digest}`,
+      `"authorization": ${AUTHORIZATION}`,
+      `"@signature-params": ${params}`,
+    ].join('\n');
+    return {digest, input: `sig1=${params}`, base};
+  };
+
+  /** "Name: value" lines, a blank line between the header sets of two nonces. */
+  const headerSets = (stdout: string): Record<string, string>[] =>
+    stdout
+      .trim()
+      .split(/\n\s*\n/)
+      .map((set) =>
+        Object.fromEntries(
+          set.split('\n').map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)] as const),
+        ),
+      );
+
+  /** Each language's headers for every nonce, printed by its wrapper's own signing function. */
+  const DRIVERS: Record<string, (env: NodeJS.ProcessEnv) => string> = {
+    node: (e) =>
+      execFileSync(
+        'node',
+        [
+          '--input-type=module',
+          '-e',
+          `const {signatureHeaders} = await import(${JSON.stringify(path.join(CLIENT, 'rupeerail.mjs'))});
+for (const nonce of ${JSON.stringify(NONCES)}) {
+  for (const [k, v] of Object.entries(signatureHeaders('POST', ${JSON.stringify(URL)}, ${JSON.stringify(BODY)}, ${JSON.stringify(AUTHORIZATION)}, nonce, ${CREATED}))) console.log(k + ': ' + v);
+  console.log('');
+}`,
+        ],
+        {env: e},
+      ).toString(),
+    python: (e) =>
+      execFileSync(
+        'python3',
+        [
+          '-c',
+          `import sys; sys.path.insert(0, ${JSON.stringify(CLIENT)}); import rupeerail
+for nonce in ${JSON.stringify(NONCES)}:
+    for k, v in rupeerail.signature_headers("POST", ${JSON.stringify(URL)}, ${JSON.stringify(BODY)}, ${JSON.stringify(AUTHORIZATION)}, nonce, ${CREATED}).items(): print(k + ": " + v)
+    print()`,
+        ],
+        {env: e},
+      ).toString(),
+    shell: (e) =>
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `. ${JSON.stringify(path.join(CLIENT, 'rupeerail.sh'))}
+for nonce in ${NONCES.join(' ')}; do rr_signature_headers POST '${URL}' '${BODY}' '${AUTHORIZATION}' "$nonce" ${CREATED}; echo; done`,
+        ],
+        {env: e},
+      ).toString(),
+    php: (e) =>
+      execFileSync(
+        'php',
+        [
+          '-r',
+          `require ${JSON.stringify(path.join(CLIENT, 'rupeerail.php'))};
+foreach (${JSON.stringify(NONCES)} as $nonce) {
+  foreach (rupeerail_signature_headers('POST', '${URL}', '${BODY}', '${AUTHORIZATION}', $nonce, ${CREATED}) as $k => $v) echo "$k: $v\\n";
+  echo "\\n";
+}`,
+        ],
+        {env: e},
+      ).toString(),
+    java: (e) => {
+      const dir = tempDir('sign-java-');
+      fs.copyFileSync(path.join(CLIENT, 'RupeeRail.java'), path.join(dir, 'RupeeRail.java'));
+      fs.writeFileSync(
+        path.join(dir, 'Main.java'),
+        `public class Main { public static void main(String[] nonces) throws Exception { for (String nonce : nonces) { RupeeRail.signatureHeaders("POST", ${JSON.stringify(URL)}, ${JSON.stringify(BODY)}, ${JSON.stringify(AUTHORIZATION)}, nonce, ${CREATED}L).forEach((k, v) -> System.out.println(k + ": " + v)); System.out.println(); } } }`,
+      );
+      execFileSync('javac', ['-d', dir, path.join(dir, 'RupeeRail.java'), path.join(dir, 'Main.java')]);
+      return execFileSync('java', ['-cp', dir, 'Main', ...NONCES], {env: e}).toString();
+    },
+    go: (e) => {
+      const dir = tempDir('sign-go-');
+      fs.copyFileSync(path.join(CLIENT, 'rupeerail.go'), path.join(dir, 'rupeerail.go'));
+      fs.writeFileSync(path.join(dir, 'go.mod'), 'module sign\n\ngo 1.19\n');
+      fs.writeFileSync(
+        path.join(dir, 'main.go'),
+        `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	for _, nonce := range os.Args[1:] {
+		headers, err := SignatureHeaders("POST", ${JSON.stringify(URL)}, ${JSON.stringify(BODY)}, ${JSON.stringify(AUTHORIZATION)}, nonce, ${CREATED})
+		if err != nil {
+			panic(err)
+		}
+		for _, k := range []string{"Content-Digest", "Signature-Input", "Signature"} {
+			fmt.Printf("%s: %s\\n", k, headers[k])
+		}
+		fmt.Println()
+	}
+}
+`,
+      );
+      execFileSync('go', ['build', '-o', 'sign', '.'], {cwd: dir});
+      return execFileSync(path.join(dir, 'sign'), NONCES, {env: e}).toString();
+    },
+  };
+
+  for (const [lang, driver] of Object.entries(DRIVERS)) {
+    for (const alg of Object.keys(KEYS) as Alg[]) {
+      it(`${lang} signs the DECISIONS example with ${alg}, verified by node:crypto`, () => {
+        const {privateKey, publicKey} = KEYS[alg];
+        const sets = headerSets(
+          driver({
+            ...process.env,
+            PARTNER_SIGNING_ALG: alg,
+            PARTNER_SIGNING_KEY: privateKey,
+            PARTNER_SIGNING_KEY_ID: SIGNING_KEY_ID,
+          }),
+        );
+        expect(sets).toHaveLength(NONCES.length);
+        for (const [i, headers] of sets.entries()) {
+          const want = expected(alg, NONCES[i] as string);
+          expect([headers['Content-Digest'], headers['Signature-Input']]).toEqual([want.digest, want.input]);
+          const m = /^sig1=:([A-Za-z0-9+/]+={0,2}):$/.exec(headers.Signature ?? '');
+          expect(m, `${lang}: Signature is sig1=:<base64>:, got ${headers.Signature}`).not.toBeNull();
+          const signature = Buffer.from(m?.[1] ?? '', 'base64');
+          // Raw r || s for ECDSA, never DER; Ed25519 signatures are 64 bytes too.
+          expect(signature).toHaveLength(64);
+          const ok =
+            alg === 'ed25519'
+              ? crypto.verify(null, Buffer.from(want.base), publicKey, signature)
+              : crypto.verify('sha256', Buffer.from(want.base), {key: publicKey, dsaEncoding: 'ieee-p1363'}, signature);
+          expect(ok, `${lang} ${alg}: the signature verifies over the DECISIONS base (nonce ${NONCES[i]})`).toBe(true);
+        }
+      }, 60_000);
+    }
+  }
 });

@@ -1,12 +1,15 @@
 /**
- * The request samples every operation page shows (generated from the contract by httpsnippet) run
- * against `npm run sandbox`, in Node.js, Python and cURL, as a reader would paste them: only the base
- * URL is pointed at the local sandbox and YOUR_JWT replaced by a token signed with the sandbox credentials.
- * Each must get the documented response: one of the page's 200 examples, byte for byte as JSON (ids
- * the sandbox makes new per request, the scenarios' `unique` fields, aside).
+ * The request samples every operation page shows run against `npm run sandbox` as a reader pastes
+ * them (issue 34): each beside its language's client wrapper (samples/client/), with the sandbox
+ * credentials in the environment variables /docs/v1/client-wrapper names. Only the base URL is pointed at
+ * the local sandbox. cURL, Node.js, Python, Java, PHP and Go; C# cannot be compiled here (no .NET
+ * in Debian 12). Each sample must print the documented answer: one of the page's 200 examples, byte
+ * for byte as JSON (ids the sandbox makes new per request, the scenarios' `unique` fields, aside).
+ * The secret-rotation sample too: its wrapper sends the proof of the webhook secret.
  *
- * Status calls run first, so that their documented references are not yet taken by a transaction the
- * same run started (the sandbox is stateful: a later status call would report that one instead).
+ * Status calls and other reads (GET) run first, so that what they report is not yet changed by a call
+ * the same run made (the sandbox is stateful: a later status call would report that run's transaction,
+ * the key list the key the signed registration added).
  */
 import {execFile} from 'node:child_process';
 import fs from 'node:fs';
@@ -14,46 +17,92 @@ import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {afterAll, describe, expect, it} from 'vitest';
-import {PROOF_OPERATIONS, SECRET_PROOF_HEADER} from '#core/sandbox/engine/secret-proof';
 import {contractSite} from '../../plugins/api-contract/load';
 import {loadedContract} from '../helpers/contract';
-import {signToken} from '#core/sandbox/crypto';
 import {isLiveValue} from '#core/sandbox/engine/live';
+import {SANDBOX_KEY_ID} from '#core/sandbox/engine/token';
+import {javaClassName} from '#core/code/client';
+import {SAMPLE_LANGUAGES} from '#core/code/languages';
 import type {OperationView} from '#core/contract/types';
 import {startSandboxServer, tempSandboxDir, type SandboxServer} from '../../scripts/lib/sandbox-server';
+import {SIGNING_KEY, SIGNING_KEY_ID} from '../unit/signing-vector';
 
 const run = promisify(execFile);
-const PORT = 4244;
+/** Any free port: the six language runs each start a sandbox, and parallel checkouts must not collide. */
+const PORT = 0;
 const SANDBOX_URL = 'https://sandbox.rupeerail.example/api/v1';
-const LANGUAGES = ['node', 'python', 'curl'] as const;
+const CLIENT_DIR = path.resolve(__dirname, '../../samples/client');
+const LANGUAGES = ['curl', 'node', 'python', 'java', 'php', 'go'] as const;
+type Language = (typeof LANGUAGES)[number];
+/** The program each language needs, and the Debian package that brings it (scripts/ensure-system-deps.sh). */
+const RUNTIMES: Record<Language, [string, string]> = {
+  curl: ['curl', 'curl'],
+  node: ['node', 'nodejs'],
+  python: ['python3', 'python3'],
+  java: ['javac', 'default-jdk-headless'],
+  php: ['php', 'php-cli'],
+  go: ['go', 'golang-go'],
+};
 
 const loaded = await loadedContract();
 const models = new Map(loaded.sandbox.families.flatMap((f) => f.operations.map((o) => [o.id, o])));
 const operations: readonly OperationView[] = contractSite(loaded, (file) => `/${file}`).views.operations;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'samples-'));
-const env = {...process.env, NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost'};
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samples-'));
+afterAll(() => fs.rmSync(root, {recursive: true, force: true}));
+
+/** The reader's environment: the sandbox credentials under the names /docs/v1/client-wrapper gives. */
+const readerEnv = (server: SandboxServer): NodeJS.ProcessEnv => {
+  const {partnerId, jwtSecret, webhookSecret} = server.index.credentials;
+  return {
+    ...process.env,
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+    PARTNER_ID: partnerId,
+    PARTNER_KEY_ID: SANDBOX_KEY_ID,
+    PARTNER_SECRET: jwtSecret,
+    WEBHOOK_SECRET: webhookSecret,
+    PARTNER_SIGNING_KEY_ID: SIGNING_KEY_ID,
+    PARTNER_SIGNING_KEY: SIGNING_KEY,
+  };
+};
+
+/** A folder holding the language's wrapper, as the reader saves it beside the samples. */
+function folderWithWrapper(lang: Language): string {
+  const dir = fs.mkdtempSync(path.join(root, `${lang}-`));
+  const file = SAMPLE_LANGUAGES.find((l) => l.id === lang)?.clientFile ?? `no wrapper for ${lang}`;
+  fs.copyFileSync(path.join(CLIENT_DIR, file), path.join(dir, file));
+  return dir;
+}
+
+/** Splits `=====<key>` delimited output into each key's text. */
+function splitOutput(stdout: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of stdout.split(/^=====/m).slice(1)) {
+    const newline = part.indexOf('\n');
+    out[part.slice(0, newline)] = part.slice(newline + 1);
+  }
+  return out;
+}
 
 /*
- * One interpreter per language runs every sample of that language in turn, each as the page shows
- * it: a process per sample would spend two minutes starting Node and importing requests. Node's
- * console.log prints objects with util.inspect (nested levels as [Object]), so the runner takes the
- * object the sample logs and prints it as JSON; Python's print and cURL's output are the raw body.
+ * One interpreter, or one compiled program, per language runs every sample in turn: a process per
+ * sample would spend minutes starting Node, the JVM and Python. Each sample's code is as the page
+ * shows it; Go's `func main` is renamed so that one binary holds them all, Java's classes are
+ * compiled together and their `main` called in turn.
  */
 const NODE_RUNNER = `
 const out = {};
 for (const [id, file] of JSON.parse(process.argv[2])) {
-  out[id] = await new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('(no output in 10 s)'), 10000);
-    console.log = (value) => { clearTimeout(timer); resolve(JSON.stringify(value)); };
-    console.error = (value) => { clearTimeout(timer); resolve(\`error: \${value}\`); };
-    import(file).catch((e) => resolve(\`error: \${e}\`));
-  });
+  let printed = '';
+  console.log = (value) => { printed += value + '\\n'; };
+  try { await import(file); out[id] = printed; } catch (e) { out[id] = 'error: ' + e; }
 }
 process.stdout.write(JSON.stringify(out));
 `;
 const PYTHON_RUNNER = `
 import contextlib, io, json, sys
+sys.path.insert(0, sys.argv[1])
 out = {}
 for id, code in json.load(sys.stdin):
     buffer = io.StringIO()
@@ -65,31 +114,46 @@ for id, code in json.load(sys.stdin):
         out[id] = "error: %r" % e
 sys.stdout.write(json.dumps(out))
 `;
-
-afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
-
-let n = 0;
-/** The sample's code with the local sandbox's URL and a fresh token: what a reader runs after pasting it. */
-async function pasted(server: SandboxServer, op: OperationView, lang: (typeof LANGUAGES)[number]): Promise<string> {
-  const sample = op.samples.find((s) => s.lang === lang);
-  if (!sample) throw new Error(`${op.id} has no ${lang} sample`);
-  const {partnerId, jwtSecret} = server.index.credentials;
-  const token = await signToken({partnerId, iat: Math.floor(Date.now() / 1000), reqId: `sample-${++n}`}, jwtSecret);
-  const code = sample.code.split(SANDBOX_URL).join(server.url).split('YOUR_JWT').join(token);
-  expect(code, `${op.id} ${lang}: the sample calls the sandbox URL`).toContain(server.url);
-  return code;
+const JAVA_RUNNER = `
+public class SamplesRunner {
+    public static void main(String[] names) throws Exception {
+        java.io.PrintStream stdout = System.out;
+        for (String name : names) {
+            java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+            System.setOut(new java.io.PrintStream(buffer, true, "UTF-8"));
+            String printed;
+            try {
+                Class.forName(name).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+                printed = buffer.toString("UTF-8");
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                printed = "error: " + e.getCause();
+            }
+            stdout.print("=====" + name + "\\n" + printed);
+        }
+    }
 }
+`;
 
-/** Runs the samples of one language, in order; the output of each, by operation id. */
-async function runAll(
-  server: SandboxServer,
-  ops: readonly OperationView[],
-  lang: (typeof LANGUAGES)[number],
-): Promise<Record<string, string>> {
-  const codes = await Promise.all(ops.map(async (op) => [op.id, await pasted(server, op, lang)] as const));
-  if (lang === 'node') {
+type Runner = (
+  dir: string,
+  codes: readonly (readonly [string, string])[],
+  env: NodeJS.ProcessEnv,
+) => Promise<Record<string, string>>;
+
+const RUNNERS: Record<Language, Runner> = {
+  async curl(dir, codes, env) {
+    const out: Record<string, string> = {};
+    for (const [id, code] of codes) {
+      out[id] = await run('bash', ['-c', code], {env, cwd: dir, timeout: 20_000}).then(
+        (r) => r.stdout,
+        (e: Error) => `error: ${e.message}`,
+      );
+    }
+    return out;
+  },
+  async node(dir, codes, env) {
     const files = codes.map(([id, code]) => {
-      const file = path.join(dir, `${lang}-${id}.mjs`);
+      const file = path.join(dir, `${id}.mjs`);
       fs.writeFileSync(file, code);
       return [id, file];
     });
@@ -99,15 +163,69 @@ async function runAll(
       string,
       string
     >;
-  }
-  if (lang === 'python') {
-    const child = run('python3', ['-c', PYTHON_RUNNER], {env, timeout: 120_000});
+  },
+  async python(dir, codes, env) {
+    const child = run('python3', ['-c', PYTHON_RUNNER, dir], {env, timeout: 120_000});
     child.child.stdin?.end(JSON.stringify(codes));
     return JSON.parse((await child).stdout) as Record<string, string>;
-  }
-  const out: Record<string, string> = {};
-  for (const [id, code] of codes) out[id] = (await run('bash', ['-c', code], {env, timeout: 20_000})).stdout;
-  return out;
+  },
+  async java(dir, codes, env) {
+    const names = codes.map(([id, code]) => {
+      const name = javaClassName(id);
+      fs.writeFileSync(path.join(dir, `${name}.java`), code);
+      return [id, name] as const;
+    });
+    fs.writeFileSync(path.join(dir, 'SamplesRunner.java'), JAVA_RUNNER);
+    const sources = fs.readdirSync(dir).filter((f) => f.endsWith('.java'));
+    await run('javac', ['-d', dir, ...sources], {cwd: dir, timeout: 120_000});
+    const printed = splitOutput(
+      (await run('java', ['-cp', dir, 'SamplesRunner', ...names.map(([, n]) => n)], {env, timeout: 120_000})).stdout,
+    );
+    return Object.fromEntries(names.map(([id, name]) => [id, printed[name] ?? '']));
+  },
+  async php(dir, codes, env) {
+    const out: Record<string, string> = {};
+    for (const [id, code] of codes) {
+      const file = path.join(dir, `${id}.php`);
+      fs.writeFileSync(file, code);
+      out[id] = await run('php', [file], {env, cwd: dir, timeout: 20_000}).then(
+        (r) => r.stdout,
+        (e: Error) => `error: ${e.message}`,
+      );
+    }
+    return out;
+  },
+  async go(dir, codes, env) {
+    const calls = codes.map(([id, code], i) => {
+      const renamed = code.replace('\nfunc main() {', `\nfunc sample${i}() {`);
+      expect(renamed, `${id}: the Go sample has a func main`).not.toBe(code);
+      fs.writeFileSync(path.join(dir, `sample${i}.go`), renamed);
+      return `\tfmt.Println("=====${id}")\n\tsample${i}()`;
+    });
+    fs.writeFileSync(path.join(dir, 'go.mod'), 'module samples\n\ngo 1.19\n');
+    fs.writeFileSync(
+      path.join(dir, 'main.go'),
+      `package main\n\nimport "fmt"\n\nfunc main() {\n${calls.join('\n')}\n}\n`,
+    );
+    await run('go', ['build', '-o', 'samples', '.'], {cwd: dir, env: {...env, GOFLAGS: '-mod=mod'}, timeout: 180_000});
+    return splitOutput((await run(path.join(dir, 'samples'), [], {env, timeout: 120_000})).stdout);
+  },
+};
+
+/** The samples of one language, pointed at the local sandbox, run in order: the output of each, by operation id. */
+async function runAll(
+  server: SandboxServer,
+  ops: readonly OperationView[],
+  lang: Language,
+): Promise<Record<string, string>> {
+  const codes = ops.map((op) => {
+    const sample = op.samples.find((s) => s.lang === lang);
+    if (!sample) throw new Error(`${op.id} has no ${lang} sample`);
+    const code = sample.code.split(SANDBOX_URL).join(server.url);
+    expect(code, `${op.id} ${lang}: the sample calls the sandbox URL`).toContain(server.url);
+    return [op.id, code] as const;
+  });
+  return RUNNERS[lang](folderWithWrapper(lang), codes, readerEnv(server));
 }
 
 /**
@@ -130,27 +248,32 @@ function documented(op: OperationView, output: Record<string, unknown>): unknown
   });
 }
 
-/** A call signed from the start, refused unsigned: its signature rule has no transition (sunset). */
-const mustSign = (id: string): boolean => {
-  const signature = models.get(id)?.signature;
-  return signature !== undefined && signature.sunset === undefined;
-};
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a program is on the PATH. */
+const hasCommand = (name: string): Promise<boolean> =>
+  run('sh', ['-c', `command -v ${name}`]).then(
+    () => true,
+    () => false,
+  );
 
 describe('the page samples against npm run sandbox', () => {
   for (const lang of LANGUAGES) {
     it(`${lang}: every operation's sample gets its documented response`, async () => {
+      const [program, pkg] = RUNTIMES[lang];
+      expect(
+        (await hasCommand(program)) || `${program} is not installed: run npm run test:setup (it installs ${pkg})`,
+      ).toBe(true);
       // A fresh sandbox per language: the same samples again would be repeats (code 4).
       const outDir = tempSandboxDir('samples');
       const server = await startSandboxServer({port: PORT, outDir});
       try {
-        const statusCalls = operations.filter((op) => models.get(op.id)?.lookup);
+        const reads = operations.filter((op) => models.get(op.id)?.lookup || op.method.toUpperCase() === 'GET');
         const outputs = {
-          ...(await runAll(server, statusCalls, lang)),
+          ...(await runAll(server, reads, lang)),
           ...(await runAll(
             server,
-            operations.filter((op) => !statusCalls.includes(op)),
+            operations.filter((op) => !reads.includes(op)),
             lang,
           )),
         };
@@ -160,23 +283,8 @@ describe('the page samples against npm run sandbox', () => {
           try {
             json = JSON.parse(out) as Record<string, unknown>;
           } catch {
-            return [op.id, `not JSON: ${out.slice(0, 200)}`];
+            return [op.id, `not JSON: ${out.slice(0, 300)}`];
           }
-          // The webhook trust calls need X-Webhook-Secret-Proof and the calls signed from the start a
-          // request signature (issue 33), each over this request's reqId, which no pasted sample can
-          // hold: without it the sandbox answers the documented 401.
-          const refusal = PROOF_OPERATIONS.has(op.id)
-            ? `Missing ${SECRET_PROOF_HEADER}`
-            : mustSign(op.id)
-              ? 'This call must be signed'
-              : undefined;
-          if (refusal)
-            return [
-              op.id,
-              json.response_code === 11 && String(json.message).startsWith(refusal)
-                ? 'documented'
-                : `undocumented answer: ${out.slice(0, 300)}`,
-            ];
           const ok = documented(op, json).some((e) => JSON.stringify(e) === JSON.stringify(json));
           return [op.id, ok ? 'documented' : `undocumented answer: ${out.slice(0, 300)}`];
         });
@@ -185,6 +293,75 @@ describe('the page samples against npm run sandbox', () => {
       } finally {
         await server.close();
         fs.rmSync(outDir, {recursive: true, force: true});
+      }
+    }, 240_000);
+  }
+});
+
+/*
+ * The status call on an unknown outcome: a server that answers the payout order with code 5, then
+ * drops the connection of the next one without a word, and reports the order on its status call.
+ * Each language's sample must ask the status call after each, and never send the order again.
+ */
+describe('the page samples on an unknown outcome', () => {
+  const OPERATION = 'payout-create-order';
+  const STATUS_ANSWER = {status: 'SUCCESS', response_code: 1, message: 'Order found', data: {state: 'SUCCESS'}};
+
+  /** A local server standing in for the API: what it was asked, in order. */
+  async function unknownOutcomeServer(): Promise<{url: string; asked: string[]; close: () => Promise<void>}> {
+    const http = await import('node:http');
+    const asked: string[] = [];
+    let orders = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        asked.push(`${req.method} ${req.url}`);
+        if (req.url?.endsWith('/orders/status')) return void res.end(JSON.stringify(STATUS_ANSWER));
+        if (++orders % 2 === 1)
+          return void res.end(
+            JSON.stringify({status: 'PENDING', response_code: 5, message: 'Outcome unknown', data: {}}),
+          );
+        req.socket.destroy(); // no answer at all
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const {port} = server.address() as {port: number};
+    return {
+      url: `http://127.0.0.1:${port}/api/v1`,
+      asked,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  for (const lang of LANGUAGES) {
+    it(`${lang}: code 5 and a dropped connection each lead to the status call, never a second order`, async () => {
+      const op = operations.find((o) => o.id === OPERATION);
+      const sample = op?.samples.find((s) => s.lang === lang);
+      expect(sample, `${OPERATION} has a ${lang} sample`).toBeDefined();
+      const server = await unknownOutcomeServer();
+      try {
+        const env = {
+          ...process.env,
+          NO_PROXY: '127.0.0.1',
+          no_proxy: '127.0.0.1',
+          PARTNER_ID: 'PS001234',
+          PARTNER_KEY_ID: SANDBOX_KEY_ID,
+          PARTNER_SECRET: 'test-partner-secret-4f1d2c',
+          // The payout order is a signed call (x-signed-request): the wrapper refuses to send it unsigned.
+          PARTNER_SIGNING_KEY_ID: SIGNING_KEY_ID,
+          PARTNER_SIGNING_KEY: SIGNING_KEY,
+        };
+        const code = (sample?.code ?? '').split(SANDBOX_URL).join(server.url);
+        const printed: unknown[] = [];
+        for (let i = 0; i < 2; i++) {
+          const out = await RUNNERS[lang](folderWithWrapper(lang), [[OPERATION, code]], env);
+          printed.push(JSON.parse(out[OPERATION] ?? 'null'));
+        }
+        expect(printed).toEqual([STATUS_ANSWER, STATUS_ANSWER]);
+        const order = `POST /api/v1/service/payout/orders`;
+        expect(server.asked).toEqual([order, `${order}/status`, order, `${order}/status`]);
+      } finally {
+        await server.close();
       }
     }, 120_000);
   }

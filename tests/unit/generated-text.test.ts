@@ -71,6 +71,7 @@ const data: ContractData = {
   sandboxPage: sandboxPageTree(sandboxPage, labels),
   facts: loaded.behaviour.facts,
   sharedAnswers: sharedAnswersTree(views.sharedAnswers, labels),
+  clientSamples: [],
 };
 
 /** The twin of one page, as plugins/llms-txt writes it (links as written: only the words matter here). */

@@ -443,6 +443,7 @@ describe('the twin of every operation page carries its request samples (issue 14
     tags: [],
     sections: {},
     jwtSamples: [],
+    clientSamples: [],
     verifySamples: [],
     sandboxPage: {sections: []},
   };

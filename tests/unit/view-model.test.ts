@@ -207,14 +207,22 @@ describe('the steps of buildViews', () => {
     expect(operationHeaders(withBody, [], doc()).map((h) => h.name)).toEqual(['Content-Type']);
   });
 
-  it('operationSamples: cookie examples reach every language, path examples the URL', () => {
+  it('operationSamples: path and query examples reach the URL of every language', () => {
     const params = [
       {name: 'itemId', in: 'path', required: true, type: 'string', constraints: [], example: 'IT1'},
-      {name: 'session', in: 'cookie', required: false, type: 'string', constraints: [], example: 's-1'},
+      {name: 'page', in: 'query', required: false, type: 'integer', constraints: [], example: '2'},
     ] satisfies ParamView[];
-    const samples = operationSamples(located, params, ctx.servers);
-    expect(samples[0]?.code).toContain('https://sandbox.example/api/v1/demo/IT1');
-    expect(samples[0]?.code).toContain('session=s-1');
+    for (const s of operationSamples(located, params, ctx))
+      expect(s.code, s.lang).toContain('https://sandbox.example/api/v1/demo/IT1?page=2');
+  });
+
+  it('operationSamples: a parameter no client wrapper sends fails with the operation and the fix', () => {
+    const cookie = [
+      {name: 'session', in: 'cookie', required: true, type: 'string', constraints: []},
+    ] satisfies ParamView[];
+    expect(() => operationSamples(located, cookie, ctx)).toThrow(
+      'demo-get-item: takes cookie session, which no client wrapper sends. Fix: teach samples/client/* to send it and core/code/client.ts to ask for it.',
+    );
   });
 
   it('operationView: a cookie parameter in its own list, never among the headers', () => {
