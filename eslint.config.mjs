@@ -1,7 +1,10 @@
-// ESLint flat config. Run alone with `npx eslint .`; part of `npm run lint`.
+// ESLint flat config. Run alone with `npx eslint .` (or `npm run lint:code`). In `npm run lint`,
+// scripts/lint-typed.mjs builds and type-checks tsconfig.json's program once for tsc's errors and
+// hands that program to the typed rules in place of the project service below, so the types are not
+// built and checked a second time.
 //
 //  - typescript-eslint's type-checked rules on all TypeScript (they use tsconfig.json, so they see
-//    the same types as `tsc`; the whole run takes seconds on this repo);
+//    the same types as `tsc`);
 //  - React hooks rules (rules of hooks + the React Compiler checks) on the site's components;
 //  - Docusaurus' own rules on src/: visible text goes through <Translate>/translate() with literal
 //    ids and messages (every visible string is translatable, even with one locale).

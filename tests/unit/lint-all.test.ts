@@ -13,22 +13,21 @@ describe('npm run lint', () => {
       () => undefined,
     );
     expect(ran).toEqual([
-      'typecheck',
-      'lint:code',
-      'lint:deps',
+      'lint:typed',
+      'lint:contract',
       'lint:format',
-      'lint:md',
+      'lint:deps',
       'lint:spell',
+      'check:content',
+      'lint:md',
       'lint:prose',
       'lint:behaviour',
-      'check:content',
       'check:blog-code',
-      'lint:contract',
       'lint:journeys',
     ]);
     expect(ok).toBe(false);
-    expect(summary.at(-1)).toBe('2 of 12 checks failed: Prettier, spelling. Each printed its problems above.');
-    expect(summary[4]).toBe('  FAILED  Prettier        npm run lint:format');
+    expect(summary.at(-1)).toBe('2 of 11 checks failed: Prettier, spelling. Each printed its problems above.');
+    expect(summary[3]).toBe('  FAILED  Prettier        npm run lint:format');
   });
 
   it('runs two checks at a time, prints each one whole as it ends, and sums up in the checks order', async () => {
