@@ -260,7 +260,7 @@ const memo = createReloadMemo();
 
 /**
  * An ES module whose default export is `value`: `JSON.parse` of one string literal, which a bundler
- * keeps as text (components.ts `treeModule` says why) and a browser parses faster than an object
+ * keeps as text (components.ts `OPERATION` says why) and a browser parses faster than an object
  * literal of the same data.
  */
 export function jsonModule(value: unknown): string {
