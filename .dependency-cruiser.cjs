@@ -2,7 +2,8 @@
  * Import rules for the code folders, checked by `npm run lint:deps` (part of `npm run lint`).
  * core/ is the contract and sandbox core: pure TypeScript that plugins, scripts, mcp and src import
  * through `#core/*`; it never imports them, nor React or Docusaurus. Nothing imports in a cycle, type
- * imports included. What ships to the browser: .dependency-cruiser.browser.cjs.
+ * imports included. node/ is the Node-side code beside the core (the manifest of generated data, ...):
+ * it may read files, and src/ never imports it. What ships to the browser: .dependency-cruiser.browser.cjs.
  */
 module.exports = {
   forbidden: [
@@ -16,9 +17,10 @@ module.exports = {
     {
       name: 'core-stays-core',
       severity: 'error',
-      comment: 'core/ is pure TypeScript: move what it needs from src/, plugins/, scripts/ or mcp/ into core/.',
+      comment:
+        'core/ is pure TypeScript: move what it needs from src/, plugins/, scripts/ or mcp/ into core/ (what reads files goes to node/, which may import core/).',
       from: {path: '^core/'},
-      to: {path: '^(src|plugins|scripts|mcp|tests)/'},
+      to: {path: '^(node|src|plugins|scripts|mcp|tests)/'},
     },
     {
       name: 'core-without-framework',
@@ -30,9 +32,17 @@ module.exports = {
     {
       name: 'browser-code-stays-out-of-build-code',
       severity: 'error',
-      comment: 'src/ ships to the browser: it may import core/, never plugins/, scripts/ or mcp/.',
+      comment: 'src/ ships to the browser: it may import core/, never node/, plugins/, scripts/ or mcp/.',
       from: {path: '^src/'},
-      to: {path: '^(plugins|scripts|mcp)/'},
+      to: {path: '^(node|plugins|scripts|mcp)/'},
+    },
+    {
+      name: 'node-side-below-the-plugins',
+      severity: 'error',
+      comment:
+        'node/ is the library the plugins, scripts, mcp and certify share: move what it needs from plugins/, scripts/ or mcp/ into node/.',
+      from: {path: '^node/'},
+      to: {path: '^(plugins|scripts|mcp|certify)/'},
     },
   ],
   options: {

@@ -26,7 +26,7 @@ import {writerErrorsOnce} from './plugins/writer-errors-once';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {CONTRACT_ROOT, ContractDataLocation} from './plugins/api-contract/paths';
+import {CONTRACT_ROOT} from './plugins/api-contract/paths';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
@@ -43,15 +43,14 @@ const familyColumns = familiesByGroup(familiesOf(tagViews(contractRoot, []))).ma
 // Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
 // and remarkStaticCode highlights fenced code at build time (no Prism in the browser); remarkTableCode
 // marks the code in tables that may break anywhere (src/css/custom.css).
-// They read the api-contract plugin's generated data from the folder that plugin sets here from its
-// LoadContext (`generatedFilesDir`): remark plugins get only the options written in this file.
-const contractData = new ContractDataLocation();
+// They read the api-contract plugin's generated data where node/generated.ts, the manifest of
+// generated files, places it (the plugin checks that Docusaurus agrees).
 // remarkFact first: a <Fact> becomes its words before any other plugin reads the text (docs, blog and pages alike).
 // A writer's mistake one of them finds is printed once, without our stack (plugins/writer-errors-once.ts).
 const beforeDefaultRemarkPlugins: PluggableList = writerErrorsOnce([
-  [remarkFact, {data: contractData}],
-  [remarkApiReference, {data: contractData}],
-  [remarkStaticCode, {data: contractData}],
+  remarkFact,
+  remarkApiReference,
+  remarkStaticCode,
   remarkTableCode,
 ]);
 
@@ -148,7 +147,7 @@ const config = {
   plugins: [
     [leanDocsPlugin as PluginModule, docsOptions],
     [docsPagesPlugin as PluginModule, {beforeDefaultRemarkPlugins}],
-    [apiContractPlugin as PluginModule, {data: contractData}],
+    apiContractPlugin as PluginModule,
     staticCodePlugin,
     docsRootRedirectPlugin,
     cspHashesPlugin,

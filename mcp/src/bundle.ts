@@ -6,9 +6,10 @@
  *   mcp/dist/data/         what the server answers from (./data.ts): read from a production build
  *                          (build/: the Markdown twins, llms.txt, the OpenAPI download, and the
  *                          search index, copied by ./search.ts) and from the contract data the
- *                          build left beside it for this (build-artefacts/mcp-contract/, written by
- *                          the api-contract plugin's postBuild: operations, families, the code
- *                          catalogue, the sandbox's models and validators)
+ *                          build left beside it for this (node/generated.ts's `artefacts` folder,
+ *                          build-artefacts/mcp-contract/, written by the api-contract plugin's
+ *                          postBuild: operations, families, the code catalogue, the sandbox's models
+ *                          and validators)
  *   mcp/dist/package.json  so the folder is a package of its own (`bin`)
  *
  *   npm run build && npm run mcp:build [-- --build-dir build --out mcp/dist]
@@ -21,7 +22,8 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {build} from 'esbuild';
 import {site} from '../../site.config';
-import {buildArtefactsDir, MCP_CONTRACT_DIR, SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {fileName, folderPath} from '#node/generated';
 import {DOWNLOADS, journeyDownload, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
 import {parseJourneyFile} from '#core/journeys/model';
 import {markdownTwinPath} from '#core/markdown/twin';
@@ -29,7 +31,6 @@ import {RESPONSE_CODE_PAGE} from '#core/contract/tree';
 import type {CatalogueCode, OperationCodeWords, TagView} from '#core/contract/types';
 import type {FamilyModel, SandboxIndex} from '#core/sandbox/model';
 import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
-import {CODE_RULES_FILE} from '../../plugins/api-contract/components';
 import {copySearchIndex} from './search';
 import {
   BUNDLE_FILE,
@@ -71,7 +72,7 @@ function readJourneys(dir: string, origin: string): JourneyEntry[] {
 }
 
 /** The contract data a build left for mcp:build, beside its output folder. */
-export const mcpContractDir = (buildDir: string): string => path.join(buildArtefactsDir(buildDir), MCP_CONTRACT_DIR);
+export const mcpContractDir = (buildDir: string): string => folderPath('artefacts', {outDir: buildDir});
 
 /** The bundle from a build folder and the contract data that build left for it. */
 export function readBundle(buildDir: string, generatedDir = mcpContractDir(buildDir)): DocsBundle {
@@ -81,7 +82,7 @@ export function readBundle(buildDir: string, generatedDir = mcpContractDir(build
   const twin = (href: string): string => readFile(inBuild(markdownTwinPath(href)), NEED_BUILD);
   const generated = <T>(name: string): T => JSON.parse(readFile(path.join(generatedDir, name), NEED_BUILD)) as T;
 
-  const {tags} = generated<{tags: TagView[]}>('index.json');
+  const {tags} = generated<{tags: TagView[]}>(fileName('index'));
   const operations: OperationEntry[] = tags.flatMap((t) =>
     t.entries.flatMap((e) => {
       // Webhooks too (issue 26): get_operation and list_operations cover what we send as well as what you call.
@@ -126,8 +127,8 @@ export function readBundle(buildDir: string, generatedDir = mcpContractDir(build
     site: {name: site.productName, url: origin, apiVersion: site.apiVersion},
     operations,
     families,
-    responseCodes: generated<CatalogueCode[]>('response-codes.json'),
-    codeRules: generated<OperationCodeWords[]>(CODE_RULES_FILE),
+    responseCodes: generated<CatalogueCode[]>(fileName('responseCodes')),
+    codeRules: generated<OperationCodeWords[]>(fileName('codeRules')),
     responseCodesUrl: `${origin}${markdownTwinPath(RESPONSE_CODE_PAGE)}`,
     llmsTxt: {url: `${origin}/llms.txt`, text: readFile(path.join(buildDir, 'llms.txt'), NEED_BUILD)},
     openapi: {url: `${origin}${DOWNLOADS.yaml}`, text: readFile(inBuild(DOWNLOADS.yaml), NEED_BUILD)},

@@ -37,6 +37,7 @@ import {journeysKey} from '#core/journeys/sections';
 import {closest} from '#core/util/closest';
 import {SLICE_ATTR, sectionsOfSlice} from './lib/lead';
 import {WriterError} from '#core/util/writer-error';
+import {fileName} from '#node/generated';
 
 export type IdKind = 'operation' | 'webhook' | 'tag';
 
@@ -79,8 +80,6 @@ export interface IdSpec {
   /** The attribute that names the id: `op`, `tag`. */
   readonly attr: string;
   readonly kind: IdKind;
-  /** Folder under the plugin's generated data holding the files of each id (`ops/`, `source/ops/`). */
-  readonly dataDir: string;
   /** The file a page that shows the id imports, under the plugin's generated data (`ops/<id>.js`). */
   readonly dataFile: (id: string) => string;
 }
@@ -131,43 +130,36 @@ function entry<T>(map: ReadonlyMap<string, T>, spec: IdSpec, props: Props, where
 
 /**
  * The page data of an operation or webhook (its highlighted section tree), under the plugin's
- * generated data: an ES module holding the JSON as one string (lib/data.ts `jsonModule`), not a
- * .json file. Rspack parses a .json module into a tree that it keeps for the whole build; at 977
- * operations those trees were a quarter of the build's peak memory (3.6 GB with them, 2.6 without).
+ * generated data (node/generated.ts `operationTree`, `webhookTree`): an ES module holding the JSON as
+ * one string (lib/data.ts `jsonModule`), not a .json file. Rspack parses a .json module into a tree
+ * that it keeps for the whole build; at 977 operations those trees were a quarter of the build's peak
+ * memory (3.6 GB with them, 2.6 without).
  */
-export const treeModule = (dataDir: string, id: string): string => `${dataDir}/${id}.js`;
-
-const OPERATION: IdSpec = {attr: 'op', kind: 'operation', dataDir: 'ops', dataFile: (id) => treeModule('ops', id)};
-const WEBHOOK: IdSpec = {
-  attr: 'op',
-  kind: 'webhook',
-  dataDir: 'webhooks',
-  dataFile: (id) => treeModule('webhooks', id),
-};
+const OPERATION: IdSpec = {attr: 'op', kind: 'operation', dataFile: (id) => fileName('operationTree', id)};
+const WEBHOOK: IdSpec = {attr: 'op', kind: 'webhook', dataFile: (id) => fileName('webhookTree', id)};
 /**
  * The answers every operation shares (400, 401, 429; core/contract/tree.ts `sharedAnswersTree`): the
  * highlighted tree <SharedAnswers /> imports, and the same tree with code as text for the twin.
  */
-export const SHARED_ANSWERS_MODULE = treeModule('shared', 'answers');
-export const SHARED_ANSWERS_SOURCE = 'source/shared/answers.json';
+export const SHARED_ANSWERS_MODULE = fileName('sharedAnswers');
+export const SHARED_ANSWERS_SOURCE = fileName('sharedAnswersSource');
 
 /** The file a page imports for one site-wide component's blocks (lib/data.ts `componentSections`). */
-export const sectionsFile = (key: string): string => `sections/${key}.json`;
+export const sectionsFile = (key: string): string => fileName('componentSections', key);
 
 /**
  * What each code means for each operation (core/behaviour/codes.ts), in words, among the generated
  * data: the MCP server's `get_response_code` answers from it (lib/artefacts.ts).
  */
-export const CODE_RULES_FILE = 'code-rules.json';
+export const CODE_RULES_FILE = fileName('codeRules');
 
 /** The `<Fact>` texts by id, among the generated data (read at build time only). */
-export const FACTS_FILE = 'facts.json';
+export const FACTS_FILE = fileName('facts');
 
 /** `<BehaviourTable family="payout" />`: the family is a tag; its blocks are its behaviour model's. */
 const FAMILY: IdSpec = {
   attr: 'family',
   kind: 'tag',
-  dataDir: 'sections/BehaviourTable',
   dataFile: (id) => sectionsFile(behaviourTableKey(id)),
 };
 
@@ -175,7 +167,6 @@ const FAMILY: IdSpec = {
 const JOURNEYS: IdSpec = {
   attr: 'family',
   kind: 'tag',
-  dataDir: 'sections/Journeys',
   dataFile: (id) => sectionsFile(journeysKey(id)),
 };
 
@@ -201,15 +192,14 @@ export function factText(facts: Readonly<Record<string, string>>, id: unknown, w
 const TAG: IdSpec = {
   attr: 'tag',
   kind: 'tag',
-  dataDir: 'sections/OperationList',
   dataFile: (id) => sectionsFile(operationListKey(id)),
 };
 
 /** The tree of an id as text (`source/ops/<id>.json`): the same sections as the page's copy, read at build time. */
 const treeSource =
-  (spec: IdSpec) =>
+  (source: 'operationSource' | 'webhookSource') =>
   (id: string | undefined): string =>
-    `source/${spec.dataDir}/${id}.json`;
+    fileName(source, id);
 
 /**
  * The wide layout of a reference, the rule that shows Try it and the webhook lab after hydration, and
@@ -238,7 +228,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Endpoint: {
     module: '@site/src/components/Endpoint',
     id: OPERATION,
-    sections: treeSource(OPERATION),
+    sections: treeSource('operationSource'),
     stylesheet: REFERENCE_CSS,
     markdown: (props, ctx) => {
       const tree = entry(ctx.data.operation, OPERATION, props, ctx.where('Endpoint'));
@@ -248,7 +238,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   WebhookEvent: {
     module: '@site/src/components/WebhookEvent',
     id: WEBHOOK,
-    sections: treeSource(WEBHOOK),
+    sections: treeSource('webhookSource'),
     stylesheet: REFERENCE_CSS,
     // Each event's payload beside its fields (src/components/Reference `columns`).
     layout: 'columns',
@@ -311,7 +301,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   },
   SandboxPage: {
     module: '@site/src/components/SandboxPage',
-    sections: () => 'sandbox-page.json',
+    sections: () => fileName('sandboxPage'),
     stylesheet: REFERENCE_CSS,
     markdown: (_props, ctx) => componentTreeMarkdown(ctx.data.sandboxPage, ctx.url),
   },

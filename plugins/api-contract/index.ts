@@ -15,18 +15,18 @@
  *                    (`checkProseClaims`); and the generated data (lib/data.ts: section trees,
  *                    families, catalogues, rate limits, the API changelog, the Sandbox page, the
  *                    sandbox engine's models and request validators, samples), written with
- *                    `createData` into `<generatedFilesDir>/api-contract/default/` (`writeGeneratedData`),
- *                    which pages import as `@generated/api-contract/default/...`. Docusaurus writes a
- *                    file only when its content changed, so the dev server reloads just the pages whose
- *                    data moved. The remark plugins learn that folder through the ContractDataLocation
- *                    the config gives this plugin and them (./paths.ts).
+ *                    `createData` into the manifest's `data` folder (node/generated.ts, where every
+ *                    generated file is declared: its name, type, writer and readers), which pages
+ *                    import as `@generated/api-contract/default/...`. Docusaurus writes a file only
+ *                    when its content changed, so the dev server reloads just the pages whose data
+ *                    moved. The remark plugins find the files through the same manifest.
  * configureWebpack   the sandbox's files copied into the client build (`copySandboxFiles`).
  * injectHtmlTags     the changelog's RSS and Atom feeds, announced on every page.
  * postBuild          a check that every page the reference links to is a route of the build
  *                    (`checkBuildLinks`), the changelog's feeds (`writeFeeds`), the downloads
  *                    (bundled openapi.yaml / openapi.json, a Postman collection converted by
  *                    openapi-to-postmanv2: `writeDownloads`), and the data `npm run mcp:build` reads,
- *                    as a build artefact beside the build output (`writeMcpArtefact`).
+ *                    in the manifest's `artefacts` folder beside the build output (`writeMcpArtefact`).
  *
  * This file owns the file system; everything under lib/ is pure and tested in tests/unit.
  */
@@ -59,17 +59,8 @@ import {listOperations} from '#core/contract/view-model';
 import {sandboxPageView} from '#core/sandbox/page';
 import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
-import {
-  buildArtefactsDir,
-  contractDataDir,
-  CONTRACT_DIR,
-  MCP_CONTRACT_DIR,
-  PLUGIN_NAME,
-  PUBLIC_DIR,
-  SAMPLES_DIR,
-  SITE_DIR,
-  type ContractDataLocation,
-} from './paths';
+import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
+import {DATA_PLUGIN, folderPath, generatedFilesDir, servedDir} from '#node/generated';
 import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
 import {cachedContractSource} from './cache';
@@ -122,7 +113,7 @@ function readServedStylesheets(): Record<string, string> {
   );
 }
 
-const NAME = PLUGIN_NAME;
+const NAME = DATA_PLUGIN.name;
 
 const CONTRACT_CHECK_SCRIPT = path.join(SITE_DIR, 'scripts', 'contract-check.ts');
 let linting: ChildProcess | undefined;
@@ -166,12 +157,6 @@ function checkClaimsAfterReload(check: () => string[]): void {
     if (claims.length) logger.error(`${claimsMessage(claims)}\n(npm run build stops on these)`);
   }, CLAIMS_CHECK_DELAY_MS);
   claimsTimer.unref();
-}
-
-/** The plugin's options, as docusaurus.config.ts gives them. */
-export interface ApiContractOptions {
-  /** Shared with the remark plugins, which read the generated data from the folder set here. */
-  readonly data?: ContractDataLocation;
 }
 
 /** What the hooks hand on to later hooks of the same run. */
@@ -359,11 +344,11 @@ async function writeDownloads(outDir: string, bundled: ContractContent['bundled'
 }
 
 /**
- * The data `npm run mcp:build` reads, beside the build output (./paths.ts `buildArtefactsDir`): it
- * outlives the cache folder (`docusaurus clear`) and does not depend on where it is.
+ * The data `npm run mcp:build` reads, in the manifest's `artefacts` folder beside the build output:
+ * it outlives the cache folder (`docusaurus clear`) and does not depend on where it is.
  */
 export function writeMcpArtefact(outDir: string, files: readonly DataFile[]): string {
-  const dir = path.join(buildArtefactsDir(outDir), MCP_CONTRACT_DIR);
+  const dir = folderPath('artefacts', {outDir});
   fs.rmSync(dir, {recursive: true, force: true});
   for (const file of mcpContractFiles(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file.name)), {recursive: true});
@@ -372,13 +357,22 @@ export function writeMcpArtefact(outDir: string, files: readonly DataFile[]): st
   return dir;
 }
 
-export default function apiContractPlugin(
-  context: LoadContext,
-  options: ApiContractOptions = {},
-): Plugin<ContractContent> {
+/**
+ * The remark plugins and llms-txt find the generated files where node/generated.ts says, computed as
+ * Docusaurus computes its `generatedFilesDir`; a site whose Docusaurus put them elsewhere would
+ * compile every page against missing or stale data, so it stops here instead.
+ */
+export function assertManifestFolder(context: Pick<LoadContext, 'generatedFilesDir'>): void {
+  const expected = generatedFilesDir();
+  if (path.resolve(context.generatedFilesDir) !== expected)
+    throw new Error(
+      `api-contract: Docusaurus writes generated files to ${context.generatedFilesDir}, but node/generated.ts places them in ${expected}: make generatedFilesDir() in node/generated.ts compute the folder as Docusaurus does (@docusaurus/utils GENERATED_FILES_DIR_NAME).`,
+    );
+}
+
+export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
   const isProd = process.env.NODE_ENV === 'production';
-  const dataDir = contractDataDir(context.generatedFilesDir);
-  options.data?.set(dataDir);
+  assertManifestFolder(context);
   const state: PluginState = {};
   return {
     name: NAME,
@@ -397,9 +391,7 @@ export default function apiContractPlugin(
       }),
 
     configureWebpack: (_config, isServer, {currentBundler}) =>
-      reported('copy the sandbox files', () =>
-        isServer ? {} : copySandboxFiles(currentBundler, path.join(dataDir, PUBLIC_DIR)),
-      ),
+      reported('copy the sandbox files', () => (isServer ? {} : copySandboxFiles(currentBundler, servedDir()))),
 
     getTranslationFiles() {
       return Promise.resolve([{path: LABELS_FILE, content: LABEL_MESSAGES}]);

@@ -12,15 +12,16 @@ import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import {visit} from 'unist-util-visit';
 import {isMdxJsxElement, literalAttrValue, replaceNode} from '../mdx-ast';
-import {FACTS_FILE, unknownFactMessage} from './components';
-import {SITE_DIR, type ContractDataLocation} from './paths';
+import {unknownFactMessage} from './components';
+import {SITE_DIR} from './paths';
+import {generatedPath} from '#node/generated';
 import {WriterError} from '#core/util/writer-error';
 
 export class FactError extends WriterError {}
 
 export interface RemarkFactOptions {
-  /** Where the api-contract plugin wrote its data (facts.json); see ./paths.ts. */
-  readonly data?: ContractDataLocation;
+  /** The folder of the api-contract plugin's data: node/generated.ts's unless given (unit tests). */
+  readonly dataDir?: string;
   /** The texts by id, instead of the generated file (unit tests). */
   readonly facts?: Readonly<Record<string, string>>;
 }
@@ -41,8 +42,8 @@ export function factNodes(text: string): PhrasingContent[] {
 
 let cache: {file: string; mtimeMs: number; facts: Record<string, string>} | undefined;
 
-function generatedFacts(dataDir: string): Readonly<Record<string, string>> {
-  const file = path.join(dataDir, FACTS_FILE);
+function generatedFacts(dataDir: string | undefined): Readonly<Record<string, string>> {
+  const file = generatedPath('facts', undefined, {dataDir});
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat)
     throw new FactError(
@@ -59,11 +60,7 @@ export function remarkFact(options: RemarkFactOptions = {}): (tree: Root, file: 
     let facts = options.facts;
     visit(tree, (node, index, parent) => {
       if (!isMdxJsxElement(node) || node.name !== 'Fact' || !parent || index === undefined) return undefined;
-      if (!options.data && !options.facts)
-        throw new FactError(
-          "remarkFact needs {data}: the ContractDataLocation docusaurus.config.ts gives './plugins/api-contract' too.",
-        );
-      facts ??= generatedFacts((options.data as ContractDataLocation).get());
+      facts ??= generatedFacts(options.dataDir);
       const at = `${where}${node.position ? `:${node.position.start.line}` : ''}`;
       const id = literalAttrValue(node, 'id');
       if (!id)

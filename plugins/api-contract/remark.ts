@@ -14,7 +14,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {site} from '../../site.config';
-import {SITE_DIR, type ContractDataLocation} from './paths';
+import {SITE_DIR} from './paths';
+import {folderPath, generatedPath, type KnownIdLists} from '#node/generated';
 import type {Root} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {isMdxJsxElement, replaceNode} from '../mdx-ast';
@@ -32,7 +33,7 @@ interface VFileLike {
 let cache: {file: string; mtimeMs: number; ids: KnownIds} | undefined;
 
 function knownIds(dataDir: string): KnownIds {
-  const file = path.join(dataDir, 'ids.json');
+  const file = generatedPath('ids', undefined, {dataDir});
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat) {
     throw new Error(
@@ -40,7 +41,7 @@ function knownIds(dataDir: string): KnownIds {
     );
   }
   if (cache?.file !== file || cache.mtimeMs !== stat.mtimeMs) {
-    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<IdKind, string[]>;
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as KnownIdLists;
     cache = {
       file,
       mtimeMs: stat.mtimeMs,
@@ -64,8 +65,11 @@ function generatedSections(dataDir: string, file: string): SectionPlan[] {
 }
 
 export interface RemarkApiReferenceOptions {
-  /** Where the api-contract plugin wrote its data (set by that plugin; see ./paths.ts). */
-  readonly data?: ContractDataLocation;
+  /**
+   * The folder of the api-contract plugin's data: node/generated.ts `folderPath('data')` unless given
+   * (unit tests give a temporary one).
+   */
+  readonly dataDir?: string;
   /**
    * The ids a page may name, by kind: read from the ids the api-contract plugin generated
    * (ids.json) unless given (unit tests inject their own).
@@ -75,13 +79,7 @@ export interface RemarkApiReferenceOptions {
   readonly sections?: (file: string) => readonly SectionPlan[];
 }
 
-const dataDir = (options: RemarkApiReferenceOptions): string => {
-  if (!options.data)
-    throw new Error(
-      "remarkApiReference needs {data}: the ContractDataLocation docusaurus.config.ts gives './plugins/api-contract' too.",
-    );
-  return options.data.get();
-};
+const dataDir = (options: RemarkApiReferenceOptions): string => options.dataDir ?? folderPath('data');
 
 export function remarkApiReference(options: RemarkApiReferenceOptions = {}): (tree: Root, file: VFileLike) => void {
   const injected: KnownIds | undefined = options.ids && {

@@ -25,19 +25,11 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
 import {site} from '../../site.config';
-import {contractDataDir, SITE_DIR} from '../api-contract/paths';
-import {
-  API_COMPONENTS,
-  everySample,
-  FACTS_FILE,
-  SHARED_ANSWERS_SOURCE,
-  type ContractData,
-  type MarkdownContext,
-} from '../api-contract/components';
+import {SITE_DIR} from '../api-contract/paths';
+import {API_COMPONENTS, everySample, type ContractData, type MarkdownContext} from '../api-contract/components';
+import {familyDir, fileName, folderPath, GENERATED, type DataOf, type GeneratedKey} from '#node/generated';
 import {markdownTwinPath} from '#core/markdown/twin';
 import type {ReferenceTree} from '#core/contract/tree';
-import type {Family} from '#core/contract/families';
-import type {TagView} from '#core/contract/types';
 import {mdxToMarkdown, type ComponentRenderer} from './lib/mdx';
 import {linkResolver, siteUrls} from './lib/links';
 import {detailsOf, llmsFull, llmsTxt, LLMS_FULL_TXT, LLMS_TXT, samplesOnce, summaryOf, withSource} from './lib/llms';
@@ -47,47 +39,54 @@ import type {ContractContent} from '../api-contract';
 
 export {LLMS_FULL_TXT, LLMS_TXT};
 
-function readJson<T>(dataDir: string, file: string): T {
-  const full = path.join(dataDir, file);
+/** One generated file (node/generated.ts), by its key, from the data folder `dataDir`. */
+function readJson<K extends GeneratedKey>(dataDir: string, id: K, key?: string): DataOf<K> {
+  const full = path.join(dataDir, fileName(id, key));
   if (!fs.existsSync(full)) {
     throw new Error(
-      `llms-txt: ${path.relative(SITE_DIR, full)} is missing. The api-contract plugin generates it in contentLoaded; keep './plugins/api-contract' in docusaurus.config.ts plugins.`,
+      `llms-txt: ${path.relative(SITE_DIR, full)} is missing. ${GENERATED[id].writer} generates it; keep './plugins/api-contract' in docusaurus.config.ts plugins.`,
     );
   }
-  return JSON.parse(fs.readFileSync(full, 'utf8')) as T;
+  return JSON.parse(fs.readFileSync(full, 'utf8')) as DataOf<K>;
 }
 
-function readTrees(dataDir: string, dir: string): Map<string, ReferenceTree> {
-  const full = path.join(dataDir, dir);
-  const files = fs.existsSync(full) ? fs.readdirSync(full).filter((f) => f.endsWith('.json')) : [];
-  return new Map(files.map((f) => [f.slice(0, -'.json'.length), readJson<ReferenceTree>(dataDir, path.join(dir, f))]));
+/** Every tree of one kind (`source/ops/*.json`), by id. */
+function readTrees(dataDir: string, id: 'operationSource' | 'webhookSource'): Map<string, ReferenceTree> {
+  const full = familyDir(id, {dataDir});
+  const suffix = path.basename(GENERATED[id].name).replace('*', '');
+  const files = fs.existsSync(full) ? fs.readdirSync(full).filter((f) => f.endsWith(suffix)) : [];
+  return new Map(
+    files.map((f) => {
+      const key = f.slice(0, -suffix.length);
+      return [key, readJson(dataDir, id, key)];
+    }),
+  );
 }
 
 /**
- * The generated data in `dataDir` (the api-contract plugin's folder under this build's
- * `generatedFilesDir`), with code as text (source/): what the Markdown renderers read.
+ * The generated data in `dataDir` (the manifest's `data` folder unless given), with code as text
+ * (source/): what the Markdown renderers read.
  */
-export function loadContractData(dataDir: string): ContractData {
-  const json = <T>(file: string): T => readJson<T>(dataDir, file);
-  const {tags} = json<{tags: TagView[]}>('index.json');
+export function loadContractData(dataDir: string = folderPath('data')): ContractData {
+  const {tags} = readJson(dataDir, 'index');
   return {
-    operation: readTrees(dataDir, 'source/ops'),
-    webhook: readTrees(dataDir, 'source/webhooks'),
+    operation: readTrees(dataDir, 'operationSource'),
+    webhook: readTrees(dataDir, 'webhookSource'),
     tag: new Map(tags.map((t) => [t.name, t])),
     tags,
-    sections: json('sections.json'),
-    jwtSamples: json('source/jwt-samples.json'),
-    verifySamples: json('source/verify-samples.json'),
-    clientSamples: json('source/client-samples.json'),
-    sandboxPage: json('sandbox-page.json'),
-    facts: json(FACTS_FILE),
-    sharedAnswers: json(SHARED_ANSWERS_SOURCE),
+    sections: readJson(dataDir, 'allSections'),
+    jwtSamples: readJson(dataDir, 'sampleSources', 'jwt'),
+    verifySamples: readJson(dataDir, 'sampleSources', 'verify'),
+    clientSamples: readJson(dataDir, 'sampleSources', 'client'),
+    sandboxPage: readJson(dataDir, 'sandboxPage'),
+    facts: readJson(dataDir, 'facts'),
+    sharedAnswers: readJson(dataDir, 'sharedAnswersSource'),
   };
 }
 
 export default function llmsTxtPlugin(context: LoadContext): Plugin {
   const {siteDir, siteConfig} = context;
-  const dataDir = contractDataDir(context.generatedFilesDir);
+  const dataDir = folderPath('data', {generatedFilesDir: context.generatedFilesDir});
   const base = siteConfig.baseUrl;
   const urls = siteUrls(siteConfig.url, base);
 
@@ -136,7 +135,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       }
 
       const title = `${site.productName} API`;
-      const summary = summaryOf(site, readJson<Pick<Family, 'label'>[]>(dataDir, 'families.json'));
+      const summary = summaryOf(site, readJson(dataDir, 'families'));
       const details = detailsOf(site, urls);
       const contract = plugins.find((p) => p.name === 'api-contract')?.content as ContractContent | undefined;
       if (!contract?.bundled)

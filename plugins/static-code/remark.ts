@@ -13,7 +13,8 @@ import {hasGrammar, highlightToHtml, loadLanguages} from '#core/code/highlight';
 import type {Code, Root, RootContent} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {importNode, jsx, literalAttr, replaceNode} from '../mdx-ast';
-import {SITE_DIR, type ContractDataLocation} from '../api-contract/paths';
+import {SITE_DIR} from '../api-contract/paths';
+import {generatedPath} from '#node/generated';
 import {makeValidator} from '../api-contract/validate';
 import {WriterError} from '#core/util/writer-error';
 
@@ -30,20 +31,19 @@ interface VFileLike {
 export interface RemarkStaticCodeOptions {
   /**
    * The contract's body schemas, for checking JSON blocks: read from what the api-contract plugin
-   * wrote (body-schemas.json in its data folder, `data`) unless given (unit tests inject their own).
+   * wrote (node/generated.ts `bodySchemas`) unless given (unit tests inject their own).
    */
   readonly bodies?: ReadonlyMap<string, BodySchemas>;
-  /** Where the api-contract plugin wrote its data (set by that plugin; see ../api-contract/paths.ts). */
-  readonly data?: ContractDataLocation;
+  /** The folder of the api-contract plugin's data: node/generated.ts's unless given. */
+  readonly dataDir?: string;
 }
 
 let bodiesCache: {file: string; mtimeMs: number; bodies: ReadonlyMap<string, BodySchemas>} | undefined;
 let validator: Validate | undefined;
 
 /** The body schemas the api-contract plugin wrote; none (JSON blocks unchecked) without its data. */
-function contractBodies(data: ContractDataLocation | undefined): ReadonlyMap<string, BodySchemas> {
-  if (!data) return new Map();
-  const file = path.join(data.get(), 'body-schemas.json');
+function contractBodies(dataDir: string | undefined): ReadonlyMap<string, BodySchemas> {
+  const file = generatedPath('bodySchemas', undefined, {dataDir});
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat) return new Map();
   if (bodiesCache?.file !== file || bodiesCache.mtimeMs !== stat.mtimeMs) {
@@ -63,7 +63,7 @@ function staticCodeElement(node: Code, where: string, options: RemarkStaticCodeO
       node.value,
       node.meta,
       `${where}${line}`,
-      options.bodies ?? contractBodies(options.data),
+      options.bodies ?? contractBodies(options.dataDir),
       validator,
     );
     if (problem) throw new StaticCodeError(problem);

@@ -13,7 +13,7 @@ import {header, request, type HttpResult} from './helpers/http';
 import {buildDir} from './helpers/paths';
 import {encodeRoute} from './helpers/routes';
 import {markdownTwinPath} from '#core/markdown/twin';
-import {buildArtefactsDir, MCP_CONTRACT_DIR} from '../../plugins/api-contract/paths';
+import {mcpArtefactPath} from '#node/generated';
 
 const EXTRA_PAGES = ['/api', '/HeaderMarkdown', '/BodyParam', '/ResponseCode', '/PanStatusResponse'];
 
@@ -122,7 +122,7 @@ test.describe('/llms-full.txt', () => {
   test('holds the method and path of every operation a page shows', () => {
     // The contract views the build rendered, as the build left them for mcp:build beside its output;
     // in a draft build an operation whose page is not written yet has no href and is shown nowhere.
-    const indexFile = join(buildArtefactsDir(buildDir), MCP_CONTRACT_DIR, 'index.json');
+    const indexFile = mcpArtefactPath('index', undefined, {outDir: buildDir});
     expect(existsSync(indexFile), `${indexFile} (written by the build)`).toBe(true);
     const index = JSON.parse(readFileSync(indexFile, 'utf8')) as {
       tags: {entries: {kind: string; id: string; method: string; path: string; href?: string}[]}[];

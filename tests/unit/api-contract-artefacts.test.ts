@@ -1,9 +1,9 @@
 /**
- * Where the generated contract data is read from: the remark plugins from the folder the
- * api-contract plugin set from its LoadContext (`generatedFilesDir`), and `npm run mcp:build` from
- * the artefact the plugin's postBuild writes beside the build output. Nothing reads
- * `.docusaurus/api-contract` by a fixed path: a build with another generatedFilesDir, or a
- * `docusaurus clear` between the build and mcp:build, changes nothing.
+ * Where the generated contract data is read from: the remark plugins from the folder the manifest
+ * (node/generated.ts) places it in, which the api-contract plugin checks against its LoadContext
+ * (`generatedFilesDir`), and `npm run mcp:build` from the artefact the plugin's postBuild writes
+ * beside the build output. Nothing reads `.docusaurus/api-contract` by a fixed path: a build with
+ * another generatedFilesDir, or a `docusaurus clear` between the build and mcp:build, changes nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,8 @@ import type {Root} from 'mdast';
 import type {LoadContext} from '@docusaurus/types';
 import {afterAll, describe, expect, it} from 'vitest';
 import apiContractPlugin, {writeMcpArtefact} from '../../plugins/api-contract';
-import {buildArtefactsDir, ContractDataLocation, MCP_CONTRACT_DIR, SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {buildArtefactsDir, folderPath, generatedFilesDir} from '#node/generated';
 import {mcpContractFiles} from '../../plugins/api-contract/lib/artefacts';
 import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
 import {remarkApiReference} from '../../plugins/api-contract/remark';
@@ -29,15 +30,16 @@ const write = (file: string, text: string): void => {
 };
 
 describe('the generated data folder', () => {
-  it('is the one under the generatedFilesDir Docusaurus gives the plugin', () => {
-    const data = new ContractDataLocation();
-    const generatedFilesDir = path.join(temp, 'elsewhere-generated');
-    apiContractPlugin({generatedFilesDir} as LoadContext, {data});
-    expect(data.get()).toBe(path.join(generatedFilesDir, 'api-contract', 'default'));
+  it("is the manifest's, under the generatedFilesDir Docusaurus gives the plugin", () => {
+    expect(() => apiContractPlugin({generatedFilesDir: generatedFilesDir()} as LoadContext)).not.toThrow();
+    expect(folderPath('data')).toBe(path.join(generatedFilesDir(), 'api-contract', 'default'));
   });
 
-  it('fails with the fix when no plugin has set it', () => {
-    expect(() => new ContractDataLocation().get()).toThrow(/Give the same ContractDataLocation/);
+  it('stops the plugin, with the fix, when Docusaurus writes generated files elsewhere', () => {
+    const elsewhere = path.join(temp, 'elsewhere-generated');
+    expect(() => apiContractPlugin({generatedFilesDir: elsewhere} as LoadContext)).toThrow(
+      `api-contract: Docusaurus writes generated files to ${elsewhere}, but node/generated.ts places them in ${generatedFilesDir()}: make generatedFilesDir() in node/generated.ts compute the folder as Docusaurus does (@docusaurus/utils GENERATED_FILES_DIR_NAME).`,
+    );
   });
 
   it('is where remarkApiReference reads the ids and the sections from', () => {
@@ -55,7 +57,7 @@ describe('the generated data folder', () => {
         },
       ],
     };
-    remarkApiReference({data: new ContractDataLocation(dir)})(tree, {path: path.join(SITE_DIR, 'docs/a.mdx')});
+    remarkApiReference({dataDir: dir})(tree, {path: path.join(SITE_DIR, 'docs/a.mdx')});
     expect(tree.children.map((n) => n.type)).toContain('mdxJsxFlowElement');
     expect(JSON.stringify(tree)).toContain('section');
   });
@@ -89,7 +91,7 @@ describe('the MCP artefact', () => {
     // The journeys' download folder, as a build writes it (here with no file in it).
     fs.mkdirSync(path.join(outDir, JOURNEYS_DOWNLOAD_DIR.slice(1)), {recursive: true});
     const dir = writeMcpArtefact(outDir, files);
-    expect(dir).toBe(path.join(temp, 'site', 'build-artefacts', MCP_CONTRACT_DIR));
+    expect(dir).toBe(path.join(temp, 'site', 'build-artefacts', 'mcp-contract'));
     expect(buildArtefactsDir(outDir).startsWith(outDir + path.sep)).toBe(false);
     const bundle = readBundle(outDir);
     expect(bundle.responseCodes).toEqual([{code: 1}]);

@@ -1,11 +1,11 @@
 /**
  * What the build leaves for the tools that run after it (`npm run mcp:build`, mcp/src/bundle.ts):
- * the generated files the MCP server answers from, picked from what the plugin gave `createData`.
- * Pure; the plugin's entry file writes them beside the build (../paths.ts `buildArtefactsDir`).
+ * the generated files the MCP server answers from (those node/generated.ts marks `mcp`), picked
+ * from what the plugin gave `createData`. Pure; the plugin's entry file writes them to the
+ * manifest's `artefacts` folder, beside the build.
  */
+import {GENERATED, isFileOf, type GeneratedKey} from '#node/generated';
 import type {DataFile} from './data';
-import {publicSandboxFile} from './data';
-import {CODE_RULES_FILE} from '../components';
 
 /** A file to write: its path under the artefact folder and its text. */
 export interface ArtefactFile {
@@ -18,11 +18,8 @@ export const dataFileText = (file: DataFile): string =>
   typeof file.data === 'string' ? file.data : JSON.stringify(file.data);
 
 /** The families' index, the response codes with their per-operation rules and the sandbox's files (models, validators). */
-const forMcp = (name: string): boolean =>
-  name === 'index.json' ||
-  name === 'response-codes.json' ||
-  name === CODE_RULES_FILE ||
-  name.startsWith(publicSandboxFile(''));
+const MCP_FILES = (Object.keys(GENERATED) as GeneratedKey[]).filter((id) => GENERATED[id].mcp);
+const forMcp = (name: string): boolean => MCP_FILES.some((id) => isFileOf(id, name));
 
 /** The generated files the MCP bundle reads, under the names the site's data folder has them. */
 export function mcpContractFiles(files: readonly DataFile[]): ArtefactFile[] {

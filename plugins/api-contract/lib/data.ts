@@ -45,24 +45,9 @@ import type {Release} from '#core/changelog/changelog';
 import type {ReleaseNote} from '#core/changelog/notes';
 import type {Deprecation} from '#core/contract/deprecations';
 import {sandboxPageTree, type SandboxPageView} from '#core/sandbox/page';
-import {
-  requestExamples,
-  SANDBOX_URL_DIR,
-  TRY_IT_FILE,
-  tryItSettings,
-  WEBHOOK_EXAMPLES,
-  webhookExamples,
-} from '#core/sandbox/try-it';
+import {requestExamples, TRY_IT_FILE, tryItSettings, WEBHOOK_EXAMPLES, webhookExamples} from '#core/sandbox/try-it';
 import {createReloadMemo} from '#core/util/memo';
-import {
-  CODE_RULES_FILE,
-  FACTS_FILE,
-  SHARED_ANSWERS_MODULE,
-  SHARED_ANSWERS_SOURCE,
-  sectionsFile,
-  treeModule,
-} from '../components';
-import {PUBLIC_DIR} from '../paths';
+import {fileName, type GeneratedKey} from '#node/generated';
 import {WriterError} from '#core/util/writer-error';
 
 /** Highlights code at build time: (code, Prism language) -> HTML (core/code/highlight.ts). */
@@ -183,15 +168,25 @@ export interface GeneratedInput {
   readonly journeys: readonly JourneyFile[];
 }
 
-/** Where a sandbox file goes among the generated files: under the served folder, `.mjs` as `.js`. */
-export const publicSandboxFile = (name: string): string =>
-  `${PUBLIC_DIR}/${SANDBOX_URL_DIR}/${name.replace(/\.mjs$/, '.js')}`;
+/**
+ * Where a sandbox file goes among the generated files (node/generated.ts `sandboxFiles`), `.mjs` as
+ * `.js`: the folder is served as the site's /sandbox/.
+ */
+export const publicSandboxFile = (name: string): string => fileName('sandboxFiles', name.replace(/\.mjs$/, '.js'));
 
-/** The trees of every operation and webhook, by the folder their page imports them from. */
-export function trees(views: ContractViews, labels: Labels): {dir: string; tree: ReferenceTree}[] {
+/** The manifest's files of one kind of tree: the page's module and the copy with code as text. */
+interface TreeFiles {
+  readonly page: GeneratedKey;
+  readonly source: GeneratedKey;
+}
+const OPERATION_FILES: TreeFiles = {page: 'operationTree', source: 'operationSource'};
+const WEBHOOK_FILES: TreeFiles = {page: 'webhookTree', source: 'webhookSource'};
+
+/** The trees of every operation and webhook, with the files they are written to. */
+export function trees(views: ContractViews, labels: Labels): {files: TreeFiles; tree: ReferenceTree}[] {
   return [
-    ...views.operations.map((op) => ({dir: 'ops', tree: operationTree(op, labels)})),
-    ...views.webhooks.map((hook) => ({dir: 'webhooks', tree: webhookTree(hook, labels)})),
+    ...views.operations.map((op) => ({files: OPERATION_FILES, tree: operationTree(op, labels)})),
+    ...views.webhooks.map((hook) => ({files: WEBHOOK_FILES, tree: webhookTree(hook, labels)})),
   ];
 }
 
@@ -265,7 +260,7 @@ const memo = createReloadMemo();
 
 /**
  * An ES module whose default export is `value`: `JSON.parse` of one string literal, which a bundler
- * keeps as text (components.ts `treeModule` says why) and a browser parses faster than an object
+ * keeps as text (components.ts `OPERATION` says why) and a browser parses faster than an object
  * literal of the same data.
  */
 export function jsonModule(value: unknown): string {
@@ -276,31 +271,31 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
   const {views, labels} = input;
   const sections = componentSections(input);
   return [
-    ...trees(views, labels).flatMap(({dir, tree}) => [
+    ...trees(views, labels).flatMap(({files, tree}) => [
       // Highlighting is most of the time of this function; a tree unchanged since the last load (the
       // dev server's reload after an edit elsewhere) keeps its highlighted copy.
       {
-        name: treeModule(dir, tree.id),
+        name: fileName(files.page, tree.id),
         data: jsonModule(memo(['renderTree', tree], () => renderTree(tree, highlight))),
       },
-      {name: `source/${dir}/${tree.id}.json`, data: tree},
+      {name: fileName(files.source, tree.id), data: tree},
     ]),
     // The answers every operation shares, shown once on /ResponseCode (<SharedAnswers />) and linked from the operations.
     ...[sharedAnswersTree(views.sharedAnswers, labels)].flatMap((tree) => [
-      {name: SHARED_ANSWERS_MODULE, data: jsonModule(renderTree(tree, highlight))},
-      {name: SHARED_ANSWERS_SOURCE, data: tree},
+      {name: fileName('sharedAnswers'), data: jsonModule(renderTree(tree, highlight))},
+      {name: fileName('sharedAnswersSource'), data: tree},
     ]),
-    ...Object.entries(sections).map(([key, blocks]) => ({name: sectionsFile(key), data: blocks})),
-    {name: 'sections.json', data: sections},
-    {name: 'index.json', data: {tags: views.tags}},
+    ...Object.entries(sections).map(([key, blocks]) => ({name: fileName('componentSections', key), data: blocks})),
+    {name: fileName('allSections'), data: sections},
+    {name: fileName('index'), data: {tags: views.tags}},
     // What the home page's cards show, and no more: the file is in its chunk.
     {
-      name: 'families.json',
+      name: fileName('families'),
       data: familiesOf(views.tags).map(({label, description, href}) => ({label, description, href})),
     },
-    {name: 'response-codes.json', data: catalogue(input.responseCodes, labels)},
-    {name: 'sandbox-page.json', data: sandboxPageTree(input.sandboxPage, labels)},
-    // Served as they are (../paths.ts PUBLIC_DIR) for the Try it panel and the webhook lab to fetch on
+    {name: fileName('responseCodes'), data: catalogue(input.responseCodes, labels)},
+    {name: fileName('sandboxPage'), data: sandboxPageTree(input.sandboxPage, labels)},
+    // Served as they are (node/generated.ts `sandboxFiles`) for the Try it panel and the webhook lab to fetch on
     // first use: the engine's files (a validators module as .js, the type a browser imports a module
     // by), each family's example requests, and the webhooks' examples.
     ...input.sandbox.map((f) => ({name: publicSandboxFile(f.name), data: f.text})),
@@ -312,18 +307,18 @@ export function generatedFiles(input: GeneratedInput, highlight: Highlight): Dat
     {name: publicSandboxFile(TRY_IT_FILE), data: tryItSettings(input.deprecations)},
     // Each workflow for the page's journey runner to fetch when a reader runs it (src/components/Journeys).
     ...input.journeys.flatMap((f) => f.journeys.map((j) => ({name: publicSandboxFile(journeyFile(j.id)), data: j}))),
-    ...Object.entries(input.stylesheets).map(([name, css]) => ({name: `${PUBLIC_DIR}/css/${name}`, data: css})),
+    ...Object.entries(input.stylesheets).map(([name, css]) => ({name: fileName('stylesheets', name), data: css})),
     // Read at build time only, by the static-code remark plugin that checks JSON in prose.
-    {name: 'body-schemas.json', data: input.bodies},
+    {name: fileName('bodySchemas'), data: input.bodies},
     // Read at build time only: the `<Fact>` remark plugin and the Markdown twins put these words in place.
-    {name: FACTS_FILE, data: input.behaviour.facts},
-    {name: CODE_RULES_FILE, data: codeRuleWords(input.behaviour.codes, labels)},
+    {name: fileName('facts'), data: input.behaviour.facts},
+    {name: fileName('codeRules'), data: codeRuleWords(input.behaviour.codes, labels)},
     ...Object.entries(input.samples).flatMap(([group, list]) => [
-      {name: `${group}-samples.json`, data: list.map((s) => renderSample(highlight, s))},
-      {name: `source/${group}-samples.json`, data: list},
+      {name: fileName('samples', group), data: list.map((s) => renderSample(highlight, s))},
+      {name: fileName('sampleSources', group), data: list},
     ]),
     {
-      name: 'ids.json',
+      name: fileName('ids'),
       data: {
         operation: views.operations.map((o) => o.id),
         webhook: views.webhooks.map((w) => w.id),

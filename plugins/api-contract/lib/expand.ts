@@ -17,7 +17,7 @@ import {
   literalAttr,
   type MdxJsxElement,
 } from '../../mdx-ast';
-import {generatedModule} from '../paths';
+import {dataModule} from '#node/generated';
 import {
   API_COMPONENTS,
   article,
@@ -136,7 +136,7 @@ export class PageImports {
 
   /** The local name of one generated data file (`apiData0__`). */
   data(spec: IdSpec, id: string): string {
-    return this.add(generatedModule(spec.dataFile(id)), `apiData${this.locals.size}__`);
+    return this.add(dataModule(spec.dataFile(id)), `apiData${this.locals.size}__`);
   }
 
   private add(module: string, local: string): string {

@@ -1,6 +1,6 @@
 /**
  * Loads the sandbox in the browser on first use, from the files the build serves as they are under
- * /sandbox/ (plugins/api-contract/paths.ts PUBLIC_DIR): the engine's index, then per family its
+ * /sandbox/ (node/generated.ts `sandboxFiles`): the engine's index, then per family its
  * compiled model, its ajv standalone validators (an ES module with no imports) and its example
  * requests. Fetched rather than bundled on purpose: every chunk the bundler knows adds an entry to
  * the runtime that every page loads, and first visits must not grow (tests/e2e/budget.spec.ts).
