@@ -24,7 +24,10 @@ export interface JourneyStep {
   readonly event?: JourneyEvent;
   /** `$response.body#/response_code == N`. */
   readonly code?: number;
-  /** The state the criteria expect, with the field they read it from (`data.status`, or `status` in a webhook). */
+  /**
+   * The state the criteria expect, with the field they read it from (`data.status`, `status` in a
+   * webhook, `data.transfers.0.status` for the first item of a list).
+   */
   readonly state?: {readonly field: string; readonly value: string};
   /** The request body's literal values (expressions left as written). */
   readonly payload: Readonly<Record<string, unknown>>;
@@ -55,7 +58,9 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 const CODE = /^\$response\.body#\/response_code\s*==\s*(\d+)$/;
-const STATE = /^\$response\.body#\/((?:data\/)?[A-Za-z_]+)\s*==\s*'([A-Z_]+)'$/;
+// `data/status`, a webhook's `status`, or one item of a list (`data/transfers/0/status`: the first
+// transfer of a session, the transactions a `made-in` operation's status call lists).
+const STATE = /^\$response\.body#\/((?:data\/)?(?:[A-Za-z_]+\/\d+\/)?[A-Za-z_]+)\s*==\s*'([A-Z_]+)'$/;
 const USES = /\$steps\.([A-Za-z0-9_-]+)\.outputs\./g;
 
 /** The ids of the steps whose outputs `value` reads, wherever they sit in it. */
@@ -99,7 +104,7 @@ function readStep(raw: Record<string, unknown>, yaml: ScenarioYaml, path: YamlPa
   });
   const states = criteria.flatMap((c) => {
     const m = STATE.exec(c);
-    return m && m[1] !== 'response_code' ? [{field: (m[1] as string).replace('/', '.'), value: m[2] as string}] : [];
+    return m && m[1] !== 'response_code' ? [{field: (m[1] as string).replace(/\//g, '.'), value: m[2] as string}] : [];
   });
   const stepId = str(raw.stepId);
   if (codes.length > 1 || states.length > 1)

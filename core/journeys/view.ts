@@ -116,7 +116,8 @@ function literal(raw: string): string | number | undefined {
  * What a criterion expects, where it is one the page can word: `$statusCode == 200`,
  * `$response.body#/response_code == N`, `$response.body#/data/<field> == 'STATE'` (an answer's
  * state: the field the behaviour model names) or `$response.body#/<field> == 'STATE'` (a webhook's
- * payload as delivered). An upper-case word compared with one field reads as a state. The JSONPath
+ * payload as delivered), or an item's of a list (`$response.body#/data/transfers/0/status`: the
+ * transfers of a DMT session). An upper-case word compared with one field reads as a state. The JSONPath
  * form of the same (`context: $response.body`, `$.data.status == 'SUCCESS'`) reads alike.
  */
 export function readCriterion(raw: Obj): Criterion {
@@ -135,7 +136,12 @@ export function readCriterion(raw: Obj): Criterion {
     value = path ? literal(path[2] ?? '') : undefined;
   }
   if (pointer === '/response_code' && typeof value === 'number') return {on: 'response_code', value, condition};
-  if (pointer && /^(\/data)?\/\w+$/.test(pointer) && typeof value === 'string' && /^[A-Z][A-Z_]*$/.test(value))
+  if (
+    pointer &&
+    /^(\/data)?(\/\w+\/\d+)?\/\w+$/.test(pointer) &&
+    typeof value === 'string' &&
+    /^[A-Z][A-Z_]*$/.test(value)
+  )
     return {on: 'state', value, condition, pointer};
   return {on: 'other', condition};
 }
