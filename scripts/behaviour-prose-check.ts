@@ -1,6 +1,6 @@
 /**
- * `npm run lint:behaviour` (part of `npm run lint`): docs, blog and src/pages MDX state what a
- * payment does after it is sent only through the behaviour model (`<Fact id="..." />`, the overview's
+ * `npm run lint:behaviour` (part of `npm run lint`): docs, blog and src/pages MDX, and the prose of
+ * the journeys (openapi/journeys/), state what a payment does after it is sent only through the behaviour model (`<Fact id="..." />`, the overview's
  * `<BehaviourTable>`), never by hand. The rules live in scripts/lib/behaviour-prose.ts; what the lint
  * cannot read goes on scripts/behaviour-prose-allow.yaml (at most 10 entries, each with its reason).
  */
@@ -17,11 +17,46 @@ export function behaviourPages(siteDir: string): string[] {
   return ['docs', 'blog', path.join('src', 'pages')].flatMap((d) => listFiles(path.join(siteDir, d), /\.mdx$/));
 }
 
+/** The journey files (openapi/journeys/), whose prose the family pages show. */
+export function journeyFiles(siteDir: string): string[] {
+  return listFiles(path.join(siteDir, 'openapi', 'journeys'), /\.arazzo\.yaml$/);
+}
+
+const PROSE_KEY = /^(\s*(?:-\s+)?(?:summary|description|does):\s*)(.*)$/;
+
+/**
+ * A journey file with everything but its prose blanked, line for line and column for column: the
+ * values of `summary`, `description` and `does` (a folded `>-` value's lines too). Names, payloads,
+ * criteria and URLs are not prose, and a rule would misread them.
+ */
+export function journeyProse(text: string): string {
+  let folded: number | undefined;
+  return text
+    .split('\n')
+    .map((line) => {
+      const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+      if (folded !== undefined && (line.trim() === '' || indent > folded)) return line;
+      folded = undefined;
+      const m = PROSE_KEY.exec(line);
+      if (!m) return '';
+      const [, key = '', value = ''] = m;
+      if (/^[>|][-+]?$/.test(value.trim())) {
+        folded = indent;
+        return '';
+      }
+      return ' '.repeat(key.length) + value.replace(/^(["'])(.*)\1$/, ' $2 ');
+    })
+    .join('\n');
+}
+
 /** Every problem of the site at `siteDir`, one message each (empty when clean). */
 export function checkBehaviourProse(siteDir = REPO_ROOT): string[] {
-  const findings = behaviourPages(siteDir).flatMap((f) =>
-    findBehaviour(relPath(siteDir, f), fs.readFileSync(f, 'utf8')),
-  );
+  const findings = [
+    ...behaviourPages(siteDir).flatMap((f) => findBehaviour(relPath(siteDir, f), fs.readFileSync(f, 'utf8'))),
+    ...journeyFiles(siteDir).flatMap((f) =>
+      findBehaviour(relPath(siteDir, f), journeyProse(fs.readFileSync(f, 'utf8'))),
+    ),
+  ];
   const allowFile = path.join(siteDir, ALLOW_LIST);
   let allow;
   try {
@@ -39,5 +74,5 @@ if (isMain(__filename)) {
   if (problems.length) {
     logger.error(`lint:behaviour: ${problems.length} problem(s): behaviour is stated by the model, not by hand.`);
     process.exitCode = 1;
-  } else logger.success('lint:behaviour: no hand-written behaviour in docs, blog or src/pages.');
+  } else logger.success('lint:behaviour: no hand-written behaviour in docs, blog, src/pages or the journeys.');
 }

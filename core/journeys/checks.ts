@@ -3,11 +3,13 @@
  * operation or webhook the contract has; every workflow walks only paths the model allows (first
  * answers per mode, repeats, status answers, webhooks); and every path the model allows for a
  * money-moving operation of a family with a journey file (each first code per mode, each
- * transition) is walked by some workflow. `redocly lint` checks the Arazzo shape and passes a
+ * transition) is walked by some workflow. The transactions of a `made-in` operation (the transfers
+ * of a DMT session, the payments into a UPI id) are walked from the status answers and webhooks
+ * that report them, each from the state it is first reported in. `redocly lint` checks the Arazzo shape and passes a
  * misspelt `operationId`, so this check is what catches that. Pure: each problem names the file,
  * the line and the fix.
  */
-import {Coverage, modeOf, transitionOf} from '../behaviour/checks';
+import {Coverage, listField, modeOf, transitionOf} from '../behaviour/checks';
 import type {FamilyBehaviour, ModeSpec, OperationBehaviour} from '../behaviour/model';
 import {closest} from '../util/closest';
 import type {JourneyFile, JourneyStep, JourneyWorkflow} from './model';
@@ -23,15 +25,27 @@ export interface JourneyContext {
 /** A transaction a workflow made: where the model says it stands, and the state a webhook still owes. */
 interface Transaction {
   readonly op: OperationBehaviour;
-  readonly mode: ModeSpec;
+  /**
+   * The modes it may be in: the one its request selected, or for a `made-in` transaction, which no
+   * request of the partner's selects, every mode that allows what has been reported of it so far.
+   */
+  modes: readonly ModeSpec[];
   state: string;
   /** The state the webhook reports next (a first answer in webhook-on-first, or a change it reports). */
   owed?: string;
 }
 
+/** What a call of a `made-in` operation opened (a DMT session, a UPI id): the transactions reported in it, by their place in the status answer's list. */
+interface Opened {
+  readonly op: OperationBehaviour;
+  readonly items: (Transaction | undefined)[];
+}
+
 interface Walk {
   readonly workflow: JourneyWorkflow;
+  /** By the step that made or last reported it: later steps find it by the outputs they read. */
   readonly made: Map<string, Transaction>;
+  readonly opened: Map<string, Opened>;
   readonly problems: string[];
   readonly coverage: Coverage;
 }
@@ -52,21 +66,40 @@ function source(w: Walk, step: JourneyStep, op?: (t: Transaction) => boolean): T
   return undefined;
 }
 
+/** The change `from` -> `to` in one of `modes`, and the modes that allow it. */
+function changeIn(t: Transaction, to: string): {change?: ReturnType<typeof transitionOf>; modes: ModeSpec[]} {
+  const modes = t.modes.filter((m) => transitionOf(t.op, t.state, to, m.mode));
+  return {change: modes[0] && transitionOf(t.op, t.state, to, modes[0].mode), modes};
+}
+
 /** A state a status answer or a webhook reports: the same, or a change the model allows. */
 function move(w: Walk, step: JourneyStep, t: Transaction, to: string): ReturnType<typeof transitionOf> | 'same' {
   if (to === t.state) return 'same';
-  const change = transitionOf(t.op, t.state, to, t.mode.mode);
+  const {change, modes} = changeIn(t, to);
   if (!change) {
     w.problems.push(
-      `${step.at('successCriteria')}: ${label(w, step)} expects ${to} after ${t.state} (mode ${t.mode.mode}), a change the model of ${t.op.id} does not allow. Fix: expect one of ${[t.state, ...t.op.transitions.filter((x) => x.from === t.state).map((x) => x.to)].join(', ')}, or add the transition to openapi/behaviour.`,
+      `${step.at('successCriteria')}: ${label(w, step)} expects ${to} after ${t.state} (mode ${t.modes.map((m) => m.mode).join(' or ')}), a change the model of ${t.op.id} does not allow. Fix: expect one of ${[t.state, ...t.op.transitions.filter((x) => x.from === t.state).map((x) => x.to)].join(', ')}, or add the transition to openapi/behaviour.`,
     );
     t.state = to;
     return undefined;
   }
   w.coverage.seen.add(Coverage.change(t.op.id, change));
+  t.modes = modes;
   t.state = to;
   t.owed = change.webhook ? to : undefined;
   return change;
+}
+
+/** A `made-in` transaction first reported (by a status answer or a webhook) in `state`; undefined when no mode allows it. */
+function firstReport(w: Walk, step: JourneyStep, op: OperationBehaviour, state: string): Transaction | undefined {
+  const modes = op.modes.filter((m) => m.appearsIn.includes(state));
+  if (!modes.length) {
+    w.problems.push(
+      `${step.at('successCriteria')}: ${label(w, step)} expects a transaction of ${op.id} first reported as ${state}; the model allows ${[...new Set(op.modes.flatMap((m) => m.appearsIn))].join(', ')} (appears-in). Fix: expect one of those first, or add ${state} to appears-in in openapi/behaviour.`,
+    );
+    return undefined;
+  }
+  return {op, modes, state, ...(op.webhookOnFirst.includes(state) ? {owed: state} : {})};
 }
 
 /** A call of a money-moving operation: a new transaction's first answer, or a repeat of one. */
@@ -116,7 +149,7 @@ function walkCall(w: Walk, step: JourneyStep, op: OperationBehaviour): void {
     );
   w.made.set(step.stepId, {
     op,
-    mode,
+    modes: [mode],
     state: first,
     ...(op.webhook !== 'none' && op.webhookOnFirst.includes(first) ? {owed: first} : {}),
   });
@@ -125,11 +158,102 @@ function walkCall(w: Walk, step: JourneyStep, op: OperationBehaviour): void {
 /** A status call of a transaction an earlier step made: the state it reports. */
 function walkStatus(w: Walk, step: JourneyStep, t: Transaction): void {
   if (step.state) move(w, step, t, step.state.value);
+  w.made.set(step.stepId, t);
+}
+
+/** What an earlier call of a `made-in` operation opened, that this step reads the outputs of. */
+function openedBy(w: Walk, step: JourneyStep, op?: (o: Opened) => boolean): Opened | undefined {
+  for (const id of step.uses) {
+    const o = w.opened.get(id);
+    if (o && (!op || op(o))) return o;
+  }
+  return undefined;
+}
+
+/**
+ * A call of a `made-in` operation: it opens what the transactions are then made in (code 1), or
+ * answers what an earlier step opened (its repeat code); any other code is a refusal.
+ */
+function walkOpen(w: Walk, step: JourneyStep, op: OperationBehaviour): void {
+  const repeated = openedBy(w, step, (o) => o.op.id === op.id);
+  if (repeated) {
+    if (step.code !== op.repeat.code)
+      w.problems.push(
+        `${step.at('successCriteria')}: ${label(w, step)} sends the ${op.identity.join(', ')} of an earlier ${op.id} again, which the model says answers response_code ${op.repeat.code}, not ${step.code ?? '(none)'}. Fix: expect $response.body#/response_code == ${op.repeat.code}.`,
+      );
+    const item = step.state ? itemOf(step.state.field) : undefined;
+    const t = item && repeated.items[item.index];
+    if (step.state && t && step.state.value !== t.state)
+      w.problems.push(
+        `${step.at('successCriteria')}: ${label(w, step)} expects a repeat to answer ${step.state.value}; the transaction is ${t.state} by then, and a repeat answers it as it stands now. Fix: expect ${t.state}.`,
+      );
+    w.opened.set(step.stepId, repeated);
+    return;
+  }
+  if (step.code === 1 || step.code === op.repeat.code) w.opened.set(step.stepId, {op, items: []});
+}
+
+/** `data.transfers.0.status`: the place of the item in the status answer's list; `data.status`: the only one. */
+function itemOf(field: string): {index: number; field: string} | undefined {
+  const m = /^(?:data\.)?(?:[A-Za-z_]+\.(\d+)\.)?([A-Za-z_]+)$/.exec(field);
+  return m ? {index: Number(m[1] ?? 0), field: m[2] as string} : undefined;
+}
+
+/** A status call of what a `made-in` call opened: the state of the item its criterion names. */
+function walkOpenedStatus(w: Walk, step: JourneyStep, opened: Opened): void {
+  const item = step.state ? itemOf(step.state.field) : undefined;
+  if (!step.state || !item) return;
+  const want = listField(opened.op.statusField)?.item ?? opened.op.statusField;
+  if (item.field !== want) return;
+  const t = opened.items[item.index];
+  if (t) return walkStatus(w, step, t);
+  const first = firstReport(w, step, opened.op, step.state.value);
+  opened.items[item.index] = first;
+  if (first) w.made.set(step.stepId, first);
+}
+
+/**
+ * A webhook for what a `made-in` call opened: a first report it owes, a change of a transaction
+ * reported before, or a transaction first reported by this webhook, in that order.
+ */
+function walkOpenedWebhook(w: Walk, step: JourneyStep, opened: Opened, to: string): void {
+  const items = opened.items.filter((t): t is Transaction => Boolean(t));
+  const owing = items.find((t) => t.owed === to && t.state === to);
+  if (owing) {
+    owing.owed = undefined;
+    w.made.set(step.stepId, owing);
+    return;
+  }
+  const changing = items.find((t) => changeIn(t, to).change?.webhook);
+  if (changing) {
+    move(w, step, changing, to);
+    changing.owed = undefined;
+    w.made.set(step.stepId, changing);
+    return;
+  }
+  const first = firstReport(w, step, opened.op, to);
+  if (!first) return;
+  if (!opened.op.webhookOnFirst.includes(to))
+    w.problems.push(
+      `${step.at('successCriteria')}: ${label(w, step)} expects ${opened.op.webhook} to report a transaction first as ${to}, which the model says it does not send (webhook-on-first: ${opened.op.webhookOnFirst.join(', ') || 'none'}). Fix: learn it from the status call, or expect a change the webhook reports.`,
+    );
+  first.owed = undefined;
+  opened.items.push(first);
+  w.made.set(step.stepId, first);
 }
 
 /** A webhook arriving for a transaction an earlier step made. */
 function walkWebhook(w: Walk, step: JourneyStep, webhook: string): void {
   const t = source(w, step);
+  const opened = t ? undefined : openedBy(w, step);
+  if (opened) {
+    if (webhook !== opened.op.webhook)
+      w.problems.push(
+        `${step.at('x-journey-step')}: ${label(w, step)} waits for ${webhook}; the model says the transactions of ${opened.op.id} are reported by ${opened.op.webhook}. Fix: wait for ${opened.op.webhook}.`,
+      );
+    else if (step.state) walkOpenedWebhook(w, step, opened, step.state.value);
+    return;
+  }
   if (!t) {
     w.problems.push(
       `${step.at('x-operation')}: ${label(w, step)} waits for ${webhook} for no transaction an earlier step made. Fix: put $steps.<the step that made it>.outputs.referenceid in its URL.`,
@@ -183,12 +307,15 @@ function walkWorkflow(w: Walk, byId: ReadonlyMap<string, OperationBehaviour>, ct
     }
     if (step.operationId === undefined) continue;
     const op = byId.get(step.operationId);
-    if (op && !op.madeIn) {
-      walkCall(w, step, op);
+    if (op) {
+      if (op.madeIn) walkOpen(w, step, op);
+      else walkCall(w, step, op);
       continue;
     }
     const tracked = source(w, step, (t) => t.op.statusCall === step.operationId);
+    const opened = tracked ? undefined : openedBy(w, step, (o) => o.op.statusCall === step.operationId);
     if (tracked) walkStatus(w, step, tracked);
+    else if (opened) walkOpenedStatus(w, step, opened);
   }
 }
 
@@ -196,7 +323,8 @@ function walkWorkflow(w: Walk, byId: ReadonlyMap<string, OperationBehaviour>, ct
 function uncovered(families: readonly FamilyBehaviour[], coverage: Coverage): string[] {
   return families.flatMap((f) =>
     f.operations
-      .filter((op) => op.movesMoney && !op.madeIn)
+      // A made-in operation has no first codes (its transactions appear in states), only transitions.
+      .filter((op) => op.movesMoney)
       .flatMap((op) => [
         ...op.modes.flatMap((m, i) =>
           [...m.first.keys()]
@@ -228,7 +356,8 @@ export function journeyProblems(files: readonly JourneyFile[], ctx: JourneyConte
       problems.push(
         `${file.file}:1: ${file.family} is no money-moving family of openapi/behaviour/ (${[...families.keys()].join(', ')}). Fix: name the file <family>.arazzo.yaml after one of them.`,
       );
-    for (const workflow of file.workflows) walkWorkflow({workflow, made: new Map(), problems, coverage}, byId, ctx);
+    for (const workflow of file.workflows)
+      walkWorkflow({workflow, made: new Map(), opened: new Map(), problems, coverage}, byId, ctx);
   }
   const covered = ctx.families.filter((f) => files.some((file) => file.family === f.family));
   return [...problems, ...uncovered(covered, coverage)];

@@ -2,7 +2,8 @@
  * A journey file (openapi/journeys/<family>.arazzo.yaml, Arazzo 1.0.1) read into what our check, the
  * family pages, the page's runner and the MCP server need: each workflow's steps, each step's
  * operation or `x-journey-step`, and the `response_code` and state its success criteria expect.
- * The shape is fixed in openapi/DECISIONS.md ("Where journeys live"). Pure: the text comes in.
+ * The shape is fixed in openapi/DECISIONS.md ("Where journeys live"). The one reader of the files:
+ * the pages' view (./view.ts) is built from what this reads. Pure: the text comes in.
  */
 import {ScenarioYaml, type YamlPath} from '../sandbox/compile/yaml';
 
@@ -24,14 +25,28 @@ export interface JourneyStep {
   readonly event?: JourneyEvent;
   /** `$response.body#/response_code == N`. */
   readonly code?: number;
-  /** The state the criteria expect, with the field they read it from (`data.status`, or `status` in a webhook). */
+  /**
+   * The state the criteria expect, with the field they read it from (`data.status`, `status` in a
+   * webhook, `data.transfers.0.status` for the first item of a list).
+   */
   readonly state?: {readonly field: string; readonly value: string};
-  /** The request body's literal values (expressions left as written). */
+  /** The request body's literal values (expressions left as written); `{}` when it has none. */
   readonly payload: Readonly<Record<string, unknown>>;
+  /** The request body's payload as written, when the step has one (the view sends exactly that). */
+  readonly body?: {readonly payload: unknown};
+  /** Each success criterion as written (the view words each one). */
+  readonly criteria: readonly Readonly<Record<string, unknown>>[];
+  readonly parameters: readonly {readonly in?: string; readonly name: string; readonly value: unknown}[];
+  /** Output name -> runtime expression. */
+  readonly outputs: Readonly<Record<string, string>>;
+  /** `x-journey-step` as written (the view checks it against the contract's names). */
+  readonly mark?: unknown;
+  /** The URL of its `x-operation`, the journeys proxy's call. */
+  readonly operationUrl?: string;
   /** The steps whose outputs this step reads (`$steps.<id>.outputs...` in its body or URL). */
   readonly uses: readonly string[];
-  /** `file:line` of the step, and of a key inside it. */
-  readonly at: (key?: string) => string;
+  /** `file:line` of the step (its stepId), and of a key (or a path of keys) inside it. */
+  readonly at: (...keys: (string | number)[]) => string;
 }
 
 export interface JourneyWorkflow {
@@ -39,6 +54,8 @@ export interface JourneyWorkflow {
   readonly summary: string;
   readonly description: string;
   readonly steps: readonly JourneyStep[];
+  /** Each input's `default` (the workflow's `inputs` schema). */
+  readonly inputs: Readonly<Record<string, unknown>>;
   readonly at: string;
 }
 
@@ -46,16 +63,26 @@ export interface JourneyFile {
   readonly file: string;
   /** The family the file is named after (`payout` for payout.arazzo.yaml). */
   readonly family: string;
+  /** `info.title`. */
+  readonly title: string;
+  /** `arazzo:` as written. */
+  readonly arazzo: unknown;
   readonly workflows: readonly JourneyWorkflow[];
+  /** The YAML's own errors (nothing else is read then). */
+  readonly parseErrors: readonly string[];
   /** Problems of shape: each names the file, the line and the fix. */
   readonly problems: readonly string[];
+  /** `file:line` of a path of the document. */
+  readonly at: (path: YamlPath) => string;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 const CODE = /^\$response\.body#\/response_code\s*==\s*(\d+)$/;
-const STATE = /^\$response\.body#\/((?:data\/)?[A-Za-z_]+)\s*==\s*'([A-Z_]+)'$/;
+// `data/status`, a webhook's `status`, or one item of a list (`data/transfers/0/status`: the first
+// transfer of a session, the transactions a `made-in` operation's status call lists).
+const STATE = /^\$response\.body#\/((?:data\/)?(?:[A-Za-z_]+\/\d+\/)?[A-Za-z_]+)\s*==\s*'([A-Z_]+)'$/;
 const USES = /\$steps\.([A-Za-z0-9_-]+)\.outputs\./g;
 
 /** The ids of the steps whose outputs `value` reads, wherever they sit in it. */
@@ -89,17 +116,16 @@ function readEvent(raw: unknown, where: string, problems: string[]): JourneyEven
 }
 
 function readStep(raw: Record<string, unknown>, yaml: ScenarioYaml, path: YamlPath, problems: string[]): JourneyStep {
-  const at = (key?: string): string => yaml.at(key ? [...path, key] : [...path, 'stepId']);
-  const criteria = (Array.isArray(raw.successCriteria) ? raw.successCriteria : []).map((c) =>
-    isObj(c) ? str(c.condition).trim() : '',
-  );
+  const at = (...keys: (string | number)[]): string => yaml.at(keys.length ? [...path, ...keys] : [...path, 'stepId']);
+  const written = (Array.isArray(raw.successCriteria) ? raw.successCriteria : []).filter(isObj);
+  const criteria = written.map((c) => str(c.condition).trim());
   const codes = criteria.flatMap((c) => {
     const m = CODE.exec(c);
     return m ? [Number(m[1])] : [];
   });
   const states = criteria.flatMap((c) => {
     const m = STATE.exec(c);
-    return m && m[1] !== 'response_code' ? [{field: (m[1] as string).replace('/', '.'), value: m[2] as string}] : [];
+    return m && m[1] !== 'response_code' ? [{field: (m[1] as string).replace(/\//g, '.'), value: m[2] as string}] : [];
   });
   const stepId = str(raw.stepId);
   if (codes.length > 1 || states.length > 1)
@@ -118,6 +144,7 @@ function readStep(raw: Record<string, unknown>, yaml: ScenarioYaml, path: YamlPa
   const event = hasEvent ? readEvent(raw['x-journey-step'], at('x-journey-step'), problems) : undefined;
   const body = isObj(raw.requestBody) && isObj(raw.requestBody.payload) ? raw.requestBody.payload : {};
   const operation = isObj(raw['x-operation']) ? raw['x-operation'] : {};
+  const outputs = isObj(raw.outputs) ? raw.outputs : {};
   return {
     stepId,
     description: str(raw.description),
@@ -126,9 +153,27 @@ function readStep(raw: Record<string, unknown>, yaml: ScenarioYaml, path: YamlPa
     ...(codes[0] !== undefined ? {code: codes[0]} : {}),
     ...(states[0] ? {state: states[0]} : {}),
     payload: body,
+    ...(isObj(raw.requestBody) && 'payload' in raw.requestBody ? {body: {payload: raw.requestBody.payload}} : {}),
+    criteria: written,
+    parameters: (Array.isArray(raw.parameters) ? raw.parameters : []).flatMap((p) =>
+      isObj(p) && str(p.name).trim()
+        ? [{name: str(p.name).trim(), value: p.value, ...(str(p.in).trim() ? {in: str(p.in).trim()} : {})}]
+        : [],
+    ),
+    outputs: Object.fromEntries(Object.entries(outputs).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))),
+    ...(hasEvent ? {mark: raw['x-journey-step']} : {}),
+    ...(typeof operation.url === 'string' ? {operationUrl: operation.url} : {}),
     uses: stepsUsed([body, operation.url, raw.parameters]),
     at,
   };
+}
+
+/** Each input's `default` (the runners' values; Respect takes the same from `--input`). */
+function inputDefaults(raw: unknown): Record<string, unknown> {
+  const props = isObj(raw) && isObj(raw.properties) ? raw.properties : {};
+  return Object.fromEntries(
+    Object.entries(props).flatMap(([k, v]) => (isObj(v) && 'default' in v ? [[k, v.default]] : [])),
+  );
 }
 
 /** Reads one journey file; its name gives the family. */
@@ -150,9 +195,19 @@ export function parseJourneyFile(file: string, text: string): JourneyFile {
         summary: str(w.summary),
         description: str(w.description).trim(),
         steps,
+        inputs: inputDefaults(w.inputs),
         at: yaml.at(['workflows', wi, 'workflowId']),
       },
     ];
   });
-  return {file, family, workflows, problems};
+  return {
+    file,
+    family,
+    title: str(isObj(doc.info) ? doc.info.title : undefined).trim(),
+    arazzo: doc.arazzo,
+    workflows,
+    parseErrors: yaml.parseErrors,
+    problems,
+    at: (path) => yaml.at(path),
+  };
 }

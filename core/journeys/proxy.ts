@@ -14,6 +14,7 @@ import {MAX_TOKEN_LIFETIME_SECONDS} from '../sandbox/engine/token';
 import type {SigningAlg} from '../signing/fields';
 import {importPrivateKey} from '../signing/keys';
 import {signRequest} from '../signing/message';
+import {deliveryReference} from './run';
 
 /** Who the proxy signs as: the sandbox's test credentials, or a partner's own. */
 export interface ProxyCredentials {
@@ -104,12 +105,26 @@ export async function credentialHeaders(
 
 type Json = Readonly<Record<string, unknown>>;
 
-/** The `referenceid` a delivery is about: at its top level, or in its `data`. */
-export function deliveryReference(body: Json): string | undefined {
-  const data = body.data;
-  const inData = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).referenceid : undefined;
-  const value = body.referenceid ?? inData;
-  return typeof value === 'string' ? value : undefined;
+export {deliveryReference};
+
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/**
+ * Each webhook's `event` value (its payload schema's `event` const), by the webhook's id: a
+ * delivery names its event and not the webhook's id, and one `referenceid` gets several webhooks
+ * (a DMT session: the session, the remitter, the beneficiary and each transfer).
+ */
+export function webhookEvents(doc: OpenApiDocument): Map<string, string> {
+  const events = new Map<string, string>();
+  for (const item of Object.values(doc.webhooks ?? {})) {
+    const op: Operation | undefined = item.post;
+    const schema = obj(obj(obj(op?.requestBody?.content)['application/json']).schema);
+    const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.map(obj) : [])];
+    const event = parts.map((s) => obj(obj(s.properties).event).const).find((c) => typeof c === 'string');
+    if (op && typeof event === 'string') events.set(op.operationId, event);
+  }
+  return events;
 }
 
 /**
@@ -119,11 +134,11 @@ export function deliveryReference(body: Json): string | undefined {
  */
 export class DeliveryBook {
   private readonly received: {body: Json; taken: boolean}[] = [];
-  private readonly waiting: {reference: string; resolve: (body: Json) => void}[] = [];
+  private readonly waiting: {reference: string; event?: string; resolve: (body: Json) => void}[] = [];
 
   add(body: Json): void {
     const reference = deliveryReference(body);
-    const waiter = this.waiting.find((w) => w.reference === reference);
+    const waiter = this.waiting.find((w) => w.reference === reference && (!w.event || w.event === body.event));
     if (waiter) {
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
       this.received.push({body, taken: true});
@@ -133,15 +148,17 @@ export class DeliveryBook {
     this.received.push({body, taken: false});
   }
 
-  /** The next delivery for `reference` not yet answered, or undefined after `timeoutMs`. */
-  next(reference: string, timeoutMs: number): Promise<Json | undefined> {
-    const ready = this.received.find((d) => !d.taken && deliveryReference(d.body) === reference);
+  /** The next delivery for `reference` (of `event`, when given) not yet answered, or undefined after `timeoutMs`. */
+  next(reference: string, timeoutMs: number, event?: string): Promise<Json | undefined> {
+    const ready = this.received.find(
+      (d) => !d.taken && deliveryReference(d.body) === reference && (!event || d.body.event === event),
+    );
     if (ready) {
       ready.taken = true;
       return Promise.resolve(ready.body);
     }
     return new Promise((resolve) => {
-      const waiter = {reference, resolve: (body: Json | undefined) => resolve(body)};
+      const waiter = {reference, ...(event ? {event} : {}), resolve: (body: Json | undefined) => resolve(body)};
       this.waiting.push(waiter);
       setTimeout(() => {
         const i = this.waiting.indexOf(waiter);

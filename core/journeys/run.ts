@@ -175,13 +175,24 @@ async function callStep(step: JourneyStep, state: RunState, port: RunnerPort): P
   return {request: {...request, headers: answer.sentHeaders}, answer: {status: answer.status, body: answer.body}};
 }
 
+/**
+ * The reference of the partner's a delivery is about, which a webhook step's URL ends with: its
+ * `referenceid` (at the top level, or in `data`), or for a payment into a UPI id, which no request
+ * of the partner's made, the `customer_reference` the UPI id was created with.
+ */
+export function deliveryReference(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const top = body as Record<string, unknown>;
+  const data = typeof top.data === 'object' && top.data !== null ? (top.data as Record<string, unknown>) : {};
+  const value = top.referenceid ?? data.referenceid ?? top.customer_reference;
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** The first due delivery of the step's webhook for its `referenceid`, taken from the inbox. */
 async function webhookStep(step: JourneyStep, state: RunState, port: RunnerPort): Promise<Acted> {
   const reference = evaluate(step.reference ?? '', state, port);
   const inbox = [...state.inbox, ...(await port.takeDueWebhooks())];
-  const i = inbox.findIndex(
-    (d) => d.webhook === step.webhook && (parse(d.body) as {referenceid?: unknown})?.referenceid === reference,
-  );
+  const i = inbox.findIndex((d) => d.webhook === step.webhook && deliveryReference(parse(d.body)) === reference);
   const delivery = inbox[i];
   if (!delivery)
     throw new StepError(

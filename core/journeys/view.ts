@@ -1,7 +1,7 @@
 /**
  * A journey file (openapi/journeys/<family>.arazzo.yaml, Arazzo 1.0.1; issue 32, 4) as the pages and
- * the in-page runner read it (the journeys branch's ./model.ts reads it for the build's checks of
- * the paths it walks; this view keeps what a reader sees and a runner sends): each workflow's title and steps, each step's operation (by
+ * the in-page runner read it, built from the one reading of the file (./model.ts, which the build's
+ * check of the paths walks too): each workflow's title and steps, each step's operation (by
  * `operationId`, checked against the contract), its request, its success criteria read as the
  * `response_code` and the state they expect, and the steps Arazzo cannot express (a webhook
  * arriving, the customer's hosted page) marked by their `x-` extension. Pure: the caller reads the
@@ -10,8 +10,13 @@
  * Redocly's `redocly lint` checks the file against the Arazzo schema; this reader checks only what it
  * relies on, and what that lint lets through (a misspelt `operationId`).
  */
-import {ScenarioYaml, type YamlPath} from '../sandbox/compile/yaml';
 import {closest} from '../util/closest';
+import {
+  parseJourneyFile as readJourneyModel,
+  type JourneyFile as ModelFile,
+  type JourneyStep as ModelStep,
+  type JourneyWorkflow,
+} from './model';
 
 /**
  * The extension of a step that Arazzo cannot express (openapi/DECISIONS.md, "The shape of a journey
@@ -89,18 +94,9 @@ export interface JourneyContext {
 type Obj = Readonly<Record<string, unknown>>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** The family of a journey file's name, or none when the name is not `<family>.arazzo.yaml`. */
 export const familyOfFile = (name: string): string | undefined => /([^/\\]+)\.arazzo\.ya?ml$/.exec(name)?.[1];
-
-class Problems {
-  readonly list: string[] = [];
-  constructor(readonly yaml: ScenarioYaml) {}
-  add(path: YamlPath, message: string): void {
-    this.list.push(`${this.yaml.at(path)}: ${message}`);
-  }
-}
 
 const SIMPLE = /^\$response\.body#(\/\S*)\s*==\s*(.+)$/;
 const STATUS = /^\$statusCode\s*==\s*(\d{3})$/;
@@ -116,7 +112,8 @@ function literal(raw: string): string | number | undefined {
  * What a criterion expects, where it is one the page can word: `$statusCode == 200`,
  * `$response.body#/response_code == N`, `$response.body#/data/<field> == 'STATE'` (an answer's
  * state: the field the behaviour model names) or `$response.body#/<field> == 'STATE'` (a webhook's
- * payload as delivered). An upper-case word compared with one field reads as a state. The JSONPath
+ * payload as delivered), or an item's of a list (`$response.body#/data/transfers/0/status`: the
+ * transfers of a DMT session). An upper-case word compared with one field reads as a state. The JSONPath
  * form of the same (`context: $response.body`, `$.data.status == 'SUCCESS'`) reads alike.
  */
 export function readCriterion(raw: Obj): Criterion {
@@ -135,10 +132,17 @@ export function readCriterion(raw: Obj): Criterion {
     value = path ? literal(path[2] ?? '') : undefined;
   }
   if (pointer === '/response_code' && typeof value === 'number') return {on: 'response_code', value, condition};
-  if (pointer && /^(\/data)?\/\w+$/.test(pointer) && typeof value === 'string' && /^[A-Z][A-Z_]*$/.test(value))
+  if (
+    pointer &&
+    /^(\/data)?(\/\w+\/\d+)?\/\w+$/.test(pointer) &&
+    typeof value === 'string' &&
+    /^[A-Z][A-Z_]*$/.test(value)
+  )
     return {on: 'state', value, condition, pointer};
   return {on: 'other', condition};
 }
+
+/** `payout-create-order` or `$sourceDescriptions.<name>.payout-create-order`: the contract's id. */
 
 /** `payout-create-order` or `$sourceDescriptions.<name>.payout-create-order`: the contract's id. */
 const operationIdOf = (raw: string): string => /^\$sourceDescriptions\.[^.]+\.(.+)$/.exec(raw)?.[1] ?? raw;
@@ -148,142 +152,127 @@ type Mark = Pick<JourneyStep, 'kind' | 'webhook' | 'reference' | 'page' | 'does'
 const MARK_FIX =
   'Fix: write {kind: webhook, webhook: <webhook id>}, {kind: hosted-page, page: <page>, does: <one sentence>} or {kind: clock, advance_seconds: <seconds>} (openapi/DECISIONS.md).';
 
-function webhookMark(raw: Obj, step: Obj, at: YamlPath, ctx: JourneyContext, problems: Problems): Mark {
+function webhookMark(raw: Obj, step: ModelStep, ctx: JourneyContext, problems: string[]): Mark {
   const webhook = str(raw.webhook) ?? '';
-  const url = isObj(step['x-operation']) ? str(step['x-operation'].url) : undefined;
-  const reference = url && /\{(\$[^{}]+)\}$/.exec(url)?.[1];
+  const reference = step.operationUrl && /\{(\$[^{}]+)\}$/.exec(step.operationUrl)?.[1];
   if (!ctx.webhooks.has(webhook)) {
     const near = closest(webhook, ctx.webhooks);
-    problems.add(
-      [...at, 'webhook'],
-      `the webhook "${webhook}" is not a webhook of the contract. Fix: ${near.length ? `use ${near.join(', ')}, or ` : ''}name one of openapi/families/*.yaml's webhooks.`,
+    problems.push(
+      `${step.at(STEP_EXTENSION, 'webhook')}: the webhook "${webhook}" is not a webhook of the contract. Fix: ${near.length ? `use ${near.join(', ')}, or ` : ''}name one of openapi/families/*.yaml's webhooks.`,
     );
   }
   if (!reference)
-    problems.add(
-      at,
-      `a webhook step's x-operation url ends with the referenceid it waits for. Fix: write url: '{$inputs.proxy}/__journeys/webhooks/${webhook}/{$steps.<step>.outputs.referenceid}' (openapi/DECISIONS.md).`,
+    problems.push(
+      `${step.at(STEP_EXTENSION)}: a webhook step's x-operation url ends with the referenceid it waits for. Fix: write url: '{$inputs.proxy}/__journeys/webhooks/${webhook}/{$steps.<step>.outputs.referenceid}' (openapi/DECISIONS.md).`,
     );
   return {kind: 'webhook', webhook, reference: reference ?? ''};
 }
 
 /** The `x-journey-step` of a step, checked; none: a call of the contract. */
-function readMark(step: Obj, path: YamlPath, ctx: JourneyContext, problems: Problems): Mark {
-  const raw = step[STEP_EXTENSION];
+function readMark(step: ModelStep, ctx: JourneyContext, problems: string[]): Mark {
+  const raw = step.mark;
   if (raw === undefined) return {kind: 'call'};
-  const at = [...path, STEP_EXTENSION];
+  const at = step.at(STEP_EXTENSION);
   const kind = isObj(raw) ? str(raw.kind) : undefined;
   if (!isObj(raw) || !STEP_KINDS.includes(kind as (typeof STEP_KINDS)[number])) {
-    problems.add(at, `${STEP_EXTENSION} needs a kind, one of ${STEP_KINDS.join(', ')}. ${MARK_FIX}`);
+    problems.push(`${at}: ${STEP_EXTENSION} needs a kind, one of ${STEP_KINDS.join(', ')}. ${MARK_FIX}`);
     return {kind: 'call'};
   }
-  if (kind === 'webhook') return webhookMark(raw, step, at, ctx, problems);
+  if (kind === 'webhook') return webhookMark(raw, step, ctx, problems);
   if (kind === 'clock') {
     const seconds = raw.advance_seconds;
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds <= 0)
-      problems.add(at, `a clock step needs advance_seconds, a whole number of seconds above 0. ${MARK_FIX}`);
+      problems.push(`${at}: a clock step needs advance_seconds, a whole number of seconds above 0. ${MARK_FIX}`);
     return {kind: 'clock', advanceSeconds: typeof seconds === 'number' ? seconds : 0};
   }
   const page = str(raw.page);
   const does = str(raw.does);
-  if (!page || !does) problems.add(at, `a hosted-page step needs page and does. ${MARK_FIX}`);
+  if (!page || !does) problems.push(`${at}: a hosted-page step needs page and does. ${MARK_FIX}`);
   return {kind: 'hosted-page', page: page ?? '', does: does ?? ''};
 }
 
-function readOperation(raw: Obj, path: YamlPath, ctx: JourneyContext, problems: Problems): string {
-  const written = str(raw.operationId);
+function readOperation(step: ModelStep, ctx: JourneyContext, problems: string[]): string {
+  const written = str(step.operationId);
   if (!written) {
-    problems.add(
-      [...path, 'stepId'],
-      `step "${str(raw.stepId) ?? '?'}" names no operationId. Fix: name the contract operation the step calls, or mark a step Arazzo cannot express with ${STEP_EXTENSION} (openapi/DECISIONS.md).`,
+    problems.push(
+      `${step.at()}: step "${step.stepId || '?'}" names no operationId. Fix: name the contract operation the step calls, or mark a step Arazzo cannot express with ${STEP_EXTENSION} (openapi/DECISIONS.md).`,
     );
     return '';
   }
   const id = operationIdOf(written);
   if (!ctx.operations.has(id)) {
     const near = closest(id, ctx.operations);
-    problems.add(
-      [...path, 'operationId'],
-      `operationId "${id}" is not an operation of the contract. Fix: ${near.length ? `did you mean ${near.join(', ')}? ` : ''}use an operationId of openapi/families/*.yaml.`,
+    problems.push(
+      `${step.at('operationId')}: operationId "${id}" is not an operation of the contract. Fix: ${near.length ? `did you mean ${near.join(', ')}? ` : ''}use an operationId of openapi/families/*.yaml.`,
     );
   }
   return id;
 }
 
-function readStep(raw: unknown, path: YamlPath, ctx: JourneyContext, problems: Problems): JourneyStep | undefined {
-  if (!isObj(raw)) return undefined;
-  const id = str(raw.stepId) ?? '';
-  const description = str(raw.description);
+function viewStep(step: ModelStep, ctx: JourneyContext, problems: string[]): JourneyStep {
+  const description = str(step.description);
   if (!description)
-    problems.add(
-      [...path, 'stepId'],
-      `step "${id}" has no description. Fix: say in one sentence what the step does and why.`,
+    problems.push(
+      `${step.at()}: step "${step.stepId}" has no description. Fix: say in one sentence what the step does and why.`,
     );
-  const outputs = isObj(raw.outputs) ? raw.outputs : {};
-  const body = isObj(raw.requestBody) ? raw.requestBody : undefined;
-  const mark = readMark(raw, path, ctx, problems);
+  const mark = readMark(step, ctx, problems);
   return {
-    id,
+    id: step.stepId.trim(),
     description: description ?? '',
     ...mark,
-    ...(mark.kind === 'call' ? {operationId: readOperation(raw, path, ctx, problems)} : {}),
-    parameters: list(raw.parameters).flatMap((p) =>
-      isObj(p) && str(p.name) ? [{name: str(p.name) ?? '', value: p.value, ...(str(p.in) ? {in: str(p.in)} : {})}] : [],
-    ),
-    ...(body && 'payload' in body ? {payload: body.payload} : {}),
-    criteria: list(raw.successCriteria).flatMap((c) => (isObj(c) ? [readCriterion(c)] : [])),
-    outputs: Object.fromEntries(Object.entries(outputs).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))),
+    ...(mark.kind === 'call' ? {operationId: readOperation(step, ctx, problems)} : {}),
+    parameters: step.parameters,
+    ...(step.body ? {payload: step.body.payload} : {}),
+    criteria: step.criteria.map(readCriterion),
+    outputs: step.outputs,
   };
 }
 
-/** Each input's `default` (the runners' values; Respect takes the same from `--input`). */
-function inputDefaults(raw: unknown): Record<string, unknown> {
-  const props = isObj(raw) && isObj(raw.properties) ? raw.properties : {};
-  return Object.fromEntries(
-    Object.entries(props).flatMap(([k, v]) => (isObj(v) && 'default' in v ? [[k, v.default]] : [])),
-  );
-}
-
-function readJourney(raw: unknown, path: YamlPath, ctx: JourneyContext, problems: Problems): Journey | undefined {
-  if (!isObj(raw)) return undefined;
-  const id = str(raw.workflowId) ?? '';
-  const summary = str(raw.summary);
+function viewJourney(workflow: JourneyWorkflow, ctx: JourneyContext, problems: string[]): Journey {
+  const id = workflow.workflowId.trim();
+  const summary = str(workflow.summary);
   if (!summary)
-    problems.add(
-      [...path, 'workflowId'],
-      `workflow "${id}" has no summary. Fix: write its title, as the page shows it over the steps.`,
+    problems.push(
+      `${workflow.at}: workflow "${id}" has no summary. Fix: write its title, as the page shows it over the steps.`,
     );
-  const steps = list(raw.steps).flatMap((s, i) => readStep(s, [...path, 'steps', i], ctx, problems) ?? []);
-  if (!steps.length)
-    problems.add([...path, 'workflowId'], `workflow "${id}" has no steps. Fix: list its steps under steps:.`);
-  const description = str(raw.description);
+  const steps = workflow.steps.map((s) => viewStep(s, ctx, problems));
+  if (!steps.length) problems.push(`${workflow.at}: workflow "${id}" has no steps. Fix: list its steps under steps:.`);
   return {
     id,
     summary: summary ?? id,
-    ...(description ? {description} : {}),
-    inputs: inputDefaults(raw.inputs),
+    ...(workflow.description ? {description: workflow.description} : {}),
+    inputs: workflow.inputs,
     steps,
   };
 }
 
-/** Parses one journey file; `journeys` is undefined when it does not parse or is not Arazzo 1.0.x. */
+/**
+ * The pages' view of a journey file, built from the one reading of it (./model.ts); `journeys` is
+ * undefined when the file does not parse or is not Arazzo 1.0.x. The problems are the view's own
+ * (names against the contract, prose a page shows); the model's shape problems are the check's.
+ */
+export function journeyView(model: ModelFile, ctx: JourneyContext): {journeys?: JourneyFile; problems: string[]} {
+  if (model.parseErrors.length) return {problems: [...model.parseErrors]};
+  const problems: string[] = [];
+  const family = familyOfFile(model.file);
+  if (!family)
+    problems.push(`${model.at([])}: a journey file is named <family>.arazzo.yaml. Fix: rename ${model.file}.`);
+  const version = typeof model.arazzo === 'string' ? model.arazzo : JSON.stringify(model.arazzo ?? null);
+  if (!/^1\.0\.\d+$/.test(version)) {
+    problems.push(
+      `${model.at(['arazzo'])}: the file is not Arazzo 1.0 (arazzo: ${version}). Fix: write arazzo: 1.0.1.`,
+    );
+    return {problems};
+  }
+  const journeys = model.workflows.map((w) => viewJourney(w, ctx, problems));
+  return {journeys: {file: model.file, family: family ?? '', title: model.title, journeys}, problems};
+}
+
+/** Reads one journey file (./model.ts) and builds its view. */
 export function parseJourneyFile(
   file: string,
   text: string,
   ctx: JourneyContext,
 ): {journeys?: JourneyFile; problems: string[]} {
-  const yaml = new ScenarioYaml(file, text);
-  if (yaml.parseErrors.length) return {problems: yaml.parseErrors};
-  const problems = new Problems(yaml);
-  const raw = isObj(yaml.value) ? yaml.value : {};
-  const family = familyOfFile(file);
-  if (!family) problems.add([], `a journey file is named <family>.arazzo.yaml. Fix: rename ${file}.`);
-  const version = typeof raw.arazzo === 'string' ? raw.arazzo : JSON.stringify(raw.arazzo ?? null);
-  if (!/^1\.0\.\d+$/.test(version)) {
-    problems.add(['arazzo'], `the file is not Arazzo 1.0 (arazzo: ${version}). Fix: write arazzo: 1.0.1.`);
-    return {problems: problems.list};
-  }
-  const journeys = list(raw.workflows).flatMap((w, i) => readJourney(w, ['workflows', i], ctx, problems) ?? []);
-  const title = str(isObj(raw.info) ? raw.info.title : undefined) ?? '';
-  return {journeys: {file, family: family ?? '', title, journeys}, problems: problems.list};
+  return journeyView(readJourneyModel(file, text), ctx);
 }

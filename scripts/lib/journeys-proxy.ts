@@ -8,7 +8,7 @@
 import http from 'node:http';
 import {randomUUID} from 'node:crypto';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {credentialHeaders, DeliveryBook, routeTable, type ProxyCredentials} from '#core/journeys/proxy';
+import {credentialHeaders, DeliveryBook, routeTable, webhookEvents, type ProxyCredentials} from '#core/journeys/proxy';
 import {HOSTED_PAGES} from '#core/journeys/model';
 import {verifyWebhookSignature} from '#core/sandbox/signature';
 
@@ -50,6 +50,8 @@ interface ProxyState {
   readonly basePath: string;
   readonly route: ReturnType<typeof routeTable>;
   readonly book: DeliveryBook;
+  /** Each webhook's `event` value, so that a webhook step gets a delivery of its webhook only. */
+  readonly events: ReadonlyMap<string, string>;
   /** The API's clock ahead of the machine's: the sandbox's test clock moves it once a journey does. */
   offsetMs: number;
 }
@@ -138,7 +140,7 @@ async function journeyStep(state: ProxyState, res: http.ServerResponse, method: 
   const hook = /^\/__journeys\/webhooks\/([^/]+)\/([^/]+)$/.exec(path);
   if (hook && method === 'GET') {
     const [webhook, reference] = [hook[1], hook[2]].map((p) => decodeURIComponent(p as string));
-    const body = await state.book.next(reference as string, waitMs);
+    const body = await state.book.next(reference as string, waitMs, state.events.get(webhook as string));
     return body
       ? json(res, 200, body)
       : json(res, 404, {
@@ -173,6 +175,7 @@ export async function startJourneysProxy(options: JourneysProxyOptions): Promise
     basePath: target.pathname.replace(/\/$/, ''),
     route: routeTable(options.contract),
     book: new DeliveryBook(),
+    events: webhookEvents(options.contract),
     offsetMs: 0,
   };
   const server = http.createServer((req, res) => {

@@ -107,6 +107,41 @@ describe('allow-list', () => {
 });
 
 describe('checkBehaviourProse', () => {
+  it('reads the prose of the journey files, at its line and column, and nothing else of them', () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
+    const file = 'openapi/journeys/demo.arazzo.yaml';
+    fs.mkdirSync(path.join(site, 'openapi', 'journeys'), {recursive: true});
+    // A payload value and a criterion in words a rule reads are not prose: only the summary,
+    // the folded description and the step's description and does are.
+    const text = [
+      'workflows:',
+      '  - workflowId: demo-paid',
+      '    summary: "Paid, then the order is final"',
+      '    description: >-',
+      '      The order answers 1. After that',
+      '      SUCCESS is final.',
+      '    steps:',
+      '      - stepId: pay',
+      "        description: 'Send it; sends no webhook after it'",
+      '        requestBody:',
+      '          payload: {narration: is final within 2 days}',
+      '        x-journey-step: {kind: hosted-page, page: pan-form}',
+      '        does: waits for 2 days',
+      '',
+    ].join('\n');
+    fs.writeFileSync(path.join(site, file), text);
+    try {
+      expect(checkBehaviourProse(site).map((m) => m.split(': behaviour')[0])).toEqual([
+        `${file}:3:36`,
+        `${file}:6:15`,
+        `${file}:9:32`,
+        `${file}:13:21`,
+      ]);
+    } finally {
+      fs.rmSync(site, {recursive: true, force: true});
+    }
+  });
+
   it('reads docs, blog and src/pages of a site and applies its allow-list', () => {
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
     const write = (file: string, text: string): void => {

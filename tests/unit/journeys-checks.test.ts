@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {journeyProblems} from '#core/journeys/checks';
 import {parseJourneyFile} from '#core/journeys/model';
-import {demoFamily} from './behaviour-helpers';
+import {DEMO_TEXT, demoFamily} from './behaviour-helpers';
 
 const FILE = 'openapi/journeys/demo.arazzo.yaml';
 const ctx = {
@@ -123,6 +123,81 @@ describe('journeyProblems', () => {
 `;
     expect(journeyProblems([parseJourneyFile(FILE, text)], ctx)).toEqual([
       `${FILE}:103: step "wait" calls x-operation without saying what it stands for. Fix: add x-journey-step (a webhook, a hosted page or the clock), or call an operation by operationId.`,
+    ]);
+  });
+});
+
+/**
+ * The demo family with its payments made elsewhere (`made-in`, as DMT transfers are made in the
+ * hosted session and UPI payments in the payer's app): the call opens what they are made in, and
+ * each payment is walked from the status answer or webhook that first reports it.
+ */
+describe('journeyProblems, made-in', () => {
+  const text = DEMO_TEXT.replace(
+    '    status-field: status\n',
+    "    made-in: the demo app, one payment per tap\n    status-field: 'items[].status'\n",
+  )
+    .replace('first: {1: SUCCESS, 2: PROCESSING, 5: PROCESSING}', 'appears-in: [SUCCESS, PROCESSING]')
+    .replace('first: {2: PROCESSING}', 'appears-in: [PROCESSING]');
+  const madeIn = {...ctx, families: [demoFamily(text)]};
+  const open = (id: string, code = 1, ref = '$faker.string.uuid') => `
+      - stepId: ${id}
+        operationId: demo-pay
+        requestBody:
+          payload: {referenceid: ${ref}}
+        successCriteria:
+          - condition: $response.body#/response_code == ${code}
+        outputs:
+          referenceid: $request.body#/referenceid`;
+  const item = (id: string, state: string, i = 0) => `
+      - stepId: ${id}
+        operationId: demo-status
+        requestBody:
+          payload: {referenceid: $steps.open.outputs.referenceid}
+        successCriteria:
+          - condition: $response.body#/response_code == 1
+          - condition: $response.body#/data/items/${i}/status == '${state}'`;
+  const WALKED = [
+    workflow('paid-then-reversed', [
+      open('open'),
+      hook('paid', 'open', 'SUCCESS'),
+      hook('reversed', 'open', 'REVERSED'),
+    ]),
+    workflow('pending-then-paid', [open('open'), item('pending', 'PROCESSING'), hook('paid', 'open', 'SUCCESS')]),
+    // Two payments in one: the second is first reported by the status answer's second item.
+    workflow('two', [
+      open('open'),
+      hook('paid', 'open', 'SUCCESS'),
+      item('second', 'PROCESSING', 1),
+      hook('failed', 'open', 'FAILED'),
+      item('first-still', 'SUCCESS'),
+    ]),
+  ];
+  const check = (workflows: string[]): string[] =>
+    journeyProblems([parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${workflows.join('')}\n`)], madeIn);
+
+  it('walks each payment from its first report, and asks every transition of a journey', () => {
+    expect(check(WALKED)).toEqual([]);
+    expect(check(WALKED.slice(1))).toEqual([
+      `tests/fixtures/behaviour/demo.yaml:34: no journey takes demo-pay from SUCCESS to REVERSED. Fix: add a workflow to openapi/journeys/demo.arazzo.yaml whose status or webhook step after SUCCESS expects REVERSED.`,
+    ]);
+  });
+
+  it('rejects a first report the model does not allow, and a change it does not allow', () => {
+    const bad = [
+      workflow('first-failed', [open('open'), item('failed', 'FAILED')]),
+      workflow('paid-then-pending', [open('open'), hook('paid', 'open', 'SUCCESS'), item('pending', 'PROCESSING')]),
+    ];
+    expect(check([...WALKED, ...bad])).toEqual([
+      `${FILE}:103: step "failed" of workflow "first-failed" expects a transaction of demo-pay first reported as FAILED; the model allows SUCCESS, PROCESSING (appears-in). Fix: expect one of those first, or add FAILED to appears-in in openapi/behaviour.`,
+      `${FILE}:127: step "pending" of workflow "paid-then-pending" expects PROCESSING after SUCCESS (mode FAST), a change the model of demo-pay does not allow. Fix: expect one of SUCCESS, REVERSED, or add the transition to openapi/behaviour.`,
+    ]);
+  });
+
+  it('holds a repeat of the opening call to the repeat code', () => {
+    const bad = workflow('repeat', [open('open'), open('again', 1, '$steps.open.outputs.referenceid')]);
+    expect(check([...WALKED, bad])).toEqual([
+      `${FILE}:103: step "again" of workflow "repeat" sends the referenceid of an earlier demo-pay again, which the model says answers response_code 4, not 1. Fix: expect $response.body#/response_code == 4.`,
     ]);
   });
 });
