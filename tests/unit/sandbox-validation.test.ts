@@ -64,6 +64,9 @@ describe('URL fields', () => {
     'https://',
     // Issue 33: the WHATWG parser reads this (user `_+eJ`, password `G=NkAp@`, host 0.0.0.7), RFC 3986 does not.
     'https://_+eJ@G=NkAp@07',
+    // Found by the property below: an encoded international label that does not decode, which the
+    // URL parser refuses (a label's third and fourth characters are never both hyphens).
+    'https://xN--A.0.a',
     'https://user:secret@partner.example/return',
     'https://partner/return',
     'https://203.0.113.9/return',
