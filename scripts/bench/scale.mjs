@@ -216,7 +216,15 @@ function grownStockSite(stockDir, pages, stockRoutes) {
   fs.symlinkSync(path.join(stockDir, 'node_modules'), path.join(site, 'node_modules'));
   const templates = filesUnder(path.join(stockDir, 'docs'))
     .filter((f) => /\.mdx?$/.test(f))
-    .map((f) => fs.readFileSync(path.join(stockDir, 'docs', f), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''));
+    .map((f) =>
+      fs
+        .readFileSync(path.join(stockDir, 'docs', f), 'utf8')
+        .replace(/^---\n[\s\S]*?\n---\n/, '')
+        // The copies live in other folders: their images and links relative to the original would
+        // not resolve (the build stops on a missing image), so images go and links keep their text.
+        .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+        .replace(/\[([^\]]*)\]\((?!https?:)[^)]*\)/g, '$1'),
+    );
   const extra = Math.max(0, pages - stockRoutes);
   for (let i = 0; i < extra; i++) {
     // Folders of 100, as a large docs site groups its pages; ids and positions of their own.
