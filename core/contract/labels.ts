@@ -66,7 +66,7 @@ export const LABEL_MESSAGES = {
   },
   'api.samples.intro': {
     message:
-      'Generated from the contract for the sandbox. Each sample calls the [client wrapper](/HeaderMarkdown#the-client-wrapper) of its language, which signs a fresh token from `PARTNER_ID`, `PARTNER_KEY_ID` and `PARTNER_SECRET`, sends, and makes a status call when no answer comes.',
+      'Generated from the contract for the sandbox. Each sample calls the [client wrapper](/docs/v1/client-wrapper) of its language, which signs a fresh token from `PARTNER_ID`, `PARTNER_KEY_ID` and `PARTNER_SECRET`, sends, and makes a status call when no answer comes.',
     description: 'Opens the request samples; keep the code spans and the link',
   },
   'api.responses.sharedHeading': {

@@ -199,7 +199,7 @@ Pays one \`demo\` bill.
 
 ## Code samples
 
-Generated from the contract for the sandbox. Each sample calls the [client wrapper](https://docs.example/HeaderMarkdown#the-client-wrapper) of its language, which signs a fresh token from \`PARTNER_ID\`, \`PARTNER_KEY_ID\` and \`PARTNER_SECRET\`, sends, and makes a status call when no answer comes.
+Generated from the contract for the sandbox. Each sample calls the [client wrapper](https://docs.example/docs/v1/client-wrapper) of its language, which signs a fresh token from \`PARTNER_ID\`, \`PARTNER_KEY_ID\` and \`PARTNER_SECRET\`, sends, and makes a status call when no answer comes.
 
 **cURL**
 

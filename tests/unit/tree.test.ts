@@ -175,7 +175,7 @@ describe('operation sections', () => {
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Generated from the contract for the sandbox. Each sample calls the [client wrapper](/HeaderMarkdown#the-client-wrapper) of its language, which signs a fresh token from `PARTNER_ID`, `PARTNER_KEY_ID` and `PARTNER_SECRET`, sends, and makes a status call when no answer comes.',
+            text: 'Generated from the contract for the sandbox. Each sample calls the [client wrapper](/docs/v1/client-wrapper) of its language, which signs a fresh token from `PARTNER_ID`, `PARTNER_KEY_ID` and `PARTNER_SECRET`, sends, and makes a status call when no answer comes.',
           },
           {kind: 'samples', samples: op.samples},
           {kind: 'try-it', op: 'demo-get', family: 'demo'},
