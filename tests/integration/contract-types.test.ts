@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import {beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {untypedBranch, untypedBranches, typedBranch, withTypedBranches} from '#core/contract/typed-branches';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import {compiledContract} from '../helpers/contract';
@@ -81,6 +81,7 @@ describe('the types download', () => {
     types = await contractTypes((await compiledContract()).bundled, '0.0.0-test', 'test');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-types-'));
   }, 180_000);
+  afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
   it('compiles strict, with every right use accepted and every wrong use refused', () => {
     expect(compileStrict(dir, {'rupeerail-api.d.ts': types, 'use.ts': PROGRAM})).toEqual([]);
