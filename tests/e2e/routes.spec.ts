@@ -46,8 +46,9 @@ import axe, {type AxeResults, type Result} from 'axe-core';
 import {site} from '../../site.config';
 import {expect, test, type ColourMode} from './fixtures';
 import {problemList, type PageProblems} from './helpers/browser';
-import {markStylesScript, styleCoverOfBuild} from './helpers/style-cover';
-import {markUnbuiltScript, structureCoverOfBuild, uncoveredStructures} from './helpers/structure-cover';
+import {coversOfBuild} from './helpers/covers';
+import {markStylesScript} from './helpers/style-cover';
+import {markUnbuiltScript, uncoveredStructures} from './helpers/structure-cover';
 import {docsSidebar, sidebarLink} from './helpers/docs';
 import {load, titleOf} from './helpers/http';
 import {buildDir} from './helpers/paths';
@@ -94,17 +95,16 @@ function htmlFile(route: string): string {
   return join(buildDir, route, 'index.html');
 }
 
-/** The routes that get the colour rules, in both modes, and their styles (see the module comment). */
-const colourCover = styleCoverOfBuild(routes, htmlFile);
+/**
+ * The routes that get the colour rules, in both modes, and their styles; the routes that show a
+ * structure no route of the style cover shows (see the module comment).
+ */
+const {style: colourCover, structure: structureCover} = coversOfBuild(routes, htmlFile);
 
 /** The attribute that marks the elements the colour rules check on a cover route. */
 const COLOUR_MARK = 'data-e2e-colour';
 
-/**
- * The routes that get OTHER_RULES on the whole page: the style cover's, and those that show a
- * structure no route of the style cover shows (see the module comment).
- */
-const structureCover = structureCoverOfBuild(routes, htmlFile, colourCover.routes.keys());
+/** The routes that get OTHER_RULES on the whole page: both covers'. */
 const STRUCTURE_ROUTES: ReadonlySet<string> = new Set([...colourCover.routes.keys(), ...structureCover.routes.keys()]);
 
 /** The attribute that marks, on the other routes, the elements whose structure no built page has. */
