@@ -11,7 +11,7 @@
  *   them), on the whole page, in the colour mode it loaded in, on the routes of the structure cover
  *   (`helpers/structure-cover.ts`: pages that between them show every element structure of the
  *   build, where a structure is what those rules read of an element) and of the style cover; on
- *   every other route on the elements only hydration made (whose structure no built page has); the
+ *   every other route on the elements the cover cannot vouch for (made by hydration, or scrolling); the
  *   colour rules on the routes of the style cover (`helpers/style-cover.ts`: pages that between them
  *   show every element style of the site), on the elements that carry the styles the route is in the
  *   cover for (and those whose style only the browser adds), in that mode and again in the other,
@@ -28,7 +28,7 @@
  *   the elements that carry the styles each route was chosen for (a few on most of them);
  * - the other rules, about as dear as the page load itself, run on the whole page only where it
  *   shows a structure no route before it in the covers does (the style cover's routes and a few
- *   more, about 32 of 150), and on the other routes on the few elements hydration made;
+ *   more, about 32 of 150), and on the other routes on the few elements hydration made or that scroll;
  * - the four spellings of a route are fetched at once;
  * - a route costs one page load, not a new context: the workers' tabs (the `tab` fixture) are
  *   reused from route to route, and Playwright spreads the routes over the workers;
@@ -48,7 +48,7 @@ import {expect, test, type ColourMode} from './fixtures';
 import {problemList, type PageProblems} from './helpers/browser';
 import {coversOfBuild} from './helpers/covers';
 import {markStylesScript} from './helpers/style-cover';
-import {markUnbuiltScript, uncoveredStructures} from './helpers/structure-cover';
+import {markUncoveredScript, uncoveredStructures} from './helpers/structure-cover';
 import {docsSidebar, sidebarLink} from './helpers/docs';
 import {load, titleOf} from './helpers/http';
 import {buildDir} from './helpers/paths';
@@ -107,8 +107,8 @@ const COLOUR_MARK = 'data-e2e-colour';
 /** The routes that get OTHER_RULES on the whole page: both covers'. */
 const STRUCTURE_ROUTES: ReadonlySet<string> = new Set([...colourCover.routes.keys(), ...structureCover.routes.keys()]);
 
-/** The attribute that marks, on the other routes, the elements whose structure no built page has. */
-const UNBUILT_MARK = 'data-e2e-unbuilt';
+/** The attribute that marks, on the other routes, the elements the cover does not vouch for (made by hydration, or scrolling). */
+const UNCOVERED_MARK = 'data-e2e-uncovered';
 
 const MAIN_HEADING = 'main h1, article h1';
 
@@ -266,9 +266,9 @@ test.describe('every route in routes.txt: served, loaded in the browser, axe cle
       expect(problemList(tab.problems), `problems on ${route}`).toEqual([]);
 
       if (!STRUCTURE_ROUTES.has(route)) {
-        // Its structures are checked on the covers' routes; what hydration made, here.
-        const marked = await page.evaluate<number>(markUnbuiltScript(structureCover.all, UNBUILT_MARK));
-        const found = marked === 0 ? [] : await violations(page, first, OTHER_RULES, `[${UNBUILT_MARK}]`);
+        // Its structures are checked on the covers' routes; what hydration made and what scrolls, here.
+        const marked = await page.evaluate<number>(markUncoveredScript(structureCover.all, UNCOVERED_MARK));
+        const found = marked === 0 ? [] : await violations(page, first, OTHER_RULES, `[${UNCOVERED_MARK}]`);
         expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
         return;
       }

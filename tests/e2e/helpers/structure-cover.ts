@@ -7,7 +7,7 @@
  * title, landmarks) judges an element by its own tag, role and attributes, by its place under its
  * parent (a `li` outside a list, a `tr` outside a table), by whether it has a name (text, `alt`,
  * `aria-label`, `title`), by whether the ids it points to exist once, and by the CSS its classes
- * give it (hidden or not, scrolling or not). The structure of an element is all of that, written
+ * give it (hidden or not). The structure of an element is all of that, written
  * as a string: its tag, its role, the names of the attributes those rules read with their values
  * reduced to what the rules ask of them (`alt` empty or not, an `aria-labelledby` that resolves or
  * not, `tabindex` negative, zero or positive; the value itself for the few with a fixed set of
@@ -20,13 +20,14 @@
  * (greedily, by new structures per byte of HTML, so a structure is checked on a small page where
  * one has it), after the routes of the style cover, which get these rules anyway.
  *
- * What the built HTML does not show: axe runs after hydration, when React may have added or
- * changed elements. Those come from the same components with the same props on every page that
- * has them, so a page in the cover shows them too; and what hydration makes that no built page
- * has is checked on every route (`markUnbuiltScript`, axe's `include` context), so that argument
- * is not needed for them. Layout is not read: whether a region scrolls depends on its width as
- * well as its classes (a wide table), which is why those checks (`scrollable-region-focusable`)
- * stand on the code blocks' and tables' own `tabindex`, the same on every page.
+ * What the built HTML does not show is checked on every route instead (`markUncoveredScript`,
+ * axe's `include` context, a few elements a page):
+ * - what hydration makes. It comes from the same components with the same props on every page that
+ *   has them, so a page of the cover shows it too; but a structure no built page has is checked
+ *   wherever it is, so that argument is not needed;
+ * - layout. Whether a table or a code block scrolls sideways depends on how wide its content is,
+ *   not only on its classes, and `scrollable-region-focusable` asks a region that scrolls to be
+ *   reachable from the keyboard: every region that scrolls is checked on its own page.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {parse, type DefaultTreeAdapterMap} from 'parse5';
@@ -36,7 +37,7 @@ type HtmlNode = DefaultTreeAdapterMap['node'];
 /**
  * One element's structure (see the module comment) from its tag, its attributes, whether it has
  * text, and how many elements of the page carry an id. Self-contained on purpose: its source also
- * runs in the page (`markUnbuiltScript`), so the browser and the built HTML name a structure alike.
+ * runs in the page (`markUncoveredScript`), so the browser and the built HTML name a structure alike.
  */
 export function elementStructure(
   tag: string,
@@ -189,12 +190,13 @@ export function structureCoverOfBuild(
 }
 
 /**
- * Runs in the page (its source is sent there with `elementStructure`'s, see `markUnbuiltScript`):
- * gives `attribute` to every element whose structure, under its parent's, no built page has (what
- * hydration made), removes it from every other element, and returns how many it marked. Its walk
- * is `structuresOf`'s over the live document.
+ * Runs in the page (its source is sent there with `elementStructure`'s, see `markUncoveredScript`):
+ * gives `attribute` to every element that the cover does not vouch for (see the module comment):
+ * whose structure, under its parent's, no built page has, or that scrolls; removes it from every
+ * other element, and returns how many it marked. Its walk is `structuresOf`'s over the live
+ * document.
  */
-function markUnbuilt(
+function markUncovered(
   structure: typeof elementStructure,
   {known, attribute: mark}: {known: string[]; attribute: string},
 ): number {
@@ -222,7 +224,10 @@ function markUnbuilt(
       .filter((attr) => attr.name !== mark)
       .map((attr) => [attr.name, attr.value] as const);
     const own = structure(element.localName, attributes, withText.has(element), idCount);
-    if (built.has(`${parent} > ${own}`)) {
+    const overflows = element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight;
+    const scrolls =
+      overflows && /auto|scroll/.test(`${getComputedStyle(element).overflowX} ${getComputedStyle(element).overflowY}`);
+    if (built.has(`${parent} > ${own}`) && !scrolls) {
       element.removeAttribute(mark);
     } else {
       element.setAttribute(mark, '');
@@ -235,8 +240,8 @@ function markUnbuilt(
   return marked;
 }
 
-/** The script that runs `markUnbuilt` in a page, for `page.evaluate`. */
-export function markUnbuiltScript(known: Iterable<string>, attribute: string): string {
+/** The script that runs `markUncovered` in a page, for `page.evaluate`; `known`: every built structure. */
+export function markUncoveredScript(known: Iterable<string>, attribute: string): string {
   const args = {known: [...known], attribute};
-  return `(${markUnbuilt.toString()})(${elementStructure.toString()}, ${JSON.stringify(args)})`;
+  return `(${markUncovered.toString()})(${elementStructure.toString()}, ${JSON.stringify(args)})`;
 }
