@@ -28,21 +28,20 @@
  *   the elements that carry the styles each route was chosen for (a few on most of them);
  * - the other rules, about as dear as the page load itself, run on the whole page only where it
  *   shows a structure no route before it in the covers does (the style cover's routes and a few
- *   more, about 32 of 150), and on the other routes on the few elements hydration made or that scroll;
+ *   more, about 32 of 150); on the other routes on the few elements hydration made or that scroll,
+ *   each kind once per worker (`checkedOffCover`), so most routes run no axe at all;
  * - the four spellings of a route are fetched at once;
  * - a route costs one page load, not a new context: the workers' tabs (the `tab` fixture) are
  *   reused from route to route, and Playwright spreads the routes over the workers;
  * - in the second mode only the colour rules run (the page's structure, names and roles do not
  *   change with the mode; its colours do);
- * - axe runs in legacy mode: axe.run() in the page itself. The default finishes every run in a
- *   new blank tab (for cross-origin iframes, which our pages do not have), which costs about as
- *   much as the check of a small page.
+ * - axe.run() runs in the page itself, its source evaluated once per page load (`violations`):
+ *   evaluating it costs about as much as the check of a small page.
  */
 import {existsSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import axe, {type AxeResults, type Result} from 'axe-core';
+import axe, {type Result} from 'axe-core';
 import {site} from '../../site.config';
 import {expect, test, type ColourMode} from './fixtures';
 import {problemList, type PageProblems} from './helpers/browser';
@@ -109,6 +108,14 @@ const STRUCTURE_ROUTES: ReadonlySet<string> = new Set([...colourCover.routes.key
 
 /** The attribute that marks, on the other routes, the elements the cover does not vouch for (made by hydration, or scrolling). */
 const UNCOVERED_MARK = 'data-e2e-uncovered';
+
+/**
+ * The keys (`markUncoveredScript`) of the elements this worker has found axe clean off the cover:
+ * one with the same key on a later route gets the same verdict, as a structure does (the theme's
+ * toggle, the sidebar that scrolls: the same on every page), so it is not checked again. A failed
+ * test ends its worker, and the next starts with none.
+ */
+const checkedOffCover = new Set<string>();
 
 const MAIN_HEADING = 'main h1, article h1';
 
@@ -206,14 +213,21 @@ function describeViolation(mode: ColourMode, violation: Result): string {
 /**
  * axe's violations of `rules` (by name: axe runs a named rule even when it has it off, as its
  * experimental ones) on the page as it is, on the elements `include` selects (default: all).
+ * axe.run in the page itself (what @axe-core/playwright calls legacy mode; the default finishes
+ * every run in a new blank tab, for cross-origin iframes, which our pages do not have), with axe's
+ * source evaluated once per page load: @axe-core/playwright evaluates its 500 KB twice per run.
  */
 async function violations(page: Page, mode: ColourMode, rules: readonly string[], include?: string): Promise<string[]> {
-  // Passes and incomplete results are not needed; leaving them out saves time. options()
-  // replaces every option set so far, so it must come before withRules().
-  const builder = new AxeBuilder({page}).setLegacyMode().options({resultTypes: ['violations']});
-  if (include) builder.include(include);
-  builder.withRules([...rules]);
-  const results: AxeResults = await builder.analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    ({values, selector}) =>
+      (window as unknown as {axe: typeof axe}).axe.run(selector ? {include: [selector]} : document, {
+        runOnly: {type: 'rule', values},
+        // Passes and incomplete results are not needed; leaving them out saves time.
+        resultTypes: ['violations'],
+      }),
+    {values: [...rules], selector: include},
+  );
   return results.violations.map((violation) => describeViolation(mode, violation));
 }
 
@@ -267,9 +281,13 @@ test.describe('every route in routes.txt: served, loaded in the browser, axe cle
 
       if (!STRUCTURE_ROUTES.has(route)) {
         // Its structures are checked on the covers' routes; what hydration made and what scrolls, here.
-        const marked = await page.evaluate<number>(markUncoveredScript(structureCover.all, UNCOVERED_MARK));
-        const found = marked === 0 ? [] : await violations(page, first, OTHER_RULES, `[${UNCOVERED_MARK}]`);
+        const marked = await page.evaluate<string[]>(
+          markUncoveredScript(structureCover.all, checkedOffCover, UNCOVERED_MARK),
+        );
+        if (marked.length === 0) return;
+        const found = await violations(page, first, OTHER_RULES, `[${UNCOVERED_MARK}]`);
         expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
+        for (const key of marked) checkedOffCover.add(key);
         return;
       }
       const found = await violations(page, first, OTHER_RULES);

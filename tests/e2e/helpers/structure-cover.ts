@@ -20,8 +20,8 @@
  * (greedily, by new structures per byte of HTML, so a structure is checked on a small page where
  * one has it), after the routes of the style cover, which get these rules anyway.
  *
- * What the built HTML does not show is checked on every route instead (`markUncoveredScript`,
- * axe's `include` context, a few elements a page):
+ * What the built HTML does not show is checked on the routes that show it instead
+ * (`markUncoveredScript`, axe's `include` context), each kind once in a run of routes:
  * - what hydration makes. It comes from the same components with the same props on every page that
  *   has them, so a page of the cover shows it too; but a structure no built page has is checked
  *   wherever it is, so that argument is not needed;
@@ -191,16 +191,19 @@ export function structureCoverOfBuild(
 
 /**
  * Runs in the page (its source is sent there with `elementStructure`'s, see `markUncoveredScript`):
- * gives `attribute` to every element that the cover does not vouch for (see the module comment):
- * whose structure, under its parent's, no built page has, or that scrolls; removes it from every
- * other element, and returns how many it marked. Its walk is `structuresOf`'s over the live
+ * gives `attribute` to every element that the cover does not vouch for (see the module comment),
+ * unless its key is in `checked`: whose structure, under its parent's, no built page has (the key:
+ * that structure), or that scrolls (the key: its structure, and whether it holds something
+ * focusable, which is what `scrollable-region-focusable` asks of it); removes it from every other
+ * element, and returns the keys of those it marked. Its walk is `structuresOf`'s over the live
  * document.
  */
 function markUncovered(
   structure: typeof elementStructure,
-  {known, attribute: mark}: {known: string[]; attribute: string},
-): number {
+  {known, checked, attribute: mark}: {known: string[]; checked: string[]; attribute: string},
+): string[] {
   const built = new Set(known);
+  const done = new Set(checked);
   const skipped = new Set(['script', 'style', 'template', 'noscript']);
   const ids = new Map<string, number>();
   for (const element of Array.from(document.querySelectorAll('[id]'))) {
@@ -217,31 +220,38 @@ function markUncovered(
     return text;
   };
   read(document.documentElement);
-  let marked = 0;
+  const marked = new Set<string>();
   const walk = (element: Element, parent: string): void => {
     if (skipped.has(element.localName)) return;
     const attributes = Array.from(element.attributes)
       .filter((attr) => attr.name !== mark)
       .map((attr) => [attr.name, attr.value] as const);
     const own = structure(element.localName, attributes, withText.has(element), idCount);
+    const pair = `${parent} > ${own}`;
     const overflows = element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight;
     const scrolls =
       overflows && /auto|scroll/.test(`${getComputedStyle(element).overflowX} ${getComputedStyle(element).overflowY}`);
-    if (built.has(`${parent} > ${own}`) && !scrolls) {
-      element.removeAttribute(mark);
-    } else {
+    const focusable =
+      scrolls && element.querySelector('a[href], button, input, select, textarea, summary, [tabindex]') !== null;
+    const key = !built.has(pair) ? pair : scrolls ? `${pair} (scrolls${focusable ? ', holds a focusable' : ''})` : '';
+    if (key && !done.has(key)) {
       element.setAttribute(mark, '');
-      marked += 1;
+      marked.add(key);
+    } else {
+      element.removeAttribute(mark);
     }
     if (element.localName === 'svg') return;
     for (const child of Array.from(element.children)) walk(child, own);
   };
   walk(document.documentElement, '');
-  return marked;
+  return [...marked];
 }
 
-/** The script that runs `markUncovered` in a page, for `page.evaluate`; `known`: every built structure. */
-export function markUncoveredScript(known: Iterable<string>, attribute: string): string {
-  const args = {known: [...known], attribute};
+/**
+ * The script that runs `markUncovered` in a page, for `page.evaluate`: `known`, every built
+ * structure; `checked`, the keys of elements already checked elsewhere.
+ */
+export function markUncoveredScript(known: Iterable<string>, checked: Iterable<string>, attribute: string): string {
+  const args = {known: [...known], checked: [...checked], attribute};
   return `(${markUncovered.toString()})(${elementStructure.toString()}, ${JSON.stringify(args)})`;
 }
