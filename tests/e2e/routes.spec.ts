@@ -6,15 +6,19 @@
  * - in Chromium, loaded first-hand: 200, its title (`<heading> | RupeeRail`), hydration, a clean
  *   console and network (no error, no failed request, nothing fetched from another origin: a CSP
  *   violation is logged as a console error, so none of those either);
- * - axe-core, WCAG 2.0 and 2.1 levels A and AA, zero violations (design §6): on every route the
- *   rules that do not depend on colour (names, roles, structure: these depend on the content), in
- *   the colour mode the page loaded in; on the routes of the style cover
- *   (`helpers/style-cover.ts`: pages that between them show every element style of the site) the
- *   colour rules too, on the elements that carry the styles the route is in the cover for (and those
- *   whose style only the browser adds), in that mode and again in the other, after switching the
- *   reader's choice the way another tab would (localStorage plus a storage event, which the theme listens to) once
- *   React has re-rendered (code blocks change their Prism theme then). Routes load alternately in
- *   light and in dark (by their place in the list, so a route always loads in the same mode).
+ * - axe-core, WCAG 2.0 and 2.1 levels A and AA, zero violations (design §6): the rules that do not
+ *   depend on colour (names, roles, ARIA, lists, tables, language; axe's experimental ones among
+ *   them), on the whole page, in the colour mode it loaded in, on the routes of the structure cover
+ *   (`helpers/structure-cover.ts`: pages that between them show every element structure of the
+ *   build, where a structure is what those rules read of an element) and of the style cover; on
+ *   every other route on the elements the cover cannot vouch for (made by hydration, or scrolling); the
+ *   colour rules on the routes of the style cover (`helpers/style-cover.ts`: pages that between them
+ *   show every element style of the site), on the elements that carry the styles the route is in the
+ *   cover for (and those whose style only the browser adds), in that mode and again in the other,
+ *   after switching the reader's choice the way another tab would (localStorage plus a storage
+ *   event, which the theme listens to) once React has re-rendered (code blocks change their Prism
+ *   theme then). Routes load alternately in light and in dark (by their place in the list, so a
+ *   route always loads in the same mode).
  *
  * Then client-side navigation from the home page, as a reader clicks through.
  *
@@ -22,23 +26,28 @@
  * - contrast, nine tenths of axe's time, runs only on the style cover (about 28 of 150 routes,
  *   an eighth of the HTML), which shows every style that contrast depends on, and there only on
  *   the elements that carry the styles each route was chosen for (a few on most of them);
+ * - the other rules, about as dear as the page load itself, run on the whole page only where it
+ *   shows a structure no route before it in the covers does (the style cover's routes and a few
+ *   more, about 32 of 150); on the other routes on the few elements hydration made or that scroll,
+ *   each kind once per worker (`checkedOffCover`), so most routes run no axe at all;
+ * - the four spellings of a route are fetched at once;
  * - a route costs one page load, not a new context: the workers' tabs (the `tab` fixture) are
  *   reused from route to route, and Playwright spreads the routes over the workers;
  * - in the second mode only the colour rules run (the page's structure, names and roles do not
  *   change with the mode; its colours do);
- * - axe runs in legacy mode: axe.run() in the page itself. The default finishes every run in a
- *   new blank tab (for cross-origin iframes, which our pages do not have), which costs about as
- *   much as the check of a small page.
+ * - axe.run() runs in the page itself, its source evaluated once per page load (`violations`):
+ *   evaluating it costs about as much as the check of a small page.
  */
 import {existsSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import axe, {type AxeResults, type Result} from 'axe-core';
+import axe, {type Result} from 'axe-core';
 import {site} from '../../site.config';
 import {expect, test, type ColourMode} from './fixtures';
 import {problemList, type PageProblems} from './helpers/browser';
-import {markStylesScript, styleCoverOfBuild} from './helpers/style-cover';
+import {coversOfBuild} from './helpers/covers';
+import {markStylesScript} from './helpers/style-cover';
+import {markUncoveredScript, uncoveredStructures} from './helpers/structure-cover';
 import {docsSidebar, sidebarLink} from './helpers/docs';
 import {load, titleOf} from './helpers/http';
 import {buildDir} from './helpers/paths';
@@ -73,7 +82,7 @@ const COLOUR_RULES = axe
   .filter((rule) => rule.tags.includes('cat.color'))
   .map((rule) => rule.ruleId);
 
-/** The rules of TAGS that COLOUR_RULES leave: run on every route. */
+/** The rules of TAGS that COLOUR_RULES leave, axe's experimental ones among them (named rules run even when axe has them off). */
 const OTHER_RULES = axe
   .getRules(TAGS)
   .map((rule) => rule.ruleId)
@@ -85,11 +94,28 @@ function htmlFile(route: string): string {
   return join(buildDir, route, 'index.html');
 }
 
-/** The routes that get the colour rules, in both modes, and their styles (see the module comment). */
-const colourCover = styleCoverOfBuild(routes, htmlFile);
+/**
+ * The routes that get the colour rules, in both modes, and their styles; the routes that show a
+ * structure no route of the style cover shows (see the module comment).
+ */
+const {style: colourCover, structure: structureCover} = coversOfBuild(routes, htmlFile);
 
 /** The attribute that marks the elements the colour rules check on a cover route. */
 const COLOUR_MARK = 'data-e2e-colour';
+
+/** The routes that get OTHER_RULES on the whole page: both covers'. */
+const STRUCTURE_ROUTES: ReadonlySet<string> = new Set([...colourCover.routes.keys(), ...structureCover.routes.keys()]);
+
+/** The attribute that marks, on the other routes, the elements the cover does not vouch for (made by hydration, or scrolling). */
+const UNCOVERED_MARK = 'data-e2e-uncovered';
+
+/**
+ * The keys (`markUncoveredScript`) of the elements this worker has found axe clean off the cover:
+ * one with the same key on a later route gets the same verdict, as a structure does (the theme's
+ * toggle, the sidebar that scrolls: the same on every page), so it is not checked again. A failed
+ * test ends its worker, and the next starts with none.
+ */
+const checkedOffCover = new Set<string>();
 
 const MAIN_HEADING = 'main h1, article h1';
 
@@ -131,16 +157,16 @@ function expectPageTitle(route: string, title: string, heading: string | undefin
 
 /** Every spelling of `route` answers 200 over plain HTTP, with one title that names the site. */
 async function expectServedInEverySpelling(route: string): Promise<void> {
-  const res = await load(encodeRoute(route));
+  const forms = alternateForms(route);
+  const [res, ...alts] = await Promise.all([load(encodeRoute(route)), ...forms.map((form) => load(form))]);
   expect(res.status, `GET ${route}`).toBe(200);
   const title = titleOf(res.body.toString('utf8'));
   expect(title, `<title> of ${route}`).toBeTruthy();
   expect(title).toContain(SITE_TITLE);
-  for (const form of alternateForms(route)) {
-    const alt = await load(form);
-    expect(alt.status, `GET ${form}`).toBe(200);
-    expect(titleOf(alt.body.toString('utf8')), `<title> of ${form}`).toBe(title);
-  }
+  forms.forEach((form, i) => {
+    expect(alts[i]!.status, `GET ${form}`).toBe(200);
+    expect(titleOf(alts[i]!.body.toString('utf8')), `<title> of ${form}`).toBe(title);
+  });
 }
 
 /** Switch the stored colour mode, as another tab does, and wait until React has re-rendered. */
@@ -185,20 +211,23 @@ function describeViolation(mode: ColourMode, violation: Result): string {
 }
 
 /**
- * Which rules a run checks: `rules` by name (axe runs a named rule even when it has it off, as its
- * experimental ones), or `enabledBut`: the rules of TAGS axe has on, less those named.
+ * axe's violations of `rules` (by name: axe runs a named rule even when it has it off, as its
+ * experimental ones) on the page as it is, on the elements `include` selects (default: all).
+ * axe.run in the page itself (what @axe-core/playwright calls legacy mode; the default finishes
+ * every run in a new blank tab, for cross-origin iframes, which our pages do not have), with axe's
+ * source evaluated once per page load: @axe-core/playwright evaluates its 500 KB twice per run.
  */
-type RuleChoice = {readonly rules: readonly string[]} | {readonly enabledBut: readonly string[]};
-
-/** axe's violations on the page as it is, on the elements `include` selects (default: all). */
-async function violations(page: Page, mode: ColourMode, choice: RuleChoice, include?: string): Promise<string[]> {
-  // Passes and incomplete results are not needed; leaving them out saves time. options()
-  // replaces every option set so far, so it must come before withRules()/withTags().
-  const builder = new AxeBuilder({page}).setLegacyMode().options({resultTypes: ['violations']});
-  if (include) builder.include(include);
-  if ('rules' in choice) builder.withRules([...choice.rules]);
-  else builder.withTags(TAGS).disableRules([...choice.enabledBut]);
-  const results: AxeResults = await builder.analyze();
+async function violations(page: Page, mode: ColourMode, rules: readonly string[], include?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    ({values, selector}) =>
+      (window as unknown as {axe: typeof axe}).axe.run(selector ? {include: [selector]} : document, {
+        runOnly: {type: 'rule', values},
+        // Passes and incomplete results are not needed; leaving them out saves time.
+        resultTypes: ['violations'],
+      }),
+    {values: [...rules], selector: include},
+  );
   return results.violations.map((violation) => describeViolation(mode, violation));
 }
 
@@ -210,11 +239,11 @@ async function colourViolations(page: Page, mode: ColourMode, styles: ReadonlySe
   const marked = await page.evaluate<number>(markStylesScript(styles, colourCover.all, COLOUR_MARK));
   // Styles on wrappers only (no text of their own) leave nothing for the colour rules to check.
   if (marked === 0) return [];
-  return violations(page, mode, {rules: COLOUR_RULES}, `[${COLOUR_MARK}]`);
+  return violations(page, mode, COLOUR_RULES, `[${COLOUR_MARK}]`);
 }
 
 test.describe('every route in routes.txt: served, loaded in the browser, axe clean', () => {
-  test('the list is not empty, axe has colour rules to run in both modes, and they run on every template', () => {
+  test('the list is not empty, axe has colour rules to run in both modes, and they run on every template; every structure is checked on a route', () => {
     expect(routes.length).toBeGreaterThan(90);
     expect(COLOUR_RULES).toContain('color-contrast');
     expect(OTHER_RULES).toContain('link-name');
@@ -229,6 +258,10 @@ test.describe('every route in routes.txt: served, loaded in the browser, axe cle
     const assigned = [...colourCover.routes.values()].flatMap((styles) => [...styles]);
     expect(new Set(assigned).size).toBe(assigned.length);
     expect(assigned.length).toBe(colourCover.all.size);
+    // Every route's every structure is on a route that gets the other rules on its whole page.
+    expect(structureCover.all.size).toBeGreaterThan(100);
+    expect(STRUCTURE_ROUTES.size).toBeLessThan(routes.length / 2);
+    expect(uncoveredStructures(structureCover, STRUCTURE_ROUTES)).toEqual([]);
   });
 
   routes.forEach((route, index) => {
@@ -246,16 +279,23 @@ test.describe('every route in routes.txt: served, loaded in the browser, axe cle
       expectPageTitle(route, await page.title(), await mainHeading(page));
       expect(problemList(tab.problems), `problems on ${route}`).toEqual([]);
 
+      if (!STRUCTURE_ROUTES.has(route)) {
+        // Its structures are checked on the covers' routes; what hydration made and what scrolls, here.
+        const marked = await page.evaluate<string[]>(
+          markUncoveredScript(structureCover.all, checkedOffCover, UNCOVERED_MARK),
+        );
+        if (marked.length === 0) return;
+        const found = await violations(page, first, OTHER_RULES, `[${UNCOVERED_MARK}]`);
+        expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
+        for (const key of marked) checkedOffCover.add(key);
+        return;
+      }
+      const found = await violations(page, first, OTHER_RULES);
       const styles = colourCover.routes.get(route);
       if (!styles) {
-        const found = await violations(page, first, {rules: OTHER_RULES});
         expect(found, `axe on ${route}:\n  ${found.join('\n  ')}\n`).toEqual([]);
         return;
       }
-      // The rules axe has on (its experimental ones, which OTHER_RULES names, are not), less the
-      // colour rules, on the whole page: the set the cover routes got before the colour rules
-      // moved to the marked elements.
-      const found = await violations(page, first, {enabledBut: COLOUR_RULES});
       found.push(...(await colourViolations(page, first, styles)));
       const second: ColourMode = first === 'light' ? 'dark' : 'light';
       await switchMode(page, storageKeys, second);
