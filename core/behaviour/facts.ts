@@ -94,7 +94,12 @@ export function finalFact(op: OperationBehaviour, family: FamilyBehaviour): stri
 
 /** `<op>.webhook` */
 export function webhookFact(op: OperationBehaviour): string {
-  if (op.webhook === 'none') return `Sends no webhook. ${op.learn ?? ''}`.trim();
+  const credits = op.moneyBack
+    .filter((m) => m.webhook)
+    .map((m) => ` \`${m.webhook}\` reports the money coming back on ${m.state}.`)
+    .join('');
+  if (op.webhook === 'none')
+    return `Sends no webhook${credits ? ' of its state' : ''}.${credits} ${op.learn ?? ''}`.trim();
   const changes = op.transitions.filter((t) => t.webhook).map((t) => `${t.from} → ${t.to}`);
   const parts = [
     ...(changes.length ? [`the changes ${andList(changes)}`] : []),

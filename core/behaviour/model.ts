@@ -76,6 +76,11 @@ export interface MoneyBackSpec {
   readonly fact?: string;
   /** The fields of `data` (status call and webhook) that confirm the money is back. */
   readonly fields: readonly string[];
+  /**
+   * A webhook that reports the money coming back rather than the state (the DMT wallet's credit
+   * event after a refund): sent on reaching `state`, even by an operation whose `webhook` is none.
+   */
+  readonly webhook?: string;
 }
 
 export interface RepeatSpec {
@@ -635,7 +640,7 @@ function parseMoneyBack(
   return (Array.isArray(raw) ? raw : []).flatMap((m: unknown, i): MoneyBackSpec[] => {
     const at = [...path, 'money-back', i];
     if (!isObj(m)) return [];
-    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact', 'fields'], at, problems);
+    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact', 'fields', 'webhook'], at, problems);
     const state = required(m, 'state', at, problems, 'the state that returns money');
     if (state) checkState(state, states, [...at, 'state'], problems);
     const fact = str(m.fact);
@@ -643,6 +648,12 @@ function parseMoneyBack(
       problems.add(
         [...at, 'fact'],
         `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source.`,
+      );
+    const webhook = str(m.webhook);
+    if (webhook && !ctx.webhooks.has(webhook))
+      problems.add(
+        [...at, 'webhook'],
+        `webhook ${webhook} is not a webhook of the contract. Fix: use one of ${closest(webhook, ctx.webhooks).join(', ') || 'the webhooks of openapi/families/'}, or leave it out.`,
       );
     return [
       {
@@ -652,6 +663,7 @@ function parseMoneyBack(
         confirmedBy: required(m, 'confirmed-by', at, problems, 'what confirms it'),
         ...(fact ? {fact} : {}),
         fields: strList(m.fields),
+        ...(webhook ? {webhook} : {}),
       },
     ];
   });

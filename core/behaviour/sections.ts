@@ -79,12 +79,23 @@ function stateRow(
         ? next.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
         : [labels['api.behaviour.nothing']],
       withinCell(op, state, labels, links),
-      reported ? [{kind: 'name', text: op.webhook}] : [labels['api.behaviour.no']],
+      webhookCell(op, state, reported, labels),
       back.length
         ? [{kind: 'items', items: back.map((m): Cell => [moneyBackText(op, m, labels)])} satisfies ItemsSpan]
         : [labels['api.behaviour.nothing']],
     ],
   };
+}
+
+/** The webhooks sent on reaching `state`: the operation's state webhook, and a money-back entry's own (a wallet credit). */
+function webhookCell(op: OperationBehaviour, state: string, reported: boolean, labels: Labels): Cell {
+  const names = [
+    ...(reported ? [op.webhook] : []),
+    ...op.moneyBack.flatMap((m) => (m.state === state && m.webhook ? [m.webhook] : [])),
+  ];
+  return names.length
+    ? names.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
+    : [labels['api.behaviour.no']];
 }
 
 /** The blocks of one operation: its title (when the family has several), first answers, table, repeat rule. */

@@ -389,6 +389,14 @@ describe('the engine rules', () => {
     h.advance(599);
     const made = await call(h, refund, sample(refund));
     expect(made.json.response_code).toBe(1);
+    // The wallet's credit follows the confirmed refund (money-back's webhook in openapi/behaviour/dmt.yaml).
+    const [credit, ...more] = await h.sandbox.takeDueWebhooks();
+    expect([credit?.webhook, more.length]).toEqual(['dmt-wallet-load', 0]);
+    expect(JSON.parse(credit?.body ?? '{}')).toMatchObject({
+      type: 'REFUND',
+      transfer_id: (sample(refund).body as JsonObject).transfer_id,
+      amount: (made.json.data as JsonObject).refunded_amount,
+    });
     // One refund per transfer (openapi/behaviour/dmt.yaml): a repeat answers 4 with the original refund.
     const repeat = await call(h, refund, sample(refund));
     expect([repeat.json.response_code, repeat.json.data]).toEqual([4, made.json.data]);
