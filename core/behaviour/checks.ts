@@ -126,6 +126,25 @@ function checkWebhooks(
   }
 }
 
+/** One rule per status call: operations sharing a status call that give different bounds for a final 7. */
+export function notFoundProblems(families: readonly FamilyBehaviour[]): string[] {
+  const byCall = new Map<string, {file: string; op: string; seconds: number}[]>();
+  for (const f of families)
+    for (const op of f.operations)
+      if (op.notFound)
+        byCall.set(op.statusCall, [
+          ...(byCall.get(op.statusCall) ?? []),
+          {file: f.file, op: op.id, seconds: op.notFound.finalAfterSeconds},
+        ]);
+  return [...byCall].flatMap(([call, rules]) =>
+    new Set(rules.map((r) => r.seconds)).size > 1
+      ? [
+          `${[...new Set(rules.map((r) => r.file))].join(', ')}: ${call} answers one code 7 for ${rules.map((r) => `${r.op} (final-after-seconds ${r.seconds})`).join(', ')}. Fix: give them the same not-found bound, the one the status call keeps.`,
+        ]
+      : [],
+  );
+}
+
 /** Whether `webhook` reports the money coming back in `state` (a money-back entry's own webhook). */
 function moneyBackHook(op: OperationBehaviour, state: string, webhook?: string): boolean {
   return op.moneyBack.some((m) => m.state === state && m.webhook && (!webhook || m.webhook === webhook));

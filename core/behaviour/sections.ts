@@ -7,7 +7,7 @@
 import {interpolate, type Labels} from '../contract/labels';
 import type {Cell, ItemsSpan, SectionBlock, Span, TableRow} from '../contract/sections';
 import {linkOr} from '../contract/component-sections';
-import {andList, firstFact, repeatFact, statesOf} from './facts';
+import {andList, firstFact, notFoundRules, repeatFact, statesOf} from './facts';
 import type {FamilyBehaviour, MoneyBackSpec, OperationBehaviour} from './model';
 import {retryText} from '../contract/tree';
 import type {CodeRule, Retry} from './codes';
@@ -166,6 +166,24 @@ export function code5Cell(
   return items.length
     ? [
         {kind: 'line', text: labels['api.behaviour.codeFive']},
+        {kind: 'items', items},
+      ]
+    : [];
+}
+
+/**
+ * The code-7 line of the catalogue: for each status call that looks a transaction up by `referenceid`,
+ * from when its 7 is final (`not-found` in the model; core/behaviour/facts.ts `notFoundRules`).
+ */
+export function code7Cell(families: readonly FamilyBehaviour[], labels: Labels): Cell {
+  const items = [...notFoundRules(families)].map(([statusCall, rule]): Cell => [
+    {kind: 'code', text: statusCall},
+    ': ',
+    interpolate(labels['api.behaviour.notFoundAfter'], {seconds: String(rule.seconds)}),
+  ]);
+  return items.length
+    ? [
+        {kind: 'line', text: labels['api.behaviour.codeSeven']},
         {kind: 'items', items},
       ]
     : [];
