@@ -172,21 +172,29 @@ export function code5Cell(
 }
 
 /**
- * The code-7 line of the catalogue: for each status call that looks a transaction up by `referenceid`,
- * from when its 7 is final (`not-found` in the model; core/behaviour/facts.ts `notFoundRules`).
+ * The code-7 line of the catalogue: from when a status call's 7 is final (`not-found` in the model;
+ * core/behaviour/facts.ts `notFoundRules`). One line when every status call has the same bound, the
+ * usual case (each status page says its own with `<Fact id="<status-call>.not-found" />`); else one
+ * item per bound, naming its status calls.
  */
 export function code7Cell(families: readonly FamilyBehaviour[], labels: Labels): Cell {
-  const items = [...notFoundRules(families)].map(([statusCall, rule]): Cell => [
-    {kind: 'code', text: statusCall},
-    ': ',
-    interpolate(labels['api.behaviour.notFoundAfter'], {seconds: String(rule.seconds)}),
-  ]);
-  return items.length
-    ? [
-        {kind: 'line', text: labels['api.behaviour.codeSeven']},
-        {kind: 'items', items},
-      ]
-    : [];
+  const byBound = new Map<number, string[]>();
+  for (const [call, rule] of notFoundRules(families))
+    byBound.set(rule.seconds, [...(byBound.get(rule.seconds) ?? []), call]);
+  const line = (seconds: number): string =>
+    interpolate(labels['api.behaviour.notFoundAfter'], {seconds: String(seconds)});
+  const [only, ...others] = [...byBound];
+  if (!only) return [];
+  if (!others.length) return [{kind: 'line', text: line(only[0])}];
+  return [
+    {
+      kind: 'items',
+      items: [...byBound].map(([seconds, calls]): Cell => [
+        ...calls.flatMap((c, i): Span[] => [...(i ? [', '] : []), {kind: 'code', text: c}]),
+        `: ${line(seconds)}`,
+      ]),
+    },
+  ];
 }
 
 /**

@@ -289,14 +289,11 @@ export const LABEL_MESSAGES = {
     message: 'How code 5 resolves, per family:',
     description: 'Line in the What to do cell of code 5 of the response-code catalogue',
   },
-  'api.behaviour.codeSeven': {
-    message:
-      "When a status call's 7 is final (the request never reached us: send it again with the same referenceid), per status call:",
-    description: 'Line in the What to do cell of code 7 of the response-code catalogue',
-  },
   'api.behaviour.notFoundAfter': {
-    message: 'from {seconds} seconds after the request was sent; sooner, ask again then',
-    description: "How long after a request a status call's code 7 is final; {seconds} is the bound",
+    message:
+      "A status call's 7 is final from {seconds} seconds after the request (send it again, same referenceid); sooner, ask again.",
+    description:
+      "Line in the What to do cell of code 7 of the response-code catalogue; {seconds} is the status call's bound",
   },
   'api.behaviour.byWebhook': {
     message: 'by webhook ({webhook}), status call as a fallback',

@@ -97,20 +97,24 @@ describe('behaviourBlocks and code5Cell', () => {
     expect(markdown).toMatch(/^\| `REVERSED` .*\| As for FAILED\. \|$/m);
   });
 
-  it('says per status call from when its code 7 is final', () => {
-    expect(code7Cell([family], labels)).toEqual([
-      {
-        kind: 'line',
-        text: "When a status call's 7 is final (the request never reached us: send it again with the same referenceid), per status call:",
-      },
+  it("says from when a status call's code 7 is final: one line for one bound, one item per bound otherwise", () => {
+    const line = (n: number): string =>
+      `A status call's 7 is final from ${n} seconds after the request (send it again, same referenceid); sooner, ask again.`;
+    expect(code7Cell([family], labels)).toEqual([{kind: 'line', text: line(30)}]);
+    const text = DEMO_TEXT.replace('    status-call: demo-status', '    status-call: demo-other').replace(
+      'final-after-seconds: 30',
+      'final-after-seconds: 60',
+    );
+    const {family: other} = parseFamily(DEMO_FILE, text, {
+      ...CTX,
+      operations: new Map([...CTX.operations, ['demo-other', [1, 7]]]),
+    });
+    expect(code7Cell([family, other as NonNullable<typeof other>], labels)).toEqual([
       {
         kind: 'items',
         items: [
-          [
-            {kind: 'code', text: 'demo-status'},
-            ': ',
-            'from 30 seconds after the request was sent; sooner, ask again then',
-          ],
+          [{kind: 'code', text: 'demo-status'}, `: ${line(30)}`],
+          [{kind: 'code', text: 'demo-other'}, `: ${line(60)}`],
         ],
       },
     ]);
