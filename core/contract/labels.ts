@@ -290,8 +290,7 @@ export const LABEL_MESSAGES = {
     description: 'Line in the What to do cell of code 5 of the response-code catalogue',
   },
   'api.behaviour.notFoundAfter': {
-    message:
-      "A status call's 7 is final from {seconds} seconds after the request (send it again, same referenceid); sooner, ask again.",
+    message: 'Final {seconds} seconds after the request: send it again, same referenceid. Sooner, ask again.',
     description:
       "Line in the What to do cell of code 7 of the response-code catalogue; {seconds} is the status call's bound",
   },

@@ -99,7 +99,7 @@ describe('behaviourBlocks and code5Cell', () => {
 
   it("says from when a status call's code 7 is final: one line for one bound, one item per bound otherwise", () => {
     const line = (n: number): string =>
-      `A status call's 7 is final from ${n} seconds after the request (send it again, same referenceid); sooner, ask again.`;
+      `Final ${n} seconds after the request: send it again, same referenceid. Sooner, ask again.`;
     expect(code7Cell([family], labels)).toEqual([{kind: 'line', text: line(30)}]);
     const text = DEMO_TEXT.replace('    status-call: demo-status', '    status-call: demo-other').replace(
       'final-after-seconds: 30',
