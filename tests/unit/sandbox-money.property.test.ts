@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {rangeFor, requestMoneyFields, type MoneyRange, type RequestMoneyField} from '#core/contract/money';
 import type {Located} from '#core/contract/openapi';
+import type {JsonObject} from '#core/sandbox/model';
 import {fieldsNamed, openSandboxProbe, type SandboxProbe} from './sandbox-harness';
 
 /** Where an amount without a maximum stops, for generating: ten crore rupees. */
@@ -71,7 +72,9 @@ describe('money fields, found through x-money', () => {
       for (const field of requestMoneyFields(l)) {
         const body = l.op.requestBody?.content['application/json']?.schema;
         const sample = probe.sample(l).body;
-        const request = sample && typeof sample === 'object' && !Array.isArray(sample) ? sample : {};
+        // Array.isArray does not narrow a readonly array out of Json, hence the cast.
+        const request: Readonly<Record<string, unknown>> =
+          sample && typeof sample === 'object' && !Array.isArray(sample) ? (sample as JsonObject) : {};
         const range =
           field.in === 'body' && !field.path.includes('.')
             ? rangeFor(body, request, field.path, field.schema)
