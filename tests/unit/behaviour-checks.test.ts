@@ -7,6 +7,7 @@ import {
   articleOf,
   carryProblems,
   exampleProblems,
+  notFoundProblems,
   overviewProblems,
   policyProblems,
   scenarioLocator,
@@ -295,6 +296,23 @@ describe('exampleProblems (check c)', () => {
           'example "gone" carries status EXPIRED, a state tests/fixtures/behaviour/demo.yaml does not declare (PROCESSING, SUCCESS, FAILED, REVERSED). Fix: use a declared state, or declare it.',
       },
     ]);
+  });
+});
+
+describe('notFoundProblems: one code-7 bound per status call', () => {
+  it('names the operations of one status call that give different bounds, and passes when they agree', () => {
+    const slower = parseFamily(
+      'tests/fixtures/behaviour/other.yaml',
+      DEMO_TEXT.replace('  demo-pay:', '  demo-pay-later:').replace(
+        'final-after-seconds: 30',
+        'final-after-seconds: 90',
+      ),
+      {...CTX, operations: new Map([...CTX.operations, ['demo-pay-later', [1, 2, 3, 4, 5, 6]]])},
+    ).family as NonNullable<ReturnType<typeof parseFamily>['family']>;
+    expect(notFoundProblems([family, slower])).toEqual([
+      'tests/fixtures/behaviour/demo.yaml, tests/fixtures/behaviour/other.yaml: demo-status answers one code 7 for demo-pay (final-after-seconds 30), demo-pay-later (final-after-seconds 90). Fix: give them the same not-found bound, the one the status call keeps.',
+    ]);
+    expect(notFoundProblems([family, demoFamily()])).toEqual([]);
   });
 });
 
