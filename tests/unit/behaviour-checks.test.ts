@@ -307,7 +307,10 @@ describe('notFoundProblems: one code-7 bound per status call', () => {
         'final-after-seconds: 30',
         'final-after-seconds: 90',
       ),
-      {...CTX, operations: new Map([...CTX.operations, ['demo-pay-later', [1, 2, 3, 4, 5, 6]]])},
+      {
+        ...CTX,
+        operations: new Map<string, readonly number[]>([...CTX.operations, ['demo-pay-later', [1, 2, 3, 4, 5, 6]]]),
+      },
     ).family as NonNullable<ReturnType<typeof parseFamily>['family']>;
     expect(notFoundProblems([family, slower])).toEqual([
       'tests/fixtures/behaviour/demo.yaml, tests/fixtures/behaviour/other.yaml: demo-status answers one code 7 for demo-pay (final-after-seconds 30), demo-pay-later (final-after-seconds 90). Fix: give them the same not-found bound, the one the status call keeps.',

@@ -107,7 +107,7 @@ describe('behaviourBlocks and code5Cell', () => {
     );
     const {family: other} = parseFamily(DEMO_FILE, text, {
       ...CTX,
-      operations: new Map([...CTX.operations, ['demo-other', [1, 7]]]),
+      operations: new Map<string, readonly number[]>([...CTX.operations, ['demo-other', [1, 7]]]),
     });
     expect(code7Cell([family, other as NonNullable<typeof other>], labels)).toEqual([
       {
