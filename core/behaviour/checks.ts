@@ -90,6 +90,17 @@ function checkWebhooks(
       `${where}: "${scenario.label}": the model says ${change.from} -> ${change.to} sends ${op.webhook}, and the step sends none. Fix: add {webhook: ${op.webhook}} to that step.`,
     );
   for (const h of webhooks) {
+    // The money's own event (a wallet credit), not a report of the state: allowed where the state returns money by it.
+    if (op.moneyBack.some((m) => m.webhook === h.webhook)) {
+      if (!moneyBackHook(op, state, h.webhook))
+        problems.push(
+          `${where}: "${scenario.label}": sends ${h.webhook} while the transaction is ${state}; the model sends it when the money comes back on ${op.moneyBack
+            .filter((m) => m.webhook === h.webhook)
+            .map((m) => m.state)
+            .join(', ')}. Fix: send it in the step that reaches that state.`,
+        );
+      continue;
+    }
     if (op.webhook === 'none') {
       problems.push(
         `${where}: "${scenario.label}": ${op.id} sends no webhook (openapi/behaviour), yet the scenario sends ${h.webhook}. Fix: remove the webhook from the scenario.`,
@@ -113,6 +124,30 @@ function checkWebhooks(
         `${where}: "${scenario.label}": its ${h.webhook} says ${op.statusField} ${carried} where the transaction is ${state}. Fix: set ${op.statusField}: ${state} in the webhook.`,
       );
   }
+}
+
+/** One rule per status call: operations sharing a status call that give different bounds for a final 7. */
+export function notFoundProblems(families: readonly FamilyBehaviour[]): string[] {
+  const byCall = new Map<string, {file: string; op: string; seconds: number}[]>();
+  for (const f of families)
+    for (const op of f.operations)
+      if (op.notFound)
+        byCall.set(op.statusCall, [
+          ...(byCall.get(op.statusCall) ?? []),
+          {file: f.file, op: op.id, seconds: op.notFound.finalAfterSeconds},
+        ]);
+  return [...byCall].flatMap(([call, rules]) =>
+    new Set(rules.map((r) => r.seconds)).size > 1
+      ? [
+          `${[...new Set(rules.map((r) => r.file))].join(', ')}: ${call} answers one code 7 for ${rules.map((r) => `${r.op} (final-after-seconds ${r.seconds})`).join(', ')}. Fix: give them the same not-found bound, the one the status call keeps.`,
+        ]
+      : [],
+  );
+}
+
+/** Whether `webhook` reports the money coming back in `state` (a money-back entry's own webhook). */
+function moneyBackHook(op: OperationBehaviour, state: string, webhook?: string): boolean {
+  return op.moneyBack.some((m) => m.state === state && m.webhook && (!webhook || m.webhook === webhook));
 }
 
 /** One state change seen in a scenario: allowed by the model, or a problem. */
@@ -231,9 +266,11 @@ export function walkScenario(w: Walk, request: JsonObject): void {
   // Whether the webhook reported the first answer, in a step before the state changed.
   let firstSent = false;
   let unchanged = state === first;
+  let moneySent = false;
   for (const stage of scenario.then) {
     const next = step(w, state, stateOf(stage.status, op.statusField), mode.mode);
     checkWebhooks(w, stage.webhooks, next.state, next.change, mode.mode);
+    moneySent ||= stage.webhooks.some((h) => moneyBackHook(op, next.state, h.webhook));
     unchanged &&= !next.change;
     if (unchanged && stage.webhooks.some((h) => h.webhook === op.webhook)) firstSent = true;
     state = next.state;
@@ -241,6 +278,11 @@ export function walkScenario(w: Walk, request: JsonObject): void {
   if (op.webhook !== 'none' && op.webhookOnFirst.includes(first) && state === first && !firstSent)
     problems.push(
       `${where}: "${scenario.label}": answers ${first} at once, and the model says ${op.webhook} reports a first answer in ${first} too (webhook-on-first), but the scenario sends none. Fix: add a step {after: 2, webhooks: [{webhook: ${op.webhook}}]}.`,
+    );
+  const credit = op.moneyBack.find((m) => m.state === state && m.webhook);
+  if (credit && !moneySent)
+    problems.push(
+      `${where}: "${scenario.label}": ends ${state}, whose money the model says ${credit.webhook} reports coming back, but the scenario sends none. Fix: add a step {after: 0, webhooks: [{webhook: ${credit.webhook}}]}.`,
     );
 }
 

@@ -94,13 +94,18 @@ export function finalFact(op: OperationBehaviour, family: FamilyBehaviour): stri
 
 /** `<op>.webhook` */
 export function webhookFact(op: OperationBehaviour): string {
-  if (op.webhook === 'none') return `Sends no webhook. ${op.learn ?? ''}`.trim();
+  const credits = op.moneyBack
+    .filter((m) => m.webhook)
+    .map((m) => ` \`${m.webhook}\` reports the money coming back on ${m.state}.`)
+    .join('');
+  if (op.webhook === 'none')
+    return `Sends no webhook${credits ? ' of its state' : ''}.${credits} ${op.learn ?? ''}`.trim();
   const changes = op.transitions.filter((t) => t.webhook).map((t) => `${t.from} → ${t.to}`);
   const parts = [
     ...(changes.length ? [`the changes ${andList(changes)}`] : []),
     ...(op.webhookOnFirst.length ? [`a first answer of ${andList(op.webhookOnFirst, 'or')}`] : []),
   ];
-  return `\`${op.webhook}\` reports ${parts.join(', and ') || 'nothing'}.${op.statusCall !== 'none' ? ` The status call \`${op.statusCall}\` reports the state at any time.` : ''}`;
+  return `\`${op.webhook}\` reports ${parts.join(', and ') || 'nothing'}.${credits}${op.statusCall !== 'none' ? ` The status call \`${op.statusCall}\` reports the state at any time.` : ''}`;
 }
 
 /** `<op>.money-back` */
@@ -113,6 +118,32 @@ export function moneyBackFact(op: OperationBehaviour): string {
 export function repeatFact(op: OperationBehaviour): string {
   const identity = andList(op.identity.map((f) => `\`${f}\``)) || 'The identity';
   return `${identity} must be unique across ${op.repeat.scope}. A repeat answers code ${op.repeat.code} with ${op.repeat.answers}.`;
+}
+
+/** Per status call that looks a transaction up by `referenceid`: from how many seconds its 7 is final, and for which operations. */
+export function notFoundRules(
+  families: readonly FamilyBehaviour[],
+): Map<string, {seconds: number; operations: string[]}> {
+  const out = new Map<string, {seconds: number; operations: string[]}>();
+  for (const op of families.flatMap((f) => f.operations)) {
+    if (!op.notFound) continue;
+    const rule = out.get(op.statusCall) ?? {seconds: op.notFound.finalAfterSeconds, operations: []};
+    // One rule per status call: checks.ts `notFoundProblems` names operations that disagree; the longest bound is the safe one.
+    out.set(op.statusCall, {
+      seconds: Math.max(rule.seconds, op.notFound.finalAfterSeconds),
+      operations: [...rule.operations, op.id],
+    });
+  }
+  return out;
+}
+
+/** `<status-call>.not-found`: when that call's `response_code` 7 is final. */
+export function notFoundFact(statusCall: string, seconds: number): string {
+  return (
+    `\`response_code\` 7 from \`${statusCall}\` (no transaction with this \`referenceid\`) is final once ${seconds} seconds have passed since the request was sent: ` +
+    `the request never reached us, nothing was created or debited, and it may be sent again with the same \`referenceid\`. ` +
+    `Asked sooner, a 7 can mean the request is still on its way: ask again when the ${seconds} seconds are up.`
+  );
 }
 
 /** `<op>.code-5` */
@@ -174,6 +205,8 @@ export function factTexts(
       out[`${op.id}.code-5`] = code5Fact(op, common);
     }
   }
+  for (const [statusCall, rule] of notFoundRules(families))
+    out[`${statusCall}.not-found`] = notFoundFact(statusCall, rule.seconds);
   if (common) {
     out['shared.polling'] = pollingFact(common);
     out['shared.retries'] = retriesFact(common);
@@ -200,12 +233,13 @@ export function factIdList(families: readonly FamilyBehaviour[], facts: Readonly
     (id) =>
       !id.startsWith('shared.') &&
       !id.startsWith('codes.') &&
-      !/\.(code\.\d+|refusals)$/.test(id) &&
+      !/\.(code\.\d+|refusals|not-found)$/.test(id) &&
       !opIds.has(id.split('.')[0] ?? ''),
   );
   return [
     `- Per operation: ${OPERATION_FACTS.map((k) => `\`<op>.${k}\``).join(', ')}, and \`<op>.first.<MODE>\`. Operations (modes): ${ops.join(', ') || 'none yet'}.`,
     `- Per response code (every operation): \`<op>.code.<N>\`, and \`<op>.refusals\` for the operations above; across them: ${codes.map((id) => `\`${id}\``).join(', ') || 'none'}.`,
+    `- Per status call, when its response_code 7 is final: ${[...notFoundRules(families).keys()].map((id) => `\`${id}.not-found\``).join(', ') || 'none'}.`,
     `- Shared: ${shared.map((id) => `\`${id}\``).join(', ') || 'none yet'}.`,
     `- Domain facts (their \`fact:\` text): ${domain.map((id) => `\`${id}\``).join(', ')}.`,
   ].join('\n');

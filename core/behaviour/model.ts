@@ -76,6 +76,18 @@ export interface MoneyBackSpec {
   readonly fact?: string;
   /** The fields of `data` (status call and webhook) that confirm the money is back. */
   readonly fields: readonly string[];
+  /**
+   * A webhook that reports the money coming back rather than the state (the DMT wallet's credit
+   * event after a refund): sent on reaching `state`, even by an operation whose `webhook` is none.
+   */
+  readonly webhook?: string;
+}
+
+export interface NotFoundSpec {
+  /** Seconds after the request was sent from which a 7 is final. */
+  readonly finalAfterSeconds: number;
+  /** Our policy's reason for the bound. */
+  readonly policy: string;
 }
 
 export interface RepeatSpec {
@@ -110,6 +122,13 @@ export interface OperationBehaviour {
   readonly resolves5By?: 'webhook' | 'status-call';
   readonly transitions: readonly TransitionSpec[];
   readonly moneyBack: readonly MoneyBackSpec[];
+  /**
+   * When the status call's `response_code` 7 (no transaction with this `referenceid`) is final:
+   * that many seconds after the request was sent, the request never reached us; sooner, it may still
+   * be on its way, so the partner asks again (issue 32, 6). Required of an operation whose status
+   * call looks it up by `referenceid`.
+   */
+  readonly notFound?: NotFoundSpec;
   /**
    * Where a first answer of this operation leaves the money when it differs from the state's own
    * `money`: a hosted link answers PENDING before the customer's journey has run, so nothing moved.
@@ -417,6 +436,7 @@ const OPERATION_KEYS = [
   'transitions',
   'money-back',
   'first-money',
+  'not-found',
 ];
 
 /** A state name used somewhere in the file must be one of `states`. */
@@ -494,7 +514,36 @@ function parseOperation(
     transitions: parseTransitions(spec.transitions, states, ctx, path, problems),
     moneyBack: parseMoneyBack(spec['money-back'], states, ctx, path, problems),
     firstMoney: parseFirstMoney(spec['first-money'], states, path, problems),
+    ...notFoundOf(spec, statusCall, path, problems),
   };
+}
+
+/** `not-found: {final-after-seconds, policy}`, required where the status call looks up a `referenceid`. */
+function notFoundOf(spec: Obj, statusCall: string, path: YamlPath, problems: Problems): {notFound?: NotFoundSpec} {
+  const raw = spec['not-found'];
+  const at = [...path, 'not-found'];
+  const byReference = statusCall && statusCall !== 'none' && strList(spec.identity).join() === 'referenceid';
+  if (raw === undefined) {
+    if (byReference)
+      problems.add(
+        path,
+        `${path[1]} has a status call by referenceid (${statusCall}) but does not say when its response_code 7 is final. Fix: add "not-found: {final-after-seconds: <N>, policy: <why N>}".`,
+      );
+    return {};
+  }
+  if (!isObj(raw)) {
+    problems.add(at, 'not-found is a map. Fix: "not-found: {final-after-seconds: <N>, policy: <why N>}".');
+    return {};
+  }
+  unknownKeys(raw, ['final-after-seconds', 'policy'], at, problems);
+  const seconds = raw['final-after-seconds'];
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds <= 0)
+    problems.add(
+      [...at, 'final-after-seconds'],
+      'final-after-seconds is a whole number of seconds above 0. Fix: the seconds after the request from which a 7 is final.',
+    );
+  const policy = required(raw, 'policy', at, problems, 'why the bound is what it is');
+  return typeof seconds === 'number' ? {notFound: {finalAfterSeconds: seconds, policy}} : {};
 }
 
 function parseFirstMoney(
@@ -635,7 +684,7 @@ function parseMoneyBack(
   return (Array.isArray(raw) ? raw : []).flatMap((m: unknown, i): MoneyBackSpec[] => {
     const at = [...path, 'money-back', i];
     if (!isObj(m)) return [];
-    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact', 'fields'], at, problems);
+    unknownKeys(m, ['state', 'to', 'when', 'confirmed-by', 'fact', 'fields', 'webhook'], at, problems);
     const state = required(m, 'state', at, problems, 'the state that returns money');
     if (state) checkState(state, states, [...at, 'state'], problems);
     const fact = str(m.fact);
@@ -643,6 +692,12 @@ function parseMoneyBack(
       problems.add(
         [...at, 'fact'],
         `fact ${fact} is not an id of openapi/facts/. Fix: record it there with its source.`,
+      );
+    const webhook = str(m.webhook);
+    if (webhook && !ctx.webhooks.has(webhook))
+      problems.add(
+        [...at, 'webhook'],
+        `webhook ${webhook} is not a webhook of the contract. Fix: use one of ${closest(webhook, ctx.webhooks).join(', ') || 'the webhooks of openapi/families/'}, or leave it out.`,
       );
     return [
       {
@@ -652,6 +707,7 @@ function parseMoneyBack(
         confirmedBy: required(m, 'confirmed-by', at, problems, 'what confirms it'),
         ...(fact ? {fact} : {}),
         fields: strList(m.fields),
+        ...(webhook ? {webhook} : {}),
       },
     ];
   });

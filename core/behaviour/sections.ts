@@ -7,7 +7,7 @@
 import {interpolate, type Labels} from '../contract/labels';
 import type {Cell, ItemsSpan, SectionBlock, Span, TableRow} from '../contract/sections';
 import {linkOr} from '../contract/component-sections';
-import {andList, firstFact, repeatFact, statesOf} from './facts';
+import {andList, firstFact, notFoundRules, repeatFact, statesOf} from './facts';
 import type {FamilyBehaviour, MoneyBackSpec, OperationBehaviour} from './model';
 import {retryText} from '../contract/tree';
 import type {CodeRule, Retry} from './codes';
@@ -79,12 +79,23 @@ function stateRow(
         ? next.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
         : [labels['api.behaviour.nothing']],
       withinCell(op, state, labels, links),
-      reported ? [{kind: 'name', text: op.webhook}] : [labels['api.behaviour.no']],
+      webhookCell(op, state, reported, labels),
       back.length
         ? [{kind: 'items', items: back.map((m): Cell => [moneyBackText(op, m, labels)])} satisfies ItemsSpan]
         : [labels['api.behaviour.nothing']],
     ],
   };
+}
+
+/** The webhooks sent on reaching `state`: the operation's state webhook, and a money-back entry's own (a wallet credit). */
+function webhookCell(op: OperationBehaviour, state: string, reported: boolean, labels: Labels): Cell {
+  const names = [
+    ...(reported ? [op.webhook] : []),
+    ...op.moneyBack.flatMap((m) => (m.state === state && m.webhook ? [m.webhook] : [])),
+  ];
+  return names.length
+    ? names.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
+    : [labels['api.behaviour.no']];
 }
 
 /** The blocks of one operation: its title (when the family has several), first answers, table, repeat rule. */
@@ -158,6 +169,32 @@ export function code5Cell(
         {kind: 'items', items},
       ]
     : [];
+}
+
+/**
+ * The code-7 line of the catalogue: from when a status call's 7 is final (`not-found` in the model;
+ * core/behaviour/facts.ts `notFoundRules`). One line when every status call has the same bound, the
+ * usual case (each status page says its own with `<Fact id="<status-call>.not-found" />`); else one
+ * item per bound, naming its status calls.
+ */
+export function code7Cell(families: readonly FamilyBehaviour[], labels: Labels): Cell {
+  const byBound = new Map<number, string[]>();
+  for (const [call, rule] of notFoundRules(families))
+    byBound.set(rule.seconds, [...(byBound.get(rule.seconds) ?? []), call]);
+  const line = (seconds: number): string =>
+    interpolate(labels['api.behaviour.notFoundAfter'], {seconds: String(seconds)});
+  const [only, ...others] = [...byBound];
+  if (!only) return [];
+  if (!others.length) return [{kind: 'line', text: line(only[0])}];
+  return [
+    {
+      kind: 'items',
+      items: [...byBound].map(([seconds, calls]): Cell => [
+        ...calls.flatMap((c, i): Span[] => [...(i ? [', '] : []), {kind: 'code', text: c}]),
+        `: ${line(seconds)}`,
+      ]),
+    },
+  ];
 }
 
 /**

@@ -107,6 +107,11 @@ export function residualType(diff: Diff): ChangeType | undefined {
   if (extension === 'x-response-codes') return 'non-breaking';
   if (extension) return 'annotation';
   if (keys[0] === 'tags') return 'annotation';
+  // A conditional subschema (if/then/else) narrows what a request may send (payout's per-mode amount
+  // ranges, issue 32): breaking there, as any rule that accepts less; elsewhere it only describes.
+  const last = keys.at(-1);
+  if (last === 'if' || last === 'then' || last === 'else')
+    return keys[3] === 'requestBody' ? 'breaking' : 'non-breaking';
   return undefined;
 }
 

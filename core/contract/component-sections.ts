@@ -45,13 +45,15 @@ export const callOf = (entry: Pick<IndexEntry, 'kind' | 'method' | 'path'>, labe
 
 /**
  * <ResponseCodeTable>: the `response_code` catalogue; each row has the anchor `code-N` that pages link.
- * `code5` (core/behaviour/sections.ts `code5Cell`) goes under code 5's action: per family, how it resolves.
+ * `code5` (core/behaviour/sections.ts `code5Cell`) goes under code 5's action: per family, how it resolves;
+ * `code7` (`code7Cell`) under code 7's: per status call, from when its 7 is final.
  */
 export function responseCodeBlocks(
   codes: readonly ResponseCodeView[],
   labels: Labels,
   code5: Cell = [],
   byOperation: (code: number) => Cell = () => [],
+  code7: Cell = [],
 ): SectionBlock[] {
   const table: TableBlock = {
     kind: 'table',
@@ -74,7 +76,7 @@ export function responseCodeBlocks(
           ...(c.common ? [{kind: 'line', text: labels['api.catalogue.common'], name: true} as const] : []),
         ],
         [c.meaning],
-        c.code === 5 ? [c.action, ...code5] : [c.action],
+        c.code === 5 ? [c.action, ...code5] : c.code === 7 ? [c.action, ...code7] : [c.action],
         // No catalogue rule: it differs by operation, and the derived table says how (`byOperation`).
         c.retry ? [{kind: 'retry', retry: c.retry, text: retryText(c.retry, labels)}] : byOperation(c.code),
       ],

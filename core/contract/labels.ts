@@ -289,6 +289,11 @@ export const LABEL_MESSAGES = {
     message: 'How code 5 resolves, per family:',
     description: 'Line in the What to do cell of code 5 of the response-code catalogue',
   },
+  'api.behaviour.notFoundAfter': {
+    message: 'Final {seconds} seconds after the request: send it again, same referenceid. Sooner, ask again.',
+    description:
+      "Line in the What to do cell of code 7 of the response-code catalogue; {seconds} is the status call's bound",
+  },
   'api.behaviour.byWebhook': {
     message: 'by webhook ({webhook}), status call as a fallback',
     description: 'How a code 5 of a family resolves',

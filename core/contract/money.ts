@@ -54,6 +54,41 @@ export function requestMoneyFields(l: Pick<Located, 'op' | 'itemParams'>): Reque
   return [...params, ...body];
 }
 
+/** A range an amount must fall in: the field's own, narrowed by the request's other values. */
+export interface MoneyRange {
+  readonly minimum?: number;
+  readonly maximum?: number;
+}
+
+/**
+ * The range of a top-level body field for one request: its own range (`own`, the field's schema), narrowed by each
+ * `allOf` branch whose `if` holds for the request (payout's per-mode ranges: `mode` `RTGS` makes the
+ * amount start at 2,00,000). Only an `if` of `const` properties is read, the one form the contract
+ * uses; any other `if` fails loudly rather than being taken as true or false.
+ */
+export function rangeFor(
+  body: JsonSchema | undefined,
+  request: Readonly<Record<string, unknown>>,
+  field: string,
+  own: MoneyRange,
+): MoneyRange {
+  let minimum = own.minimum;
+  let maximum = own.maximum;
+  for (const part of body?.allOf ?? []) {
+    if (!part.if || !part.then) continue;
+    const conditions = Object.entries(part.if.properties ?? {});
+    if (!conditions.length || conditions.some(([, s]) => s.const === undefined))
+      throw new Error(
+        `rangeFor: an allOf branch's if is not a set of const properties (${JSON.stringify(part.if)}). Write it as if: {properties: {<field>: {const: <value>}}, required: [<field>]}.`,
+      );
+    if (!conditions.every(([name, s]) => request[name] === s.const)) continue;
+    const narrowed = part.then.properties?.[field];
+    if (narrowed?.minimum !== undefined) minimum = Math.max(minimum ?? -Infinity, narrowed.minimum);
+    if (narrowed?.maximum !== undefined) maximum = Math.min(maximum ?? Infinity, narrowed.maximum);
+  }
+  return {...(minimum !== undefined ? {minimum} : {}), ...(maximum !== undefined ? {maximum} : {})};
+}
+
 /** Every schema an operation shows, named for a message: parameters, body, responses. */
 function allSchemas(op: Operation): {at: string; schema: JsonSchema | undefined}[] {
   return [

@@ -15,6 +15,8 @@ export type JsonSchema = {
   readonly allOf?: readonly JsonSchema[];
   readonly oneOf?: readonly JsonSchema[];
   readonly anyOf?: readonly JsonSchema[];
+  readonly if?: JsonSchema;
+  readonly then?: JsonSchema;
   readonly enum?: readonly Scalar[];
   readonly const?: Scalar;
   readonly default?: unknown;

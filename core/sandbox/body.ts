@@ -222,6 +222,9 @@ export function fieldErrors(errors: readonly ValidatorError[], prefix = ''): Fie
   const out: FieldError[] = [];
   for (const e of errors) {
     if (e.keyword === 'pattern' && told.has(e.instancePath)) continue;
+    // An `if`/`then` (payout's per-mode amount range) reports the field its `then` broke on its own;
+    // the `if` error itself names only the object ("must match then schema").
+    if (e.keyword === 'if') continue;
     const insideOneOf =
       e.keyword !== 'oneOf' && oneOfAt.some((at) => e.instancePath === at || e.instancePath.startsWith(`${at}/`));
     if (insideOneOf) continue;

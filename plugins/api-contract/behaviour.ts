@@ -18,6 +18,7 @@ import {
 import {
   exampleProblems,
   exampleRequest,
+  notFoundProblems,
   overviewProblems,
   policyProblems,
   scenarioLocator,
@@ -212,6 +213,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
     }),
     ...schemaFieldProblems(moving, located, input.locate),
+    ...notFoundProblems(moving),
     ...(common
       ? policyProblems(common, {
           retryAfterMinutes: RETRY_AFTER_MINUTES,

@@ -11,12 +11,14 @@ public static class WebhookSignature
     const long ToleranceSeconds = 300; // reject deliveries signed more than 5 minutes from your clock
 
     /// <param name="secrets">The webhook secrets you hold now, one normally, two while a rotation overlaps.</param>
+    /// <param name="nowSeconds">Unix seconds to check the timestamp against; your clock when left out (a test passes a fixed one).</param>
     public static bool Verify(byte[] rawBody, string? id, string? timestamp, string? signatureHeader,
-                              IEnumerable<string> secrets)
+                              IEnumerable<string> secrets, long? nowSeconds = null)
     {
         if (string.IsNullOrEmpty(id) || string.IsNullOrEmpty(signatureHeader) ||
             timestamp is null || !Regex.IsMatch(timestamp, @"^\d{10}$")) return false;
-        if (Math.Abs(DateTimeOffset.UtcNow.ToUnixTimeSeconds() - long.Parse(timestamp)) > ToleranceSeconds) return false;
+        long now = nowSeconds ?? DateTimeOffset.UtcNow.ToUnixTimeSeconds();
+        if (Math.Abs(now - long.Parse(timestamp)) > ToleranceSeconds) return false;
         byte[] prefix = Encoding.UTF8.GetBytes($"{id}.{timestamp}.");
         byte[] signed = new byte[prefix.Length + rawBody.Length];
         prefix.CopyTo(signed, 0);

@@ -18,11 +18,16 @@ var tenDigits = regexp.MustCompile(`^\d{10}$`)
 
 // VerifyWebhook: secrets are the webhook secrets you hold now, one normally, two while a rotation overlaps.
 func VerifyWebhook(rawBody []byte, id, timestamp, signatureHeader string, secrets []string) bool {
+	return VerifyWebhookAt(rawBody, id, timestamp, signatureHeader, secrets, time.Now())
+}
+
+// VerifyWebhookAt checks the timestamp against now instead of your clock (a test passes a fixed time).
+func VerifyWebhookAt(rawBody []byte, id, timestamp, signatureHeader string, secrets []string, now time.Time) bool {
 	if id == "" || signatureHeader == "" || !tenDigits.MatchString(timestamp) {
 		return false
 	}
 	ts, _ := strconv.ParseInt(timestamp, 10, 64)
-	if skew := time.Now().Unix() - ts; skew > toleranceSeconds || skew < -toleranceSeconds {
+	if skew := now.Unix() - ts; skew > toleranceSeconds || skew < -toleranceSeconds {
 		return false // a replay or a skewed clock
 	}
 	for _, secret := range secrets {

@@ -12,7 +12,7 @@ import {lineColumn, proseOf} from './prose-text';
 
 /** The kinds of hand-written behaviour, each with the model ids that say it instead. */
 export type BehaviourKind =
-  'final' | 'webhook' | 'resend' | 'money-back' | 'retries' | 'window' | 't-plus' | 'code-meaning';
+  'final' | 'webhook' | 'resend' | 'money-back' | 'retries' | 'window' | 't-plus' | 'code-meaning' | 'not-found';
 
 export interface BehaviourFinding {
   readonly file: string;
@@ -86,6 +86,15 @@ export const BEHAVIOUR_RULES: readonly {
     pattern:
       /(?:\bresponse_code\s+|\bcodes?\s+|^[ \t]*[-*]\s+)\d{1,2}\b(?:\s*,?\s*(?:or\s+|and\s+)?\d{1,2}\b)*(?:\s*\([^)\n]*\))?\s*[:,]?\s(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:money\s+(?:has\s+)?moved|no\s+money\s+moved|nothing\s+(?:moved|paid|was\s+(?:paid|debited|created|moved))|(?:new|fresh)\s+referenceid)/gim,
     fix: '<Fact id="<op>.code.<N>" /> or <Fact id="codes.money-moving" /> (the derived code table)',
+  },
+  {
+    // When a status call's 7 (NOT_FOUND) is final, or that an early one means "ask again" (issue 32, 6):
+    // the bound is per status call in the model (`not-found`), and pages said it three ways by hand.
+    kind: 'not-found',
+    withCode: true,
+    pattern:
+      /(?:\bresponse_code\s+|\bcodes?\s+|\banswers?\s+)7\b(?:\s*\([^)\n]*\))?(?:(?!\n[ \t]*\n)[^.!?]){0,120}?\b(?:first\s+seconds|few\s+seconds|ask\s+again|short\s+wait|definitive|reached\s+us|did\s+not\s+reach|not\s+reach\s+us|send\s+(?:it\s+|them\s+|the\s+\w+\s+)?again)\b|\b(?:first|few)\s+seconds\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?(?:\b7\b|NOT_FOUND)|\bwithin\s+the\s+first\s+seconds\b|\bNOT_FOUND\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\bask\s+again\b/gim,
+    fix: '<Fact id="<status-call>.not-found" />',
   },
 ];
 

@@ -169,6 +169,42 @@ describe('signature samples (samples/verify)', () => {
     ).toThrow(); // the vector's timestamp is long past
   });
 
+  // The page tells every reader to give the verifier a fixed clock (docs/v1/webhooks/index.mdx: "the
+  // samples take a `now`"): PHP and Go are run on the same cases through that argument.
+  it.skipIf(!hasCommand('php'))('PHP gives the same answers, with the clock passed as $now', () => {
+    const dir = tempDir('verify-php-');
+    // The function alone: the sample's last lines answer a real request from php://input.
+    const source = fs.readFileSync(path.join(SAMPLES, 'verify/verify.php'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'verify.php'), source.slice(0, source.indexOf('\n$rawBody = ')));
+    const script = `require ${JSON.stringify(path.join(dir, 'verify.php'))};
+      $cases = json_decode(stream_get_contents(STDIN), true);
+      echo json_encode(array_map(fn($c) => verifyWebhook($c[1], ${JSON.stringify(ID)}, ${JSON.stringify(TS)}, $c[2], $c[3], $c[4]), $cases));`;
+    const out = execFileSync('php', ['-r', script], {input: JSON.stringify(CASES)}).toString();
+    expect(JSON.parse(out)).toEqual(CASES.map((c) => c[5]));
+  });
+
+  it.skipIf(!hasCommand('go'))(
+    'Go gives the same answers, with the clock passed to VerifyWebhookAt',
+    () => {
+      const dir = tempDir('verify-go-');
+      fs.mkdirSync(path.join(dir, 'webhook'));
+      fs.copyFileSync(path.join(SAMPLES, 'verify/verify.go'), path.join(dir, 'webhook', 'verify.go'));
+      fs.writeFileSync(path.join(dir, 'go.mod'), 'module verify\n\ngo 1.19\n');
+      const calls = CASES.map(
+        ([, body, sig, secrets, now]) =>
+          `fmt.Print(webhook.VerifyWebhookAt([]byte(${JSON.stringify(body)}), ${JSON.stringify(ID)}, ${JSON.stringify(TS)}, ${JSON.stringify(sig)}, []string{${secrets.map((x) => JSON.stringify(x)).join(', ')}}, time.Unix(${now}, 0)), " ")`,
+      );
+      fs.writeFileSync(
+        path.join(dir, 'main.go'),
+        `package main\n\nimport (\n\t"fmt"\n\t"time"\n\n\t"verify/webhook"\n)\n\nfunc main() {\n\t${calls.join('\n\t')}\n}\n`,
+      );
+      execFileSync('go', ['build', '-o', 'verify', '.'], {cwd: dir});
+      const out = execFileSync(path.join(dir, 'verify')).toString().trim();
+      expect(out).toBe(CASES.map((c) => String(c[5])).join(' '));
+    },
+    120_000,
+  );
+
   it.skipIf(!hasJava())(
     'Java gives the same answers',
     () => {

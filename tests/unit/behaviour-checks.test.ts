@@ -7,6 +7,7 @@ import {
   articleOf,
   carryProblems,
   exampleProblems,
+  notFoundProblems,
   overviewProblems,
   policyProblems,
   scenarioLocator,
@@ -14,7 +15,8 @@ import {
 } from '#core/behaviour/checks';
 import type {Located, Operation} from '#core/contract/openapi';
 import type {FamilyModel, JsonObject, ScenarioModel, StageModel} from '#core/sandbox/model';
-import {DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
+import {parseFamily} from '#core/behaviour/model';
+import {CTX, DEMO_FILE, DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
 
 const family = demoFamily();
 
@@ -116,6 +118,54 @@ describe('scenarioProblems (check a: only allowed paths; check b: every path has
     expect(run(complete().slice(1))).toContain(
       "tests/fixtures/behaviour/demo.yaml:33: no sandbox scenario of demo-pay goes from SUCCESS to REVERSED. Fix: add a scenario to openapi/scenarios/demo.yaml whose status (or a later step's) moves SUCCESS -> REVERSED.",
     );
+  });
+
+  it("holds a money-back entry's own webhook (a wallet credit) to the step that returns the money", () => {
+    // FAILED's money comes back with demo-wallet, a webhook of the money, not of the state.
+    const text = DEMO_TEXT.replace(
+      'confirmed-by: a REFUND credit',
+      'confirmed-by: a REFUND credit\n        webhook: demo-wallet',
+    );
+    const {family: credited, problems} = parseFamily(DEMO_FILE, text, {
+      ...CTX,
+      webhooks: new Set(['demo-update', 'demo-wallet']),
+    });
+    expect(problems).toEqual([]);
+    const wallet = {webhook: 'demo-wallet', after: 0, body: {type: 'REFUND'}};
+    const failed = (label: string, webhooks: StageModel['webhooks']): ScenarioModel => ({
+      ...scenario(label, 'FAST', 5, [], 'PROCESSING'),
+      then: [{after: 30, status: answer(1, 'FAILED'), webhooks}],
+    });
+    const check = (scenarios: ScenarioModel[]): string[] =>
+      scenarioProblems({
+        families: [credited as NonNullable<typeof credited>],
+        sandbox: sandbox(scenarios),
+        requests: new Map([['demo-pay', {mode: 'FAST'}]]),
+        locate: (id) => id,
+      });
+    const [paid, pending, , slow] = complete();
+    const rest = [paid, pending, slow] as ScenarioModel[];
+    const good = failed('Timed out, then failed, credited', [
+      {webhook: 'demo-update', after: 0, body: {status: 'FAILED'}},
+      wallet,
+    ]);
+    expect(check([...rest, good])).toEqual([]);
+    const silent = failed('Timed out, then failed, no credit', [
+      {webhook: 'demo-update', after: 0, body: {status: 'FAILED'}},
+    ]);
+    expect(check([...rest, silent])).toEqual([
+      `${silent.id}: "Timed out, then failed, no credit": ends FAILED, whose money the model says demo-wallet reports coming back, but the scenario sends none. Fix: add a step {after: 0, webhooks: [{webhook: demo-wallet}]}.`,
+    ]);
+    const early = scenario(
+      'Paid, credited',
+      'FAST',
+      1,
+      [{after: 0, webhooks: [wallet]}, stage('REVERSED', true)],
+      'SUCCESS',
+    );
+    expect(check([...rest, good, early])).toEqual([
+      `${early.id}: "Paid, credited": sends demo-wallet while the transaction is SUCCESS; the model sends it when the money comes back on FAILED. Fix: send it in the step that reaches that state.`,
+    ]);
   });
 
   it('locates a scenario by its id in the scenario file', () => {
@@ -246,6 +296,26 @@ describe('exampleProblems (check c)', () => {
           'example "gone" carries status EXPIRED, a state tests/fixtures/behaviour/demo.yaml does not declare (PROCESSING, SUCCESS, FAILED, REVERSED). Fix: use a declared state, or declare it.',
       },
     ]);
+  });
+});
+
+describe('notFoundProblems: one code-7 bound per status call', () => {
+  it('names the operations of one status call that give different bounds, and passes when they agree', () => {
+    const slower = parseFamily(
+      'tests/fixtures/behaviour/other.yaml',
+      DEMO_TEXT.replace('  demo-pay:', '  demo-pay-later:').replace(
+        'final-after-seconds: 30',
+        'final-after-seconds: 90',
+      ),
+      {
+        ...CTX,
+        operations: new Map<string, readonly number[]>([...CTX.operations, ['demo-pay-later', [1, 2, 3, 4, 5, 6]]]),
+      },
+    ).family as NonNullable<ReturnType<typeof parseFamily>['family']>;
+    expect(notFoundProblems([family, slower])).toEqual([
+      'tests/fixtures/behaviour/demo.yaml, tests/fixtures/behaviour/other.yaml: demo-status answers one code 7 for demo-pay (final-after-seconds 30), demo-pay-later (final-after-seconds 90). Fix: give them the same not-found bound, the one the status call keeps.',
+    ]);
+    expect(notFoundProblems([family, demoFamily()])).toEqual([]);
   });
 });
 

@@ -27,8 +27,32 @@ describe('parseFamily', () => {
 
   it('names an unknown key with its line and the closest key', () => {
     expect(problemsOf(DEMO_TEXT.replace('    resolves-5-by: webhook', '    resolve-5-by: webhook'))).toContain(
-      `${DEMO_FILE}:29: unknown key "resolve-5-by" at operations.demo-pay. Fix: did you mean "resolves-5-by"? the keys are moves-money, made-in, reason, status-call, status-field, webhook, webhook-on-first, learn, identity, repeat, modes, resolves-5-by, transitions, money-back, first-money (openapi/behaviour/README.md).`,
+      `${DEMO_FILE}:29: unknown key "resolve-5-by" at operations.demo-pay. Fix: did you mean "resolves-5-by"? the keys are moves-money, made-in, reason, status-call, status-field, webhook, webhook-on-first, learn, identity, repeat, modes, resolves-5-by, transitions, money-back, first-money, not-found (openapi/behaviour/README.md).`,
     );
+  });
+
+  it('asks an operation with a status call by referenceid when its code 7 is final, and checks the bound (issue 32, 6)', () => {
+    const rule = '    not-found: {final-after-seconds: 30, policy: recorded before it is answered}';
+    expect(problemsOf(DEMO_TEXT.replace(`${rule}\n`, ''))).toEqual([
+      `${DEMO_FILE}:12: demo-pay has a status call by referenceid (demo-status) but does not say when its response_code 7 is final. Fix: add "not-found: {final-after-seconds: <N>, policy: <why N>}".`,
+    ]);
+    expect(problemsOf(DEMO_TEXT.replace(rule, '    not-found: {final-after-seconds: -5}'))).toEqual([
+      `${DEMO_FILE}:43: final-after-seconds is a whole number of seconds above 0. Fix: the seconds after the request from which a 7 is final.`,
+      `${DEMO_FILE}:43: "policy" is missing or empty. Fix: write why the bound is what it is.`,
+    ]);
+  });
+
+  it('rejects a money-back webhook the contract does not have', () => {
+    expect(
+      problemsOf(
+        DEMO_TEXT.replace(
+          'confirmed-by: a REFUND credit',
+          'confirmed-by: a REFUND credit\n        webhook: demo-wallet',
+        ),
+      ),
+    ).toEqual([
+      `${DEMO_FILE}:43: webhook demo-wallet is not a webhook of the contract. Fix: use one of the webhooks of openapi/families/, or leave it out.`,
+    ]);
   });
 
   it('rejects a state used but not declared', () => {

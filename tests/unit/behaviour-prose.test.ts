@@ -31,6 +31,30 @@ describe('findBehaviour', () => {
     );
   });
 
+  it("flags when a status call's code 7 is final written by hand, each of the three ways the pages said it (issue 32, 6)", () => {
+    const source = [
+      'An answer of `response_code` 7 means no order with this `referenceid` reached us.',
+      '',
+      'A status call made in the first seconds after a payment may also answer 7.',
+      '',
+      'Treat an early `NOT_FOUND` as "ask again later".',
+      '',
+      'Code 7: <Fact id="payout-order-status.not-found" />',
+    ].join('\n');
+    expect(found(source)).toEqual([
+      '1:15 not-found response_code 7 means no order with this referenceid reached us',
+      '3:27 not-found first seconds after a payment may also answer 7',
+      '5:17 not-found NOT_FOUND as "ask again',
+    ]);
+    expect(
+      findBehaviour(FILE, 'A status call made in the first seconds after a payment may also answer 7.')[0]?.message,
+    ).toBe(
+      'docs/v1/x.mdx:1:27: behaviour written by hand (not-found): "first seconds after a payment may also answer 7". Say it with ' +
+        '<Fact id="<status-call>.not-found" /> ' +
+        '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
+    );
+  });
+
   it('flags each recurring form with file, line, column, the phrase and the fix', () => {
     const source = [
       '# Payouts',

@@ -5,13 +5,14 @@
  */
 import {describe, expect, it} from 'vitest';
 import {factTexts} from '#core/behaviour/facts';
-import {behaviourBlocks, code5Cell} from '#core/behaviour/sections';
+import {behaviourBlocks, code5Cell, code7Cell} from '#core/behaviour/sections';
 import {defaultLabels} from '#core/contract/labels';
 import {sectionsMarkdown} from '#core/markdown/markdown';
 import {parseMdx} from '../../plugins/mdx-ast';
 import {remarkFact} from '../../plugins/api-contract/remark-fact';
 import {factText} from '../../plugins/api-contract/components';
-import {DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
+import {parseFamily} from '#core/behaviour/model';
+import {CTX, DEMO_FILE, DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
 
 const family = demoFamily();
 const facts = factTexts([family], demoCommon(), [{id: 'demo-window', fact: 'Returned by T+1.'}]);
@@ -38,6 +39,9 @@ describe('factTexts', () => {
       'Acknowledge a delivery with any 2xx status within 10 seconds; anything else is a failed attempt.',
     );
     expect(facts['demo-window']).toBe('Returned by T+1.');
+    expect(facts['demo-status.not-found']).toBe(
+      '`response_code` 7 from `demo-status` (no transaction with this `referenceid`) is final once 30 seconds have passed since the request was sent: the request never reached us, nothing was created or debited, and it may be sent again with the same `referenceid`. Asked sooner, a 7 can mean the request is still on its way: ask again when the 30 seconds are up.',
+    );
   });
 });
 
@@ -91,6 +95,48 @@ describe('behaviourBlocks and code5Cell', () => {
     const markdown = sectionsMarkdown(behaviourBlocks(reversed, labels, links), (p) => `https://docs.example${p}`);
     expect(markdown.match(/Back to partner wallet/g)).toHaveLength(1);
     expect(markdown).toMatch(/^\| `REVERSED` .*\| As for FAILED\. \|$/m);
+  });
+
+  it("says from when a status call's code 7 is final: one line for one bound, one item per bound otherwise", () => {
+    const line = (n: number): string =>
+      `Final ${n} seconds after the request: send it again, same referenceid. Sooner, ask again.`;
+    expect(code7Cell([family], labels)).toEqual([{kind: 'line', text: line(30)}]);
+    const text = DEMO_TEXT.replace('    status-call: demo-status', '    status-call: demo-other').replace(
+      'final-after-seconds: 30',
+      'final-after-seconds: 60',
+    );
+    const {family: other} = parseFamily(DEMO_FILE, text, {
+      ...CTX,
+      operations: new Map<string, readonly number[]>([...CTX.operations, ['demo-other', [1, 7]]]),
+    });
+    expect(code7Cell([family, other as NonNullable<typeof other>], labels)).toEqual([
+      {
+        kind: 'items',
+        items: [
+          [{kind: 'code', text: 'demo-status'}, `: ${line(30)}`],
+          [{kind: 'code', text: 'demo-other'}, `: ${line(60)}`],
+        ],
+      },
+    ]);
+  });
+
+  it("names a money-back entry's own webhook in the state's webhook cell, and in the webhook fact", () => {
+    const text = DEMO_TEXT.replace(
+      'confirmed-by: a REFUND credit',
+      'confirmed-by: a REFUND credit\n        webhook: demo-wallet',
+    );
+    const {family: credited} = parseFamily(DEMO_FILE, text, {
+      ...CTX,
+      webhooks: new Set(['demo-update', 'demo-wallet']),
+    });
+    const markdown = sectionsMarkdown(
+      behaviourBlocks(credited as NonNullable<typeof credited>, labels, links),
+      (p) => `https://docs.example${p}`,
+    );
+    expect(markdown).toMatch(/^\| `FAILED` .*\| demo-update, demo-wallet \|/m);
+    expect(factTexts([credited as NonNullable<typeof credited>], undefined, [])['demo-pay.webhook']).toBe(
+      '`demo-update` reports the changes PROCESSING → SUCCESS, PROCESSING → FAILED and SUCCESS → REVERSED, and a first answer of SUCCESS. `demo-wallet` reports the money coming back on FAILED. The status call `demo-status` reports the state at any time.',
+    );
   });
 
   it('says per family how code 5 resolves', () => {

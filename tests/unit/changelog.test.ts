@@ -322,8 +322,19 @@ describe('the classes we add to the tool', () => {
         ['tags', '3', 'x-overview'],
         ['tags', '3', 'description'],
         ['paths', '/a', 'post', 'callbacks'],
+        ['paths', '/a', 'post', 'requestBody', 'content', 'application/json', 'schema', 'then'],
+        ['paths', '/a', 'post', 'responses', '200', 'content', 'application/json', 'schema', 'if'],
       ].map((p) => residualType(diff(p))),
-    ).toEqual(['annotation', 'non-breaking', 'annotation', 'annotation', 'annotation', undefined]);
+    ).toEqual([
+      'annotation',
+      'non-breaking',
+      'annotation',
+      'annotation',
+      'annotation',
+      undefined,
+      'breaking',
+      'non-breaking',
+    ]);
   });
 
   it('makes a removed request field breaking only where the request now rejects unknown fields', () => {

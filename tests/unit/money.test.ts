@@ -1,6 +1,6 @@
 /** core/contract/money.ts: money fields found by their marker, and the build's check of the marker. */
 import {describe, expect, it} from 'vitest';
-import {moneyMarkerProblems, numberFields, requestMoneyFields} from '#core/contract/money';
+import {moneyMarkerProblems, numberFields, rangeFor, requestMoneyFields} from '#core/contract/money';
 import type {Located, Operation} from '#core/contract/openapi';
 import type {JsonSchema} from '#core/contract/schema';
 
@@ -61,5 +61,38 @@ describe('moneyMarkerProblems', () => {
           'the amount at body: amount is marked `x-money: true` but has no `multipleOf`. Add `multipleOf: 0.01` (or its step, 50 for whole multiples of 50 rupees): the marker promises a step the sandbox checks.',
       },
     ]);
+  });
+});
+
+describe('rangeFor', () => {
+  const byMode: JsonSchema = {
+    type: 'object',
+    properties: {amount: {...AMOUNT, maximum: 1000000}, mode: {type: 'string'}},
+    allOf: [
+      {if: {properties: {mode: {const: 'RTGS'}}, required: ['mode']}, then: {properties: {amount: {minimum: 200000}}}},
+      {if: {properties: {mode: {const: 'UPI'}}, required: ['mode']}, then: {properties: {amount: {maximum: 100000}}}},
+    ],
+  };
+
+  it("narrows the field's own range by the branches whose if holds for the request", () => {
+    expect(rangeFor(byMode, {mode: 'RTGS'}, 'amount', {minimum: 1, maximum: 1000000})).toEqual({
+      minimum: 200000,
+      maximum: 1000000,
+    });
+    expect(rangeFor(byMode, {mode: 'UPI'}, 'amount', {minimum: 1, maximum: 1000000})).toEqual({
+      minimum: 1,
+      maximum: 100000,
+    });
+    expect(rangeFor(byMode, {mode: 'NEFT'}, 'amount', {minimum: 1, maximum: 1000000})).toEqual({
+      minimum: 1,
+      maximum: 1000000,
+    });
+  });
+
+  it('refuses an if it cannot read, saying the form it reads', () => {
+    const other: JsonSchema = {allOf: [{if: {required: ['mode']}, then: {properties: {amount: {maximum: 5}}}}]};
+    expect(() => rangeFor(other, {mode: 'UPI'}, 'amount', {})).toThrow(
+      'rangeFor: an allOf branch\'s if is not a set of const properties ({"required":["mode"]}). Write it as if: {properties: {<field>: {const: <value>}}, required: [<field>]}.',
+    );
   });
 });

@@ -69,8 +69,26 @@ function put(l: Located, req: {params: Record<string, Json>; body?: Json}, input
  * The request of a scenario: the contract example with its `when` values, and with any input that
  * would match a scenario the engine tries first changed to a value no scenario names.
  */
-function requestFor(l: Located, op: OperationModel, s: ScenarioModel): {params: Record<string, Json>; body?: Json} {
+/**
+ * The request example a scenario starts from: the one whose values agree with every `when` input it
+ * has (payout's RTGS example for "RTGS paid at once", whose amount the first, IMPS, example cannot
+ * carry), else the first, as the sandbox compiler checks it (`reachableRequest`).
+ */
+function exampleFor(l: Located, s: ScenarioModel): {params: Record<string, Json>; body?: Json} {
   const req = sample(l);
+  const media = Object.entries(l.op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1];
+  const fits = Object.values(media?.examples ?? {})
+    .map((e) => e.value as Json)
+    .find((v) => {
+      const body = v as JsonObject;
+      const named = s.when.filter((c) => typeof v === 'object' && v !== null && c.input in body);
+      return named.length > 0 && named.every((c) => JSON.stringify(body[c.input]) === JSON.stringify(c.value));
+    });
+  return fits === undefined ? req : {...req, body: structuredClone(fits)};
+}
+
+function requestFor(l: Located, op: OperationModel, s: ScenarioModel): {params: Record<string, Json>; body?: Json} {
+  const req = exampleFor(l, s);
   for (const c of s.when) put(l, req, c.input, c.value);
   const own = new Set(s.when.map((c) => c.input));
   const earlier = op.scenarios.slice(0, op.scenarios.indexOf(s)).filter((x) => !x.partnerId && x.when.length);
@@ -389,6 +407,14 @@ describe('the engine rules', () => {
     h.advance(599);
     const made = await call(h, refund, sample(refund));
     expect(made.json.response_code).toBe(1);
+    // The wallet's credit follows the confirmed refund (money-back's webhook in openapi/behaviour/dmt.yaml).
+    const [credit, ...more] = await h.sandbox.takeDueWebhooks();
+    expect([credit?.webhook, more.length]).toEqual(['dmt-wallet-load', 0]);
+    expect(JSON.parse(credit?.body ?? '{}')).toMatchObject({
+      type: 'REFUND',
+      transfer_id: (sample(refund).body as JsonObject).transfer_id,
+      amount: (made.json.data as JsonObject).refunded_amount,
+    });
     // One refund per transfer (openapi/behaviour/dmt.yaml): a repeat answers 4 with the original refund.
     const repeat = await call(h, refund, sample(refund));
     expect([repeat.json.response_code, repeat.json.data]).toEqual([4, made.json.data]);

@@ -8,8 +8,9 @@
  */
 import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {requestMoneyFields, type RequestMoneyField} from '#core/contract/money';
+import {rangeFor, requestMoneyFields, type MoneyRange, type RequestMoneyField} from '#core/contract/money';
 import type {Located} from '#core/contract/openapi';
+import type {JsonObject} from '#core/sandbox/model';
 import {fieldsNamed, openSandboxProbe, type SandboxProbe} from './sandbox-harness';
 
 /** Where an amount without a maximum stops, for generating: ten crore rupees. */
@@ -25,44 +26,61 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => probe.close());
 
+/** A money field with the range it has in the operation's example request (payout: the mode's range). */
+interface MoneyCase extends RequestMoneyField {
+  readonly range: MoneyRange;
+}
+
 /** The field's grid: its step, decimal places and the multiples of the step within its range. */
-function grid(field: RequestMoneyField) {
+function grid(field: MoneyCase) {
   const step = field.schema.multipleOf ?? 0.01;
   const places = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
-  const min = Math.ceil((field.schema.minimum ?? 0) / step - 1e-9);
-  const max = Math.floor((field.schema.maximum ?? NO_MAXIMUM) / step + 1e-9);
+  const min = Math.ceil((field.range.minimum ?? 0) / step - 1e-9);
+  const max = Math.floor((field.range.maximum ?? NO_MAXIMUM) / step + 1e-9);
   /** k steps, written as a client writes it (`2500.99`, not `2500.9900000000002`). */
   const amount = (k: number): number => Number((k * step).toFixed(places));
   return {step, places, min, max, amount};
 }
 
-const valid = (field: RequestMoneyField) => {
+const valid = (field: MoneyCase) => {
   const g = grid(field);
   return fc.integer({min: g.min, max: g.max}).map(g.amount);
 };
 
 /** One decimal place more than the step allows: never a multiple of it. */
-const tooPrecise = (field: RequestMoneyField) => {
+const tooPrecise = (field: MoneyCase) => {
   const g = grid(field);
   return fc
     .tuple(fc.integer({min: g.min, max: g.max - 1}), fc.integer({min: 1, max: 9}))
     .map(([k, digit]) => Number((g.amount(k) + digit * 10 ** -(g.places + 1)).toFixed(g.places + 1)));
 };
 
-const negative = (field: RequestMoneyField) => {
+const negative = (field: MoneyCase) => {
   const g = grid(field);
   return fc.integer({min: 1, max: g.max}).map((k) => -g.amount(k));
 };
 
-const aboveMaximum = (field: RequestMoneyField, maximum: number) => {
+const aboveMaximum = (field: MoneyCase, maximum: number) => {
   const g = grid(field);
   return fc.integer({min: 1, max: 1_000_000}).map((k) => Number((maximum + g.amount(k)).toFixed(g.places)));
 };
 
-const cases: {l: Located; field: RequestMoneyField}[] = [];
+const cases: {l: Located; field: MoneyCase}[] = [];
 describe('money fields, found through x-money', () => {
   beforeAll(() => {
-    for (const l of probe.operations) for (const field of requestMoneyFields(l)) cases.push({l, field});
+    for (const l of probe.operations)
+      for (const field of requestMoneyFields(l)) {
+        const body = l.op.requestBody?.content['application/json']?.schema;
+        const sample = probe.sample(l).body;
+        // Array.isArray does not narrow a readonly array out of Json, hence the cast.
+        const request: Readonly<Record<string, unknown>> =
+          sample && typeof sample === 'object' && !Array.isArray(sample) ? (sample as JsonObject) : {};
+        const range =
+          field.in === 'body' && !field.path.includes('.')
+            ? rangeFor(body, request, field.path, field.schema)
+            : field.schema;
+        cases.push({l, field: {...field, range}});
+      }
   });
 
   it('finds the amounts of payouts, bill payments, card bills and AEPS withdrawals', () => {
@@ -96,12 +114,12 @@ describe('money fields, found through x-money', () => {
   );
 
   /** The invalid kinds: each an arbitrary of the field's invalid values, or none where it has no such value. */
-  const refusals: [string, (f: RequestMoneyField) => fc.Arbitrary<number> | undefined][] = [
+  const refusals: [string, (f: MoneyCase) => fc.Arbitrary<number> | undefined][] = [
     ['an amount with one decimal place too many', tooPrecise],
     ['a negative amount', negative],
     [
       'an amount above the maximum',
-      (f) => (f.schema.maximum === undefined ? undefined : aboveMaximum(f, f.schema.maximum)),
+      (f) => (f.range.maximum === undefined ? undefined : aboveMaximum(f, f.range.maximum)),
     ],
   ];
 
@@ -119,6 +137,36 @@ describe('money fields, found through x-money', () => {
     },
     TIMEOUT,
   );
+
+  // Issue 32, 6: each payout mode's range is in the schema (allOf if/then), and the sandbox answers an
+  // amount outside it with code 10 naming `amount`, nothing else (the `if` itself names no field).
+  it('holds each payout mode to its range, naming only amount', async () => {
+    const {l} = cases.find((c) => c.l.op.operationId === 'payout-create-order' && c.field.path === 'amount')!;
+    const named = async (mode: string, amount: number) => {
+      const req = probe.withValue(l, probe.withValue(l, probe.sample(l), 'mode', mode), 'amount', amount);
+      return fieldsNamed(await probe.send(l, req));
+    };
+    const answers = await Promise.all(
+      [
+        ['RTGS', 199999.99],
+        ['RTGS', 200000],
+        ['IMPS', 500000],
+        ['IMPS', 500000.01],
+        ['UPI', 100000],
+        ['UPI', 100000.01],
+        ['NEFT', 1000000],
+      ].map(async ([mode, amount]) => `${mode} ${amount}: ${(await named(String(mode), Number(amount))).join(', ')}`),
+    );
+    expect(answers).toEqual([
+      'RTGS 199999.99: amount',
+      'RTGS 200000: ',
+      'IMPS 500000: ',
+      'IMPS 500000.01: amount',
+      'UPI 100000: ',
+      'UPI 100000.01: amount',
+      'NEFT 1000000: ',
+    ]);
+  });
 
   it("accepts issue 26's refused amounts", async () => {
     const find = (id: string, path: string) => cases.find((c) => c.l.op.operationId === id && c.field.path === path)!;

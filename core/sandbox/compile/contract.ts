@@ -38,6 +38,8 @@ export interface OpInfo {
   readonly paramsSchema?: JsonSchema;
   readonly bodySchema?: JsonSchema;
   readonly sampleBody?: Json;
+  /** Every request example of the body, the first (`sampleBody`) included. */
+  readonly sampleBodies: readonly Json[];
   readonly sampleParams: Record<string, Json>;
   readonly codes: readonly number[];
   /** Named examples of each response, by HTTP status. */
@@ -48,7 +50,10 @@ export interface OpInfo {
 export function opInfo(l: Located): OpInfo {
   const params = [...l.itemParams, ...(l.op.parameters ?? [])];
   const media = Object.entries(l.op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1];
-  const sampleBody = (media?.example ?? Object.values(media?.examples ?? {})[0]?.value) as Json | undefined;
+  const sampleBodies = (
+    media?.example !== undefined ? [media.example] : Object.values(media?.examples ?? {}).map((e) => e.value)
+  ) as Json[];
+  const sampleBody = sampleBodies[0];
   const examples: Record<string, {name: string; value: JsonObject}[]> = {};
   const responseSchemas: Record<string, JsonSchema> = {};
   for (const [status, res] of Object.entries(l.op.responses)) {
@@ -77,6 +82,7 @@ export function opInfo(l: Located): OpInfo {
     ...(ps ? {paramsSchema: ps} : {}),
     ...(JSON_TYPE(l.op.requestBody?.content) ? {bodySchema: JSON_TYPE(l.op.requestBody?.content)} : {}),
     ...(sampleBody !== undefined ? {sampleBody} : {}),
+    sampleBodies,
     sampleParams,
     codes: l.op['x-response-codes'] ?? [],
     examples,
@@ -166,6 +172,27 @@ export function requestOf(o: OpInfo, when: Record<string, Json>): SampleRequest 
     else body = setPath(body, key, value);
   }
   return {params, ...(body !== undefined ? {body} : {})};
+}
+
+/**
+ * The request a scenario that does not answer code 10 is checked with: the first request example
+ * that, with `when` applied, the schema accepts, else the first example. A scenario may select a
+ * value that the first example's other fields do not fit (payout's `mode` `RTGS` starts at 2,00,000,
+ * above the first, IMPS, example's amount): the contract's example for that value shows it reachable.
+ */
+export function reachableRequest(
+  check: SchemaCheck,
+  o: OpInfo,
+  when: Record<string, Json>,
+): {request: SampleRequest; errors: readonly ValidatorError[]} {
+  const first = requestOf(o, when);
+  const firstErrors = requestErrors(check, o, first);
+  if (!firstErrors.length) return {request: first, errors: firstErrors};
+  for (const sampleBody of o.sampleBodies.slice(1)) {
+    const request = requestOf({...o, sampleBody}, when);
+    if (!requestErrors(check, o, request).length) return {request, errors: []};
+  }
+  return {request: first, errors: firstErrors};
 }
 
 /** What the engine's validators would say of a request: empty when it is valid. */

@@ -21,7 +21,7 @@ import {
 import {operationListKey, type ComponentSections} from '#core/contract/sections';
 import {ruleText, type CodeRule} from '#core/behaviour/codes';
 import type {OperationCodeWords} from '#core/contract/types';
-import {behaviourBlocks, behaviourTableKey, code5Cell, retryByOperationCell} from '#core/behaviour/sections';
+import {behaviourBlocks, behaviourTableKey, code5Cell, code7Cell, retryByOperationCell} from '#core/behaviour/sections';
 import {journeyFile, journeysBlocks, journeysKey} from '#core/journeys/sections';
 import type {JourneyFile} from '#core/journeys/view';
 import type {Behaviour} from '../behaviour';
@@ -198,7 +198,13 @@ export function trees(views: ContractViews, labels: Labels): {files: TreeFiles; 
 export function componentSections(input: GeneratedInput): ComponentSections {
   const {views, labels} = input;
   return {
-    ResponseCodeTable: responseCodeBlocks(input.responseCodes, labels, familyCode5(input), codeByOperation(input)),
+    ResponseCodeTable: responseCodeBlocks(
+      input.responseCodes,
+      labels,
+      familyCode5(input),
+      codeByOperation(input),
+      code7Cell(input.behaviour.families, labels),
+    ),
     RateLimitTable: rateLimitBlocks(input.rateLimits, labels),
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels, input.behaviour.journeys)),
