@@ -11,6 +11,7 @@ export interface SoakFigures {
 export const SAMPLE_EVERY: number;
 export const PLATEAU_TOLERANCE_MB: number;
 export function plateauOf(samplesMb: readonly number[]): {plateau: boolean | undefined; growthMb: number};
+export function headersOf(n: number): Promise<Record<string, string>>;
 export function requestOf(n: number): {method: string; path: string; body: string | undefined; expect: number};
 export function percentile(xs: readonly number[], p: number): number;
 export function soakLines(f: SoakFigures): string[];

@@ -3,20 +3,30 @@
 // 10,000 requests against `npm run sandbox`, and whether it plateaus. Part of `npm run bench`;
 // runnable alone:
 //   node scripts/bench/soak.mjs [--requests N] [--concurrency N]
-// Every request carries a fresh token of today's form (kid, exp, aud; a new reqId). The mix is what a
-// partner sends: payout orders with fresh referenceids, status calls and repeats of earlier ones,
-// malformed bodies and reference-data reads, so what the sandbox remembers (used reqIds,
-// transactions, repeat originals, queued webhooks) grows as it would under a load generator.
+// Every request carries a fresh token of today's form (kid, exp, aud; a new reqId), and every payout
+// order is signed (RFC 9421, the sandbox's Ed25519 test key, by core/signing as Try it and the
+// journeys proxy sign), so no request rides a transition window: an answer with `Deprecation` counts
+// as an error. The mix is what a partner sends: payout orders with fresh referenceids, status calls
+// and repeats of earlier ones, malformed bodies and reference-data reads, so what the sandbox
+// remembers (used reqIds, transactions, repeat originals, queued webhooks) grows as it would under a
+// load generator.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {SignJWT} from 'jose';
+import {tsImport} from 'tsx/esm/api';
+import {parse} from 'yaml';
 import {freePort, ROOT, sleep} from './lib.mjs';
 
-const PARTNER_ID = 'PS001234';
-const JWT_SECRET = 'jwt_test_7c2e91';
+/**
+ * The sandbox's test credentials, where the sandbox itself reads them.
+ * @type {{credentials: {partnerId: string, jwtSecret: string}, signingKey: {keyId: string, privateKey: string}}}
+ */
+const SANDBOX = parse(fs.readFileSync(path.join(ROOT, 'openapi/scenarios/sandbox.yaml'), 'utf8'));
+const PARTNER_ID = SANDBOX.credentials.partnerId;
+const JWT_SECRET = SANDBOX.credentials.jwtSecret;
 // Today's token form (core/sandbox/engine/token.ts): the sandbox key id, its audience, 5 minutes of life.
 const KEY_ID = 'sbx-key-2';
 const AUDIENCE = 'sandbox.rupeerail.example';
@@ -63,6 +73,9 @@ export function soakLines(f) {
 
 const JWT_KEY = new TextEncoder().encode(JWT_SECRET);
 
+/** The token's reqId of request n, also its signature's nonce. @param {number} n */
+const reqIdOf = (n) => `soak-${process.pid}-${n}`;
+
 /** HS256 JWT in today's form (kid, exp, aud), signed by jose as the sandbox checks it. @param {number} n */
 function token(n) {
   const iat = Math.floor(Date.now() / 1000);
@@ -71,10 +84,41 @@ function token(n) {
     iat,
     exp: iat + TOKEN_LIFETIME_SECONDS,
     aud: AUDIENCE,
-    reqId: `soak-${process.pid}-${n}`,
+    reqId: reqIdOf(n),
   })
     .setProtectedHeader({alg: 'HS256', typ: 'JWT', kid: KEY_ID})
     .sign(JWT_KEY);
+}
+
+/** core/signing (TypeScript), loaded once through tsx as scripts/build.mjs loads the manifest. */
+const signing =
+  /** @type {Promise<[typeof import('../../core/signing/message.ts'), typeof import('../../core/signing/keys.ts')]>} */ (
+    Promise.all([
+      tsImport('../../core/signing/message.ts', import.meta.url),
+      tsImport('../../core/signing/keys.ts', import.meta.url),
+    ])
+  );
+/** @type {Promise<CryptoKey> | undefined} */
+let signingKey;
+
+/**
+ * The headers of request n: its token, and for a payout order the RFC 9421 signature over it.
+ * @param {number} n
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function headersOf(n) {
+  const r = n < 0 ? requestOf(8) : requestOf(n);
+  const authorization = `Bearer ${await token(n)}`;
+  const body = r.body ? {'content-type': 'application/json'} : {};
+  if (!(r.method === 'POST' && r.path === ORDERS)) return {authorization, ...body};
+  const [{signRequest}, {importPrivateKey}] = await signing;
+  signingKey ??= importPrivateKey(SANDBOX.signingKey.privateKey, 'ed25519');
+  const signature = await signRequest(
+    {method: r.method, path: r.path, body: r.body ?? '', authorization},
+    {created: Math.floor(Date.now() / 1000), keyid: SANDBOX.signingKey.keyId, alg: 'ed25519', nonce: reqIdOf(n)},
+    await signingKey,
+  );
+  return {authorization, ...body, ...signature};
 }
 
 const ORDERS = '/api/v1/service/payout/orders';
@@ -116,28 +160,18 @@ export function requestOf(n) {
 }
 
 /**
- * Sends request n with its token, signed beforehand so that the latency is the sandbox's alone; a
+ * Sends request n with its headers, made beforehand so that the latency is the sandbox's alone; a
  * warm-up request (n < 0) reads the bank list.
- * @param {http.Agent} agent @param {number} port @param {number} n @param {string} jwt
- * @returns {Promise<number>} HTTP status
+ * @param {http.Agent} agent @param {number} port @param {number} n @param {Record<string, string>} headers
+ * @returns {Promise<{status: number, deprecated: boolean}>} HTTP status; whether it carried Deprecation
  */
-function send(agent, port, n, jwt) {
+function send(agent, port, n, headers) {
   const r = n < 0 ? requestOf(8) : requestOf(n);
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        port,
-        host: '127.0.0.1',
-        method: r.method,
-        path: r.path,
-        headers: {authorization: `Bearer ${jwt}`, ...(r.body ? {'content-type': 'application/json'} : {})},
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
+    const req = http.request({agent, port, host: '127.0.0.1', method: r.method, path: r.path, headers}, (res) => {
+      res.resume();
+      res.on('end', () => resolve({status: res.statusCode ?? 0, deprecated: 'deprecation' in res.headers}));
+    });
     req.on('error', reject);
     req.end(r.body);
   });
@@ -171,7 +205,7 @@ export async function soakFigures({requests = 100_000, concurrency = 32} = {}) {
   const pid = /** @type {number} */ (child.pid);
   const agent = new http.Agent({keepAlive: true, maxSockets: concurrency});
   try {
-    for (let i = 0; i < 200; i++) await send(agent, port, -1 - 2 * i, await token(-1 - 2 * i)); // warm-up: families loaded, JIT warm
+    for (let i = 0; i < 200; i++) await send(agent, port, -1 - 2 * i, await headersOf(-1 - 2 * i)); // warm-up: families loaded, JIT warm
     const rssBeforeMb = rssMb(pid);
     /** @type {number[]} */
     const rssSamplesMb = [];
@@ -184,12 +218,13 @@ export async function soakFigures({requests = 100_000, concurrency = 32} = {}) {
     const worker = async () => {
       while (next < requests) {
         const n = next++;
-        const signed = await token(n);
+        const headers = await headersOf(n);
         const t = performance.now();
-        const status = await send(agent, port, n, signed).catch(() => 0);
+        const answer = await send(agent, port, n, headers).catch(() => ({status: 0, deprecated: false}));
         latencies.push(performance.now() - t);
-        // An answer other than the one the mix expects (a 500, a refused token, a dropped connection).
-        if (status !== requestOf(n).expect) errors += 1;
+        // An answer other than the one the mix expects (a 500, a refused token or signature, a dropped
+        // connection), or one that says the request used an old form.
+        if (answer.status !== requestOf(n).expect || answer.deprecated) errors += 1;
         if (++finished % SAMPLE_EVERY === 0) rssSamplesMb.push(rssMb(pid));
       }
     };

@@ -1,6 +1,14 @@
-/** The soak's pure parts (scripts/bench/soak.mjs): the percentile, the mix, the plateau and the report line. */
+/**
+ * The soak's parts (scripts/bench/soak.mjs): the percentile, the mix, the plateau, the report line,
+ * and the headers it sends, against the sandbox engine in process.
+ */
+import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {percentile, plateauOf, requestOf, soakLines} from '../../scripts/bench/soak.mjs';
+import {createSandbox, memoryStore} from '#core/sandbox/engine';
+import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
+import {headersOf, percentile, plateauOf, requestOf, soakLines} from '../../scripts/bench/soak.mjs';
+import {writtenSandbox} from '../helpers/contract';
 
 describe('the sandbox soak', () => {
   it('takes the nearest-rank percentile', () => {
@@ -36,5 +44,34 @@ describe('the sandbox soak', () => {
     expect(referenceOf(24)).toBe(referenceOf(10));
     expect(referenceOf(24)).toMatch(/^RR-SOAK-\d+-10$/);
     expect(requestOf(26).body).toBe(requestOf(10).body);
+  });
+
+  // Issue 33: a soak of unsigned orders measures the transition window, not the signed path partners
+  // are moving to; the engine answers an unsigned order with Deprecation, which the soak counts as an error.
+  it("signs each payout order with the sandbox's test key, so no answer carries Deprecation", async () => {
+    const dir = tempSandboxDir('bench-soak');
+    try {
+      const {sandbox: compiled} = await writtenSandbox(dir);
+      const engine = createSandbox({
+        index: compiled.index,
+        loadFamily: (family) => loadWrittenFamily(dir, family),
+        clock: {now: () => Date.now()},
+        store: memoryStore(),
+      });
+      const sendN = async (n: number, drop: readonly string[] = []) => {
+        const r = requestOf(n);
+        const headers = Object.fromEntries(Object.entries(await headersOf(n)).filter(([k]) => !drop.includes(k)));
+        return engine.send({method: r.method, url: r.path, headers, body: r.body});
+      };
+      for (const n of [20, 21, 24, 26, 27, 28]) {
+        const res = await sendN(n);
+        expect([n, res.status, res.headers.Deprecation]).toEqual([n, requestOf(n).expect, undefined]);
+      }
+      expect(Object.keys(await headersOf(24))).toEqual(['authorization', 'content-type']);
+      const unsigned = await sendN(30, ['Signature-Input', 'Signature', 'Content-Digest']);
+      expect(unsigned.headers.Deprecation).toMatch(/^@\d+$/);
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
   });
 });
