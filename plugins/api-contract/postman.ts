@@ -154,10 +154,12 @@ export function unsignedNote(sunset: string | undefined): string {
 
 /**
  * Turns off the example signature headers of every signed call (an example signature is refused:
- * it signs another token and body) and says so in the request's description. Postman's and
- * newman's script sandboxes have crypto-js only (HMAC, no Ed25519 or ECDSA), so the collection cannot
- * make the signature; sent unsigned, a call in its transition window answers with `Deprecation`,
- * which scripts/newman-sandbox.ts accepts on these calls only.
+ * it signs another token and body) and says so in the request's description. newman's script
+ * sandbox (newman 6.2.2, the latest, on postman-sandbox 4.7) has crypto-js only: no `crypto`, no
+ * `crypto.subtle`, no `require('crypto')` (probed), so no Ed25519 or ECDSA. The Postman app has
+ * offered Web Crypto since 2025, but the collection must run the same in both; sent unsigned, a call
+ * in its transition window answers with `Deprecation`, which scripts/newman-sandbox.ts accepts on
+ * these calls only.
  */
 export function unsignedSignedCalls(collection: PostmanCollection, calls: readonly SignedCall[]): PostmanCollection {
   const byKey = new Map(calls.map((c) => [`${c.method} ${c.path}`, c]));
