@@ -33,8 +33,16 @@ const AUDIENCE = 'sandbox.rupeerail.example';
 const TOKEN_LIFETIME_SECONDS = 300;
 /** Requests between two RSS samples. */
 export const SAMPLE_EVERY = 10_000;
-/** RSS still growing by more than this over the second half of the samples is no plateau. */
+/** RSS growing by more than this over the samples after the token window is no plateau. */
 export const PLATEAU_TOLERANCE_MB = 10;
+/**
+ * The sandbox keeps each used reqId for the token window (5 minutes, core/sandbox/engine/retention.ts)
+ * to refuse a replay, so RSS must grow for that long whatever else it holds; only samples taken after
+ * it can show a plateau.
+ */
+export const WINDOW_SECONDS = TOKEN_LIFETIME_SECONDS;
+/** Samples after the window needed to judge. */
+const MIN_AFTER_WINDOW = 3;
 
 /** The p-th percentile (0-100) of `xs`, nearest rank. @param {number[]} xs @param {number} p */
 export function percentile(xs, p) {
@@ -44,30 +52,32 @@ export function percentile(xs, p) {
 }
 
 /**
- * Whether RSS samples plateau: the growth over their second half (its highest sample above the
- * highest of the first half) within PLATEAU_TOLERANCE_MB. Fewer than four samples say nothing.
- * @param {number[]} samplesMb
- * @returns {{plateau: boolean | undefined, growthMb: number}}
+ * Whether RSS plateaus: over the samples taken once the token window has passed, the highest minus
+ * the first within PLATEAU_TOLERANCE_MB. Fewer than MIN_AFTER_WINDOW such samples say nothing.
+ * @param {{mb: number, atSeconds: number}[]} samples
+ * @returns {{plateau: boolean | undefined, growthMb: number, after: number}}
  */
-export function plateauOf(samplesMb) {
-  if (samplesMb.length < 4) return {plateau: undefined, growthMb: 0};
-  const half = Math.floor(samplesMb.length / 2);
-  const growthMb = Math.max(...samplesMb.slice(half)) - Math.max(...samplesMb.slice(0, half));
-  return {plateau: growthMb <= PLATEAU_TOLERANCE_MB, growthMb};
+export function plateauOf(samples) {
+  const after = samples.filter((s) => s.atSeconds >= WINDOW_SECONDS);
+  const first = after[0];
+  if (!first || after.length < MIN_AFTER_WINDOW) return {plateau: undefined, growthMb: 0, after: after.length};
+  const growthMb = Math.max(...after.map((s) => s.mb)) - first.mb;
+  return {plateau: growthMb <= PLATEAU_TOLERANCE_MB, growthMb, after: after.length};
 }
 
 /**
  * The soak's report lines.
- * @param {{requests: number, seconds: number, p99Ms: number, rssBeforeMb: number, rssSamplesMb: number[], errors: number}} f
+ * @param {{requests: number, seconds: number, p99Ms: number, rssBeforeMb: number, rssSamples: {mb: number, atSeconds: number}[], errors: number}} f
  */
 export function soakLines(f) {
-  const {plateau, growthMb} = plateauOf(f.rssSamplesMb);
+  const {plateau, growthMb, after} = plateauOf(f.rssSamples);
+  const growth = `${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(0)} MB over the ${after} samples after the ${WINDOW_SECONDS / 60}-minute token window`;
   const verdict =
     plateau === undefined
-      ? 'too few samples to tell'
-      : `${plateau ? 'plateaus' : 'still growing'} (${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(0)} MB over the second half)`;
+      ? `too short to tell: ${after} of ${MIN_AFTER_WINDOW} samples after the ${WINDOW_SECONDS / 60}-minute token window (run more --requests)`
+      : `${plateau ? 'plateaus' : 'still growing'} (${growth})`;
   return [
-    `| Sandbox soak | ${f.requests.toLocaleString('en-GB')} requests | ${Math.round(f.requests / f.seconds)} req/s | p99 ${f.p99Ms.toFixed(1)} ms | RSS ${f.rssBeforeMb.toFixed(0)} MB before; every ${SAMPLE_EVERY.toLocaleString('en-GB')}: ${f.rssSamplesMb.map((x) => x.toFixed(0)).join(', ')} MB | ${verdict} | ${f.errors} errors |`,
+    `| Sandbox soak | ${f.requests.toLocaleString('en-GB')} requests in ${Math.round(f.seconds)} s | ${Math.round(f.requests / f.seconds)} req/s | p99 ${f.p99Ms.toFixed(1)} ms | RSS ${f.rssBeforeMb.toFixed(0)} MB before; every ${SAMPLE_EVERY.toLocaleString('en-GB')}: ${f.rssSamples.map((x) => x.mb.toFixed(0)).join(', ')} MB | ${verdict} | ${f.errors} errors |`,
   ];
 }
 
@@ -198,8 +208,14 @@ async function startSandbox(port) {
   return child;
 }
 
+/**
+ * Requests of a default run: at the 650 a second measured here, about 8 minutes, so that ten or more
+ * samples fall after the token window.
+ */
+export const DEFAULT_REQUESTS = 300_000;
+
 /** Runs the soak; its figures. @param {{requests?: number, concurrency?: number}} opts */
-export async function soakFigures({requests = 100_000, concurrency = 32} = {}) {
+export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32} = {}) {
   const port = await freePort();
   const child = await startSandbox(port);
   const pid = /** @type {number} */ (child.pid);
@@ -207,8 +223,8 @@ export async function soakFigures({requests = 100_000, concurrency = 32} = {}) {
   try {
     for (let i = 0; i < 200; i++) await send(agent, port, -1 - 2 * i, await headersOf(-1 - 2 * i)); // warm-up: families loaded, JIT warm
     const rssBeforeMb = rssMb(pid);
-    /** @type {number[]} */
-    const rssSamplesMb = [];
+    /** @type {{mb: number, atSeconds: number}[]} */
+    const rssSamples = [];
     /** @type {number[]} */
     const latencies = [];
     let finished = 0;
@@ -225,12 +241,13 @@ export async function soakFigures({requests = 100_000, concurrency = 32} = {}) {
         // An answer other than the one the mix expects (a 500, a refused token or signature, a dropped
         // connection), or one that says the request used an old form.
         if (answer.status !== requestOf(n).expect || answer.deprecated) errors += 1;
-        if (++finished % SAMPLE_EVERY === 0) rssSamplesMb.push(rssMb(pid));
+        if (++finished % SAMPLE_EVERY === 0)
+          rssSamples.push({mb: rssMb(pid), atSeconds: (performance.now() - t0) / 1000});
       }
     };
     await Promise.all(Array.from({length: concurrency}, worker));
     const seconds = (performance.now() - t0) / 1000;
-    return {requests, seconds, p99Ms: percentile(latencies, 99), rssBeforeMb, rssSamplesMb, errors};
+    return {requests, seconds, p99Ms: percentile(latencies, 99), rssBeforeMb, rssSamples, errors};
   } finally {
     agent.destroy();
     child.kill();

@@ -18,15 +18,20 @@ describe('the sandbox soak', () => {
     expect(percentile([], 99)).toBe(0);
   });
 
-  it('reports requests per second, p99, RSS every 10,000 requests and whether it plateaus', () => {
-    const figures = {requests: 60_000, seconds: 120, p99Ms: 12.34, rssBeforeMb: 170.2, errors: 0};
-    expect(soakLines({...figures, rssSamplesMb: [180, 200, 210, 212, 214, 213.6]})).toEqual([
-      '| Sandbox soak | 60,000 requests | 500 req/s | p99 12.3 ms | RSS 170 MB before; every 10,000: 180, 200, 210, 212, 214, 214 MB | plateaus (+4 MB over the second half) | 0 errors |',
+  it('reports requests per second, p99, RSS every 10,000 requests and whether it plateaus after the token window', () => {
+    const figures = {requests: 60_000, seconds: 600, p99Ms: 12.34, rssBeforeMb: 170.2, errors: 0};
+    const at = (mbs: number[]) => mbs.map((mb, i) => ({mb, atSeconds: (i + 1) * 100}));
+    // Growth inside the window (the first two samples, up to 200 s) does not count.
+    expect(soakLines({...figures, rssSamples: at([180, 250, 300, 306, 309.6, 302])})).toEqual([
+      '| Sandbox soak | 60,000 requests in 600 s | 100 req/s | p99 12.3 ms | RSS 170 MB before; every 10,000: 180, 250, 300, 306, 310, 302 MB | plateaus (+10 MB over the 4 samples after the 5-minute token window) | 0 errors |',
     ]);
-    expect(soakLines({...figures, rssSamplesMb: [180, 200, 220, 240, 260, 280]})[0]).toContain(
-      '| still growing (+60 MB over the second half) |',
+    expect(soakLines({...figures, rssSamples: at([180, 200, 220, 240, 260, 280])})[0]).toContain(
+      '| still growing (+60 MB over the 4 samples after the 5-minute token window) |',
     );
-    expect(plateauOf([180, 200, 210])).toEqual({plateau: undefined, growthMb: 0});
+    expect(soakLines({...figures, rssSamples: at([180, 200, 210, 212])})[0]).toContain(
+      '| too short to tell: 2 of 3 samples after the 5-minute token window (run more --requests) |',
+    );
+    expect(plateauOf([])).toEqual({plateau: undefined, growthMb: 0, after: 0});
   });
 
   it('mixes new orders, status calls and repeats of earlier orders, malformed bodies and reads', () => {
