@@ -21,4 +21,4 @@ export function headersOf(n: number): Promise<Record<string, string>>;
 export function requestOf(n: number): {method: string; path: string; body: string | undefined; expect: number};
 export function percentile(xs: readonly number[], p: number): number;
 export function soakLines(f: SoakFigures): string[];
-export function soakFigures(opts?: {requests?: number; concurrency?: number}): Promise<SoakFigures>;
+export function soakFigures(opts?: {requests?: number; concurrency?: number; port?: number}): Promise<SoakFigures>;

@@ -2,7 +2,7 @@
 // The sandbox soak (issues 26 and 33): requests per second, p99 latency and the server's RSS every
 // 10,000 requests against `npm run sandbox`, and whether it plateaus. Part of `npm run bench`;
 // runnable alone:
-//   node scripts/bench/soak.mjs [--requests N] [--concurrency N]
+//   node scripts/bench/soak.mjs [--requests N] [--concurrency N] [--port N]
 // Every request carries a fresh token of today's form (kid, exp, aud; a new reqId), and every payout
 // order is signed (RFC 9421, the sandbox's Ed25519 test key, by core/signing as Try it and the
 // journeys proxy sign), so no request rides a transition window: an answer with `Deprecation` counts
@@ -214,9 +214,9 @@ async function startSandbox(port) {
  */
 export const DEFAULT_REQUESTS = 300_000;
 
-/** Runs the soak; its figures. @param {{requests?: number, concurrency?: number}} opts */
-export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32} = {}) {
-  const port = await freePort();
+/** Runs the soak; its figures. `port`: the sandbox's (default a free one). @param {{requests?: number, concurrency?: number, port?: number}} opts */
+export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32, port = 0} = {}) {
+  port ||= await freePort();
   const child = await startSandbox(port);
   const pid = /** @type {number} */ (child.pid);
   const agent = new http.Agent({keepAlive: true, maxSockets: concurrency});
@@ -255,10 +255,13 @@ export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const {values} = parseArgs({options: {requests: {type: 'string'}, concurrency: {type: 'string'}}});
+  const {values} = parseArgs({
+    options: {requests: {type: 'string'}, concurrency: {type: 'string'}, port: {type: 'string'}},
+  });
   const figures = await soakFigures({
     ...(values.requests ? {requests: Number(values.requests)} : {}),
     ...(values.concurrency ? {concurrency: Number(values.concurrency)} : {}),
+    ...(values.port ? {port: Number(values.port)} : {}),
   });
   console.log(soakLines(figures).join('\n'));
 }
