@@ -41,8 +41,8 @@ export const PLATEAU_TOLERANCE_MB = 10;
  * it can show a plateau.
  */
 export const WINDOW_SECONDS = TOKEN_LIFETIME_SECONDS;
-/** Samples after the window needed to judge. */
-const MIN_AFTER_WINDOW = 3;
+/** Samples after the window needed to judge: two halves of two. */
+const MIN_AFTER_WINDOW = 4;
 
 /** The p-th percentile (0-100) of `xs`, nearest rank. @param {number[]} xs @param {number} p */
 export function percentile(xs, p) {
@@ -52,16 +52,19 @@ export function percentile(xs, p) {
 }
 
 /**
- * Whether RSS plateaus: over the samples taken once the token window has passed, the highest minus
- * the first within PLATEAU_TOLERANCE_MB. Fewer than MIN_AFTER_WINDOW such samples say nothing.
+ * Whether RSS plateaus: over the samples taken once the token window has passed, the highest of their
+ * later half within PLATEAU_TOLERANCE_MB of the highest of their earlier half. Peaks, because RSS
+ * saws up and down between collections (the 300,000-request run here went 393, 408, 423, 393, ...),
+ * so one sample taken low would read as growth; a leak raises the later peak. Fewer than
+ * MIN_AFTER_WINDOW such samples say nothing.
  * @param {{mb: number, atSeconds: number}[]} samples
  * @returns {{plateau: boolean | undefined, growthMb: number, after: number}}
  */
 export function plateauOf(samples) {
-  const after = samples.filter((s) => s.atSeconds >= WINDOW_SECONDS);
-  const first = after[0];
-  if (!first || after.length < MIN_AFTER_WINDOW) return {plateau: undefined, growthMb: 0, after: after.length};
-  const growthMb = Math.max(...after.map((s) => s.mb)) - first.mb;
+  const after = samples.filter((s) => s.atSeconds >= WINDOW_SECONDS).map((s) => s.mb);
+  if (after.length < MIN_AFTER_WINDOW) return {plateau: undefined, growthMb: 0, after: after.length};
+  const half = Math.floor(after.length / 2);
+  const growthMb = Math.max(...after.slice(half)) - Math.max(...after.slice(0, half));
   return {plateau: growthMb <= PLATEAU_TOLERANCE_MB, growthMb, after: after.length};
 }
 
@@ -71,7 +74,7 @@ export function plateauOf(samples) {
  */
 export function soakLines(f) {
   const {plateau, growthMb, after} = plateauOf(f.rssSamples);
-  const growth = `${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(0)} MB over the ${after} samples after the ${WINDOW_SECONDS / 60}-minute token window`;
+  const growth = `${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(0)} MB, later half's peak on earlier half's, of the ${after} samples after the ${WINDOW_SECONDS / 60}-minute token window`;
   const verdict =
     plateau === undefined
       ? `too short to tell: ${after} of ${MIN_AFTER_WINDOW} samples after the ${WINDOW_SECONDS / 60}-minute token window (run more --requests)`
