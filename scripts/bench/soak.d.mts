@@ -11,7 +11,7 @@ export interface SoakFigures {
 export const SAMPLE_EVERY: number;
 export const PLATEAU_TOLERANCE_MB: number;
 export const WINDOW_SECONDS: number;
-export const DEFAULT_REQUESTS: number;
+export const DEFAULT_SECONDS: number;
 export function plateauOf(samples: readonly {mb: number; atSeconds: number}[]): {
   plateau: boolean | undefined;
   growthMb: number;
@@ -21,4 +21,9 @@ export function headersOf(n: number): Promise<Record<string, string>>;
 export function requestOf(n: number): {method: string; path: string; body: string | undefined; expect: number};
 export function percentile(xs: readonly number[], p: number): number;
 export function soakLines(f: SoakFigures): string[];
-export function soakFigures(opts?: {requests?: number; concurrency?: number; port?: number}): Promise<SoakFigures>;
+export function soakFigures(opts?: {
+  requests?: number;
+  seconds?: number;
+  concurrency?: number;
+  port?: number;
+}): Promise<SoakFigures>;

@@ -2,7 +2,7 @@
 // The sandbox soak (issues 26 and 33): requests per second, p99 latency and the server's RSS every
 // 10,000 requests against `npm run sandbox`, and whether it plateaus. Part of `npm run bench`;
 // runnable alone:
-//   node scripts/bench/soak.mjs [--requests N] [--concurrency N] [--port N]
+//   node scripts/bench/soak.mjs [--seconds N | --requests N] [--concurrency N] [--port N]
 // Every request carries a fresh token of today's form (kid, exp, aud; a new reqId), and every payout
 // order is signed (RFC 9421, the sandbox's Ed25519 test key, by core/signing as Try it and the
 // journeys proxy sign), so no request rides a transition window: an answer with `Deprecation` counts
@@ -77,7 +77,7 @@ export function soakLines(f) {
   const growth = `${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(0)} MB, later half's peak on earlier half's, of the ${after} samples after the ${WINDOW_SECONDS / 60}-minute token window`;
   const verdict =
     plateau === undefined
-      ? `too short to tell: ${after} of ${MIN_AFTER_WINDOW} samples after the ${WINDOW_SECONDS / 60}-minute token window (run more --requests)`
+      ? `too short to tell: ${after} of ${MIN_AFTER_WINDOW} samples after the ${WINDOW_SECONDS / 60}-minute token window (run longer: --seconds)`
       : `${plateau ? 'plateaus' : 'still growing'} (${growth})`;
   return [
     `| Sandbox soak | ${f.requests.toLocaleString('en-GB')} requests in ${Math.round(f.seconds)} s | ${Math.round(f.requests / f.seconds)} req/s | p99 ${f.p99Ms.toFixed(1)} ms | RSS ${f.rssBeforeMb.toFixed(0)} MB before; every ${SAMPLE_EVERY.toLocaleString('en-GB')}: ${f.rssSamples.map((x) => x.mb.toFixed(0)).join(', ')} MB | ${verdict} | ${f.errors} errors |`,
@@ -212,13 +212,24 @@ async function startSandbox(port) {
 }
 
 /**
- * Requests of a default run: at the 650 a second measured here, about 8 minutes, so that ten or more
- * samples fall after the token window.
+ * The length of a default run, in seconds: two token windows, the first filling the store of used
+ * reqIds, the second showing whether RSS then holds. A length in requests was not enough: at 640
+ * requests a second 300,000 ran 169 s past the window and plateaued, at 783 a second they ran 83 s
+ * past it and RSS was still climbing.
  */
-export const DEFAULT_REQUESTS = 300_000;
+export const DEFAULT_SECONDS = 2 * WINDOW_SECONDS;
 
-/** Runs the soak; its figures. `port`: the sandbox's (default a free one). @param {{requests?: number, concurrency?: number, port?: number}} opts */
-export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32, port = 0} = {}) {
+/**
+ * Runs the soak; its figures. It stops after `seconds` or `requests`, whichever comes first (by
+ * default after DEFAULT_SECONDS); `port`: the sandbox's (default a free one).
+ * @param {{requests?: number, seconds?: number, concurrency?: number, port?: number}} opts
+ */
+export async function soakFigures({
+  requests = Infinity,
+  seconds: maxSeconds = requests === Infinity ? DEFAULT_SECONDS : Infinity,
+  concurrency = 32,
+  port = 0,
+} = {}) {
   port ||= await freePort();
   const child = await startSandbox(port);
   const pid = /** @type {number} */ (child.pid);
@@ -234,8 +245,9 @@ export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32
     let next = 0;
     let errors = 0;
     const t0 = performance.now();
+    const deadline = t0 + maxSeconds * 1000;
     const worker = async () => {
-      while (next < requests) {
+      while (next < requests && performance.now() < deadline) {
         const n = next++;
         const headers = await headersOf(n);
         const t = performance.now();
@@ -250,7 +262,7 @@ export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32
     };
     await Promise.all(Array.from({length: concurrency}, worker));
     const seconds = (performance.now() - t0) / 1000;
-    return {requests, seconds, p99Ms: percentile(latencies, 99), rssBeforeMb, rssSamples, errors};
+    return {requests: finished, seconds, p99Ms: percentile(latencies, 99), rssBeforeMb, rssSamples, errors};
   } finally {
     agent.destroy();
     child.kill();
@@ -259,10 +271,16 @@ export async function soakFigures({requests = DEFAULT_REQUESTS, concurrency = 32
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const {values} = parseArgs({
-    options: {requests: {type: 'string'}, concurrency: {type: 'string'}, port: {type: 'string'}},
+    options: {
+      requests: {type: 'string'},
+      seconds: {type: 'string'},
+      concurrency: {type: 'string'},
+      port: {type: 'string'},
+    },
   });
   const figures = await soakFigures({
     ...(values.requests ? {requests: Number(values.requests)} : {}),
+    ...(values.seconds ? {seconds: Number(values.seconds)} : {}),
     ...(values.concurrency ? {concurrency: Number(values.concurrency)} : {}),
     ...(values.port ? {port: Number(values.port)} : {}),
   });

@@ -30,7 +30,7 @@ describe('the sandbox soak', () => {
       "| still growing (+40 MB, later half's peak on earlier half's, of the 4 samples after the 5-minute token window) |",
     );
     expect(soakLines({...figures, rssSamples: at([180, 200, 210, 212, 214])})[0]).toContain(
-      '| too short to tell: 3 of 4 samples after the 5-minute token window (run more --requests) |',
+      '| too short to tell: 3 of 4 samples after the 5-minute token window (run longer: --seconds) |',
     );
     expect(plateauOf([])).toEqual({plateau: undefined, growthMb: 0, after: 0});
   });
