@@ -122,6 +122,7 @@ let signingKey;
 export async function headersOf(n) {
   const r = n < 0 ? requestOf(8) : requestOf(n);
   const authorization = `Bearer ${await token(n)}`;
+  /** @type {Record<string, string>} */
   const body = r.body ? {'content-type': 'application/json'} : {};
   if (!(r.method === 'POST' && r.path === ORDERS)) return {authorization, ...body};
   const [{signRequest}, {importPrivateKey}] = await signing;
