@@ -3,7 +3,9 @@
  * against `npm run sandbox`'s server, as a partner would run it: partnerId, jwtSecret, jwtKeyId and
  * audience set to the sandbox's test credentials, baseUrl pointed at the local sandbox. Every request must pass the collection's
  * own tests and be answered as documented: an HTTP status the operation lists, a body valid against
- * that response's schema, and a response_code the operation lists (or a common one).
+ * that response's schema, and a response_code the operation lists (or a common one), and carry no
+ * `Deprecation`/`Sunset` except a signed call's own window: the collection sends those calls unsigned
+ * (plugins/api-contract/postman.ts says why), every other request must use today's forms.
  *
  *   npx tsx scripts/newman-sandbox.ts [--port N]      (default port 4242)
  *
