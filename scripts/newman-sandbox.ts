@@ -3,7 +3,9 @@
  * against `npm run sandbox`'s server, as a partner would run it: partnerId, jwtSecret, jwtKeyId and
  * audience set to the sandbox's test credentials, baseUrl pointed at the local sandbox. Every request must pass the collection's
  * own tests and be answered as documented: an HTTP status the operation lists, a body valid against
- * that response's schema, and a response_code the operation lists (or a common one).
+ * that response's schema, and a response_code the operation lists (or a common one), and carry no
+ * `Deprecation`/`Sunset` except a signed call's own window: the collection sends those calls unsigned
+ * (plugins/api-contract/postman.ts says why), every other request must use today's forms.
  *
  *   npx tsx scripts/newman-sandbox.ts [--port N]      (default port 4242)
  *
@@ -17,6 +19,7 @@ import newman, {type NewmanRunOptions, type NewmanRunSummary} from 'newman';
 import {cachedCompiled} from '../plugins/api-contract/cache';
 import {DOWNLOADS} from '../plugins/api-contract';
 import {SITE_DIR} from '../plugins/api-contract/paths';
+import {collectionDeprecationProblem, signedCalls, type SignedCall} from '../plugins/api-contract/postman';
 import {makeSchemaCheck} from '../plugins/api-contract/sandbox';
 import type {SchemaCheck} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';
@@ -45,6 +48,8 @@ interface ContractChecks {
   readonly common: readonly number[];
   readonly check: SchemaCheck;
   readonly basePath: string;
+  /** The calls the collection sends unsigned, by operation id (plugins/api-contract/postman.ts). */
+  readonly signed: ReadonlyMap<string, SignedCall>;
 }
 
 /** The built collection's path; exits with the fix when the build has not written it. */
@@ -64,7 +69,14 @@ async function contractChecks(basePath: string): Promise<ContractChecks> {
   const ops = listOperations(doc)
     .filter((l) => l.kind === 'operation')
     .map((l) => ({l, path: compilePathTemplate(l.path)}));
-  return {ops, common, check: makeSchemaCheck(), basePath};
+  const calls = new Map(signedCalls(doc).map((c) => [`${c.method} ${c.path}`, c]));
+  const signed = new Map(
+    ops.flatMap(({l}) => {
+      const call = calls.get(`${l.method} ${l.path.replace(/\{([^}]+)\}/g, ':$1')}`);
+      return call ? [[l.op.operationId, call] as const] : [];
+    }),
+  );
+  return {ops, common, check: makeSchemaCheck(), basePath, signed};
 }
 
 /** Runs the collection against a sandbox server of its own, closed and cleaned up whatever happens. */
@@ -126,7 +138,15 @@ function checkExecution(ex: Execution, checks: ContractChecks): RequestResult {
   const method = ex.request.method.toUpperCase();
   const op = checks.ops.find((o) => o.l.method === method && o.path.test(urlPath))?.l;
   if (!op) problems.push(`${method} ${urlPath} is not an operation of the contract`);
-  else if (ex.response) problems.push(...answerProblems(op, ex.response, checks));
+  else if (ex.response) {
+    problems.push(...answerProblems(op, ex.response, checks));
+    const header = (name: string): string | undefined => ex.response?.headers.get(name);
+    const deprecation = collectionDeprecationProblem(ex.item.name, checks.signed.get(op.op.operationId), {
+      Deprecation: header('Deprecation'),
+      Sunset: header('Sunset'),
+    });
+    if (deprecation) problems.push(deprecation);
+  }
   return {name: ex.item.name, ok: problems.length === 0, problems};
 }
 

@@ -10,7 +10,8 @@ declare module 'newman' {
   export interface NewmanExecution {
     item: {name: string};
     request: {method: string; url: {path?: string[]}};
-    response?: {code: number; stream?: Buffer};
+    /** `headers` is postman-collection's HeaderList; `get` is case-insensitive. */
+    response?: {code: number; stream?: Buffer; headers: {get(name: string): string | undefined}};
     requestError?: Error;
     assertions?: {assertion: string; error?: {message: string}}[];
   }

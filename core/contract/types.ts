@@ -44,6 +44,8 @@ export interface SchemaRow extends FieldFacts {
 
 export interface ParamView extends FieldFacts {
   readonly in: 'header' | 'path' | 'query' | 'cookie';
+  /** An old form kept until its sunset: samples and Try it do not send its example. */
+  readonly deprecated?: true;
 }
 
 export interface ExampleView {

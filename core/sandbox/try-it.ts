@@ -229,8 +229,9 @@ export const SANDBOX_PORT = 4010;
 /** The local sandbox's base URL on this machine: what the panel's cURL command calls in the in-page mode. */
 export const sandboxBaseUrl = (basePath: string): string => `http://127.0.0.1:${SANDBOX_PORT}${basePath}`;
 
+/** Each parameter's example, empty (so not sent) for a deprecated one: Try it starts from today's form. */
 const exampleParams = (params: readonly ParamView[]): Record<string, string> =>
-  Object.fromEntries(params.map((p) => [p.name, p.example ?? '']));
+  Object.fromEntries(params.map((p) => [p.name, p.deprecated ? '' : (p.example ?? '')]));
 
 /**
  * Headers the panel sets itself on every request (the signed token and the body's content type), and

@@ -24,7 +24,7 @@ import {
 import {lighthouseMedians, loadLighthouse, withChromium} from './lighthouse.mjs';
 import {FIRST_QUERIES, firstQueryBytes, queryQuality, READER_QUERIES} from './search.mjs';
 import {report} from './report.mjs';
-import {soakFigures, soakLines} from './soak.mjs';
+import {DEFAULT_SECONDS, soakFigures, soakLines} from './soak.mjs';
 import {CREATE_DOCUSAURUS, ensureStockSite} from './stock.mjs';
 
 const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-bytes] [--reuse-build] [--in-process-server]
@@ -383,7 +383,7 @@ async function main() {
     await browser.close();
   }
   if (!flags.has('--skip-soak')) {
-    say('sandbox soak: 100,000 requests against npm run sandbox');
+    say(`sandbox soak: ${DEFAULT_SECONDS / 60} minutes of requests against npm run sandbox`);
     results.soak = await soakFigures();
   }
   fs.mkdirSync(OUT_DIR, {recursive: true});

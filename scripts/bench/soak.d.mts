@@ -4,14 +4,26 @@ export interface SoakFigures {
   seconds: number;
   p99Ms: number;
   rssBeforeMb: number;
-  /** RSS after every SAMPLE_EVERY requests. */
-  rssSamplesMb: number[];
+  /** RSS after every SAMPLE_EVERY requests, with the seconds since the run began. */
+  rssSamples: {mb: number; atSeconds: number}[];
   errors: number;
 }
 export const SAMPLE_EVERY: number;
 export const PLATEAU_TOLERANCE_MB: number;
-export function plateauOf(samplesMb: readonly number[]): {plateau: boolean | undefined; growthMb: number};
+export const WINDOW_SECONDS: number;
+export const DEFAULT_SECONDS: number;
+export function plateauOf(samples: readonly {mb: number; atSeconds: number}[]): {
+  plateau: boolean | undefined;
+  growthMb: number;
+  after: number;
+};
+export function headersOf(n: number): Promise<Record<string, string>>;
 export function requestOf(n: number): {method: string; path: string; body: string | undefined; expect: number};
 export function percentile(xs: readonly number[], p: number): number;
 export function soakLines(f: SoakFigures): string[];
-export function soakFigures(opts?: {requests?: number; concurrency?: number}): Promise<SoakFigures>;
+export function soakFigures(opts?: {
+  requests?: number;
+  seconds?: number;
+  concurrency?: number;
+  port?: number;
+}): Promise<SoakFigures>;

@@ -15,10 +15,14 @@ import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {compiledContract, writtenSandbox} from '../helpers/contract';
 import {
   COLLECTION_VARIABLES,
+  collectionDeprecationProblem,
   collectionProblems,
   makeRunnable,
+  signedCalls,
   toPostman,
+  unsignedNote,
   type PostmanCollection,
+  type PostmanItem,
 } from '../../plugins/api-contract/postman';
 import {SITE_DIR} from '../../plugins/api-contract/paths';
 
@@ -43,6 +47,51 @@ describe('the published collection', () => {
     expect(collection.item.map((folder) => folder.name)).not.toContain('Webhooks');
     expect(JSON.stringify(collection)).not.toMatch(/"\{\{aeps-transaction\}\}"/);
   }, 60_000);
+
+  // Issue 33: newman's script sandbox cannot sign (no Web Crypto), and an example signature is
+  // refused, so each signed call goes unsigned, saying so; a customer's number never rides a query.
+  it('sends every signed call unsigned with its window in the description, and no deprecated query', async () => {
+    const {bundled} = await compiledContract();
+    const collection = await toPostman(bundled);
+    const flat = (items: readonly PostmanItem[]): PostmanItem[] => items.flatMap((i) => (i.item ? flat(i.item) : [i]));
+    const key = (i: PostmanItem): string =>
+      `${i.request?.method} /${typeof i.request?.url === 'object' ? (i.request.url.path ?? []).join('/') : ''}`;
+    const calls = signedCalls(bundled);
+    const items = flat(collection.item);
+    const signed = items.filter((i) => calls.some((c) => `${c.method} ${c.path}` === key(i)));
+    expect(signed).toHaveLength(calls.length);
+    for (const item of signed) {
+      const call = calls.find((c) => `${c.method} ${c.path}` === key(item));
+      const sent = (item.request?.header ?? []).filter((h) => !h.disabled).map((h) => h.key.toLowerCase());
+      expect(sent, item.name).not.toContain('signature');
+      expect(sent, item.name).not.toContain('signature-input');
+      expect(sent, item.name).not.toContain('content-digest');
+      const description = item.request?.description;
+      expect(typeof description === 'object' ? description.content : description).toMatch(
+        new RegExp(`^${unsignedNote(call?.sunset).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
+    }
+    const operators = items.find((i) => key(i) === 'GET /service/recharge/operators');
+    const urls = [operators?.request?.url, ...(operators?.response ?? []).map((r) => r.originalRequest)];
+    expect(urls.length).toBeGreaterThan(1);
+    expect(JSON.stringify(urls)).not.toContain('mobilenumber');
+  }, 60_000);
+});
+
+describe('collectionDeprecationProblem', () => {
+  const window = {method: 'POST', path: '/service/payout/orders', sunset: '2027-09-30'};
+  const inWindow = {Deprecation: '@1796063400', Sunset: 'Thu, 30 Sep 2027 18:30:00 GMT'};
+
+  it("accepts only the window's own headers, and only on a signed call sent unsigned", () => {
+    expect(collectionDeprecationProblem('Create a payout order', window, inWindow)).toBeUndefined();
+    expect(collectionDeprecationProblem('List operators', undefined, {})).toBeUndefined();
+    expect(collectionDeprecationProblem('List operators', undefined, inWindow)).toBe(
+      'Postman request "List operators": the sandbox answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, so this code uses an old form that stops working at the sunset. Fix: use today\'s form (the token and request signatures of /HeaderMarkdown, the fields of the operation\'s reference).',
+    );
+    expect(collectionDeprecationProblem('Create a payout order', window, {})).toBe(
+      'Postman request "Create a payout order": a signed call the collection sends unsigned, in the window that ends on 2027-09-30, is answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, but this answer carried Deprecation (none) and Sunset (none). Fix: turn its signature headers off (unsignedSignedCalls in plugins/api-contract/postman.ts), or make the operation\'s x-transitions sunset and the sandbox agree.',
+    );
+  });
 });
 
 describe('the pre-request script', () => {

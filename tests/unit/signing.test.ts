@@ -5,6 +5,8 @@
  * header reader; every refusal of the verifier word for word; and ECDSA's raw form against DER.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseSignatureInput, parseSignature, parseContentDigest, type SignatureParams} from '#core/signing/fields';
 import {ecdsaDerToRaw, importPrivateKey, importPublicJwk, jwkAlg, type PublicJwk} from '#core/signing/keys';
@@ -13,9 +15,12 @@ import {
   signatureBase,
   signRequest,
   verifyRequest,
+  PRODUCTION_SIGNATURE_MESSAGE,
   type KeyState,
   type SignedRequest,
 } from '#core/signing/message';
+import {checkRequestSignature} from '#core/sandbox/engine/request-signature';
+import {SITE_DIR} from '../../plugins/api-contract/paths';
 
 const TEST_PRIVATE = 'MC4CAQAwBQYDK2VwBCIEIC8Ljw0IQc5W+QMO923zVVy8/7zrfCid9gR7WVrrQSzs';
 const TEST_JWK: PublicJwk = {kty: 'OKP', crv: 'Ed25519', x: 'S-Fk1OUy4SzR4pmSs8YpOEw-Mqnz9F6odFMlzFVBwZQ'};
@@ -227,5 +232,99 @@ describe('public keys for the registration call', () => {
     expect(jwkAlg({...TEST_JWK, x: 'short'})).toEqual({
       error: 'jwk.x must be the 32-byte Ed25519 public key in base64url (43 characters)',
     });
+  });
+});
+
+// Issue 33: a 401 must not help enumerate keys in production, so the pages promise one sentence there
+// and list what only the sandbox says. Each refusal the sandbox can send is made here and must begin
+// with a prefix of the HeaderMarkdown table; the production sentence must be on the page and in the
+// contract's 401 answer.
+describe('what a refused signature says, in production and in the sandbox', () => {
+  const page = fs.readFileSync(path.join(SITE_DIR, 'src/pages/HeaderMarkdown.mdx'), 'utf8');
+  const contract = fs.readFileSync(path.join(SITE_DIR, 'openapi/components/common.yaml'), 'utf8');
+
+  /** The table's "Sandbox `message` begins with" prefixes, `<keyid>` standing for any key id. */
+  function tablePrefixes(): RegExp[] {
+    const at = page.indexOf('| Check (in this order) | Sandbox `message` begins with |');
+    if (at < 0) throw new Error('src/pages/HeaderMarkdown.mdx: the table of sandbox signature messages is missing');
+    const rows = page.slice(at).split('\n').slice(2);
+    const table = rows.slice(
+      0,
+      rows.findIndex((r) => !r.startsWith('|')),
+    );
+    return table.flatMap((row) =>
+      [...(row.split('|')[2] ?? '').matchAll(/`([^`]+)`/g)].map(
+        (m) => new RegExp(`^${(m[1] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('<keyid>', '\\S+')}`),
+      ),
+    );
+  }
+
+  async function refusals(): Promise<string[]> {
+    const parsed = [
+      parseSignatureInput(undefined),
+      parseSignatureInput('sig1=()'),
+      parseSignatureInput(INPUT.replace('"ed25519"', '"rsa-pss-sha512"')),
+      parseSignatureInput(INPUT.replace('keyid="sbx-ed25519-1"', 'keyid=""')),
+      parseSignature(undefined),
+      parseSignature('sig1=AAEC'),
+      parseContentDigest(undefined),
+      parseContentDigest('sha-512=:AAEC:'),
+    ].flatMap((p) => ('error' in p ? [p.error] : []));
+    const good = lower({...(await signRequest(REQ, PARAMS, await importPrivateKey(TEST_PRIVATE, 'ed25519')))});
+    const options = {nonce: 'req-00001', nowSeconds: PARAMS.created, keyFor: testKeyState};
+    const ecdsa = {...good, 'signature-input': INPUT.replace('"ed25519"', '"ecdsa-p256-sha256"')};
+    // The key's own check runs before the signature's, so any active key stands in for a P-256 one.
+    const ecdsaKey = async (): Promise<KeyState> => ({
+      status: 'active',
+      key: await importPublicJwk(TEST_JWK, 'ed25519'),
+      alg: 'ecdsa-p256-sha256',
+    });
+    const der = Buffer.concat([
+      Buffer.from([0x30, 68, 0x02, 32]),
+      Buffer.alloc(32, 1),
+      Buffer.from([0x02, 32]),
+      Buffer.alloc(32, 2),
+    ]);
+    const verified = await Promise.all([
+      verifyRequest({...REQ, body: '{}'}, good, options),
+      verifyRequest(REQ, good, {...options, nonce: 'req-00002'}),
+      verifyRequest(REQ, good, {...options, nowSeconds: PARAMS.created + 301}),
+      verifyRequest(REQ, good, {...options, keyFor: () => undefined}),
+      verifyRequest(REQ, good, {...options, keyFor: () => ({status: 'revoked'})}),
+      verifyRequest(REQ, good, {...options, keyFor: ecdsaKey}),
+      verifyRequest(REQ, {...ecdsa, signature: `sig1=:${der.toString('base64')}:`}, {...options, keyFor: ecdsaKey}),
+      verifyRequest(REQ, {...ecdsa, signature: 'sig1=:AAEC:'}, {...options, keyFor: ecdsaKey}),
+      verifyRequest({...REQ, path: '/api/v1/service/payout/contacts'}, good, options),
+    ]);
+    const unsigned = await Promise.all(
+      [{}, {sunset: '2020-01-01'}].map((rule) =>
+        checkRequestSignature(rule, {
+          method: REQ.method,
+          path: REQ.path,
+          body: '',
+          headers: {},
+          reqId: 'req-00001',
+          nowMs: Date.now(),
+          ring: [],
+          webhookSecret: '',
+        }),
+      ),
+    );
+    return [
+      ...parsed,
+      ...verified.flatMap((v) => (v.ok ? [] : [v.message])),
+      ...unsigned.flatMap((u) => ('answer' in u ? [(u.answer.body as {message: string}).message] : [])),
+    ];
+  }
+
+  it('production says one sentence; the table names the start of every message the sandbox sends', async () => {
+    expect(page).toContain(`with the one message \`${PRODUCTION_SIGNATURE_MESSAGE}\`, whatever the cause`);
+    expect(contract.replace(/\s+/g, ' ')).toContain(
+      `Production answers a refused request signature with the one message \`${PRODUCTION_SIGNATURE_MESSAGE}\``,
+    );
+    const messages = await refusals();
+    expect(messages).toHaveLength(19);
+    const prefixes = tablePrefixes();
+    expect(messages.filter((m) => !prefixes.some((p) => p.test(m)))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import type {Located} from '#core/contract/openapi';
 import {crossCheck} from '#core/contract/checks';
 import {ACK_TIMEOUT_SECONDS} from '#core/contract/webhook-policy';
 import {SAMPLE_LANGUAGES} from '#core/code/languages';
+import {requestExamples} from '#core/sandbox/try-it';
 import type {OperationView, ParamView, ResponseCodeView} from '#core/contract/types';
 
 const codes: ResponseCodeView[] = [
@@ -89,6 +90,34 @@ describe('buildViews', () => {
     expect(op?.samples[0]?.code).toContain('https://sandbox.example/api/v1/demo/IT%201');
     expect(views.index[0]?.href).toBe('/docs/v1/demo');
     expect(views.tags[0]?.entries).toHaveLength(1);
+  });
+
+  // Issue 33: the operator list kept `?mobilenumber=` (deprecated) with an example, so every sample and
+  // Try it sent a customer's number in the query, the form the go-live rules forbid.
+  it('leaves a deprecated parameter out of the samples and empty in the Try it example', () => {
+    const parameters = [
+      {name: 'itemId', in: 'path', required: true, schema: {type: 'string'}, example: 'IT1'},
+      {name: 'lang', in: 'query', schema: {type: 'string'}, example: 'hi'},
+      {
+        name: 'mobile',
+        in: 'query',
+        deprecated: true,
+        'x-sunset': '2027-06-30',
+        schema: {type: 'string'},
+        example: '9000000001',
+      },
+    ];
+    const views = buildViews(doc({parameters}), codes, new Map([['demo-get-item', '/docs/v1/demo']]));
+    const op = views.operations[0];
+    expect(op?.queryParams.map((p) => [p.name, p.deprecated])).toEqual([
+      ['lang', undefined],
+      ['mobile', true],
+    ]);
+    for (const sample of op?.samples ?? []) {
+      expect(sample.code, sample.lang).toContain('lang');
+      expect(sample.code, sample.lang).not.toContain('9000000001');
+    }
+    expect(requestExamples(op ? [op] : []).demo?.['demo-get-item']?.query).toEqual({lang: 'hi', mobile: ''});
   });
 
   it("gives each operation its family's rate limit and its own, each family its overview, and the changelog's badge", () => {
