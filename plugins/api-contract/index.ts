@@ -61,7 +61,6 @@ import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
 import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {DATA_PLUGIN, folderPath, generatedFilesDir, servedDir} from '#node/generated';
-import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
 import {cachedContractSource, contractCacheDir} from './cache';
 import {proseStatusProblems} from './prose';
@@ -70,7 +69,6 @@ import {contractDeprecations} from '#core/contract/deprecations';
 import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText, mcpContractFiles} from './lib/artefacts';
-import {contractTypes} from './lib/types-download';
 import {JOURNEYS_DIR} from './behaviour';
 
 export {DOWNLOADS};
@@ -359,6 +357,9 @@ function writeFeeds(
 /** The downloads: the bundled contract as YAML and JSON, and a Postman collection. */
 async function writeDownloads(outDir: string, bundled: ContractContent['bundled']): Promise<void> {
   if (!bundled) throw new Error('api-contract: postBuild has no bundled contract; loadContent makes one in a build.');
+  // Loaded here, not with the config: the dev server writes no downloads, and these two libraries
+  // (openapi-to-postmanv2; openapi-typescript, which loads TypeScript) took 3 s of its start.
+  const [{toPostman}, {contractTypes}] = await Promise.all([import('./postman'), import('./lib/types-download')]);
   fs.mkdirSync(path.join(outDir, 'downloads'), {recursive: true});
   fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
   fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
