@@ -8,6 +8,7 @@
  *
  * `--lint-only`: the lint alone, silent when clean: the dev server runs this beside its reload
  * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting.
+ * It reads no page: the dev server's load reports an id the contract lacks.
  */
 import {
   assertContractYamlParses,
@@ -29,13 +30,15 @@ async function main(): Promise<void> {
     if (process.argv.includes('--lint-only')) process.exit(1);
     throw e;
   }
+  // The dev server's lint runs on files a writer is editing: it neither reads nor fills the cache,
+  // and leaves the pages to the dev server's load, which names an unknown id itself (once, not
+  // once here and once there).
+  const lintOnly = process.argv.includes('--lint-only');
   // First what a page names that the contract lacks: the orphan and x-related messages it causes
   // would otherwise come first and point the writer at the wrong file.
-  const uses = scanPages();
+  const uses = lintOnly ? [] : scanPages();
   const unknown = unknownIds(uses, contractIds());
   for (const u of unknown) console.error(u);
-  // The dev server's lint runs on files a writer is editing: it neither reads nor fills the cache.
-  const lintOnly = process.argv.includes('--lint-only');
   const problems = lintOnly ? await lintContract() : await cachedLint();
   for (const p of problems) console.error(p);
   if (lintOnly) {

@@ -8,6 +8,7 @@
  */
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import {bundle, loadConfig} from '@redocly/openapi-core';
 import {stringify} from 'yaml';
@@ -21,7 +22,7 @@ import {
 } from '#core/changelog/changelog';
 import {compareContracts} from '#core/changelog/diff';
 import {parseOverrides, unusedOverrides} from '#core/changelog/overrides';
-import {createReloadMemo} from '#core/util/memo';
+import {createDiskMemo} from './disk-memo';
 import {partLabels, recordChanges, recordMessage, recordOf, type ReleaseRecord} from '#core/changelog/record';
 import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
 import {contractDocument, ContractResolver, readContractYaml} from './yaml';
@@ -60,10 +61,30 @@ export function listReleases(dir = RELEASES_DIR): Map<string, string> {
 }
 
 /**
- * The comparisons and releases of this process, kept for the next load: the dev server loads the
- * contract again on every edit of it, and a published release never changes.
+ * What a comparison of two pieces depends on besides the pieces: the code of core/changelog/diff.ts
+ * (its rules and what it keeps of the tool's answer, with the schema helpers its rules call), the
+ * version of api-smart-diff, and Node's (the files are Node's structured serialisation).
  */
-const memo = createReloadMemo();
+function diffCodeKey(): string {
+  const code = ['core/changelog/diff.ts', 'core/contract/schema.ts', 'core/contract/typed-branches.ts'].map((f) =>
+    fs.readFileSync(path.join(SITE_DIR, f), 'utf8'),
+  );
+  // The package exports no package.json: read the one above its entry file.
+  let dir = path.dirname(createRequire(path.join(SITE_DIR, 'package.json')).resolve('api-smart-diff'));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const tool = fs.readFileSync(path.join(dir, 'package.json'), 'utf8');
+  return JSON.stringify([process.version, tool, ...code]);
+}
+
+/** Where the comparisons are kept between processes (plugins/api-contract/disk-memo.ts). */
+export const DIFF_MEMO_DIR = path.join(SITE_DIR, '.cache', 'changelog-diffs');
+
+/**
+ * The comparisons, kept for the next load and the next process: a published release never changes,
+ * and a contract edit changes one piece, so the dev server's start, a build and lint:contract
+ * compare only the pieces none of them compared before.
+ */
+const memo = createDiskMemo({dir: DIFF_MEMO_DIR, codeKey: diffCodeKey()});
 const readReleases = new Map<string, {readonly text: string; readonly parsed: Promise<ReadRelease>}>();
 
 /** A published release: what its file holds, part by part (core/changelog/record.ts), and dereferenced. */

@@ -61,16 +61,14 @@ import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
 import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {DATA_PLUGIN, folderPath, generatedFilesDir, servedDir} from '#node/generated';
-import {toPostman} from './postman';
 import {sandboxFiles} from './sandbox';
-import {cachedContractSource} from './cache';
+import {cachedContractSource, contractCacheDir} from './cache';
 import {proseStatusProblems} from './prose';
 import {generatedFiles, panStatuses, type DataFile} from './lib/data';
 import {contractDeprecations} from '#core/contract/deprecations';
 import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText, mcpContractFiles} from './lib/artefacts';
-import {contractTypes} from './lib/types-download';
 import {JOURNEYS_DIR} from './behaviour';
 
 export {DOWNLOADS};
@@ -117,6 +115,7 @@ const NAME = DATA_PLUGIN.name;
 
 const CONTRACT_CHECK_SCRIPT = path.join(SITE_DIR, 'scripts', 'contract-check.ts');
 let linting: ChildProcess | undefined;
+let lintedOnce = false;
 
 /**
  * The contract's lint (`npm run lint:contract -- --lint-only`) in a child process at the lowest
@@ -124,6 +123,12 @@ let linting: ChildProcess | undefined;
  * Its problems are printed to the dev server's terminal; the build waits for the lint and stops.
  */
 function lintBeside(): void {
+  // At start, files that a build, lint:contract or a test run already linted clean (the contract
+  // cache's `lint-clean` for their key) are not linted again: a second Node process loading Redocly
+  // beside the first compile, for nothing new to say.
+  const starting = !lintedOnce;
+  lintedOnce = true;
+  if (starting && fs.existsSync(path.join(contractCacheDir(), 'lint-clean'))) return;
   linting?.kill();
   const child = spawn(process.execPath, ['--import', 'tsx', CONTRACT_CHECK_SCRIPT, '--lint-only'], {
     cwd: SITE_DIR,
@@ -139,6 +144,22 @@ function lintBeside(): void {
 const claimsMessage = (claims: readonly string[]): string =>
   `The prose has ${claims.length} status claim(s) that lead to no status operation:\n${claims.map((p) => `  ${p}`).join('\n')}`;
 
+/**
+ * The dev server's first check, held until the bundler's first compile is done (`afterFirstCompile`):
+ * it parses every page (3.4 s of a 57 s cold start's CPU), on the thread that runs the bundler's
+ * loaders, and a writer wants the first page before it.
+ */
+let claimsAfterCompile: (() => string[]) | undefined;
+
+/** A bundler plugin that starts the held check (`claimsAfterCompile`) once a compile is done. */
+const afterFirstCompile = {
+  apply(compiler: {hooks: {done: {tap(name: string, run: () => void): void}}}): void {
+    compiler.hooks.done.tap(NAME, () => {
+      if (claimsAfterCompile) checkClaimsAfterReload(claimsAfterCompile);
+    });
+  },
+};
+
 let claimsTimer: NodeJS.Timeout | undefined;
 // After the page has updated: the browser fetches the hot update from this same Node thread shortly
 // after the save, and a check running then delays it.
@@ -148,10 +169,11 @@ const CLAIMS_CHECK_DELAY_MS = 1000;
  * The dev server checks an edited page's status claims a second after its reload, not inside it:
  * the check re-parses the edited page, a noticeable part of each MDX edit's reload, and the page is shown
  * sooner without it. Its problems are printed to the terminal, as the lint's are; the build stops
- * on them, and so does the dev server's start. A newer reload replaces a pending check.
+ * on them. A newer reload replaces a pending check (the start's too).
  */
 function checkClaimsAfterReload(check: () => string[]): void {
   clearTimeout(claimsTimer);
+  claimsAfterCompile = undefined;
   claimsTimer = setTimeout(() => {
     const claims = check();
     if (claims.length) logger.error(`${claimsMessage(claims)}\n(npm run build stops on these)`);
@@ -228,17 +250,24 @@ function routeContract(
   return {key, routed: contractSite(loaded, permalinkOf), reuse: false};
 }
 
-/** The prose's status claims: checked now in a build and on the dev server's first load, after the reload later. */
+/**
+ * The prose's status claims: checked now in a build (which stops on them); in the dev server after
+ * its first compile (`start`), then a second after each reload, and printed.
+ */
 function checkProseClaims(
   content: ContractContent,
   loaded: LoadedContract,
   permalinkOf: (file: string) => string | undefined,
   routed: ContractSite,
-  now: boolean,
+  when: 'now' | 'start' | 'reload',
 ): void {
   const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
   const check = () => proseStatusProblems(loaded.uses, permalinkOf, routed.pages, related);
-  if (!now) return checkClaimsAfterReload(check);
+  if (when === 'start') {
+    claimsAfterCompile = check;
+    return;
+  }
+  if (when === 'reload') return checkClaimsAfterReload(check);
   const claims = check();
   if (claims.length) throw new ContractLoadError(claimsMessage(claims));
 }
@@ -328,6 +357,9 @@ function writeFeeds(
 /** The downloads: the bundled contract as YAML and JSON, and a Postman collection. */
 async function writeDownloads(outDir: string, bundled: ContractContent['bundled']): Promise<void> {
   if (!bundled) throw new Error('api-contract: postBuild has no bundled contract; loadContent makes one in a build.');
+  // Loaded here, not with the config: the dev server writes no downloads, and these two libraries
+  // (openapi-to-postmanv2; openapi-typescript, which loads TypeScript) took 3 s of its start.
+  const [{toPostman}, {contractTypes}] = await Promise.all([import('./postman'), import('./lib/types-download')]);
   fs.mkdirSync(path.join(outDir, 'downloads'), {recursive: true});
   fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
   fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
@@ -391,7 +423,11 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       }),
 
     configureWebpack: (_config, isServer, {currentBundler}) =>
-      reported('copy the sandbox files', () => (isServer ? {} : copySandboxFiles(currentBundler, servedDir()))),
+      reported('copy the sandbox files', () => {
+        if (isServer) return {};
+        const copy = copySandboxFiles(currentBundler, servedDir());
+        return isProd ? copy : {plugins: [...copy.plugins, afterFirstCompile]};
+      }),
 
     getTranslationFiles() {
       return Promise.resolve([{path: LABELS_FILE, content: LABEL_MESSAGES}]);
@@ -410,7 +446,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
         const permalinkOf = (file: string): string | undefined => permalinks.get(file);
         const {key, routed, reuse} = routeContract(content, loaded, permalinkOf, state.generated);
         state.routed = routed;
-        checkProseClaims(content, loaded, permalinkOf, routed, isProd || !state.generated);
+        checkProseClaims(content, loaded, permalinkOf, routed, isProd ? 'now' : state.generated ? 'reload' : 'start');
         if (reuse) return;
         const files = await writeGeneratedData(actions.createData, content, routed);
         state.generated = {content, key, routed, files};
