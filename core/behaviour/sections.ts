@@ -144,29 +144,61 @@ export function behaviourBlocks(family: FamilyBehaviour, labels: Labels, links: 
   return family.operations.flatMap((op) => operationBlocks(op, family, labels, links, family.operations.length > 1));
 }
 
+/** The anchor of the table of how code 5 resolves per family, under the catalogue (/ResponseCode). */
+export const CODE5_ANCHOR = 'code-5-by-family';
+
+/** Each family (and operation, where a family has several) whose operations list code 5, with how it resolves. */
+function code5Rows(
+  families: readonly FamilyBehaviour[],
+  labels: Labels,
+  label: (family: string) => string,
+): TableRow[] {
+  return families.flatMap((f) => {
+    const resolving = f.operations.filter((op) => op.resolves5By);
+    return resolving.map((op): TableRow => ({
+      key: op.id,
+      cells: [
+        [`${label(f.family)}${resolving.length > 1 ? ` (${op.id})` : ''}`],
+        [
+          op.resolves5By === 'webhook'
+            ? interpolate(labels['api.behaviour.byWebhook'], {webhook: op.webhook})
+            : interpolate(labels['api.behaviour.byStatus'], {status: op.statusCall}),
+        ],
+      ],
+    }));
+  });
+}
+
 /**
- * The code-5 line of the catalogue: for each family whose operations list code 5, whether it
- * resolves by webhook or by status call (`resolves-5-by`). `label` names a family as the site does.
+ * The code-5 line of the catalogue: a link to the table of how each family resolves it
+ * (code5Blocks). The table once sat in the cell, a 13-item list that made the row about 1,500 px
+ * tall in a narrow column (issue 34); under the catalogue it spans the page's width.
  */
 export function code5Cell(
   families: readonly FamilyBehaviour[],
   labels: Labels,
   label: (family: string) => string,
 ): Cell {
-  const items = families.flatMap((f) =>
-    f.operations
-      .filter((op) => op.resolves5By)
-      .map((op): Cell => [
-        `${label(f.family)}${f.operations.filter((o) => o.resolves5By).length > 1 ? ` (${op.id})` : ''}: `,
-        op.resolves5By === 'webhook'
-          ? interpolate(labels['api.behaviour.byWebhook'], {webhook: op.webhook})
-          : interpolate(labels['api.behaviour.byStatus'], {status: op.statusCall}),
-      ]),
-  );
-  return items.length
+  return code5Rows(families, labels, label).length
+    ? [' ', {kind: 'link', text: labels['api.behaviour.codeFive'], href: `#${CODE5_ANCHOR}`}]
+    : [];
+}
+
+/** Under the catalogue: for each family whose operations list code 5, whether it resolves by webhook or by status call (`resolves-5-by`). */
+export function code5Blocks(
+  families: readonly FamilyBehaviour[],
+  labels: Labels,
+  label: (family: string) => string,
+): SectionBlock[] {
+  const rows = code5Rows(families, labels, label);
+  return rows.length
     ? [
-        {kind: 'line', text: labels['api.behaviour.codeFive']},
-        {kind: 'items', items},
+        {kind: 'heading', depth: 2, text: labels['api.behaviour.codeFiveHeading'], id: CODE5_ANCHOR},
+        {
+          kind: 'table',
+          head: [labels['api.behaviour.codeFiveFamily'], labels['api.behaviour.codeFiveResolves']],
+          rows,
+        },
       ]
     : [];
 }
