@@ -10,9 +10,7 @@ const page = (body: string): string => `---\ntitle: Demo\n---\n\nProse about the
 
 describe('sidebarMethodClass', () => {
   it("marks a page that shows one operation with that operation's method", () => {
-    expect(sidebarMethodClass(page('<Endpoint op="demo-list" />'), 'docs/demo.mdx', methods, {})).toBe(
-      'sidebar-method sidebar-method--get',
-    );
+    expect(sidebarMethodClass(page('<Endpoint op="demo-list" />'), 'docs/demo.mdx', methods, {})).toBe('op-get');
   });
 
   it('leaves out overviews (no <Endpoint> or several), a class the page names itself, and <Endpoint> written as code', () => {
