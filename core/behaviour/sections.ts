@@ -22,8 +22,9 @@ export interface BehaviourLinks {
 /** The key of a family's table among the component sections. */
 export const behaviourTableKey = (family: string): string => `BehaviourTable/${family}`;
 
-function withinCell(op: OperationBehaviour, state: string, labels: Labels, links: BehaviourLinks): Cell {
-  const items = op.transitions
+/** Each window in which the state can still change, per mode, with its source: an empty list for none. */
+function withinItems(op: OperationBehaviour, state: string, labels: Labels, links: BehaviourLinks): Cell[] {
+  return op.transitions
     .filter((t) => t.from === state && t.window)
     .flatMap((t) =>
       Object.entries(t.window ?? {}).map(([mode, w]): Cell => {
@@ -34,7 +35,6 @@ function withinCell(op: OperationBehaviour, state: string, labels: Labels, links
         return [`${mode === 'all' ? '' : `${mode}: `}${w.within}`, ...source];
       }),
     );
-  return items.length ? [{kind: 'items', items}] : [labels['api.behaviour.nothing']];
 }
 
 /**
@@ -68,17 +68,26 @@ function stateRow(
     : spec?.finalFor?.length
       ? interpolate(labels['api.behaviour.finalFor'], {modes: andList(spec.finalFor)})
       : labels['api.behaviour.no'];
+  const within = withinItems(op, state, labels, links);
+  // Four columns, not six: whether the state is final goes under its meaning, and the windows of a
+  // later change under the states it can change to. Six squeezed into about 500 px, the state's
+  // meaning a word a line (issue 34).
   return {
     key: state,
     id: `${op.id}-${state.toLowerCase()}`,
     cells: [
-      [{kind: 'code', text: state, strong: true}, ...(spec ? [{kind: 'line', text: spec.meaning} as const] : [])],
-      [final],
+      [
+        {kind: 'code', text: state, strong: true},
+        ...(spec ? [{kind: 'line', text: spec.meaning} as const] : []),
+        {kind: 'line', text: interpolate(labels['api.behaviour.finalLine'], {final})},
+      ],
       // State names as names: the page may break them after an underscore (DOCUMENTS_PENDING), so the table fits.
-      next.length
-        ? next.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
-        : [labels['api.behaviour.nothing']],
-      withinCell(op, state, labels, links),
+      [
+        ...(next.length
+          ? next.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
+          : [labels['api.behaviour.nothing']]),
+        ...(within.length ? [{kind: 'items', items: within} satisfies ItemsSpan] : []),
+      ],
       webhookCell(op, state, reported, labels),
       back.length
         ? [{kind: 'items', items: back.map((m): Cell => [moneyBackText(op, m, labels)])} satisfies ItemsSpan]
@@ -123,9 +132,7 @@ function operationBlocks(
       stack: true,
       head: [
         labels['api.behaviour.state'],
-        labels['api.behaviour.final'],
         labels['api.behaviour.next'],
-        labels['api.behaviour.within'],
         labels['api.behaviour.webhook'],
         labels['api.behaviour.moneyBack'],
       ],

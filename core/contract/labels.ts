@@ -247,14 +247,14 @@ export const LABEL_MESSAGES = {
     description: 'Deprecations table, Where of the old signature form; {call} links the operation that sets the form',
   },
   'api.behaviour.state': {message: 'State', description: 'Column head of a "What can happen" table: the state'},
-  'api.behaviour.final': {
-    message: 'Final',
-    description: 'Column head of a "What can happen" table: whether the state is final',
+  'api.behaviour.finalLine': {
+    message: 'Final: {final}',
+    description: 'Line under a state\'s meaning in a "What can happen" table; {final} is Yes, No or Only for ...',
   },
-  'api.behaviour.next': {message: 'Can change to', description: 'Column head of a "What can happen" table'},
-  'api.behaviour.within': {
-    message: 'Later change within',
-    description: 'Column head of a "What can happen" table: the window of a later change',
+  'api.behaviour.next': {
+    message: 'Can change to, and within',
+    description:
+      'Column head of a "What can happen" table: the states it can change to, then the window of each change',
   },
   'api.behaviour.webhook': {
     message: 'Webhook on reaching it',

@@ -78,9 +78,7 @@ describe('behaviourBlocks and code5Cell', () => {
 
   it('renders one table of the states, with the window and its source', () => {
     const markdown = sectionsMarkdown(behaviourBlocks(family, labels, links), (p) => `https://docs.example${p}`);
-    expect(markdown).toContain(
-      '| State | Final | Can change to | Later change within | Webhook on reaching it | Money back |',
-    );
+    expect(markdown).toContain('| State | Can change to, and within | Webhook on reaching it | Money back |');
     expect(markdown).toContain('FAST: T+1 day ([source](https://example.org/circular))');
     expect(markdown).toContain('Back to partner wallet, at once; confirmed by a REFUND credit.');
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {sidebarMethodClass} from '../../plugins/api-contract/lib/sidebar-method';
 import {operationMethods} from '../../plugins/api-contract/load';
@@ -29,5 +30,13 @@ describe('operationMethods', () => {
     const all = operationMethods();
     expect(all.get('aeps-cash-withdrawal')).toBe('POST');
     expect(all.get('dmt-transfer-list')).toBe('GET');
+  });
+
+  it('has a rule in src/css/custom.css that draws each of its methods', () => {
+    const css = fs.readFileSync('src/css/custom.css', 'utf8');
+    const missing = [...new Set(operationMethods().values())]
+      .map((m) => m.toLowerCase())
+      .filter((m) => !css.includes(`.op-${m} > a::after {\n  content: '${m.toUpperCase()}';`));
+    expect(missing, 'add `.op-<method> > a::after {content: ...}` to src/css/custom.css').toEqual([]);
   });
 });
