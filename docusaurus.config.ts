@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type {Config, PluginModule} from '@docusaurus/types';
 import type {PluggableList} from 'unified';
 import {parse as parseYaml} from 'yaml';
@@ -26,7 +27,9 @@ import {writerErrorsOnce} from './plugins/writer-errors-once';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {CONTRACT_ROOT} from './plugins/api-contract/paths';
+import {CONTRACT_ROOT, SITE_DIR} from './plugins/api-contract/paths';
+import {operationMethods} from './plugins/api-contract/load';
+import {sidebarMethodClass} from './plugins/api-contract/lib/sidebar-method';
 
 // Flags, named once. Tests and the bench read the built output, not these.
 const EDIT_URL = `${site.repositoryUrl}/edit/${site.editBranch}/`;
@@ -39,6 +42,11 @@ const familyColumns = familiesByGroup(familiesOf(tagViews(contractRoot, []))).ma
   title: group,
   items: families.map((f) => ({label: f.label, to: f.href})),
 }));
+
+// Operation id -> HTTP method, read from the contract on the first page that needs it and again
+// after the dev server reloads this config.
+let methodsOfOperations: Map<string, string> | undefined;
+const methods = (): Map<string, string> => (methodsOfOperations ??= operationMethods());
 
 // Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
 // and remarkStaticCode highlights fenced code at build time (no Prism in the browser); remarkTableCode
@@ -98,6 +106,13 @@ const config = {
   onDuplicateRoutes: 'warn',
   markdown: {
     hooks: {onBrokenMarkdownLinks: 'warn'},
+    // Each operation page's sidebar entry gets its method's class (plugins/api-contract/lib/sidebar-method.ts).
+    async parseFrontMatter(params) {
+      const result = await params.defaultParseFrontMatter(params);
+      const file = path.relative(SITE_DIR, params.filePath);
+      const className = sidebarMethodClass(params.fileContent, file, methods(), result.frontMatter);
+      return className ? {...result, frontMatter: {...result.frontMatter, sidebar_class_name: className}} : result;
+    },
   },
 
   i18n: {defaultLocale: 'en', locales: ['en']},

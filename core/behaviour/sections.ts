@@ -22,8 +22,9 @@ export interface BehaviourLinks {
 /** The key of a family's table among the component sections. */
 export const behaviourTableKey = (family: string): string => `BehaviourTable/${family}`;
 
-function withinCell(op: OperationBehaviour, state: string, labels: Labels, links: BehaviourLinks): Cell {
-  const items = op.transitions
+/** Each window in which the state can still change, per mode, with its source: an empty list for none. */
+function withinItems(op: OperationBehaviour, state: string, labels: Labels, links: BehaviourLinks): Cell[] {
+  return op.transitions
     .filter((t) => t.from === state && t.window)
     .flatMap((t) =>
       Object.entries(t.window ?? {}).map(([mode, w]): Cell => {
@@ -34,7 +35,6 @@ function withinCell(op: OperationBehaviour, state: string, labels: Labels, links
         return [`${mode === 'all' ? '' : `${mode}: `}${w.within}`, ...source];
       }),
     );
-  return items.length ? [{kind: 'items', items}] : [labels['api.behaviour.nothing']];
 }
 
 /**
@@ -68,17 +68,26 @@ function stateRow(
     : spec?.finalFor?.length
       ? interpolate(labels['api.behaviour.finalFor'], {modes: andList(spec.finalFor)})
       : labels['api.behaviour.no'];
+  const within = withinItems(op, state, labels, links);
+  // Four columns, not six: whether the state is final goes under its meaning, and the windows of a
+  // later change under the states it can change to. Six squeezed into about 500 px, the state's
+  // meaning a word a line (issue 34).
   return {
     key: state,
     id: `${op.id}-${state.toLowerCase()}`,
     cells: [
-      [{kind: 'code', text: state, strong: true}, ...(spec ? [{kind: 'line', text: spec.meaning} as const] : [])],
-      [final],
+      [
+        {kind: 'code', text: state, strong: true},
+        ...(spec ? [{kind: 'line', text: spec.meaning} as const] : []),
+        {kind: 'line', text: interpolate(labels['api.behaviour.finalLine'], {final})},
+      ],
       // State names as names: the page may break them after an underscore (DOCUMENTS_PENDING), so the table fits.
-      next.length
-        ? next.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
-        : [labels['api.behaviour.nothing']],
-      withinCell(op, state, labels, links),
+      [
+        ...(next.length
+          ? next.flatMap((text, i): Cell => [...(i ? [', '] : []), {kind: 'name', text}])
+          : [labels['api.behaviour.nothing']]),
+        ...(within.length ? [{kind: 'items', items: within} satisfies ItemsSpan] : []),
+      ],
       webhookCell(op, state, reported, labels),
       back.length
         ? [{kind: 'items', items: back.map((m): Cell => [moneyBackText(op, m, labels)])} satisfies ItemsSpan]
@@ -123,9 +132,7 @@ function operationBlocks(
       stack: true,
       head: [
         labels['api.behaviour.state'],
-        labels['api.behaviour.final'],
         labels['api.behaviour.next'],
-        labels['api.behaviour.within'],
         labels['api.behaviour.webhook'],
         labels['api.behaviour.moneyBack'],
       ],
@@ -144,29 +151,61 @@ export function behaviourBlocks(family: FamilyBehaviour, labels: Labels, links: 
   return family.operations.flatMap((op) => operationBlocks(op, family, labels, links, family.operations.length > 1));
 }
 
+/** The anchor of the table of how code 5 resolves per family, under the catalogue (/ResponseCode). */
+export const CODE5_ANCHOR = 'code-5-by-family';
+
+/** Each family (and operation, where a family has several) whose operations list code 5, with how it resolves. */
+function code5Rows(
+  families: readonly FamilyBehaviour[],
+  labels: Labels,
+  label: (family: string) => string,
+): TableRow[] {
+  return families.flatMap((f) => {
+    const resolving = f.operations.filter((op) => op.resolves5By);
+    return resolving.map((op): TableRow => ({
+      key: op.id,
+      cells: [
+        [`${label(f.family)}${resolving.length > 1 ? ` (${op.id})` : ''}`],
+        [
+          op.resolves5By === 'webhook'
+            ? interpolate(labels['api.behaviour.byWebhook'], {webhook: op.webhook})
+            : interpolate(labels['api.behaviour.byStatus'], {status: op.statusCall}),
+        ],
+      ],
+    }));
+  });
+}
+
 /**
- * The code-5 line of the catalogue: for each family whose operations list code 5, whether it
- * resolves by webhook or by status call (`resolves-5-by`). `label` names a family as the site does.
+ * The code-5 line of the catalogue: a link to the table of how each family resolves it
+ * (code5Blocks). The table once sat in the cell, a 13-item list that made the row about 1,500 px
+ * tall in a narrow column (issue 34); under the catalogue it spans the page's width.
  */
 export function code5Cell(
   families: readonly FamilyBehaviour[],
   labels: Labels,
   label: (family: string) => string,
 ): Cell {
-  const items = families.flatMap((f) =>
-    f.operations
-      .filter((op) => op.resolves5By)
-      .map((op): Cell => [
-        `${label(f.family)}${f.operations.filter((o) => o.resolves5By).length > 1 ? ` (${op.id})` : ''}: `,
-        op.resolves5By === 'webhook'
-          ? interpolate(labels['api.behaviour.byWebhook'], {webhook: op.webhook})
-          : interpolate(labels['api.behaviour.byStatus'], {status: op.statusCall}),
-      ]),
-  );
-  return items.length
+  return code5Rows(families, labels, label).length
+    ? [' ', {kind: 'link', text: labels['api.behaviour.codeFive'], href: `#${CODE5_ANCHOR}`}]
+    : [];
+}
+
+/** Under the catalogue: for each family whose operations list code 5, whether it resolves by webhook or by status call (`resolves-5-by`). */
+export function code5Blocks(
+  families: readonly FamilyBehaviour[],
+  labels: Labels,
+  label: (family: string) => string,
+): SectionBlock[] {
+  const rows = code5Rows(families, labels, label);
+  return rows.length
     ? [
-        {kind: 'line', text: labels['api.behaviour.codeFive']},
-        {kind: 'items', items},
+        {kind: 'heading', depth: 2, text: labels['api.behaviour.codeFiveHeading'], id: CODE5_ANCHOR},
+        {
+          kind: 'table',
+          head: [labels['api.behaviour.codeFiveFamily'], labels['api.behaviour.codeFiveResolves']],
+          rows,
+        },
       ]
     : [];
 }

@@ -72,6 +72,18 @@ export interface Release {
   readonly items: readonly ChangedItem[];
 }
 
+/**
+ * A change that several entries of a release make alike (the same words, class and reason): the
+ * page, its twin and the badges list it once, with the entries it applies to, instead of under each.
+ */
+export interface RepeatedChange {
+  readonly line: ChangeLine;
+  /** The ids of the entries it applies to, in the release's order. */
+  readonly ids: readonly string[];
+  /** Its anchor on the changelog page (`v1.4.0-shared-2`). */
+  readonly anchor: string;
+}
+
 /** The badge of one operation or webhook page: where its entry is, and whether it is breaking. */
 export interface ChangeBadge {
   readonly version: string;
@@ -491,13 +503,10 @@ export const changeAnchor = (version: string, id: string): string => `change-${v
 export function changeBadges(releases: readonly Release[]): Map<string, ChangeBadge> {
   const badges = new Map<string, ChangeBadge>();
   for (const release of releases) {
+    const {anchors} = releaseParts(release);
     for (const item of release.items) {
       if (item.status === 'removed' || badges.has(item.id)) continue;
-      // An item whose only changes are the ones every operation shares links that list.
-      const anchor =
-        item.status === 'changed' && !item.changes.length
-          ? partAnchor(release.version, 'every-operation')
-          : changeAnchor(release.version, item.id);
+      const anchor = anchors.get(item.id) ?? changeAnchor(release.version, item.id);
       badges.set(item.id, {
         version: release.version,
         status: item.status,
@@ -543,17 +552,66 @@ export interface ReleaseParts {
   readonly breakingEveryOperation: readonly ChangeLine[];
   readonly breaking: readonly ChangedItem[];
   readonly added: readonly ChangedItem[];
-  /** Items with changes of their own (an item changed only as every operation was is not repeated). */
+  /** Changes several entries share, each listed once (breaking first). */
+  readonly repeated: readonly RepeatedChange[];
+  /**
+   * Items with changes of their own, without the repeated ones (an item changed only as every
+   * operation was, or only as others were, is not repeated here).
+   */
   readonly changed: readonly ChangedItem[];
   readonly removed: readonly ChangedItem[];
+  /**
+   * Where each item's changes are on the page, by id: its own entry, else the first repeated change
+   * it shares, else the changes to every operation. The badges and the breaking list link it.
+   */
+  readonly anchors: ReadonlyMap<string, string>;
+}
+
+/** A change's identity across entries: its class, words and reason. */
+const lineKey = (l: ChangeLine): string => `${l.type}\n${l.text}\n${l.reason ?? ''}`;
+
+/**
+ * The changes that two or more changed entries of the release share, breaking first and otherwise
+ * in the order they first appear. A 60-word reason repeated under 13 operations was most of the
+ * changelog's height (issue 34).
+ */
+export function repeatedChanges(release: Release): RepeatedChange[] {
+  const byKey = new Map<string, {line: ChangeLine; ids: string[]}>();
+  for (const item of release.items.filter((i) => i.status === 'changed'))
+    for (const line of item.changes) {
+      const group = byKey.get(lineKey(line)) ?? {line, ids: []};
+      if (group.ids.at(-1) !== item.id) group.ids.push(item.id);
+      byKey.set(lineKey(line), group);
+    }
+  return [...byKey.values()]
+    .filter((g) => g.ids.length > 1)
+    .sort((a, b) => RANK[a.line.type] - RANK[b.line.type])
+    .map((g, n) => ({...g, anchor: partAnchor(release.version, `shared-${n + 1}`)}));
 }
 
 export function releaseParts(release: Release): ReleaseParts {
+  const repeated = repeatedChanges(release);
+  const shared = new Set(repeated.map((g) => lineKey(g.line)));
+  const changed = release.items
+    .filter((i) => i.status === 'changed')
+    .map((i) => ({...i, changes: i.changes.filter((l) => !shared.has(lineKey(l)))}));
+  const withOwn = new Set(changed.filter((i) => i.changes.length > 0).map((i) => i.id));
+  const anchors = new Map<string, string>();
+  for (const item of release.items) {
+    const own = item.status !== 'changed' || withOwn.has(item.id);
+    const group = repeated.find((g) => g.ids.includes(item.id));
+    const anchor = own
+      ? changeAnchor(release.version, item.id)
+      : (group?.anchor ?? partAnchor(release.version, 'every-operation'));
+    anchors.set(item.id, anchor);
+  }
   return {
     breakingEveryOperation: release.everyOperation.filter((l) => l.type === 'breaking'),
     breaking: release.items.filter((i) => i.breaking),
     added: release.items.filter((i) => i.status === 'added'),
-    changed: release.items.filter((i) => i.status === 'changed' && i.changes.length > 0),
+    repeated,
+    changed: changed.filter((i) => i.changes.length > 0),
     removed: release.items.filter((i) => i.status === 'removed'),
+    anchors,
   };
 }

@@ -18,6 +18,7 @@ import {
   partAnchor,
   releaseAnchor,
   releaseParts,
+  type RepeatedChange,
   releaseSummary,
   type ChangedItem,
   type ChangeLine,
@@ -45,8 +46,9 @@ export const callOf = (entry: Pick<IndexEntry, 'kind' | 'method' | 'path'>, labe
 
 /**
  * <ResponseCodeTable>: the `response_code` catalogue; each row has the anchor `code-N` that pages link.
- * `code5` (core/behaviour/sections.ts `code5Cell`) goes under code 5's action: per family, how it resolves;
- * `code7` (`code7Cell`) under code 7's: per status call, from when its 7 is final.
+ * `code5` (core/behaviour/sections.ts `code5Cell`) goes after code 5's action: a link to `after`, the
+ * blocks under the table (`code5Blocks`: per family, how it resolves); `code7` (`code7Cell`) under
+ * code 7's: per status call, from when its 7 is final.
  */
 export function responseCodeBlocks(
   codes: readonly ResponseCodeView[],
@@ -54,6 +56,7 @@ export function responseCodeBlocks(
   code5: Cell = [],
   byOperation: (code: number) => Cell = () => [],
   code7: Cell = [],
+  after: readonly SectionBlock[] = [],
 ): SectionBlock[] {
   const table: TableBlock = {
     kind: 'table',
@@ -82,7 +85,7 @@ export function responseCodeBlocks(
       ],
     })),
   };
-  return [table];
+  return [table, ...after];
 }
 
 /** <RateLimitTable>: what Retry-After means, then every family's limit and the calls with their own. */
@@ -270,14 +273,64 @@ function splitChanges(lines: readonly ChangeLine[], labels: Labels): {items: Lis
     : {items};
 }
 
-/** An entry, anchored for the operation pages' badges and the feeds: method, title, path, then its changes. */
-function entryItem(item: ChangedItem, version: string, labels: Labels): ListItem {
+/** `Shared with other entries: Breaking, Docs only`: each class linking the repeated change the entry is in. */
+function sharedLine(groups: readonly RepeatedChange[], labels: Labels): ListItem[] {
+  if (!groups.length) return [];
+  const links = groups.flatMap((g, i): Span[] => [
+    ...(i ? [', '] : []),
+    {kind: 'link', text: labels[CHANGE_TYPES[g.line.type]], href: `#${g.anchor}`},
+  ]);
+  return [{cell: [{kind: 'strong', text: labels['api.changelog.sharedWith']}, ': ', ...links]}];
+}
+
+/**
+ * An entry, anchored for the operation pages' badges and the feeds: method, title, path, then its
+ * own changes, and links to the changes it shares with other entries (`repeated`), listed once above.
+ */
+function entryItem(
+  item: ChangedItem,
+  version: string,
+  labels: Labels,
+  repeated: readonly RepeatedChange[] = [],
+): ListItem {
   const cell: Span[] = [{kind: 'method', method: item.method}, ' ', linkOr(item.summary, item.href), ' '];
   cell.push({kind: 'code', text: item.path});
   if (item.kind === 'webhook') cell.push(` ${labels['api.changelog.webhook']}`);
   if (item.breaking) cell.push(' ', {kind: 'badge', text: labels['api.changelog.breakingItem']});
-  const {items, more} = splitChanges(item.changes, labels);
+  const {items: own, more} = splitChanges(item.changes, labels);
+  const items = [
+    ...own,
+    ...sharedLine(
+      repeated.filter((g) => g.ids.includes(item.id)),
+      labels,
+    ),
+  ];
   return {id: changeAnchor(version, item.id), cell, ...(items.length ? {items} : {}), ...(more ? {more} : {})};
+}
+
+/** A repeated change, once: its class and words, then the entries it applies to, each linking its page. */
+function repeatedItem(group: RepeatedChange, release: Release, labels: Labels): ListItem {
+  const [line] = changeItems([group.line], labels);
+  const entries = new Map(release.items.map((i) => [i.id, i]));
+  const names = group.ids.flatMap((id, i): Span[] => {
+    const e = entries.get(id);
+    return [...(i ? [', '] : []), linkOr(e?.summary ?? id, e?.href)];
+  });
+  const applies = interpolate(labels['api.changelog.appliesTo'], {count: String(group.ids.length)});
+  return {id: group.anchor, cell: line?.cell ?? [], items: [{cell: [{kind: 'strong', text: applies}, ': ', ...names]}]};
+}
+
+/** The repeated changes of a release: those a client acts on shown, the docs-only ones closed. */
+function repeatedBlocks(release: Release, repeated: readonly RepeatedChange[], labels: Labels): ListBlock[] {
+  const item = (g: RepeatedChange): ListItem => repeatedItem(g, release, labels);
+  const wire = repeated.filter((g) => g.line.type !== 'annotation').map(item);
+  const docs = repeated.filter((g) => g.line.type === 'annotation').map(item);
+  return [
+    ...(wire.length ? [{kind: 'list', look: 'detailed', items: wire} as const] : []),
+    ...(docs.length
+      ? [{kind: 'list', look: 'detailed', collapsed: docsOnlyLabel(docs.length, labels), items: docs} as const]
+      : []),
+  ];
 }
 
 /** Every breaking change first: the ones every operation shares, then each entry with one, linked below. */
@@ -296,7 +349,7 @@ function breakingItems(release: Release, labels: Labels): ListItem[] {
     })),
     ...parts.breaking.map((i): ListItem => ({
       cell: [
-        {kind: 'link', text: i.summary, href: `#${changeAnchor(release.version, i.id)}`},
+        {kind: 'link', text: i.summary, href: `#${parts.anchors.get(i.id) ?? changeAnchor(release.version, i.id)}`},
         ' ',
         {kind: 'code', text: i.id},
       ],
@@ -401,16 +454,17 @@ function lineBlocks(lines: readonly ChangeLine[], labels: Labels): ListBlock[] {
  * core/changelog/changelog.ts `releaseParts`, each anchored within the release.
  */
 function releaseBlocks(release: Release, note: ReleaseNote, labels: Labels): SectionBlock[] {
-  const {added, changed, removed} = releaseParts(release);
+  const {added, repeated, changed, removed} = releaseParts(release);
   const part = (id: string, title: string, blocks: readonly SectionBlock[]): SectionBlock[] =>
     releasePart(partAnchor(release.version, id), title, blocks);
   const entries = (items: readonly ChangedItem[]): ListBlock[] => [
-    {kind: 'list', look: 'detailed', items: items.map((i) => entryItem(i, release.version, labels))},
+    {kind: 'list', look: 'detailed', items: items.map((i) => entryItem(i, release.version, labels, repeated))},
   ];
   return [
     ...noteBlocks(note, release, labels),
     ...part('added', labels['api.changelog.added'], entries(added)),
     ...part('every-operation', labels['api.changelog.everyOperation'], lineBlocks(release.everyOperation, labels)),
+    ...part('shared', labels['api.changelog.shared'], repeatedBlocks(release, repeated, labels)),
     ...part('changed', labels['api.changelog.changed'], entries(changed)),
     ...part('removed', labels['api.changelog.removed'], entries(removed)),
     ...part('api-wide', labels['api.changelog.api'], lineBlocks(release.api, labels)),

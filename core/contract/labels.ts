@@ -247,14 +247,14 @@ export const LABEL_MESSAGES = {
     description: 'Deprecations table, Where of the old signature form; {call} links the operation that sets the form',
   },
   'api.behaviour.state': {message: 'State', description: 'Column head of a "What can happen" table: the state'},
-  'api.behaviour.final': {
-    message: 'Final',
-    description: 'Column head of a "What can happen" table: whether the state is final',
+  'api.behaviour.finalLine': {
+    message: 'Final: {final}',
+    description: 'Line under a state\'s meaning in a "What can happen" table; {final} is Yes, No or Only for ...',
   },
-  'api.behaviour.next': {message: 'Can change to', description: 'Column head of a "What can happen" table'},
-  'api.behaviour.within': {
-    message: 'Later change within',
-    description: 'Column head of a "What can happen" table: the window of a later change',
+  'api.behaviour.next': {
+    message: 'Can change to, and within',
+    description:
+      'Column head of a "What can happen" table: the states it can change to, then the window of each change',
   },
   'api.behaviour.webhook': {
     message: 'Webhook on reaching it',
@@ -286,8 +286,18 @@ export const LABEL_MESSAGES = {
     description: 'Webhook cell of an operation that sends none; {learn} says how the outcome is learnt',
   },
   'api.behaviour.codeFive': {
-    message: 'How code 5 resolves, per family:',
-    description: 'Line in the What to do cell of code 5 of the response-code catalogue',
+    message: 'How each family resolves it.',
+    description:
+      'Link at the end of the What to do cell of code 5 of the response-code catalogue, to the table under it',
+  },
+  'api.behaviour.codeFiveHeading': {
+    message: 'How code 5 resolves, per family',
+    description: 'Heading of the table under the response-code catalogue: how each family resolves code 5',
+  },
+  'api.behaviour.codeFiveFamily': {message: 'Family', description: 'Column of the code 5 table: the service family'},
+  'api.behaviour.codeFiveResolves': {
+    message: 'How it resolves',
+    description: 'Column of the code 5 table: by webhook or by status call',
   },
   'api.behaviour.notFoundAfter': {
     message: 'Final {seconds} seconds after the request: send it again, same referenceid. Sooner, ask again.',
@@ -347,6 +357,19 @@ export const LABEL_MESSAGES = {
   'api.changelog.everyOperationShort': {
     message: 'Every operation',
     description: 'Among the breaking changes: links the changes made to every operation',
+  },
+  'api.changelog.shared': {
+    message: 'Changes several operations share',
+    description: 'Heading of the changes a release made alike to several operations or webhooks, each listed once',
+  },
+  'api.changelog.appliesTo': {
+    message: 'In {count} entries',
+    description:
+      'Before the list of operations and webhooks a shared change applies to; {count} is how many (2 or more)',
+  },
+  'api.changelog.sharedWith': {
+    message: 'Shared with other entries',
+    description: 'In a changelog entry, before links to the changes it shares with other entries, listed once',
   },
   'api.changelog.changed': {
     message: 'Changed operations and webhooks',

@@ -274,6 +274,25 @@ export function contractIds(root = CONTRACT_ROOT): Record<IdKind, Set<string>> {
   return ids;
 }
 
+/**
+ * Each operation's HTTP method (`POST`) by its id, read straight from the YAML as contractIds reads
+ * the ids: docusaurus.config.ts marks each operation page's sidebar entry with it before any plugin
+ * has loaded the contract (./lib/sidebar-method.ts).
+ */
+export function operationMethods(root = CONTRACT_ROOT): Map<string, string> {
+  const methods = new Map<string, string>();
+  const dir = familiesOf(root);
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const family = (readContractYaml(path.join(dir, name)) ?? {}) as {
+      paths?: Record<string, Record<string, {operationId?: string}> | undefined>;
+    };
+    for (const item of Object.values(family.paths ?? {}))
+      for (const [method, op] of Object.entries(item ?? {}))
+        if (op?.operationId) methods.set(op.operationId, method.toUpperCase());
+  }
+  return methods;
+}
+
 /** One message per component whose id the contract does not define, in file order. */
 export function unknownIds(uses: readonly PageUse[], ids: Record<IdKind, Set<string>>): string[] {
   return uses

@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {factTexts} from '#core/behaviour/facts';
-import {behaviourBlocks, code5Cell, code7Cell} from '#core/behaviour/sections';
+import {behaviourBlocks, code5Blocks, code5Cell, code7Cell} from '#core/behaviour/sections';
 import {defaultLabels} from '#core/contract/labels';
 import {sectionsMarkdown} from '#core/markdown/markdown';
 import {parseMdx} from '../../plugins/mdx-ast';
@@ -78,9 +78,7 @@ describe('behaviourBlocks and code5Cell', () => {
 
   it('renders one table of the states, with the window and its source', () => {
     const markdown = sectionsMarkdown(behaviourBlocks(family, labels, links), (p) => `https://docs.example${p}`);
-    expect(markdown).toContain(
-      '| State | Final | Can change to | Later change within | Webhook on reaching it | Money back |',
-    );
+    expect(markdown).toContain('| State | Can change to, and within | Webhook on reaching it | Money back |');
     expect(markdown).toContain('FAST: T+1 day ([source](https://example.org/circular))');
     expect(markdown).toContain('Back to partner wallet, at once; confirmed by a REFUND credit.');
   });
@@ -139,10 +137,18 @@ describe('behaviourBlocks and code5Cell', () => {
     );
   });
 
-  it('says per family how code 5 resolves', () => {
+  it('says per family how code 5 resolves, in a table under the catalogue that the code-5 row links', () => {
     expect(code5Cell([family], labels, () => 'Demo')).toEqual([
-      {kind: 'line', text: 'How code 5 resolves, per family:'},
-      {kind: 'items', items: [['Demo: ', 'by webhook (demo-update), status call as a fallback']]},
+      ' ',
+      {kind: 'link', text: 'How each family resolves it.', href: '#code-5-by-family'},
+    ]);
+    expect(code5Blocks([family], labels, () => 'Demo')).toEqual([
+      {kind: 'heading', depth: 2, text: 'How code 5 resolves, per family', id: 'code-5-by-family'},
+      {
+        kind: 'table',
+        head: ['Family', 'How it resolves'],
+        rows: [{key: 'demo-pay', cells: [['Demo'], ['by webhook (demo-update), status call as a fallback']]}],
+      },
     ]);
   });
 });

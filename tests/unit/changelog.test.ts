@@ -10,6 +10,7 @@ import {describe, expect, it} from 'vitest';
 import {
   buildRelease,
   changeBadges,
+  repeatedChanges,
   ChangelogError,
   compareVersions,
   correctedType,
@@ -489,6 +490,68 @@ describe('what the pages show', () => {
         'None.',
       ].join('\n'),
     );
+  });
+});
+
+describe('a change several entries share', () => {
+  const reason = 'No Aadhaar number UIDAI issues starts with 0 or 1.';
+  const shared = {
+    type: 'non-breaking',
+    text: '[Added] value format to `aadhaar` in Request Body content',
+    reason,
+  } as const;
+  const entry = (
+    id: string,
+    summary: string,
+    changes: Release['items'][number]['changes'],
+  ): Release['items'][number] => ({
+    kind: 'operation',
+    id,
+    method: 'POST',
+    path: `/${id}`,
+    summary,
+    href: `/docs/${id}`,
+    status: 'changed',
+    breaking: false,
+    changes,
+  });
+  const twice: Release = {
+    ...release,
+    api: [],
+    items: [
+      entry('demo-pay', 'Pay', [{type: 'non-breaking', text: '[Added] property `note`'}, shared]),
+      entry('demo-refund', 'Refund', [shared]),
+    ],
+  };
+
+  it('is listed once, with the entries it applies to; each entry keeps its own changes and links the shared one', () => {
+    const url = onPage('/docs/v1/changelog', (p) => `https://docs.example${p}`);
+    const twin = sectionsMarkdown(changelogBlocks([twice], defaultLabels(), notes), url);
+    expect(twin.slice(twin.indexOf('### Changes several'), twin.indexOf('## 1.0.0'))).toBe(
+      [
+        '### Changes several operations share',
+        '',
+        '- **Non-breaking**: \\[Added] value format to `aadhaar` in Request Body content (classified by hand: No Aadhaar number UIDAI issues starts with 0 or 1.)',
+        '  - **In 2 entries**: [Pay](https://docs.example/docs/demo-pay), [Refund](https://docs.example/docs/demo-refund)',
+        '',
+        '### Changed operations and webhooks',
+        '',
+        '- `POST` [Pay](https://docs.example/docs/demo-pay) `/demo-pay`',
+        '  - **Non-breaking**: \\[Added] property `note`',
+        '  - **Shared with other entries**: [Non-breaking](https://docs.example/docs/v1/changelog#v1.1.0-shared-1)',
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(twin.match(/value format to/g)).toHaveLength(1);
+  });
+
+  it("links an entry with no change of its own to the shared change, from its page's badge and the breaking list", () => {
+    expect(changeBadges([twice]).get('demo-refund')?.href).toBe('/docs/v1/changelog#v1.1.0-shared-1');
+    expect(changeBadges([twice]).get('demo-pay')?.href).toBe('/docs/v1/changelog#change-1.1.0-demo-pay');
+    expect(repeatedChanges(twice)).toEqual([
+      {line: shared, ids: ['demo-pay', 'demo-refund'], anchor: 'v1.1.0-shared-1'},
+    ]);
   });
 });
 

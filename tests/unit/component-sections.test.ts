@@ -15,6 +15,7 @@ import {contractSite} from '../../plugins/api-contract/load';
 import {loadedContract} from '../helpers/contract';
 import {componentSections, downloads, panStatuses} from '../../plugins/api-contract/lib/data';
 import {spansOf} from '#core/contract/component-sections';
+import {changeBadges, releaseParts} from '#core/changelog/changelog';
 import {contractDeprecations} from '#core/contract/deprecations';
 import {defaultLabels} from '#core/contract/labels';
 import {flowSteps, rowAnchors, type SectionBlock} from '#core/contract/sections';
@@ -242,13 +243,22 @@ describe('site-wide components: page and Markdown twin, from one list of blocks'
     expect(Object.keys(sections).filter((k) => k.startsWith('OperationList/'))).toHaveLength(site.views.tags.length);
     expect(rowAnchors(sections.ResponseCodeTable ?? [])).toContain('code-2');
     expect(rowAnchors(sections.PanStatusTable ?? [])).toContain('status-dispatched');
-    // The operation pages' change badges and the feeds link the changelog's entries. An entry whose
-    // only changes are the ones every operation shares has none: its badge links that list (changeBadges).
-    const ownEntry = (i: (typeof site.releases)[number]['items'][number]): boolean =>
-      i.status !== 'changed' || i.changes.length > 0;
+    // The operation pages' change badges and the feeds link the changelog's entries, and the changes
+    // several entries share, listed once. An entry whose changes are all shared (with every operation or
+    // with some) has no entry of its own: its badge links where they are (changeBadges).
     expect(rowAnchors(sections.ApiChangelog ?? []).sort()).toEqual(
-      site.releases.flatMap((r) => r.items.filter(ownEntry).map((i) => `change-${r.version}-${i.id}`)).sort(),
+      site.releases
+        .flatMap((r) => {
+          const parts = releaseParts(r);
+          const entries = [...parts.added, ...parts.changed, ...parts.removed];
+          return [...entries.map((i) => `change-${r.version}-${i.id}`), ...parts.repeated.map((g) => g.anchor)];
+        })
+        .sort(),
     );
+    const headings = (sections.ApiChangelog ?? []).flatMap((b) => (b.kind === 'heading' ? [b.id] : []));
+    const targets = new Set([...rowAnchors(sections.ApiChangelog ?? []), ...headings]);
+    for (const badge of changeBadges(site.releases).values())
+      expect(targets, badge.href).toContain(badge.href.split('#')[1]);
     expect(downloads(labels).length).toBe(4);
   });
 });

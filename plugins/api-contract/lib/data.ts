@@ -18,10 +18,17 @@ import {
   responseCodeBlocks,
   type PanStatus,
 } from '#core/contract/component-sections';
-import {operationListKey, type ComponentSections} from '#core/contract/sections';
+import {operationListKey, type Cell, type ComponentSections, type SectionBlock} from '#core/contract/sections';
 import {ruleText, type CodeRule} from '#core/behaviour/codes';
 import type {OperationCodeWords} from '#core/contract/types';
-import {behaviourBlocks, behaviourTableKey, code5Cell, code7Cell, retryByOperationCell} from '#core/behaviour/sections';
+import {
+  behaviourBlocks,
+  behaviourTableKey,
+  code5Blocks,
+  code5Cell,
+  code7Cell,
+  retryByOperationCell,
+} from '#core/behaviour/sections';
 import {journeyFile, journeysBlocks, journeysKey} from '#core/journeys/sections';
 import type {JourneyFile} from '#core/journeys/view';
 import type {Behaviour} from '../behaviour';
@@ -201,9 +208,10 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     ResponseCodeTable: responseCodeBlocks(
       input.responseCodes,
       labels,
-      familyCode5(input),
+      familyCode5(input).cell,
       codeByOperation(input),
       code7Cell(input.behaviour.families, labels),
+      familyCode5(input).blocks,
     ),
     RateLimitTable: rateLimitBlocks(input.rateLimits, labels),
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
@@ -224,15 +232,18 @@ function deprecationsTable({deprecations, views, labels}: GeneratedInput): Retur
 }
 
 /** The retry cell of a code whose rule differs by operation, from the derived code table. */
-function codeByOperation({behaviour, views, labels}: GeneratedInput): (code: number) => ReturnType<typeof code5Cell> {
+function codeByOperation({behaviour, views, labels}: GeneratedInput): (code: number) => Cell {
   const entries = new Map(views.index.map((e) => [e.id, e]));
   return (code) => retryByOperationCell(behaviour.codes, code, labels, (id) => entries.get(id));
 }
 
-/** Code 5's line of the catalogue: per family, by webhook or by status call. */
-function familyCode5({behaviour, views, labels}: GeneratedInput): ReturnType<typeof code5Cell> {
+/** Code 5's link in the catalogue, and the table under it: per family, by webhook or by status call. */
+function familyCode5({behaviour, views, labels}: GeneratedInput): {cell: Cell; blocks: SectionBlock[]} {
   const label = (family: string): string => views.tags.find((t) => t.name === family)?.label ?? family;
-  return code5Cell(behaviour.families, labels, label);
+  return {
+    cell: code5Cell(behaviour.families, labels, label),
+    blocks: code5Blocks(behaviour.families, labels, label),
+  };
 }
 
 /**

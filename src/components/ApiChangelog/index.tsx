@@ -3,6 +3,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import blocks from '@generated/api-contract/default/sections/ApiChangelog.json';
 import {rowAnchors} from '#core/contract/sections';
 import ChangelogBlocks from './ChangelogBlocks';
+import styles from './styles.module.css';
 
 /**
  * The API changelog as release notes: every release's written summary and breaking-changes
@@ -19,7 +20,7 @@ export default function ApiChangelog(): ReactNode {
   // Out of the search index: every change repeats an operation's name and field names, which the
   // operation pages already hold; indexed twice they only grow the chunks each first search fetches.
   return (
-    <section data-pagefind-ignore="all">
+    <section className={styles.changelog} data-pagefind-ignore="all">
       <ChangelogBlocks blocks={blocks} />
     </section>
   );
