@@ -41,6 +41,7 @@ import {signDelivery} from './signature';
 import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../contract/webhook-policy';
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
+import {recordUpdate} from './engine/updates';
 import {compileRoutes, routeRequest} from './engine/route';
 import {PROOF_OPERATIONS, proofAnswer, SECRET_PROOF_HEADER, secretProofProblem} from './engine/secret-proof';
 import {
@@ -199,6 +200,7 @@ function answerScenario(session: Session, op: OperationModel, inputs: Readonly<R
   const at = session.clock.now();
   rememberOriginal(op, session.store, inputs, {body: result.body, at, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
+  recordUpdate(op, inputs, result, session.store);
   queueWebhooks(session, op, picked.scenario, carried, live, facts);
   recordForControls(op.id, inputs, result, session.store, session.clock.now());
   return result;
@@ -241,7 +243,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (!origin) return undefined;
     const op = (await family(origin.family)).model.operations.find((o) => o.id === record.operation);
     const scenario = op?.scenarios[record.scenario];
-    return scenario && statusAnswer(record, scenario, statusOp, clock.now());
+    return scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
   }
 
   /**

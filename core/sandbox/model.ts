@@ -111,6 +111,16 @@ export interface ExpiryModel {
   readonly body: JsonObject;
 }
 
+/**
+ * What a code 1 answer changes in the later answers of the status call `status` (and a repeat that
+ * reads them): each object of their data whose `key` field has the request's value gets `set`.
+ */
+export interface UpdateModel {
+  readonly status: string;
+  readonly key: string;
+  readonly set: JsonObject;
+}
+
 export interface OperationModel {
   readonly id: string;
   readonly family: string;
@@ -126,6 +136,8 @@ export interface OperationModel {
   readonly idempotencyKey?: string;
   /** The message of the answer to a repeat. */
   readonly duplicateMessage?: string;
+  /** 1: a repeat answers the original answer as it was (code 1), starting nothing; else code 4. */
+  readonly repeatCode?: 1;
   readonly carry: readonly CarryRule[];
   /** Request fields still accepted under their old name (`deprecated` with `x-replaced-by` in the contract). */
   readonly renamed?: readonly RenamedField[];
@@ -153,6 +165,8 @@ export interface OperationModel {
   readonly deprecatedQuery?: readonly DeprecatedQuery[];
   /** Refused once what it confirms has expired (see ExpiryModel). */
   readonly expiry?: ExpiryModel;
+  /** What its code 1 answers change in a status call's later answers (see UpdateModel). */
+  readonly updates?: UpdateModel;
   /** Set on an expiry's starter: its code 1 answers are timed under this request field. */
   readonly timedBy?: string;
   /** On a status call: the request field naming the transaction it reports. */

@@ -19,8 +19,9 @@ import {parseJourneyFile} from '#core/journeys/model';
 import {RESPECT_SEVERITY, respectProblems, type RespectReport} from '../../scripts/lib/respect-report';
 
 const run = promisify(execFile);
-const SANDBOX_PORT = 4110;
-const PROXY_PORT = 4111;
+// JOURNEYS_PORT moves both (the sandbox on it, the proxy on the next), for engineers who share a machine.
+const SANDBOX_PORT = Number(process.env.JOURNEYS_PORT ?? 4110);
+const PROXY_PORT = SANDBOX_PORT + 1;
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const JOURNEYS = path.join(ROOT, 'openapi', 'journeys');
 

@@ -22,7 +22,7 @@ import {signToken} from '#core/sandbox/crypto';
 import {SECRET_PROOF_HEADER, secretProof} from '#core/sandbox/engine/secret-proof';
 import {SANDBOX_KEY_ID, SANDBOX_REVOKED_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {createSandbox, memoryStore, webhookId, type Sandbox, type SandboxResponse} from '#core/sandbox/engine';
-import {isLiveValue, transactionFacts, withFacts, type TransactionFacts} from '#core/sandbox/engine/live';
+import {isLiveValue, liven, transactionFacts, withFacts, type TransactionFacts} from '#core/sandbox/engine/live';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {clockedSandbox, testKeySignature} from './sandbox-harness';
@@ -266,7 +266,19 @@ describe('every scenario, executed', () => {
         .filter((f) => data && typeof data === 'object' && f in data)
         .map((f) => [f, (data as JsonObject)[f] as Json]),
     );
-    expect(masked(res.json, op.unique)).toEqual(masked(applyCarried(s.body, {...carried, ...idFields}), op.unique));
+    // The example's own key and ids stand for the request's and the live ones inside a UPI id or a URL.
+    const key = op.idempotencyKey;
+    const exampleData = s.body.data as JsonObject | undefined;
+    const standIns = Object.fromEntries(
+      [...(key ? [key] : []), ...Object.keys(idFields)].flatMap((f) => {
+        const was = exampleData?.[f];
+        const now = f === key ? inputs[f] : idFields[f];
+        return typeof was === 'string' && typeof now === 'string' && was !== now ? [[was, now]] : [];
+      }),
+    );
+    expect(masked(res.json, op.unique)).toEqual(
+      masked(applyCarried(liven(s.body, standIns), {...carried, ...idFields}), op.unique),
+    );
     const facts = factsOf(op, s, res.json);
 
     if (op.tracking) {
@@ -297,12 +309,13 @@ describe('every scenario, executed', () => {
       }
     }
 
-    // A repeat after every stage: code 4 with the transaction's current outcome (decision 6 of issue 22).
+    // A repeat after every stage: code 4 with the transaction's current outcome (decision 6 of issue 22),
+    // or, where a repeat answers what exists (`repeat: 1`), the original answer.
     if (op.idempotencyKey && CREATES_TRANSACTION.includes(s.code)) {
       const again = await call(h, l, req);
       const now = s.then.reduce((body, stage) => stage.status ?? body, s.status);
       const outcome = now && withFacts(applyCarried(now, {...carried, ...idFields}), facts).data;
-      expect([again.status, again.json.response_code]).toEqual([200, 4]);
+      expect([again.status, again.json.response_code]).toEqual([200, op.repeatCode ?? 4]);
       expect(masked(again.json.data, op.unique)).toEqual(masked(repeatData(res.json.data, outcome), op.unique));
       expectValid(responseSchema(l, 200), again.json, `${op.id} repeat`);
     }
@@ -420,6 +433,27 @@ describe('the engine rules', () => {
     expect([repeat.json.response_code, repeat.json.data]).toEqual([4, made.json.data]);
   });
 
+  it('creates a UPI id with a fresh account_id built from its reference, and a second create answers it again and schedules no second payment', async () => {
+    const l = located().get('upicollect-create-account') as Located;
+    const h = harness();
+    const req = {params: {}, body: {customer_reference: 'pay749', name: 'Meghdoot Cable Network', mcc: '4899'}};
+    const first = await call(h, l, req);
+    const data = first.json.data as JsonObject;
+    const example = (l.op.responses['200']?.content?.['application/json']?.examples?.created?.value as JsonObject)
+      .data as JsonObject;
+    const accountId = data.account_id as string;
+    expect(accountId).not.toBe(example.account_id);
+    expect([data.vpa, data.qr_string]).toEqual([
+      'rr.pay749@rrbank',
+      `upi://pay?pa=rr.pay749@rrbank&pn=Meghdoot%20Cable%20Network&mc=4899&tr=${accountId}&cu=INR`,
+    ]);
+    const again = await call(h, l, req);
+    expect([again.json.response_code, again.json.data]).toEqual([1, data]);
+    // The payment the test value makes arrives once, into the UPI id the answer gave.
+    const payments = h.sandbox.pendingWebhooks().filter((w) => w.webhook === 'upicollect-payment-received');
+    expect(payments.map((w) => (JSON.parse(w.body) as JsonObject).account_id)).toEqual([data.account_id]);
+  });
+
   describe('a field renamed in 1.2.0 (adhaarnumber -> aadhaar_number)', () => {
     const withdrawal = (): {l: Located; body: Record<string, Json>} => {
       const l = located().get('aeps-cash-withdrawal') as Located;
@@ -488,7 +522,9 @@ describe('the engine rules', () => {
 
   it('answers a repeated idempotency key with code 4 and the original data (under the current outcome when tracked), on every operation that lists 4', async () => {
     const ops = located();
-    for (const op of compiled.families.flatMap((f) => f.operations).filter((o) => o.idempotencyKey)) {
+    // An operation whose repeat answers the original (code 1, a UPI id) has a test of its own below.
+    const repeating = compiled.families.flatMap((f) => f.operations).filter((o) => o.idempotencyKey && !o.repeatCode);
+    for (const op of repeating) {
       const l = ops.get(op.id) as Located;
       const h = harness();
       const first = await call(h, l, sample(l));

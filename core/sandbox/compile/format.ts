@@ -119,6 +119,17 @@ export const FAMILY_FILE_SCHEMA: ScenarioSchema = {
               message: {type: 'string'},
             },
           },
+          updates: {
+            type: 'object',
+            required: ['status', 'key', 'set'],
+            additionalProperties: false,
+            properties: {
+              status: {type: 'string'},
+              key: {type: 'string'},
+              set: {type: 'object', minProperties: 1},
+            },
+          },
+          repeat: {enum: [1, 4]},
           scenarios: {type: 'array', items: SCENARIO},
         },
       },
@@ -198,9 +209,25 @@ export interface ExpirySpec {
   label: string;
   message?: string;
 }
+/**
+ * What a code 1 answer changes in a status call's later answers: the item (a transfer of a session)
+ * whose `key` is the request's, with `set` merged into it (a refund confirmed: `refund_status` REFUNDED).
+ */
+export interface UpdateSpec {
+  status: string;
+  key: string;
+  set: JsonObject;
+}
 export interface OperationSpec {
   carry?: CarrySpec[];
   expires?: ExpirySpec;
+  updates?: UpdateSpec;
+  /**
+   * The code a repeat of the idempotency key answers: 4 (the default) with the original in data, or 1
+   * with the original answer, for an operation whose repeat returns what exists (a UPI id built from
+   * its reference) and starts nothing again.
+   */
+  repeat?: 1 | 4;
   unique?: string[];
   /** Answer fields that are a deadline, each this many seconds after the answer (a bill's `expires_at`). */
   deadlines?: Record<string, number>;

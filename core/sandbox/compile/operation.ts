@@ -6,7 +6,7 @@
 import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
-import type {CarryRule, ExpiryModel, JsonObject, OperationModel, SignatureRule} from '../model';
+import type {CarryRule, ExpiryModel, JsonObject, OperationModel, SignatureRule, UpdateModel} from '../model';
 import {
   errorLines,
   httpStatusOf,
@@ -19,6 +19,7 @@ import {
 } from './contract';
 import {nameOf, type ScenarioContext} from './context';
 import {compileExpiry} from './expiry';
+import {compileUpdates} from './updates';
 import {familyFileOf, type FamilyFile, type FamilySide, type SandboxSide} from './files';
 import type {OperationSpec} from './format';
 import {renderBody} from './render';
@@ -283,6 +284,15 @@ function addRepeat(ctx: ScenarioContext, d: OperationDraft, idempotencyKey: stri
   return message;
 }
 
+/**
+ * `repeat: 1`: a repeat of the key answers the original answer as it was (code 1), and starts nothing
+ * again (no webhook is queued twice): what exists is returned, as for a UPI id built from its reference.
+ */
+function addOriginalRepeat(ctx: ScenarioContext, d: OperationDraft, key: string): Repeat {
+  d.rows.push(engineRow(ctx, `The same \`${key}\` again`, 1, 'The original answer; nothing is created or sent twice'));
+  return {key, message: '', code: 1};
+}
+
 /** Each unique: field must be a text field of data in the success answer, for the engine to vary. */
 function checkUnique(ctx: ScenarioContext, d: OperationDraft, unique: readonly string[]): void {
   for (const field of unique) {
@@ -322,6 +332,8 @@ function checkCoverage(ctx: ScenarioContext, d: OperationDraft, where: string): 
 interface Repeat {
   readonly key: string;
   readonly message: string;
+  /** 1: the original answer as it was (`repeat: 1`); else code 4 with `message`. */
+  readonly code?: 1;
 }
 
 function operationModel(
@@ -333,6 +345,7 @@ function operationModel(
     readonly deadlines?: Readonly<Record<string, number>>;
     readonly repeat: Repeat | undefined;
     readonly expiry?: ExpiryModel;
+    readonly updates?: UpdateModel;
     readonly signature?: SignatureRule;
   },
 ): OperationModel {
@@ -349,7 +362,11 @@ function operationModel(
     queryParams: o.params.filter((p) => p.in === 'query').map((p) => p.name),
     hasBody: o.bodySchema !== undefined,
     codes: o.codes,
-    ...(repeat ? {idempotencyKey: repeat.key, duplicateMessage: repeat.message} : {}),
+    ...(repeat?.code === 1
+      ? {idempotencyKey: repeat.key, repeatCode: 1 as const}
+      : repeat
+        ? {idempotencyKey: repeat.key, duplicateMessage: repeat.message}
+        : {}),
     carry,
     ...(renamed.length ? {renamed} : {}),
     unique: extra.unique,
@@ -357,6 +374,7 @@ function operationModel(
     ...(tracking ? {tracking} : {}),
     ...(lookup !== undefined ? {lookup} : {}),
     ...(extra.expiry ? {expiry: extra.expiry} : {}),
+    ...(extra.updates ? {updates: extra.updates} : {}),
     ...(extra.signature ? {signature: extra.signature} : {}),
     ...(dropped.length ? {deprecatedQuery: dropped} : {}),
     scenarios: d.scenarios,
@@ -387,9 +405,15 @@ export function compileOperation(
   addScenarios(ctx, d, spec, sources, settings.tracking);
   addInvalidRequestRow(ctx, d);
   const key = settings.idempotencyKey;
-  const repeat = key !== undefined && isInput(o, key) ? {key, message: addRepeat(ctx, d, key)} : undefined;
+  const repeat =
+    key === undefined || !isInput(o, key)
+      ? undefined
+      : spec.repeat === 1
+        ? addOriginalRepeat(ctx, d, key)
+        : {key, message: addRepeat(ctx, d, key)};
   const unique = spec.unique ?? [];
   const expiry = compileExpiry(ctx, d, spec.expires);
+  const updates = compileUpdates(ctx, d, spec.updates);
   const deadlines = spec.deadlines;
   addSecurityRows(ctx, d);
   const signature = signatureRule(ctx, d);
@@ -398,6 +422,7 @@ export function compileOperation(
     repeat,
     ...(deadlines ? {deadlines} : {}),
     ...(expiry ? {expiry} : {}),
+    ...(updates ? {updates} : {}),
     ...(signature ? {signature} : {}),
   });
   checkUnique(ctx, d, unique);

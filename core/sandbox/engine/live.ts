@@ -9,7 +9,8 @@
  * - Ids: the values of fields the scenario makes up per transaction (LIVE_ID_FIELDS and the
  *   operation's `unique:` fields), each rewritten by `vary` (same length and character kinds, so the
  *   schema's pattern still holds), and the token at the end of each URL of the answer. A value the
- *   request sent is never rewritten: it is the partner's.
+ *   request sent is never rewritten: it is the partner's; and the example's own idempotency key
+ *   stands for the one the request sent, wherever the example writes it (in a UPI id and its QR).
  * - Times (`date-time` values, RFC 3339): moved by one shift per transaction that puts the answer's
  *   earliest event time at the moment of the answer (deadlines such as `expires_at` keep their
  *   distance from it: 15 minutes stays 15 minutes), except the operation's `deadlines:`, which count
@@ -92,6 +93,11 @@ export interface LiveInputs {
   readonly deadlines?: Readonly<Record<string, number>>;
   /** A new number for each fresh id: different on every call of one session, seeded. */
   readonly next: () => number;
+  /**
+   * Example values that stand for a value the request sent (the example's own idempotency key, such
+   * as the `customer_reference` a UPI id is built from): replaced by the request's wherever they appear.
+   */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 /** The shift that puts the answer's earliest event time (else EXAMPLE_NOW) at the answer's moment. */
@@ -158,7 +164,7 @@ function addDeadlines(table: Record<string, string>, inputs: LiveInputs): void {
 
 /** The live table of one transaction. */
 export function liveTable(inputs: LiveInputs): LiveTable {
-  const table: Record<string, string> = {};
+  const table: Record<string, string> = {...inputs.aliases};
   const shift = shiftOf(inputs.answer);
   addIds(table, inputs.answer.body, inputs, true);
   addDeadlines(table, inputs);
@@ -187,7 +193,8 @@ export function liven(body: JsonObject, table: LiveTable | undefined): JsonObjec
     if (typeof value === 'string') {
       const exact = table[value];
       if (exact !== undefined) return exact;
-      return value.includes('/') ? ids.reduce((s, id) => s.split(id).join(table[id] as string), value) : value;
+      // A URL, or a UPI id (`rr.<customer_reference>@rrbank`), is built from ids: each one in it is replaced.
+      return /[/@]/.test(value) ? ids.reduce((s, id) => s.split(id).join(table[id] as string), value) : value;
     }
     if (Array.isArray(value)) return (value as Json[]).map(swap);
     if (value && typeof value === 'object')

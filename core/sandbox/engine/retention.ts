@@ -10,8 +10,11 @@
 import {IAT_TOLERANCE_SECONDS} from './token';
 import type {SandboxStore} from './types';
 
-/** Hours a transaction of the sandbox answers its repeats and status calls. */
-export const SANDBOX_RETENTION_HOURS = 24;
+/**
+ * Hours a transaction of the sandbox answers its repeats and status calls: two days, so a payout
+ * left PROCESSING past its 24-hour bound is still there when it is escalated and answered.
+ */
+export const SANDBOX_RETENTION_HOURS = 48;
 /** The most transactions of one kind (status records, repeat originals) the sandbox keeps, newest first. */
 export const SANDBOX_RETENTION_MAX = 10_000;
 /** Requests between two sweeps, besides one a minute of clock time. */

@@ -6,6 +6,7 @@
 import {applyCarried, carriedValues, getPath, text, vary} from '../body';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '../model';
 import {liven, liveTable, sentStrings, withFacts, type LiveTable, type TimedBody, type TransactionFacts} from './live';
+import {updatedData} from './updates';
 import {envelope, nextSeq, type Answer, type SandboxStore, type Session, type TxRecord} from './types';
 
 type Inputs = Readonly<Record<string, Json>>;
@@ -44,20 +45,26 @@ export function lookupTransaction(op: OperationModel, store: SandboxStore, input
   return key === undefined ? undefined : (store.get(`tx:${op.id}:${text(key)}`) as TxRecord | undefined);
 }
 
-/** The status call's answer for a transaction, as it stands `nowMs`: the last stage reached. */
+/**
+ * The status call's answer for a transaction, as it stands `nowMs`: the last stage reached, with what
+ * later calls changed in it since (./updates.ts: a transfer refunded) when `store` is given.
+ */
 export function statusAnswer(
   record: TxRecord,
   scenario: ScenarioModel,
   statusOp: Pick<OperationModel, 'id'>,
   nowMs: number,
+  store?: SandboxStore,
 ): Answer | undefined {
   const elapsed = (nowMs - record.createdAt) / 1000;
   let body = scenario.status;
   for (const stage of scenario.then) if (stage.after <= elapsed && stage.status) body = stage.status;
   if (!body) return undefined;
+  const stands = withFacts(applyCarried(liven(body, record.live), record.carried), record.facts);
+  const data = store && updatedData(stands.data, statusOp.id, store);
   return {
     status: 200,
-    body: withFacts(applyCarried(liven(body, record.live), record.carried), record.facts),
+    body: data === undefined ? stands : {...stands, data},
     scenario: `${scenario.label} (${statusOp.id} at ${Math.floor(elapsed)} s)`,
   };
 }
@@ -113,7 +120,7 @@ function currentData(op: OperationModel, session: Session, original: OriginalReq
   const record = original.tx === undefined ? undefined : (session.store.get(original.tx) as TxRecord | undefined);
   const scenario = record && op.scenarios[record.scenario];
   if (!record || !scenario || !op.tracking) return undefined;
-  return statusAnswer(record, scenario, {id: op.tracking.status}, session.clock.now())?.body.data;
+  return statusAnswer(record, scenario, {id: op.tracking.status}, session.clock.now(), session.store)?.body.data;
 }
 
 /**
@@ -126,6 +133,12 @@ export function repeatAnswer(op: OperationModel, session: Session, inputs: Input
   const original = key === undefined ? undefined : (session.store.get(key) as OriginalRequest | undefined);
   if (!original || !op.idempotencyKey) return undefined;
   const data = repeatData(original.body.data, currentData(op, session, original));
+  if (op.repeatCode === 1)
+    return {
+      status: 200,
+      body: data === undefined ? original.body : {...original.body, data},
+      scenario: `repeat of ${op.idempotencyKey} ${text(inputs[op.idempotencyKey] ?? '')}: the original answer`,
+    };
   return {
     status: 200,
     body: envelope(4, op.duplicateMessage ?? 'Duplicate request', data),
@@ -172,7 +185,14 @@ export function liveFor(op: OperationModel, scenario: ScenarioModel, inputs: Inp
   if (!CREATES_TRANSACTION.includes(scenario.code) || !starts) return undefined;
   const at = session.clock.now();
   const number = session.ids ?? ((seq: number) => seq);
+  const key = op.idempotencyKey;
+  const data = scenario.body.data;
+  const example = key && isObject(data) ? data[key] : undefined;
+  const sent = key ? inputs[key] : undefined;
+  const aliases =
+    typeof example === 'string' && typeof sent === 'string' && example !== sent ? {[example]: sent} : undefined;
   return liveTable({
+    ...(aliases ? {aliases} : {}),
     answer: {body: scenario.body, at},
     later: laterBodies(scenario, at),
     sent: sentStrings(inputs),
