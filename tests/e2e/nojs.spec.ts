@@ -17,7 +17,11 @@ import {buildDir} from './helpers/paths';
 test.describe('JavaScript off', () => {
   test.use({javaScriptEnabled: false});
 
-  test('an API page shows its parameter table and its cURL sample', async ({page, problems, open}) => {
+  test('an API page shows its parameter table, its cURL sample and its sandbox scenarios, and no Try it button', async ({
+    page,
+    problems,
+    open,
+  }) => {
     expect(await open('/docs/v1/service/aeps/withdrawal')).toBe(200);
     expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).not.toBe('true');
     await expect(page.getByRole('heading', {level: 1, name: 'AEPS cash withdrawal'})).toBeVisible();
@@ -29,6 +33,7 @@ test.describe('JavaScript off', () => {
       .first();
     await expect(cell, 'parameter "aadhaar_number" in a visible table cell').toBeVisible();
 
+    await expect(page.getByRole('heading', {name: 'Code samples', level: 2})).toBeVisible();
     const samples = page.locator('.api-code-samples').first();
     await expect(samples.getByRole('tab', {name: 'cURL', selected: true})).toBeVisible();
     const shown = samples.locator('[role="tabpanel"]:not([hidden])');
@@ -37,6 +42,12 @@ test.describe('JavaScript off', () => {
     await expect(shown).toContainText(site.environments.sandbox.baseUrl);
     // The other languages are in the page, just not shown.
     expect(await samples.locator('[role="tabpanel"][hidden]').count()).toBeGreaterThan(0);
+
+    // Try it needs the page's JavaScript: without it no button offers a panel that cannot work, and
+    // the sandbox scenarios are still there to read (try-it.spec.ts, what Try it does with it).
+    await expect(page.getByRole('heading', {name: 'Sandbox scenarios', level: 2})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Try it'})).toHaveCount(0);
+    await expect(page.getByRole('region', {name: 'Try it'})).toHaveCount(0);
 
     expect(problemList(problems)).toEqual([]);
   });
