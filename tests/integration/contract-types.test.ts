@@ -89,7 +89,12 @@ describe('the types download', () => {
 
   it('types every choice: no branch comes out `unknown`', () => {
     const code = types.split('\n').filter((l) => !/^\s*(\/\*\*|\*)/.test(l));
-    const unknowns = code.filter((l) => /\bunknown\b/.test(l) && !/\[name: string\]: unknown/.test(l));
+    // `X & (unknown & unknown)` is X: an allOf of conditions (the payout order's per-mode range, an
+    // if/then a type cannot say) narrows nothing and widens nothing, unlike an `unknown` in a union.
+    const intersected = /& \(unknown(?: & unknown)*\);?$/;
+    const unknowns = code.filter(
+      (l) => /\bunknown\b/.test(l) && !/\[name: string\]: unknown/.test(l) && !intersected.test(l.trim()),
+    );
     expect(unknowns).toEqual([]);
   });
 

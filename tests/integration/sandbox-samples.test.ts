@@ -241,9 +241,21 @@ function documented(op: OperationView, output: Record<string, unknown>): unknown
   return (op.responses.find((r) => r.status === '200')?.examples ?? []).map((e) => {
     const example = JSON.parse(e.json) as Record<string, unknown>;
     if (!isObject(data) || !isObject(example.data)) return example;
+    const fresh = unique.filter((f) => f in data);
+    // A value built from a fresh one (a UPI id's QR string carries its account id) is fresh too.
+    const rebuilt = (v: unknown): unknown =>
+      typeof v === 'string'
+        ? fresh.reduce((text, f) => {
+            const was = (example.data as Record<string, unknown>)[f];
+            return typeof was === 'string' && typeof data[f] === 'string' ? text.replaceAll(was, data[f]) : text;
+          }, v)
+        : v;
     return {
       ...example,
-      data: {...example.data, ...Object.fromEntries(unique.filter((f) => f in data).map((f) => [f, data[f]]))},
+      data: {
+        ...Object.fromEntries(Object.entries(example.data).map(([k, v]) => [k, rebuilt(v)])),
+        ...Object.fromEntries(fresh.map((f) => [f, data[f]])),
+      },
     };
   });
 }

@@ -266,9 +266,9 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
       'openapi/scenarios/payout.yaml:47: payout-create-order: scenario "NEFT declined by the beneficiary\'s bank (processing first, then failed)", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
       'openapi/scenarios/payout.yaml:95: payout-create-order: scenario "UPI declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
       'openapi/scenarios/payout.yaml:133: payout-create-order: scenario "RTGS declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
-      'openapi/scenarios/payout.yaml:170: payout-create-order: scenario "Processing at the bank, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
-      'openapi/scenarios/payout.yaml:184: payout-create-order: scenario "Bank timed out, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
-      'openapi/scenarios/payout.yaml:191: payout-create-order: scenario "Declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:179: payout-create-order: scenario "Processing at the bank, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:193: payout-create-order: scenario "Bank timed out, then failed", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
+      'openapi/scenarios/payout.yaml:200: payout-create-order: scenario "Declined by the beneficiary\'s bank", then[0].webhooks[0] sets stauts, which the payout-order-update payload does not define. Fix the field name.',
     ]);
   });
   it('a webhook the contract lacks (each use of the anchor)', () => {

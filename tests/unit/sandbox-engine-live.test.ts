@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {EXAMPLE_NOW, formatLike, idNumbers, liven, liveTable, sentStrings} from '#core/sandbox/engine/live';
 import type {JsonObject} from '#core/sandbox/model';
+import {SANDBOX_RETENTION_HOURS} from '#core/sandbox/engine/retention';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {clockedSandbox} from './sandbox-harness';
 import {compiledContract, writtenSandbox} from '../helpers/contract';
@@ -155,7 +156,7 @@ describe('the engine, live', () => {
   it('answers a repeat with code 4 within the retention, and afresh after it', async () => {
     const e = engine(8);
     await e.post('/service/dmt/generate/url', session('RR-LIVE-8'));
-    e.advance(23 * 3600);
+    e.advance((SANDBOX_RETENTION_HOURS - 1) * 3600);
     expect((await e.post('/service/dmt/generate/url', session('RR-LIVE-8'))).response_code).toBe(4);
     e.advance(2 * 3600);
     // The sweep runs on the first request after a minute of clock time; the repeat after it is new.

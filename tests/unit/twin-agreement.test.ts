@@ -406,7 +406,7 @@ describe("what main's branches added reaches both outputs, and is not vacuous", 
     for (const out of [page, twin]) {
       // 1.4.0 declares data.status in its answer (issue 32, 2): the badge names the latest release that changed it.
       expect(out.paragraphs[0]).toBe('POST /service/aeps/withdrawal Changed in 1.4.0');
-      expect(out.links).toContain('Changed in 1.4.0 -> /docs/v1/changelog#change-1.4.0-aeps-cash-withdrawal');
+      expect(out.links).toContain('Changed in 1.4.0 -> /docs/v1/changelog#v1.4.0-shared-4');
       expect(out.servers).toContain(
         'Rate limit: 600 requests a minute per partner id for all Aadhaar banking (AEPS) calls together -> /ResponseCode#rate-limits',
       );
