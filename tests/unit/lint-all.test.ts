@@ -18,7 +18,7 @@ describe('npm run lint', () => {
       'lint:format',
       'lint:deps',
       'lint:spell',
-      'check:content',
+      'lint:content',
       'lint:md',
       'lint:prose',
       'lint:behaviour',
