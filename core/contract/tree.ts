@@ -214,11 +214,18 @@ export interface Section {
    */
   readonly aside?: true;
   /**
-   * Part of the call (the request line, the URLs, the code samples): put right under the page's
-   * title, before the page's own prose, by plugins/api-contract/lib/lead.ts (issue 24: a reader sees
-   * what to send first, and the guidance after it).
+   * Part of the reference a page shows before its guide prose (the request line, the URLs, the code
+   * samples, the request, the answers, the response codes): put under the page's summary, before its
+   * first heading, by plugins/api-contract/lib/lead.ts (issues 24 and 34: a reader sees what to send
+   * and what comes back first, and the guidance after it). The sandbox scenarios and the related
+   * pages stay after the guide.
    */
   readonly lead?: true;
+  /**
+   * On wide screens, the section's examples in a column beside the blocks before them (a response's
+   * example beside its fields, issue 34: no blank column), by src/components/Reference; in order below.
+   */
+  readonly columns?: true;
   readonly blocks: readonly Block[];
 }
 
@@ -418,6 +425,7 @@ export function requestSection(op: OperationView, labels: Labels): Section {
   return {
     key: 'request',
     heading: {depth: 2, text: labels['api.section.request']},
+    lead: true,
     blocks: [
       // The same headers on every endpoint: searched on /HeaderMarkdown, not on every page.
       ...fields(labels['api.request.headers'], headers, {searchIgnore: true, anchor: 'request-header'}),
@@ -463,6 +471,8 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
   return {
     key: `response-${res.status}`,
     heading: {depth: 3, text: statusLabel(res.status)},
+    lead: true,
+    columns: true,
     blocks: [
       ...paragraph(res.description),
       // Error responses share one envelope (and the 429 its Retry-After header) across the API:
@@ -499,6 +509,7 @@ function sharedAnswersSection(shared: readonly ResponseView[], labels: Labels): 
     {
       key: 'shared-answers',
       heading: {depth: 3, text: labels['api.responses.sharedHeading']},
+      lead: true,
       blocks: paragraph(interpolate(labels['api.responses.shared'], {answers: list, href: SHARED_ANSWERS_PAGE})),
     },
   ];
@@ -510,6 +521,7 @@ export function responsesSections(op: OperationView, labels: Labels): Section[] 
     {
       key: 'responses',
       heading: {depth: 2, text: labels['api.section.responses']},
+      lead: true,
       blocks: paragraph(labels['api.responses.intro']),
     },
     ...op.responses.filter((r) => !r.shared).map((r) => responseSection(r, labels)),
@@ -531,7 +543,8 @@ export function sharedAnswersTree(answers: readonly ResponseView[], labels: Labe
     title: labels['api.responses.sharedHeading'],
     words: fieldWords(labels),
     sections: answers.map((r) => {
-      const section = responseSection(r, labels);
+      // Shown alone on that page, outside any operation's reference, one column.
+      const {lead: _lead, columns: _columns, ...section} = responseSection(r, labels);
       return {
         ...section,
         blocks: section.blocks.map((b) => (b.kind === 'examples' ? {kind: 'examples', examples: b.examples} : b)),
@@ -542,7 +555,9 @@ export function sharedAnswersTree(answers: readonly ResponseView[], labels: Labe
 
 export function codesSection(op: OperationView, labels: Labels): Section[] {
   const blocks = codesBlock(op.responseCodes, labels);
-  return blocks.length ? [{key: 'codes', heading: {depth: 2, text: labels['api.section.codes']}, blocks}] : [];
+  return blocks.length
+    ? [{key: 'codes', heading: {depth: 2, text: labels['api.section.codes']}, lead: true, blocks}]
+    : [];
 }
 
 /**
