@@ -171,6 +171,10 @@ export const LABEL_MESSAGES = {
   'api.field.rules': {message: 'Rules:', description: 'Opens the validation rules of a field'},
   'api.field.default': {message: 'Default:', description: 'Opens the default value of a field'},
   'api.field.example': {message: 'Example:', description: 'Opens the example value of a field'},
+  'api.field.children': {
+    message: 'Nested fields ({count})',
+    description: 'Summary that opens the fields folded under an object or array field; {count} is how many',
+  },
   'api.downloads.yaml': {message: 'OpenAPI 3.1 (YAML)', description: 'Link to download the contract as YAML'},
   'api.downloads.json': {message: 'OpenAPI 3.1 (JSON)', description: 'Link to download the contract as JSON'},
   'api.downloads.postman': {message: 'Postman collection', description: 'Link to download the Postman collection'},

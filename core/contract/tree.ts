@@ -94,6 +94,11 @@ export interface FieldsBlock {
   readonly summary?: string;
   /** Each row's anchor starts with this (`request` -> `#request-amount`; ./field-anchors.ts). */
   readonly anchor?: string;
+  /**
+   * The fields nested under a top-level row are shown open (a response's `data`); deeper ones, and
+   * every nested field of a table without this, are folded under their parent (./field-tree.ts).
+   */
+  readonly unfolded?: true;
 }
 
 export interface ExamplesBlock {
@@ -243,6 +248,8 @@ export interface FieldWords {
   readonly rules: string;
   readonly default: string;
   readonly example: string;
+  /** The summary over a field's folded nested fields, with `{count}` (the page only; the twin lists them all). */
+  readonly children: string;
 }
 
 export interface ReferenceTree {
@@ -290,6 +297,7 @@ export function fieldWords(labels: Labels): FieldWords {
     rules: labels['api.field.rules'],
     default: labels['api.field.default'],
     example: labels['api.field.example'],
+    children: labels['api.field.children'],
   };
 }
 
@@ -480,6 +488,8 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
       ...fields(labels['api.response.headers'], res.headers, {...shared, anchor: `${anchor}-header`}),
       ...fields(labels['api.response.fieldsCaption'], res.rows, {
         summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
+        // The envelope's `data` is the object the call returns: its fields stay in sight.
+        unfolded: true,
         anchor,
         ...shared,
       }),
@@ -667,7 +677,7 @@ export function webhookTree(hook: WebhookView, labels: Labels): ReferenceTree {
           ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true, anchor: `${hook.id}-header`}),
           ...(hook.body
             ? [
-                ...fields(labels['api.webhook.payload'], hook.body.rows, {anchor: hook.id}),
+                ...fields(labels['api.webhook.payload'], hook.body.rows, {anchor: hook.id, unfolded: true}),
                 ...examples(labels['api.webhook.example'], hook.body.examples),
               ]
             : []),

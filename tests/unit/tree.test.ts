@@ -207,6 +207,7 @@ describe('operation sections', () => {
           caption: 'Response body fields',
           rows: op.responses[1]?.rows,
           summary: 'Response fields (1)',
+          unfolded: true,
           anchor: 'response-400',
           searchIgnore: true,
         },

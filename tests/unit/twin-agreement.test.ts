@@ -105,7 +105,9 @@ const first = (node: HtmlNode, name: string): HtmlNode | undefined => findAll(no
 
 /** One row of a ParamTable: name cell (name, type, required or optional), notes cell. */
 function htmlField(tr: HtmlNode, words: FieldWords): Field {
-  const [nameCell, notes] = elements(tr) as [HtmlNode, HtmlNode];
+  const [nameCell, cell] = elements(tr) as [HtmlNode, HtmlNode];
+  // The fields folded under this one (a <details> in its notes) are rows of their own.
+  const notes: HtmlNode = {...cell, childNodes: (cell.childNodes ?? []).filter((n) => n.nodeName !== 'details')};
   // The row's hover link (an anchor, not a fact) is left out.
   const parts = elements(nameCell).filter((n) => !(n.nodeName === 'a' && attr(n, 'href')?.startsWith('#')));
   const badge = parts[2] ? text(parts[2]) : undefined;

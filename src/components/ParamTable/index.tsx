@@ -7,6 +7,7 @@ import ServerHtml from '@site/src/components/ServerHtml';
 import type {Scalar} from '#core/contract/types';
 import type {FieldRow, FieldWords} from '#core/contract/tree';
 import {fieldAnchors} from '#core/contract/field-anchors';
+import {descendants, nestRows, type RowNode} from '#core/contract/field-tree';
 import BreakableName from '@site/src/components/BreakableName';
 import styles from './styles.module.css';
 
@@ -20,6 +21,8 @@ interface Props {
   readonly searchIgnore?: boolean;
   /** Gives each row an anchor starting with this, and a link to it on hover (`request` -> `#request-amount`). */
   readonly anchor?: string;
+  /** The fields nested under top-level rows show open (a response's `data`); deeper ones fold. */
+  readonly unfolded?: boolean;
 }
 
 /** The hover link to a row's anchor, as headings have (Docusaurus' `hash-link`). */
@@ -41,8 +44,119 @@ function Values({values, label}: {readonly values: readonly Scalar[]; readonly l
   );
 }
 
-/** Parameters or schema fields: name, type, required, rules, description. Nested rows are indented. */
-export default function ParamTable({rows, caption, words, searchIgnore, anchor}: Props): ReactNode {
+interface RowsProps {
+  readonly nodes: readonly RowNode<FieldRow>[];
+  readonly ids: readonly (string | undefined)[];
+  readonly words: FieldWords;
+  /** Nested fields under rows of this level show open (FieldsBlock `unfolded`: level 0). */
+  readonly openBelow: number;
+  readonly level: number;
+}
+
+/**
+ * The fields nested under a row, folded in a `<details>` of their own in the row's notes (issue 34:
+ * as Stripe and Scalar fold child attributes). Without JavaScript the summary still opens it, and a
+ * link to a field inside opens it (the browser on a load, ../../client/open-target.ts on a
+ * client-side navigation). The Markdown twin lists every field by its dotted path.
+ */
+function Children({nodes, ids, words, openBelow, level, count}: RowsProps & {readonly count: number}): ReactNode {
+  return (
+    <details className="api-fields__children" open={level < openBelow || undefined}>
+      {/* A count is interface, not something a reader searches for. */}
+      <summary data-pagefind-ignore>{words.children.replace('{count}', String(count))}</summary>
+      <table className={clsx(styles.table, 'api-fields__table')}>
+        <tbody>
+          <Rows nodes={nodes} ids={ids} words={words} openBelow={openBelow} level={level + 1} />
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+function Rows({nodes, ids, words, openBelow, level}: RowsProps): ReactNode {
+  return nodes.map((node) => {
+    const {row, index} = node;
+    const id = ids[index];
+    const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
+    const children = node.children.length > 0 && (
+      <Children
+        nodes={node.children}
+        ids={ids}
+        words={words}
+        openBelow={openBelow}
+        level={level}
+        count={descendants(node)}
+      />
+    );
+    if ('variant' in row && row.variant) {
+      // The head of one oneOf/anyOf branch: its title, then its fields folded under it.
+      return (
+        <tr key={key} id={id} className={clsx(styles.variant, level > 0 && styles.nested)}>
+          <td className={styles.nameCell}>
+            <span className={styles.variantName}>{row.name}</span>
+            <div className={styles.type}>{row.type}</div>
+            <RowLink id={id} name={row.name} />
+          </td>
+          <td>
+            {row.description && <InlineText text={row.description} />}
+            {children}
+          </td>
+        </tr>
+      );
+    }
+    return (
+      <tr
+        key={key}
+        id={id}
+        className={clsx(level > 0 && styles.nested)}
+        data-search-ignore={('shared' in row && row.shared) || undefined}>
+        <td className={styles.nameCell}>
+          {/* The page that documents a field comes first when a reader searches its name
+              (Pagefind weighs words by this attribute; plain text weighs 1). */}
+          <code className={styles.name} data-pagefind-weight="3">
+            <BreakableName name={row.name} />
+          </code>
+          <div className={styles.type}>{row.type}</div>
+          {row.required ? (
+            <span className={styles.required}>{words.isRequired}</span>
+          ) : (
+            <span className={styles.optional}>{words.isOptional}</span>
+          )}
+          <RowLink id={id} name={row.name} />
+        </td>
+        <td>
+          {row.description && (
+            <p className={styles.description}>
+              <InlineText text={row.description} />
+            </p>
+          )}
+          {row.enumValues && <Values values={row.enumValues} label={words.oneOf} />}
+          {row.constraints.length > 0 && (
+            <ul className={styles.rules}>
+              {row.constraints.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          )}
+          {'defaultValue' in row && row.defaultValue !== undefined && (
+            <div className={styles.meta}>
+              {words.default} <code>{row.defaultValue}</code>
+            </div>
+          )}
+          {row.example !== undefined && (
+            <div className={styles.meta}>
+              {words.example} <code>{row.example}</code>
+            </div>
+          )}
+          {children}
+        </td>
+      </tr>
+    );
+  });
+}
+
+/** Parameters or schema fields: name, type, required, rules, description. Nested rows fold under their parent. */
+export default function ParamTable({rows, caption, words, searchIgnore, anchor, unfolded}: Props): ReactNode {
   const brokenLinks = useBrokenLinks();
   const ids = anchor
     ? fieldAnchors(
@@ -64,71 +178,7 @@ export default function ParamTable({rows, caption, words, searchIgnore, anchor}:
         </thead>
         {/* Static rows: not hydrated on the page a reader opens (see ServerHtml). */}
         <ServerHtml as="tbody">
-          {rows.map((row, index) => {
-            const id = ids[index];
-            const depth = 'depth' in row ? row.depth : 0;
-            const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
-            if ('variant' in row && row.variant) {
-              // The head of one oneOf/anyOf branch: its title, then its fields one level deeper.
-              return (
-                <tr key={key} id={id} className={clsx(styles.variant, depth > 0 && styles.nested)}>
-                  <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
-                    <span className={styles.variantName}>{row.name}</span>
-                    <div className={styles.type}>{row.type}</div>
-                    <RowLink id={id} name={row.name} />
-                  </td>
-                  <td>{row.description && <InlineText text={row.description} />}</td>
-                </tr>
-              );
-            }
-            return (
-              <tr
-                key={key}
-                id={id}
-                className={clsx(depth > 0 && styles.nested)}
-                data-search-ignore={('shared' in row && row.shared) || undefined}>
-                <td className={styles.nameCell} style={{paddingLeft: `${0.75 + depth * 1.1}rem`}}>
-                  {/* The page that documents a field comes first when a reader searches its name
-                      (Pagefind weighs words by this attribute; plain text weighs 1). */}
-                  <code className={styles.name} data-pagefind-weight="3">
-                    <BreakableName name={row.name} />
-                  </code>
-                  <div className={styles.type}>{row.type}</div>
-                  {row.required ? (
-                    <span className={styles.required}>{words.isRequired}</span>
-                  ) : (
-                    <span className={styles.optional}>{words.isOptional}</span>
-                  )}
-                  <RowLink id={id} name={row.name} />
-                </td>
-                <td>
-                  {row.description && (
-                    <p className={styles.description}>
-                      <InlineText text={row.description} />
-                    </p>
-                  )}
-                  {row.enumValues && <Values values={row.enumValues} label={words.oneOf} />}
-                  {row.constraints.length > 0 && (
-                    <ul className={styles.rules}>
-                      {row.constraints.map((c) => (
-                        <li key={c}>{c}</li>
-                      ))}
-                    </ul>
-                  )}
-                  {'defaultValue' in row && row.defaultValue !== undefined && (
-                    <div className={styles.meta}>
-                      {words.default} <code>{row.defaultValue}</code>
-                    </div>
-                  )}
-                  {row.example !== undefined && (
-                    <div className={styles.meta}>
-                      {words.example} <code>{row.example}</code>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          <Rows nodes={nestRows(rows)} ids={ids} words={words} openBelow={unfolded ? 1 : 0} level={0} />
         </ServerHtml>
       </table>
     </div>

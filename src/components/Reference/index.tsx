@@ -87,7 +87,13 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined} open>
         {/* A count ("Response fields (18)") is interface, not something a reader searches for. */}
         <summary data-pagefind-ignore>{block.summary}</summary>
-        <ParamTable rows={block.rows} caption={block.caption} words={words} anchor={block.anchor} />
+        <ParamTable
+          rows={block.rows}
+          caption={block.caption}
+          words={words}
+          anchor={block.anchor}
+          unfolded={block.unfolded}
+        />
       </details>
     ) : (
       <ParamTable
@@ -96,6 +102,7 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
         words={words}
         searchIgnore={block.searchIgnore}
         anchor={block.anchor}
+        unfolded={block.unfolded}
       />
     ),
   examples: ({block}) =>
