@@ -17,6 +17,7 @@
  */
 import {statusLabel} from '../util/http';
 import {ackRule} from './webhook-policy';
+import {foldRequiredChoices} from './required-choice';
 import {interpolate, type LabelId, type Labels} from './labels';
 import type {ChangeBadge} from '../changelog/changelog';
 import type {ParagraphBlock} from './sections';
@@ -250,6 +251,11 @@ export interface FieldWords {
   readonly example: string;
   /** The summary over a field's folded nested fields, with `{count}` (the page only; the twin lists them all). */
   readonly children: string;
+  /** A field of a oneOf / anyOf of required fields (./required-choice.ts): its badge and its rule's lead. */
+  readonly choice: {
+    readonly [K in 'one of' | 'any of']: {readonly badge: string; readonly lead: string};
+  };
+  readonly or: string;
 }
 
 export interface ReferenceTree {
@@ -298,6 +304,11 @@ export function fieldWords(labels: Labels): FieldWords {
     default: labels['api.field.default'],
     example: labels['api.field.example'],
     children: labels['api.field.children'],
+    choice: {
+      'one of': {badge: labels['api.field.requiredOneOf'], lead: labels['api.field.sendOneOf']},
+      'any of': {badge: labels['api.field.requiredAnyOf'], lead: labels['api.field.sendAnyOf']},
+    },
+    or: labels['api.field.or'],
   };
 }
 
@@ -442,7 +453,7 @@ export function requestSection(op: OperationView, labels: Labels): Section {
       ...fields(labels['api.request.cookies'], op.cookieParams, {anchor: 'request-cookie'}),
       ...(op.body
         ? [
-            ...fields(labels['api.request.body'], op.body.rows, {anchor: 'request'}),
+            ...fields(labels['api.request.body'], foldRequiredChoices(op.body.rows), {anchor: 'request'}),
             ...examples(labels['api.request.example'], op.body.examples, op.samples.length ? {request: true} : {}),
           ]
         : params === 0

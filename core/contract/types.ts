@@ -40,6 +40,11 @@ export interface SchemaRow extends FieldFacts {
   readonly variant?: 'one of' | 'any of';
   /** On a branch's row: the fields the branch requires, by name in its object (Try it marks them). */
   readonly requires?: readonly string[];
+  /**
+   * On a field that a `oneOf` / `anyOf` of bare `required` lists names (./required-choice.ts): the
+   * rule and every field it names, in the contract's order. Set for the page and its twin only.
+   */
+  readonly choice?: {readonly kind: 'one of' | 'any of'; readonly names: readonly string[]};
 }
 
 export interface ParamView extends FieldFacts {

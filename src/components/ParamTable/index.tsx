@@ -4,10 +4,11 @@ import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import InlineText from '@site/src/components/InlineText';
 import ServerHtml from '@site/src/components/ServerHtml';
-import type {Scalar} from '#core/contract/types';
+import type {Scalar, SchemaRow} from '#core/contract/types';
 import type {FieldRow, FieldWords} from '#core/contract/tree';
 import {fieldAnchors} from '#core/contract/field-anchors';
 import {descendants, nestRows, type RowNode} from '#core/contract/field-tree';
+import {choiceSeparator, FIELDS} from '#core/contract/required-choice';
 import BreakableName from '@site/src/components/BreakableName';
 import styles from './styles.module.css';
 
@@ -41,6 +42,29 @@ function Values({values, label}: {readonly values: readonly Scalar[]; readonly l
         </span>
       ))}
     </span>
+  );
+}
+
+/** `Send exactly one of `aadhaar_number` or `adhaarnumber`.`: the rule of a required choice, on each field it names. */
+function ChoiceRule({
+  choice,
+  words,
+}: {
+  readonly choice: NonNullable<SchemaRow['choice']>;
+  readonly words: FieldWords;
+}): ReactNode {
+  const [before, after] = words.choice[choice.kind].lead.split(FIELDS);
+  return (
+    <p className={styles.description}>
+      {before}
+      {choice.names.map((n, i) => (
+        <span key={n}>
+          {choiceSeparator(i, choice.names.length, words.or)}
+          <code>{n}</code>
+        </span>
+      ))}
+      {after}
+    </p>
   );
 }
 
@@ -78,6 +102,7 @@ function Rows({nodes, ids, words, openBelow, level}: RowsProps): ReactNode {
     const {row, index} = node;
     const id = ids[index];
     const key = 'path' in row ? row.path : `${row.in}:${row.name}`;
+    const choice = 'choice' in row ? row.choice : undefined;
     const children = node.children.length > 0 && (
       <Children
         nodes={node.children}
@@ -117,7 +142,9 @@ function Rows({nodes, ids, words, openBelow, level}: RowsProps): ReactNode {
             <BreakableName name={row.name} />
           </code>
           <div className={styles.type}>{row.type}</div>
-          {row.required ? (
+          {choice ? (
+            <span className={styles.required}>{words.choice[choice.kind].badge}</span>
+          ) : row.required ? (
             <span className={styles.required}>{words.isRequired}</span>
           ) : (
             <span className={styles.optional}>{words.isOptional}</span>
@@ -125,6 +152,7 @@ function Rows({nodes, ids, words, openBelow, level}: RowsProps): ReactNode {
           <RowLink id={id} name={row.name} />
         </td>
         <td>
+          {choice && <ChoiceRule choice={choice} words={words} />}
           {row.description && (
             <p className={styles.description}>
               <InlineText text={row.description} />
