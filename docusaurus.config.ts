@@ -181,7 +181,6 @@ const config = {
     './src/client/safe-pathname.ts',
     './src/client/announcement.ts',
     './src/client/idle-prefetch.ts',
-    './src/client/open-target.ts',
   ],
 
   themeConfig: {

@@ -79,9 +79,11 @@ interface RowsProps {
 
 /**
  * The fields nested under a row, folded in a `<details>` of their own in the row's notes (issue 34:
- * as Stripe and Scalar fold child attributes). Without JavaScript the summary still opens it, and a
- * link to a field inside opens it (the browser on a load, ../../client/open-target.ts on a
- * client-side navigation). The Markdown twin lists every field by its dotted path.
+ * as Stripe and Scalar fold child attributes). Without JavaScript the summary still opens it. A link
+ * to a field inside opens it by the browser's own rule (HTML's auto-expanding details: Chromium on
+ * a load and a same-page link, tests/e2e/reference-layout.spec.ts): no site-wide script for it,
+ * since every page's first visit would carry it and no page links another's field anchors. The
+ * Markdown twin lists every field by its dotted path.
  */
 function Children({nodes, ids, words, openBelow, level, count}: RowsProps & {readonly count: number}): ReactNode {
   return (
