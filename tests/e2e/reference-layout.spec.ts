@@ -191,7 +191,9 @@ test.describe('nested fields', () => {
     expect(await open(kyc)).toBe(200);
     const line1 = page.locator('tr#request-address-line1');
     await expect(line1).toBeHidden();
-    await expect(page.locator('tr#request-address > td > details > summary')).toHaveText(/^Nested fields \(\d+\)$/);
+    await expect(page.locator('tr#request-address + tr.api-fields__nest > td > details > summary')).toHaveText(
+      /^Nested fields \(\d+\)$/,
+    );
     // A link on the page (a same-document navigation to the field's anchor).
     await page.evaluate(() => {
       window.location.hash = '#request-address-line1';

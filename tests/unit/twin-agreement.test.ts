@@ -106,9 +106,7 @@ const first = (node: HtmlNode, name: string): HtmlNode | undefined => findAll(no
 
 /** One row of a ParamTable: name cell (name, type, required or optional), notes cell. */
 function htmlField(tr: HtmlNode, words: FieldWords): Field {
-  const [nameCell, cell] = elements(tr) as [HtmlNode, HtmlNode];
-  // The fields folded under this one (a <details> in its notes) are rows of their own.
-  const notes: HtmlNode = {...cell, childNodes: (cell.childNodes ?? []).filter((n) => n.nodeName !== 'details')};
+  const [nameCell, notes] = elements(tr) as [HtmlNode, HtmlNode];
   // The row's hover link (an anchor, not a fact) is left out.
   const parts = elements(nameCell).filter((n) => !(n.nodeName === 'a' && attr(n, 'href')?.startsWith('#')));
   const badge = parts[2] ? text(parts[2]) : undefined;
@@ -152,7 +150,11 @@ function htmlFacts(html: string, words: FieldWords): Facts {
         return;
       case 'table': {
         const head = findAll(node, (n) => n.nodeName === 'th' && attr(n, 'scope') === 'col').map(text);
-        const rows = findAll(node, (n) => n.nodeName === 'tr' && (n.childNodes ?? []).some((c) => c.nodeName === 'td'));
+        // A field's nested fields fold in a row of one cell under it (ParamTable): their rows are read in turn.
+        const rows = findAll(
+          node,
+          (n) => n.nodeName === 'tr' && (n.childNodes ?? []).filter((c) => c.nodeName === 'td').length > 1,
+        );
         elements(node)
           .filter((n) => n.nodeName === 'caption')
           .forEach(visit);

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
@@ -78,8 +78,8 @@ interface RowsProps {
 }
 
 /**
- * The fields nested under a row, folded in a `<details>` of their own in the row's notes (issue 34:
- * as Stripe and Scalar fold child attributes). Without JavaScript the summary still opens it. A link
+ * The fields nested under a row, folded in a `<details>` in a row of their own under it, across the
+ * table's width (issue 34: as Stripe and Scalar fold child attributes). Without JavaScript the summary still opens it. A link
  * to a field inside opens it by the browser's own rule (HTML's auto-expanding details: Chromium on
  * a load and a same-page link, tests/e2e/reference-layout.spec.ts): no site-wide script for it,
  * since every page's first visit would carry it and no page links another's field anchors. The
@@ -87,15 +87,19 @@ interface RowsProps {
  */
 function Children({nodes, ids, words, openBelow, level, count}: RowsProps & {readonly count: number}): ReactNode {
   return (
-    <details className="api-fields__children" open={level < openBelow || undefined}>
-      {/* A count is interface, not something a reader searches for. */}
-      <summary data-pagefind-ignore>{words.children.replace('{count}', String(count))}</summary>
-      <table className={clsx(styles.table, 'api-fields__table')}>
-        <tbody>
-          <Rows nodes={nodes} ids={ids} words={words} openBelow={openBelow} level={level + 1} />
-        </tbody>
-      </table>
-    </details>
+    <tr className="api-fields__nest">
+      <td colSpan={2}>
+        <details className="api-fields__children" open={level < openBelow || undefined}>
+          {/* A count is interface, not something a reader searches for. */}
+          <summary data-pagefind-ignore>{words.children.replace('{count}', String(count))}</summary>
+          <table className={clsx(styles.table, 'api-fields__table')}>
+            <tbody>
+              <Rows nodes={nodes} ids={ids} words={words} openBelow={openBelow} level={level + 1} />
+            </tbody>
+          </table>
+        </details>
+      </td>
+    </tr>
   );
 }
 
@@ -118,69 +122,70 @@ function Rows({nodes, ids, words, openBelow, level}: RowsProps): ReactNode {
     if ('variant' in row && row.variant) {
       // The head of one oneOf/anyOf branch: its title, then its fields folded under it.
       return (
-        <tr key={key} id={id} className={clsx(styles.variant, level > 0 && styles.nested)}>
-          <td className={styles.nameCell}>
-            <span className={styles.variantName}>{row.name}</span>
-            <div className={styles.type}>{row.type}</div>
-            <RowLink id={id} name={row.name} />
-          </td>
-          <td>
-            {row.description && <InlineText text={row.description} />}
-            {children}
-          </td>
-        </tr>
+        <Fragment key={key}>
+          <tr id={id} className={clsx(styles.variant, level > 0 && styles.nested)}>
+            <td className={styles.nameCell}>
+              <span className={styles.variantName}>{row.name}</span>
+              <div className={styles.type}>{row.type}</div>
+              <RowLink id={id} name={row.name} />
+            </td>
+            <td>{row.description && <InlineText text={row.description} />}</td>
+          </tr>
+          {children}
+        </Fragment>
       );
     }
     return (
-      <tr
-        key={key}
-        id={id}
-        className={clsx(level > 0 && styles.nested)}
-        data-search-ignore={('shared' in row && row.shared) || undefined}>
-        <td className={styles.nameCell}>
-          {/* The page that documents a field comes first when a reader searches its name
+      <Fragment key={key}>
+        <tr
+          id={id}
+          className={clsx(level > 0 && styles.nested)}
+          data-search-ignore={('shared' in row && row.shared) || undefined}>
+          <td className={styles.nameCell}>
+            {/* The page that documents a field comes first when a reader searches its name
               (Pagefind weighs words by this attribute; plain text weighs 1). */}
-          <code className={styles.name} data-pagefind-weight="3">
-            <BreakableName name={row.name} />
-          </code>
-          <div className={styles.type}>{row.type}</div>
-          {choice ? (
-            <span className={styles.required}>{words.choice[choice.kind].badge}</span>
-          ) : row.required ? (
-            <span className={styles.required}>{words.isRequired}</span>
-          ) : (
-            <span className={styles.optional}>{words.isOptional}</span>
-          )}
-          <RowLink id={id} name={row.name} />
-        </td>
-        <td>
-          {choice && <ChoiceRule choice={choice} words={words} />}
-          {row.description && (
-            <p className={styles.description}>
-              <InlineText text={row.description} />
-            </p>
-          )}
-          {row.enumValues && <Values values={row.enumValues} label={words.oneOf} />}
-          {row.constraints.length > 0 && (
-            <ul className={styles.rules}>
-              {row.constraints.map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-          )}
-          {'defaultValue' in row && row.defaultValue !== undefined && (
-            <div className={styles.meta}>
-              {words.default} <code>{row.defaultValue}</code>
-            </div>
-          )}
-          {row.example !== undefined && (
-            <div className={styles.meta}>
-              {words.example} <code>{row.example}</code>
-            </div>
-          )}
-          {children}
-        </td>
-      </tr>
+            <code className={styles.name} data-pagefind-weight="3">
+              <BreakableName name={row.name} />
+            </code>
+            <div className={styles.type}>{row.type}</div>
+            {choice ? (
+              <span className={styles.required}>{words.choice[choice.kind].badge}</span>
+            ) : row.required ? (
+              <span className={styles.required}>{words.isRequired}</span>
+            ) : (
+              <span className={styles.optional}>{words.isOptional}</span>
+            )}
+            <RowLink id={id} name={row.name} />
+          </td>
+          <td>
+            {choice && <ChoiceRule choice={choice} words={words} />}
+            {row.description && (
+              <p className={styles.description}>
+                <InlineText text={row.description} />
+              </p>
+            )}
+            {row.enumValues && <Values values={row.enumValues} label={words.oneOf} />}
+            {row.constraints.length > 0 && (
+              <ul className={styles.rules}>
+                {row.constraints.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            )}
+            {'defaultValue' in row && row.defaultValue !== undefined && (
+              <div className={styles.meta}>
+                {words.default} <code>{row.defaultValue}</code>
+              </div>
+            )}
+            {row.example !== undefined && (
+              <div className={styles.meta}>
+                {words.example} <code>{row.example}</code>
+              </div>
+            )}
+          </td>
+        </tr>
+        {children}
+      </Fragment>
     );
   });
 }
