@@ -22,11 +22,11 @@ interface Building<R> {
  * Nests flat rows by depth: each row's children are the rows after it that are deeper, up to the
  * next row at its own depth or shallower. A row without `depth` (a header or query parameter) is at 0.
  */
-export function nestRows<R extends {readonly depth?: number}>(rows: readonly R[]): RowNode<R>[] {
+export function nestRows<R extends object>(rows: readonly R[]): RowNode<R>[] {
   const top: Building<R>[] = [];
   const open: {readonly depth: number; readonly node: Building<R>}[] = [];
   rows.forEach((row, index) => {
-    const depth = row.depth ?? 0;
+    const depth = 'depth' in row && typeof row.depth === 'number' ? row.depth : 0;
     while (open.length && (open.at(-1)?.depth ?? 0) >= depth) open.pop();
     const node: Building<R> = {row, index, children: []};
     (open.at(-1)?.node.children ?? top).push(node);
