@@ -59,6 +59,8 @@ Tab text.
 
 Some *prose*   with [a link](https://docs.example/kyc#x) and [mail](mailto:a@b.example).
 
+<<endpoint demo-pay lead>>
+
 <<flow [{"title":"One","detail":"d"},{"title":"Two","n":-1}]>>
 
 Inside a **div**.
@@ -67,11 +69,11 @@ Inside a **div**.
 
 Tab text.
 
-<<endpoint demo-pay>>
+<<endpoint demo-pay rest>>
 `);
   });
 
-  it('puts the reference after the summary, before the guide prose, as the page does, unless no heading comes before the <Endpoint>', () => {
+  it('puts the reference after the summary, before the guide prose, as the page does, unless nothing but the summary comes before the <Endpoint>', () => {
     const page = '---\ntitle: X\n---\n\nWhat it is for.\n\n## Pitfalls\n\nMind.\n\n<Endpoint op="demo-pay" />\n';
     expect(mdxToMarkdown(page, options)).toBe(
       '# Cash withdrawal\n\n> Withdraw cash.\n\nWhat it is for.\n\n<<endpoint demo-pay lead>>\n\n## Pitfalls\n\nMind.\n\n<<endpoint demo-pay rest>>\n',

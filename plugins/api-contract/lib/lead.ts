@@ -1,6 +1,6 @@
 /**
  * An operation page reads as a reference (issues 24 and 34): under the title the page's summary
- * (its opening prose, up to its first heading), then the reference (the request line, the URLs,
+ * (its opening block, a paragraph as a rule), then the reference (the request line, the URLs,
  * the code samples, the request, the answers, the response codes), then the page's guide prose
  * ("Before you call it", "Pitfalls", flows), though the writer puts `<Endpoint op="..." />` at the
  * end of the page. The request table started 2,600-3,300 px down, after the prose, before this.
@@ -11,10 +11,11 @@
  * writing the prose first and the element last (the order the scaffold and CONTRIBUTING give), and
  * no page can fall out of the order.
  *
- * How: the element is split in two by a `slice` attribute. A copy with `slice="lead"` goes before
- * the page's first heading; the element where it stands gets `slice="rest"` (the sandbox scenarios
- * and the related pages, after the guide). Each renders the sections of its slice
- * (core/contract/tree.ts `Section.lead`). Pure: an MDX tree in, a plan out.
+ * How: the element is split in two by a `slice` attribute. A copy with `slice="lead"` goes after
+ * the page's summary (its first block), or first when the page opens with a heading; the element
+ * where it stands gets `slice="rest"` (the sandbox scenarios and the related pages, after the
+ * guide). Each renders the sections of its slice (core/contract/tree.ts `Section.lead`). Pure: an
+ * MDX tree in, a plan out.
  */
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
@@ -28,7 +29,7 @@ export type Slice = 'lead' | 'rest';
 const LEAD_COMPONENT = 'Endpoint';
 
 export interface LeadPlan {
-  /** Index among the root's children before which the lead copy goes: the page's first heading. */
+  /** Index among the root's children before which the lead copy goes: after the summary. */
   readonly before: number;
   /** The element (a root child) that keeps the rest. */
   readonly element: MdxJsxFlowElement;
@@ -37,10 +38,14 @@ export interface LeadPlan {
 const isLeadElement = (node: RootContent): node is MdxJsxFlowElement =>
   node.type === 'mdxJsxFlowElement' && node.name === LEAD_COMPONENT;
 
+/** Nodes that are not content: front matter, imports, comments. */
+const NOT_CONTENT = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression']);
+
 /**
- * Where a page's reference goes: before its first heading, when the page has one `<Endpoint>` among
- * its top-level nodes that names no section or slice of its own and a heading before it. Otherwise
- * (no element, several, or no heading before it: the page's prose is all summary) nothing moves.
+ * Where a page's reference goes: after its summary (its first block of content, a paragraph as a
+ * rule; first when that block is a heading), when the page has one `<Endpoint>`
+ * among its top-level nodes that names no section or slice of its own and more than its summary
+ * before it. Otherwise (no element, several, or nothing but the summary before it) nothing moves.
  */
 export function leadPlan(tree: Root): LeadPlan | undefined {
   const elements = tree.children.filter(isLeadElement);
@@ -49,9 +54,10 @@ export function leadPlan(tree: Root): LeadPlan | undefined {
   const named = element.attributes.some(
     (a) => a.type === 'mdxJsxAttribute' && (a.name === SLICE_ATTR || a.name === 'section'),
   );
-  const at = tree.children.indexOf(element);
-  const before = tree.children.findIndex((n, i) => i < at && n.type === 'heading');
-  if (named || before < 0) return undefined;
+  const content = tree.children.flatMap((n, i) => (NOT_CONTENT.has(n.type) ? [] : [i]));
+  const [first = -1, second = -1] = content;
+  const before = tree.children[first]?.type === 'heading' ? first : second;
+  if (named || before < 0 || tree.children[before] === element || tree.children[first] === element) return undefined;
   return {before, element};
 }
 
