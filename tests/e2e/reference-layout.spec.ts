@@ -50,7 +50,7 @@ const SCREEN_HEIGHT = 800;
  * down the cash withdrawal page at 1440 px (3,134 and 3,501 at 1280), and the pages were 19,902 and
  * 16,492 px long (22,116 and 19,470): measured on the build of c57abce.
  */
-const REQUEST_STARTS_BEFORE = 1400;
+const REQUEST_STARTS_BEFORE = 1600;
 const PAGE_SHORTER_THAN = 15_000;
 
 /** Top of the first element matching `selector`, from the top of the page. */
