@@ -101,19 +101,37 @@ export type RenderedSample = Omit<CodeSample, 'code'> & {readonly html: string};
 export type RenderedExample = Omit<JsonExample, 'json'> & {readonly html: string};
 
 /**
+ * One row of a field table as the page gets it (./field-tree.ts `fieldNodes`, at build time): the
+ * nesting, the counts and the sentences the page would otherwise compute in the browser.
+ */
+export interface FieldNode {
+  /** The row's index in the block's flat `rows`. */
+  readonly row: number;
+  /** Its anchor (`request-amount`, ./field-anchors.ts), when the table has a prefix for them. */
+  readonly id?: string;
+  /** On a field of a required choice (./required-choice.ts): its rule, inline Markdown. */
+  readonly rule?: string;
+  /** The fields nested under it, folded under `summary` ("Nested fields (3)"); shown open when `open`. */
+  readonly nested?: {readonly summary: string; readonly open?: true; readonly nodes: readonly FieldNode[]};
+}
+
+/**
  * Data as written for the page that imports it: every piece of code is highlighted HTML only
- * (core/code/highlight.ts, at build time). Copy buttons read the rendered text; the raw text stays in
- * the build for the Markdown twins and llms-full.txt. Strips what the browser never uses.
+ * (core/code/highlight.ts, at build time), every field table's rows come nested (FieldNode). Copy
+ * buttons read the rendered text; the raw text stays in the build for the Markdown twins and
+ * llms-full.txt. Strips what the browser never uses.
  */
 export type Rendered<T> = T extends CodeSample
   ? RenderedSample
   : T extends JsonExample
     ? RenderedExample
-    : T extends readonly (infer U)[]
-      ? readonly Rendered<U>[]
-      : T extends object
-        ? {readonly [K in keyof T]: Rendered<T[K]>}
-        : T;
+    : T extends {readonly kind: 'fields'}
+      ? Omit<T, 'anchor' | 'unfolded'> & {readonly nodes: readonly FieldNode[]}
+      : T extends readonly (infer U)[]
+        ? readonly Rendered<U>[]
+        : T extends object
+          ? {readonly [K in keyof T]: Rendered<T[K]>}
+          : T;
 
 export interface ResponseCodeView {
   readonly code: number;

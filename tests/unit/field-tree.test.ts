@@ -1,5 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {descendants, nestRows, type RowNode} from '#core/contract/field-tree';
+import {descendants, fieldNodes, nestRows, type RowNode} from '#core/contract/field-tree';
+import {defaultLabels} from '#core/contract/labels';
+import {fieldWords} from '#core/contract/tree';
+import type {SchemaRow} from '#core/contract/types';
 
 /** A node as `name(children...)`, so a tree reads on one line. */
 const show = (node: RowNode<{readonly name: string}>): string =>
@@ -27,5 +30,62 @@ describe('nestRows', () => {
       'Authorization',
       'X-Request-Id',
     ]);
+  });
+});
+
+describe('fieldNodes', () => {
+  const row = (path: string, depth: number, more: Partial<SchemaRow> = {}): SchemaRow => ({
+    name: path.split('.').at(-1) ?? path,
+    path,
+    depth,
+    type: 'string',
+    required: false,
+    constraints: [],
+    ...more,
+  });
+  const choice = {kind: 'one of', names: ['aadhaar_number', 'adhaarnumber', 'vid']} as const;
+  const rows = [
+    row('aadhaar_number', 0, {choice}),
+    row('data', 0, {type: 'object'}),
+    row('data.errors[]', 1, {type: 'array'}),
+    row('data.errors[].field', 2),
+    row('data.utr', 1),
+  ];
+
+  it('gives the page each row nested with its anchor, its fold and its rule, in the tree words', () => {
+    expect(fieldNodes(rows, fieldWords(defaultLabels()), {anchor: 'response-200', unfolded: true})).toEqual([
+      {
+        row: 0,
+        id: 'response-200-aadhaar-number',
+        rule: 'Send exactly one of `aadhaar_number`, `adhaarnumber` or `vid`.',
+      },
+      {
+        row: 1,
+        id: 'response-200-data',
+        nested: {
+          summary: 'Nested fields (3)',
+          open: true,
+          nodes: [
+            {
+              row: 2,
+              id: 'response-200-data-errors',
+              nested: {summary: 'Nested fields (1)', nodes: [{row: 3, id: 'response-200-data-errors-field'}]},
+            },
+            {row: 4, id: 'response-200-data-utr'},
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('folds every nested field of a table that is not unfolded, and gives no anchors without a prefix', () => {
+    const [, data] = fieldNodes(rows, fieldWords(defaultLabels()));
+    expect(data).toEqual({
+      row: 1,
+      nested: {
+        summary: 'Nested fields (3)',
+        nodes: [{row: 2, nested: {summary: 'Nested fields (1)', nodes: [{row: 3}]}}, {row: 4}],
+      },
+    });
   });
 });

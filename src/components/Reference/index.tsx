@@ -87,22 +87,15 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined} open>
         {/* A count ("Response fields (18)") is interface, not something a reader searches for. */}
         <summary data-pagefind-ignore>{block.summary}</summary>
-        <ParamTable
-          rows={block.rows}
-          caption={block.caption}
-          words={words}
-          anchor={block.anchor}
-          unfolded={block.unfolded}
-        />
+        <ParamTable rows={block.rows} nodes={block.nodes} caption={block.caption} words={words} />
       </details>
     ) : (
       <ParamTable
         rows={block.rows}
+        nodes={block.nodes}
         caption={block.caption}
         words={words}
         searchIgnore={block.searchIgnore}
-        anchor={block.anchor}
-        unfolded={block.unfolded}
       />
     ),
   examples: ({block}) =>
