@@ -7,7 +7,7 @@
  * every page loads first (tests/e2e/budget.spec.ts), whether or not it shows a table.
  */
 import type {FieldRow, FieldsBlock, FieldWords} from './tree';
-import type {FieldNode, SchemaRow} from './types';
+import type {FieldNode, PageFieldRow, SchemaRow} from './types';
 import {choiceSeparator, FIELDS} from './required-choice';
 import {fieldAnchors} from './field-anchors';
 import {interpolate} from './labels';
@@ -87,4 +87,14 @@ export function fieldNodes(
       };
     });
   return build(nestRows(rows), 0);
+}
+
+/** A row as the page gets it (PageFieldRow): its nodes carry its anchor and nesting instead. */
+export function pageRow(row: FieldRow): PageFieldRow {
+  if ('in' in row) {
+    const {in: _in, ...param} = row;
+    return param;
+  }
+  const {path: _path, depth: _depth, requires: _requires, ...field} = row;
+  return field;
 }

@@ -116,8 +116,14 @@ export interface FieldNode {
 }
 
 /**
+ * A field row as the page gets it: without what its FieldNode stands for (the path its anchor and
+ * nesting came from, its depth, a branch's `requires`, a parameter's `in`), which the browser never reads.
+ */
+export type PageFieldRow = Omit<SchemaRow, 'path' | 'depth' | 'requires'> | Omit<ParamView, 'in'>;
+
+/**
  * Data as written for the page that imports it: every piece of code is highlighted HTML only
- * (core/code/highlight.ts, at build time), every field table's rows come nested (FieldNode). Copy
+ * (core/code/highlight.ts, at build time), every field table's rows come nested (FieldNode, PageFieldRow). Copy
  * buttons read the rendered text; the raw text stays in the build for the Markdown twins and
  * llms-full.txt. Strips what the browser never uses.
  */
@@ -126,7 +132,10 @@ export type Rendered<T> = T extends CodeSample
   : T extends JsonExample
     ? RenderedExample
     : T extends {readonly kind: 'fields'}
-      ? Omit<T, 'anchor' | 'unfolded'> & {readonly nodes: readonly FieldNode[]}
+      ? Omit<T, 'anchor' | 'unfolded' | 'rows'> & {
+          readonly rows: readonly PageFieldRow[];
+          readonly nodes: readonly FieldNode[];
+        }
       : T extends readonly (infer U)[]
         ? readonly Rendered<U>[]
         : T extends object

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {descendants, fieldNodes, nestRows, type RowNode} from '#core/contract/field-tree';
+import {descendants, fieldNodes, nestRows, pageRow, type RowNode} from '#core/contract/field-tree';
 import {defaultLabels} from '#core/contract/labels';
 import {fieldWords} from '#core/contract/tree';
 import type {SchemaRow} from '#core/contract/types';
@@ -86,6 +86,22 @@ describe('fieldNodes', () => {
         summary: 'Nested fields (3)',
         nodes: [{row: 2, nested: {summary: 'Nested fields (1)', nodes: [{row: 3}]}}, {row: 4}],
       },
+    });
+  });
+
+  it("leaves out of each row what its node stands for: path, depth, a branch's requires, a parameter's in", () => {
+    expect(pageRow(row('data.utr', 1, {variant: 'one of', requires: ['utr']}))).toEqual({
+      name: 'utr',
+      type: 'string',
+      required: false,
+      constraints: [],
+      variant: 'one of',
+    });
+    expect(pageRow({name: 'referenceid', in: 'query', type: 'string', required: true, constraints: []})).toEqual({
+      name: 'referenceid',
+      type: 'string',
+      required: true,
+      constraints: [],
     });
   });
 });

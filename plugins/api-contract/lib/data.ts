@@ -46,7 +46,7 @@ import type {ContractViews} from '#core/contract/view-model';
 import type {BodySchemas} from '#core/contract/fences';
 import type {CatalogueCode, CodeSample, Rendered, RenderedSample, ResponseCodeView} from '#core/contract/types';
 import {DOWNLOADS, journeyDownload, type DownloadLink} from '#core/contract/downloads';
-import {fieldNodes} from '#core/contract/field-tree';
+import {fieldNodes, pageRow} from '#core/contract/field-tree';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
@@ -90,7 +90,7 @@ export function renderTree(tree: ReferenceTree, highlight: Highlight): Rendered<
     if (block.kind === 'fields') {
       // The anchors and the folds are in the nodes now: the page needs nothing else of them.
       const {anchor: _anchor, unfolded: _unfolded, ...table} = block;
-      return {...table, nodes: fieldNodes(block.rows, tree.words, block)};
+      return {...table, rows: block.rows.map(pageRow), nodes: fieldNodes(block.rows, tree.words, block)};
     }
     return block as Rendered<Block>;
   };

@@ -4,13 +4,13 @@ import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import InlineText from '@site/src/components/InlineText';
 import ServerHtml from '@site/src/components/ServerHtml';
-import type {FieldNode, Scalar} from '#core/contract/types';
-import type {FieldRow, FieldWords} from '#core/contract/tree';
+import type {FieldNode, PageFieldRow, Scalar} from '#core/contract/types';
+import type {FieldWords} from '#core/contract/tree';
 import BreakableName from '@site/src/components/BreakableName';
 import styles from './styles.module.css';
 
 interface Props {
-  readonly rows: readonly FieldRow[];
+  readonly rows: readonly PageFieldRow[];
   /** Accessible caption, e.g. "Request body fields". */
   readonly caption: string;
   /** The words of every row (from the section tree, the same the Markdown twin uses). */
@@ -42,7 +42,7 @@ function Values({values, label}: {readonly values: readonly Scalar[]; readonly l
 
 interface RowsProps {
   readonly nodes: readonly FieldNode[];
-  readonly rows: readonly FieldRow[];
+  readonly rows: readonly PageFieldRow[];
   readonly words: FieldWords;
   /** Rows nested under another (shaded). */
   readonly nested?: boolean;
@@ -61,7 +61,7 @@ interface RowsProps {
 function Rows({nodes, rows, words, nested}: RowsProps): ReactNode {
   const brokenLinks = useBrokenLinks();
   return nodes.map(({row: index, id, rule, nested: fold}) => {
-    const row = rows[index] as FieldRow;
+    const row = rows[index] as PageFieldRow;
     // The rows' links point at their anchors: registered with the build's anchor check.
     if (id) brokenLinks.collectAnchor(id);
     const choice = 'choice' in row ? row.choice : undefined;
