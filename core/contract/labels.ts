@@ -171,6 +171,27 @@ export const LABEL_MESSAGES = {
   'api.field.rules': {message: 'Rules:', description: 'Opens the validation rules of a field'},
   'api.field.default': {message: 'Default:', description: 'Opens the default value of a field'},
   'api.field.example': {message: 'Example:', description: 'Opens the example value of a field'},
+  'api.field.requiredOneOf': {
+    message: 'required: one of',
+    description: 'Marks a field of which exactly one of several must be sent (a oneOf of required fields)',
+  },
+  'api.field.requiredAnyOf': {
+    message: 'required: any of',
+    description: 'Marks a field of which at least one of several must be sent (an anyOf of required fields)',
+  },
+  'api.field.sendOneOf': {
+    message: 'Send exactly one of {fields}.',
+    description: 'The rule of a oneOf of required fields; {fields} is the list of the fields',
+  },
+  'api.field.sendAnyOf': {
+    message: 'Send at least one of {fields}.',
+    description: 'The rule of an anyOf of required fields; {fields} is the list of the fields',
+  },
+  'api.field.or': {message: 'or', description: 'Joins the last two fields of a oneOf or anyOf rule'},
+  'api.field.children': {
+    message: 'Nested fields ({count})',
+    description: 'Summary that opens the fields folded under an object or array field; {count} is how many',
+  },
   'api.downloads.yaml': {message: 'OpenAPI 3.1 (YAML)', description: 'Link to download the contract as YAML'},
   'api.downloads.json': {message: 'OpenAPI 3.1 (JSON)', description: 'Link to download the contract as JSON'},
   'api.downloads.postman': {message: 'Postman collection', description: 'Link to download the Postman collection'},

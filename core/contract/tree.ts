@@ -17,6 +17,7 @@
  */
 import {statusLabel} from '../util/http';
 import {ackRule} from './webhook-policy';
+import {foldRequiredChoices} from './required-choice';
 import {interpolate, type LabelId, type Labels} from './labels';
 import type {ChangeBadge} from '../changelog/changelog';
 import type {ParagraphBlock} from './sections';
@@ -94,6 +95,11 @@ export interface FieldsBlock {
   readonly summary?: string;
   /** Each row's anchor starts with this (`request` -> `#request-amount`; ./field-anchors.ts). */
   readonly anchor?: string;
+  /**
+   * The fields nested under a top-level row are shown open (a response's `data`); deeper ones, and
+   * every nested field of a table without this, are folded under their parent (./field-tree.ts).
+   */
+  readonly unfolded?: true;
 }
 
 export interface ExamplesBlock {
@@ -214,11 +220,18 @@ export interface Section {
    */
   readonly aside?: true;
   /**
-   * Part of the call (the request line, the URLs, the code samples): put right under the page's
-   * title, before the page's own prose, by plugins/api-contract/lib/lead.ts (issue 24: a reader sees
-   * what to send first, and the guidance after it).
+   * Part of the reference a page shows before its guide prose (the request line, the URLs, the code
+   * samples, the request, the answers, the response codes): put under the page's summary, before its
+   * first heading, by plugins/api-contract/lib/lead.ts (issues 24 and 34: a reader sees what to send
+   * and what comes back first, and the guidance after it). The sandbox scenarios and the related
+   * pages stay after the guide.
    */
   readonly lead?: true;
+  /**
+   * On wide screens, the section's examples in a column beside the blocks before them (a response's
+   * example beside its fields, issue 34: no blank column), by src/components/Reference; in order below.
+   */
+  readonly columns?: true;
   readonly blocks: readonly Block[];
 }
 
@@ -236,6 +249,13 @@ export interface FieldWords {
   readonly rules: string;
   readonly default: string;
   readonly example: string;
+  /** The summary over a field's folded nested fields, with `{count}` (the page only; the twin lists them all). */
+  readonly children: string;
+  /** A field of a oneOf / anyOf of required fields (./required-choice.ts): its badge and its rule's lead. */
+  readonly choice: {
+    readonly [K in 'one of' | 'any of']: {readonly badge: string; readonly lead: string};
+  };
+  readonly or: string;
 }
 
 export interface ReferenceTree {
@@ -283,6 +303,12 @@ export function fieldWords(labels: Labels): FieldWords {
     rules: labels['api.field.rules'],
     default: labels['api.field.default'],
     example: labels['api.field.example'],
+    children: labels['api.field.children'],
+    choice: {
+      'one of': {badge: labels['api.field.requiredOneOf'], lead: labels['api.field.sendOneOf']},
+      'any of': {badge: labels['api.field.requiredAnyOf'], lead: labels['api.field.sendAnyOf']},
+    },
+    or: labels['api.field.or'],
   };
 }
 
@@ -418,6 +444,7 @@ export function requestSection(op: OperationView, labels: Labels): Section {
   return {
     key: 'request',
     heading: {depth: 2, text: labels['api.section.request']},
+    lead: true,
     blocks: [
       // The same headers on every endpoint: searched on /HeaderMarkdown, not on every page.
       ...fields(labels['api.request.headers'], headers, {searchIgnore: true, anchor: 'request-header'}),
@@ -426,7 +453,7 @@ export function requestSection(op: OperationView, labels: Labels): Section {
       ...fields(labels['api.request.cookies'], op.cookieParams, {anchor: 'request-cookie'}),
       ...(op.body
         ? [
-            ...fields(labels['api.request.body'], op.body.rows, {anchor: 'request'}),
+            ...fields(labels['api.request.body'], foldRequiredChoices(op.body.rows), {anchor: 'request'}),
             ...examples(labels['api.request.example'], op.body.examples, op.samples.length ? {request: true} : {}),
           ]
         : params === 0
@@ -463,6 +490,8 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
   return {
     key: `response-${res.status}`,
     heading: {depth: 3, text: statusLabel(res.status)},
+    lead: true,
+    columns: true,
     blocks: [
       ...paragraph(res.description),
       // Error responses share one envelope (and the 429 its Retry-After header) across the API:
@@ -470,6 +499,8 @@ export function responseSection(res: ResponseView, labels: Labels): Section {
       ...fields(labels['api.response.headers'], res.headers, {...shared, anchor: `${anchor}-header`}),
       ...fields(labels['api.response.fieldsCaption'], res.rows, {
         summary: interpolate(labels['api.response.fields'], {count: res.rows.length}),
+        // The envelope's `data` is the object the call returns: its fields stay in sight.
+        unfolded: true,
         anchor,
         ...shared,
       }),
@@ -499,6 +530,7 @@ function sharedAnswersSection(shared: readonly ResponseView[], labels: Labels): 
     {
       key: 'shared-answers',
       heading: {depth: 3, text: labels['api.responses.sharedHeading']},
+      lead: true,
       blocks: paragraph(interpolate(labels['api.responses.shared'], {answers: list, href: SHARED_ANSWERS_PAGE})),
     },
   ];
@@ -510,6 +542,7 @@ export function responsesSections(op: OperationView, labels: Labels): Section[] 
     {
       key: 'responses',
       heading: {depth: 2, text: labels['api.section.responses']},
+      lead: true,
       blocks: paragraph(labels['api.responses.intro']),
     },
     ...op.responses.filter((r) => !r.shared).map((r) => responseSection(r, labels)),
@@ -531,7 +564,8 @@ export function sharedAnswersTree(answers: readonly ResponseView[], labels: Labe
     title: labels['api.responses.sharedHeading'],
     words: fieldWords(labels),
     sections: answers.map((r) => {
-      const section = responseSection(r, labels);
+      // Shown alone on that page, outside any operation's reference, one column.
+      const {lead: _lead, columns: _columns, ...section} = responseSection(r, labels);
       return {
         ...section,
         blocks: section.blocks.map((b) => (b.kind === 'examples' ? {kind: 'examples', examples: b.examples} : b)),
@@ -542,7 +576,9 @@ export function sharedAnswersTree(answers: readonly ResponseView[], labels: Labe
 
 export function codesSection(op: OperationView, labels: Labels): Section[] {
   const blocks = codesBlock(op.responseCodes, labels);
-  return blocks.length ? [{key: 'codes', heading: {depth: 2, text: labels['api.section.codes']}, blocks}] : [];
+  return blocks.length
+    ? [{key: 'codes', heading: {depth: 2, text: labels['api.section.codes']}, lead: true, blocks}]
+    : [];
 }
 
 /**
@@ -652,7 +688,7 @@ export function webhookTree(hook: WebhookView, labels: Labels): ReferenceTree {
           ...fields(labels['api.webhook.headers'], hook.headers, {searchIgnore: true, anchor: `${hook.id}-header`}),
           ...(hook.body
             ? [
-                ...fields(labels['api.webhook.payload'], hook.body.rows, {anchor: hook.id}),
+                ...fields(labels['api.webhook.payload'], hook.body.rows, {anchor: hook.id, unfolded: true}),
                 ...examples(labels['api.webhook.example'], hook.body.examples),
               ]
             : []),

@@ -40,6 +40,11 @@ export interface SchemaRow extends FieldFacts {
   readonly variant?: 'one of' | 'any of';
   /** On a branch's row: the fields the branch requires, by name in its object (Try it marks them). */
   readonly requires?: readonly string[];
+  /**
+   * On a field that a `oneOf` / `anyOf` of bare `required` lists names (./required-choice.ts): the
+   * rule and every field it names, in the contract's order. Set for the page and its twin only.
+   */
+  readonly choice?: {readonly kind: 'one of' | 'any of'; readonly names: readonly string[]};
 }
 
 export interface ParamView extends FieldFacts {
@@ -96,19 +101,46 @@ export type RenderedSample = Omit<CodeSample, 'code'> & {readonly html: string};
 export type RenderedExample = Omit<JsonExample, 'json'> & {readonly html: string};
 
 /**
+ * One row of a field table as the page gets it (./field-tree.ts `fieldNodes`, at build time): the
+ * nesting, the counts and the sentences the page would otherwise compute in the browser.
+ */
+export interface FieldNode {
+  /** The row's index in the block's flat `rows`. */
+  readonly row: number;
+  /** Its anchor (`request-amount`, ./field-anchors.ts), when the table has a prefix for them. */
+  readonly id?: string;
+  /** On a field of a required choice (./required-choice.ts): its rule, inline Markdown. */
+  readonly rule?: string;
+  /** The fields nested under it, folded under `summary` ("Nested fields (3)"); shown open when `open`. */
+  readonly nested?: {readonly summary: string; readonly open?: true; readonly nodes: readonly FieldNode[]};
+}
+
+/**
+ * A field row as the page gets it: without what its FieldNode stands for (the path its anchor and
+ * nesting came from, its depth, a branch's `requires`, a parameter's `in`), which the browser never reads.
+ */
+export type PageFieldRow = Omit<SchemaRow, 'path' | 'depth' | 'requires'> | Omit<ParamView, 'in'>;
+
+/**
  * Data as written for the page that imports it: every piece of code is highlighted HTML only
- * (core/code/highlight.ts, at build time). Copy buttons read the rendered text; the raw text stays in
- * the build for the Markdown twins and llms-full.txt. Strips what the browser never uses.
+ * (core/code/highlight.ts, at build time), every field table's rows come nested (FieldNode, PageFieldRow). Copy
+ * buttons read the rendered text; the raw text stays in the build for the Markdown twins and
+ * llms-full.txt. Strips what the browser never uses.
  */
 export type Rendered<T> = T extends CodeSample
   ? RenderedSample
   : T extends JsonExample
     ? RenderedExample
-    : T extends readonly (infer U)[]
-      ? readonly Rendered<U>[]
-      : T extends object
-        ? {readonly [K in keyof T]: Rendered<T[K]>}
-        : T;
+    : T extends {readonly kind: 'fields'}
+      ? Omit<T, 'anchor' | 'unfolded' | 'rows'> & {
+          readonly rows: readonly PageFieldRow[];
+          readonly nodes: readonly FieldNode[];
+        }
+      : T extends readonly (infer U)[]
+        ? readonly Rendered<U>[]
+        : T extends object
+          ? {readonly [K in keyof T]: Rendered<T[K]>}
+          : T;
 
 export interface ResponseCodeView {
   readonly code: number;

@@ -32,6 +32,7 @@ import {serialise} from './serialise';
 import type {Block, BlockKind, FieldRow, FieldWords, ReferenceTree} from '../contract/tree';
 import type {Cell, ComponentTree, ListItem, SectionBlock, Span, TableRow} from '../contract/sections';
 import type {CodeSample, Scalar} from '../contract/types';
+import {choiceSeparator, FIELDS} from '../contract/required-choice';
 
 /** Turns a site path ('/HeaderMarkdown', '/docs/v1/...#x') into the URL a reader can open. */
 export type UrlOf = (sitePath: string) => string;
@@ -155,6 +156,18 @@ function fieldName(row: FieldRow): string {
 
 function fieldNotes(row: FieldRow, words: FieldWords, url: UrlOf): Phrasing[] {
   const notes: Phrasing[][] = [];
+  const choice = 'choice' in row ? row.choice : undefined;
+  if (choice) {
+    const [before = '', after = ''] = words.choice[choice.kind].lead.split(FIELDS);
+    notes.push([
+      text(before),
+      ...choice.names.flatMap((n, i) => [
+        ...(i > 0 ? [text(choiceSeparator(i, choice.names.length, words.or))] : []),
+        inlineCode(n),
+      ]),
+      text(after),
+    ]);
+  }
   if (row.description) notes.push(inlineNodes(row.description, url));
   if (row.enumValues?.length)
     notes.push([
@@ -180,13 +193,20 @@ function fieldNotes(row: FieldRow, words: FieldWords, url: UrlOf): Phrasing[] {
   return joined(notes, ' ');
 }
 
+/** The Required column: blank on a branch's head, the rule's badge on a field of a required choice. */
+function requiredCell(row: FieldRow, words: FieldWords): string {
+  if ('variant' in row && row.variant) return '';
+  if ('choice' in row && row.choice) return words.choice[row.choice.kind].badge;
+  return row.required ? words.yes : words.no;
+}
+
 function paramTableNode(rows: readonly FieldRow[], words: FieldWords, url: UrlOf): Table {
   return tableNode(
     [words.name, words.type, words.required, words.description],
     rows.map((row) => [
       [inlineCode(fieldName(row))],
       [text(row.type)],
-      [text('variant' in row && row.variant ? '' : row.required ? words.yes : words.no)],
+      [text(requiredCell(row, words))],
       fieldNotes(row, words, url),
     ]),
   );

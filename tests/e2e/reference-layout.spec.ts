@@ -1,9 +1,11 @@
 /**
- * The layout of operation and webhook pages (src/css/served/reference.css, issue 24): from 1280 px
- * the code samples, Try it and the response examples sit in a sticky column of 480 px or more beside
- * the fields (the contents only from 1600 px), the call and a code block in the first screen; a
- * webhook's payload example beside its fields; below, one column in page order. Nothing shifts while
- * the page loads and hydrates (CLS 0), and nothing scrolls sideways.
+ * The layout of operation and webhook pages (src/css/served/reference.css, issues 24 and 34): the
+ * page's summary, then the reference (the call, the request, the answers, the codes), then the guide
+ * prose; from 1280 px the code samples and Try it in a sticky column of 480 px or more beside the
+ * call and the request's fields, each response's example beside its fields (the contents only from
+ * 1600 px, a compact section menu above the content below that), the call and a code block in the
+ * first screen; a webhook's payload example beside its fields; below, one column in page order.
+ * Nothing shifts while the page loads and hydrates (CLS 0), and nothing scrolls sideways.
  */
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
@@ -42,6 +44,23 @@ const WEBHOOKS = '/docs/v1/service/aeps/webhooks';
 /** The first screen: 1280 x 800, the announcement bar included. */
 const SCREEN_HEIGHT = 800;
 
+/**
+ * Where the reference starts and how long the page is (issue 34). Before the reference came ahead
+ * of the guide prose, the request heading stood 2,813 px down the payout order page and 3,211 px
+ * down the cash withdrawal page at 1440 px (3,134 and 3,501 at 1280), and the pages were 19,902 and
+ * 16,492 px long (22,116 and 19,470): measured on the build of c57abce.
+ */
+const REQUEST_STARTS_BEFORE = 1600;
+const PAGE_SHORTER_THAN = 15_000;
+
+/** Top of the first element matching `selector`, from the top of the page. */
+async function pageTop(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+}
+
 /** No element wider than the window: nothing scrolls sideways. */
 async function overflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -68,9 +87,21 @@ for (const width of [1920, 1440, 1280]) {
         expect(code && code.y < SCREEN_HEIGHT - 40, `the code starts at ${code?.y}`).toBe(true);
         const side = await page.locator('.api-reference__side').boundingBox();
         expect(side && side.width >= 480, `the code column is ${side?.width} px`).toBe(true);
-        // The guidance prose follows the call: the first prose heading is below the request line.
-        const prose = await page.locator('.markdown > h2').first().boundingBox();
-        expect(call && prose && prose.y > call.y).toBe(true);
+        // The reference before the guide prose: the request, the answers and the codes, then the pitfalls.
+        const [request, responses, codes, pitfalls] = [
+          await pageTop(page, '#request'),
+          await pageTop(page, '#responses'),
+          await pageTop(page, '#response-codes'),
+          await pageTop(page, '#pitfalls'),
+        ];
+        expect(request, 'the request heading').toBeLessThan(REQUEST_STARTS_BEFORE);
+        expect([request < responses, responses < codes, codes < pitfalls]).toEqual([true, true, true]);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(height, 'the page height').toBeLessThan(PAGE_SHORTER_THAN);
+        // No blank column: the success answer's example beside its fields.
+        const answer = await page.locator('.api-columns__main').first().boundingBox();
+        const example = await page.locator('.api-columns__side .api-json-example').first().boundingBox();
+        expect(answer && example && example.x >= answer.x + answer.width).toBe(true);
         // Every language's tab in view: none scrolled out of the strip.
         const hidden = await page
           .locator('.api-reference__side .tabs')
@@ -80,8 +111,9 @@ for (const width of [1920, 1440, 1280]) {
             return Array.from(ul.children).filter((li) => li.getBoundingClientRect().right > box.right + 1).length;
           });
         expect(hidden).toBe(0);
-        // The contents only where three columns fit.
+        // The contents only where three columns fit; below that, the compact section menu above the content.
         await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible({visible: width >= 1600});
+        await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible({visible: width < 1600});
         expect(await overflow(page)).toBeLessThanOrEqual(0);
         if (fields) {
           await expect(page.locator('tr#request-amount')).toHaveCount(1);
@@ -89,6 +121,11 @@ for (const width of [1920, 1440, 1280]) {
           await expect(page.locator('tr[id^="response-data-"]').first()).toBeVisible();
           await expect(page.locator('.markdown details').first()).toHaveAttribute('open', '');
           await expect(page.locator('.api-json-example--in-samples')).toBeHidden();
+          // The one-of rule on the fields it names, once; no rows of bare branches.
+          const aadhaar = page.locator('tr#request-aadhaar-number');
+          await expect(aadhaar).toContainText('required: one of');
+          await expect(aadhaar).toContainText('Send exactly one of aadhaar_number or adhaarnumber.');
+          await expect(page.locator('tr', {hasText: 'one of these'})).toHaveCount(0);
         }
         expect(problemList(problems)).toEqual([]);
       });
@@ -124,8 +161,12 @@ test.describe('operation page, 390 px', () => {
       await top('#responses'),
     ];
     expect(samples < request && request < responses).toBe(true);
-    await expect(page.locator('.api-reference__examples')).toBeHidden();
-    await expect(page.locator('.markdown > .api-json-example--response').first()).toBeVisible();
+    // The reference before the guide prose (before: the request heading 5,718 px down, after it).
+    expect(await top('#response-codes')).toBeLessThan(await top('#pitfalls'));
+    // Each response's example under its fields.
+    const [fields, example] = [await top('.api-columns__main'), await top('.api-columns__side .api-json-example')];
+    expect(fields).toBeLessThan(example);
+    await expect(page.locator('.api-columns__side .api-json-example').first()).toBeVisible();
     // The response codes stack into labelled cards; nothing scrolls sideways.
     await expect(page.locator('table.api-stack thead').first()).toBeHidden();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -134,6 +175,34 @@ test.describe('operation page, 390 px', () => {
       expect(await open(path)).toBe(200);
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
+    expect(problemList(problems)).toEqual([]);
+  });
+});
+
+/**
+ * Nested fields fold under their parent (issue 34): the merchant KYC request's `address` shows its
+ * fields folded; a link to one of them lands on it unfolded, below the navbar.
+ */
+test.describe('nested fields', () => {
+  test.use({viewport: {width: 1440, height: SCREEN_HEIGHT}});
+
+  test('folded under their parent, opened by a link to a field inside', async ({page, problems, open}) => {
+    const kyc = '/docs/v1/service/aeps/kyc';
+    expect(await open(kyc)).toBe(200);
+    const line1 = page.locator('tr#request-address-line1');
+    await expect(line1).toBeHidden();
+    await expect(page.locator('tr#request-address + tr.api-fields__nest > td > details > summary')).toHaveText(
+      /^Nested fields \(\d+\)$/,
+    );
+    // A link on the page (a same-document navigation to the field's anchor).
+    await page.evaluate(() => {
+      window.location.hash = '#request-address-line1';
+    });
+    await expect(line1).toBeInViewport();
+    // A link from elsewhere: the page loads with the field's anchor.
+    await page.goto('about:blank');
+    expect(await open(`${kyc}#request-address-city`)).toBe(200);
+    await expect(page.locator('tr#request-address-city')).toBeInViewport();
     expect(problemList(problems)).toEqual([]);
   });
 });

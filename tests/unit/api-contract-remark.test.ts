@@ -46,6 +46,12 @@ function show(node: RootContent): string {
   return `<${node.name} ${attrs.join(' ')}>`;
 }
 
+/** A node and, indented under it, the children of an element. */
+const outline = (node: RootContent, depth = 0): string[] => [
+  `${'  '.repeat(depth)}${show(node)}`,
+  ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
+];
+
 const nameOf = (node: RootContent): string | null | undefined =>
   node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement' ? node.name : undefined;
 
@@ -145,34 +151,31 @@ describe('remarkApiReference', () => {
     expect(exported(webhook)).toEqual(['export const apiPageLayout = "columns";']);
   });
 
-  it('wraps the aside sections, where they stand, and shows the response examples again in it (wide layout)', () => {
+  it('puts the aside in one row with the section before it and the one after it (the call beside its samples)', () => {
     const tree = root(element('Endpoint', {op: 'demo-pay'}));
     remarkApiReference({
       ids,
       sections: () => [
         {key: 'overview'},
-        {key: 'request', heading: {depth: 2, text: 'Request'}},
         {key: 'samples', heading: {depth: 2, text: 'Code samples'}, aside: true},
+        {key: 'request', heading: {depth: 2, text: 'Request'}},
         {key: 'responses', heading: {depth: 2, text: 'Responses'}},
         {key: 'response-200', heading: {depth: 3, text: '200 OK'}},
       ],
     })(tree, file);
-    const outline = (node: RootContent, depth = 0): string[] => [
-      `${'  '.repeat(depth)}${show(node)}`,
-      ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
-    ];
     // The page names its layout for the element around the doc (core/contract/page-layout.ts).
     expect(tree.children[2] && show(tree.children[2])).toBe('export const apiPageLayout = "aside";');
     // After the two imports (component, data), the layout's export and the stylesheet's link.
     expect(tree.children.slice(4).flatMap((n) => outline(n))).toEqual([
-      '<ApiEndpoint__ data={apiData1__} section="overview">',
-      '## Request',
-      '<ApiEndpoint__ data={apiData1__} section="request">',
-      '<div className="api-reference__side">',
-      '  ## Code samples',
-      '  <ApiEndpoint__ data={apiData1__} section="samples">',
-      '  <div className="api-reference__examples" data-search-ignore="true">',
-      '    <ApiEndpoint__ data={apiData1__} section="response-200" part="examples">',
+      '<div className="api-call">',
+      '  <div className="api-call__lead">',
+      '    <ApiEndpoint__ data={apiData1__} section="overview">',
+      '  <div className="api-reference__side">',
+      '    ## Code samples',
+      '    <ApiEndpoint__ data={apiData1__} section="samples">',
+      '  <div className="api-call__main">',
+      '    ## Request',
+      '    <ApiEndpoint__ data={apiData1__} section="request">',
       '## Responses',
       '<ApiEndpoint__ data={apiData1__} section="responses">',
       '### 200 OK',
@@ -180,7 +183,7 @@ describe('remarkApiReference', () => {
     ]);
   });
 
-  it('puts the call (the lead sections, the aside among them) before the prose, the rest where the element stands', () => {
+  it('puts the reference (the lead sections) after the summary, before the first heading of the prose; the rest where the element stands', () => {
     const prose: RootContent[] = [
       {type: 'paragraph', children: [{type: 'text', value: 'What it is for.'}]},
       {type: 'heading', depth: 2, children: [{type: 'text', value: 'Before you call it'}]},
@@ -191,28 +194,27 @@ describe('remarkApiReference', () => {
       sections: () => [
         {key: 'overview', lead: true},
         {key: 'samples', heading: {depth: 2, text: 'Code samples'}, aside: true, lead: true},
-        {key: 'request', heading: {depth: 2, text: 'Request'}},
-        {key: 'response-200', heading: {depth: 3, text: '200 OK'}},
+        {key: 'request', heading: {depth: 2, text: 'Request'}, lead: true},
+        {key: 'response-200', heading: {depth: 3, text: '200 OK'}, lead: true},
+        {key: 'related', heading: {depth: 2, text: 'Related'}},
       ],
     })(tree, file);
-    const outline = (node: RootContent, depth = 0): string[] => [
-      `${'  '.repeat(depth)}${show(node)}`,
-      ...(node.type === 'mdxJsxFlowElement' ? node.children.flatMap((c) => outline(c, depth + 1)) : []),
-    ];
-    // After the two imports (component, data), the layout's export and the stylesheet's link.
     expect(tree.children.slice(4).flatMap((n) => outline(n))).toEqual([
-      '<ApiEndpoint__ data={apiData1__} section="overview">',
-      '<div className="api-reference__side">',
-      '  ## Code samples',
-      '  <ApiEndpoint__ data={apiData1__} section="samples">',
-      '  <div className="api-reference__examples" data-search-ignore="true">',
-      '    <ApiEndpoint__ data={apiData1__} section="response-200" part="examples">',
       'paragraph',
-      '## Before you call it',
-      '## Request',
-      '<ApiEndpoint__ data={apiData1__} section="request">',
+      '<div className="api-call">',
+      '  <div className="api-call__lead">',
+      '    <ApiEndpoint__ data={apiData1__} section="overview">',
+      '  <div className="api-reference__side">',
+      '    ## Code samples',
+      '    <ApiEndpoint__ data={apiData1__} section="samples">',
+      '  <div className="api-call__main">',
+      '    ## Request',
+      '    <ApiEndpoint__ data={apiData1__} section="request">',
       '### 200 OK',
       '<ApiEndpoint__ data={apiData1__} section="response-200">',
+      '## Before you call it',
+      '## Related',
+      '<ApiEndpoint__ data={apiData1__} section="related">',
     ]);
   });
 

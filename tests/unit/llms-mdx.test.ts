@@ -57,9 +57,9 @@ Tab text.
 
 > Withdraw cash.
 
-<<endpoint demo-pay lead>>
-
 Some *prose*   with [a link](https://docs.example/kyc#x) and [mail](mailto:a@b.example).
+
+<<endpoint demo-pay lead>>
 
 <<flow [{"title":"One","detail":"d"},{"title":"Two","n":-1}]>>
 
@@ -73,10 +73,10 @@ Tab text.
 `);
   });
 
-  it('puts the call before the prose as the page does, unless the <Endpoint> comes first', () => {
+  it('puts the reference after the summary, before the guide prose, as the page does, unless nothing but the summary comes before the <Endpoint>', () => {
     const page = '---\ntitle: X\n---\n\nWhat it is for.\n\n## Pitfalls\n\nMind.\n\n<Endpoint op="demo-pay" />\n';
     expect(mdxToMarkdown(page, options)).toBe(
-      '# Cash withdrawal\n\n> Withdraw cash.\n\n<<endpoint demo-pay lead>>\n\nWhat it is for.\n\n## Pitfalls\n\nMind.\n\n<<endpoint demo-pay rest>>\n',
+      '# Cash withdrawal\n\n> Withdraw cash.\n\nWhat it is for.\n\n<<endpoint demo-pay lead>>\n\n## Pitfalls\n\nMind.\n\n<<endpoint demo-pay rest>>\n',
     );
     expect(mdxToMarkdown('<Endpoint op="demo-pay" />\n\nAfter.\n', options)).toBe(
       '# Cash withdrawal\n\n> Withdraw cash.\n\n<<endpoint demo-pay>>\n\nAfter.\n',

@@ -191,6 +191,8 @@ describe('operation sections', () => {
     expect(responseSection(res, labels)).toEqual({
       key: 'response-400',
       heading: {depth: 3, text: '400 Bad Request'},
+      lead: true,
+      columns: true,
       blocks: [
         {kind: 'paragraph', text: 'Bad request.'},
         {
@@ -205,6 +207,7 @@ describe('operation sections', () => {
           caption: 'Response body fields',
           rows: op.responses[1]?.rows,
           summary: 'Response fields (1)',
+          unfolded: true,
           anchor: 'response-400',
           searchIgnore: true,
         },
@@ -223,6 +226,7 @@ describe('operation sections', () => {
     expect(sections[2]).toEqual({
       key: 'shared-answers',
       heading: {depth: 3, text: 'Errors every call shares'},
+      lead: true,
       blocks: [
         {
           kind: 'paragraph',
@@ -310,7 +314,16 @@ describe('operation sections', () => {
 
   it('the whole tree: sections in page order (the call first), headings as the table of contents lists them', () => {
     const tree = operationTree({...op, scenarios: [ownRow, ...engineRows]}, labels);
-    expect(tree.sections.filter((s) => s.lead).map((s) => s.key)).toEqual(['overview', 'samples']);
+    // Before the page's guide prose (plugins/api-contract/lib/lead.ts): the call, the request, the answers, the codes.
+    expect(tree.sections.filter((s) => s.lead).map((s) => s.key)).toEqual([
+      'overview',
+      'samples',
+      'request',
+      'responses',
+      'response-200',
+      'response-400',
+      'codes',
+    ]);
     expect(tree.sections.map((s) => s.key)).toEqual([
       'overview',
       'samples',

@@ -43,7 +43,8 @@ const url = (sitePath: string): string => sitePath;
 interface Field {
   readonly name: string;
   readonly type: string;
-  readonly required: boolean | null;
+  /** true, false, none (a branch's head), or the badge of a required choice ("required: one of"). */
+  readonly required: boolean | string | null;
   readonly description: string;
   readonly enumValues: readonly string[];
   readonly rules: readonly string[];
@@ -114,12 +115,16 @@ function htmlField(tr: HtmlNode, words: FieldWords): Field {
     return div ? text(first(div, 'code') as HtmlNode) : null;
   };
   const enumSpan = elements(notes).find((n) => n.nodeName === 'span' && text(n).startsWith(words.oneOf));
-  const description = elements(notes).find((n) => n.nodeName === 'p');
+  // A required choice's rule, then the field's own description: one paragraph each.
+  const description = elements(notes)
+    .filter((n) => n.nodeName === 'p')
+    .map(text)
+    .join(' ');
   return {
     name: text(parts[0] as HtmlNode),
     type: text(parts[1] as HtmlNode),
-    required: badge === undefined ? null : badge === words.isRequired,
-    description: description ? text(description) : parts.length === 2 ? text(notes) : '',
+    required: badge === undefined ? null : badge === words.isOptional ? false : badge === words.isRequired || badge,
+    description: description || (parts.length === 2 ? text(notes) : ''),
     enumValues: enumSpan ? findAll(enumSpan, (n) => n.nodeName === 'code').map(text) : [],
     rules: findAll(notes, (n) => n.nodeName === 'li').map(text),
     defaultValue: labelled(words.default),
@@ -145,7 +150,11 @@ function htmlFacts(html: string, words: FieldWords): Facts {
         return;
       case 'table': {
         const head = findAll(node, (n) => n.nodeName === 'th' && attr(n, 'scope') === 'col').map(text);
-        const rows = findAll(node, (n) => n.nodeName === 'tr' && (n.childNodes ?? []).some((c) => c.nodeName === 'td'));
+        // A field's nested fields fold in a row of one cell under it (ParamTable): their rows are read in turn.
+        const rows = findAll(
+          node,
+          (n) => n.nodeName === 'tr' && (n.childNodes ?? []).filter((c) => c.nodeName === 'td').length > 1,
+        );
         elements(node)
           .filter((n) => n.nodeName === 'caption')
           .forEach(visit);
@@ -311,7 +320,7 @@ function mdFacts(markdown: string, words: FieldWords): Facts {
           facts.fields.push({
             name: nameOfPath(path),
             type: squash(mdText(cells[1] as MdNode)),
-            required: required === '' ? null : required === words.yes,
+            required: required === '' ? null : required === words.no ? false : required === words.yes || required,
             ...mdNotes(cells[3] as MdNode, words),
           });
         } else {

@@ -46,6 +46,7 @@ import type {ContractViews} from '#core/contract/view-model';
 import type {BodySchemas} from '#core/contract/fences';
 import type {CatalogueCode, CodeSample, Rendered, RenderedSample, ResponseCodeView} from '#core/contract/types';
 import {DOWNLOADS, journeyDownload, type DownloadLink} from '#core/contract/downloads';
+import {fieldNodes, pageRow} from '#core/contract/field-tree';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {RateLimitTable} from '#core/contract/rate-limits';
 import type {Release} from '#core/changelog/changelog';
@@ -76,13 +77,21 @@ export const renderSample = (highlight: Highlight, {code, ...s}: CodeSample): Re
   html: highlight(code, s.prism),
 });
 
-/** The tree as its page imports it: every sample and example as highlighted HTML, no raw text. */
+/**
+ * The tree as its page imports it: every sample and example as highlighted HTML, no raw text; every
+ * field table's rows nested, with their counts and rules in the tree's words (core/contract/field-tree.ts).
+ */
 export function renderTree(tree: ReferenceTree, highlight: Highlight): Rendered<ReferenceTree> {
   // mapBlocks() maps blocks to blocks; here a block's code becomes HTML, which Rendered<> types.
   const render = (block: Block): Rendered<Block> => {
     if (block.kind === 'samples') return {...block, samples: block.samples.map((s) => renderSample(highlight, s))};
     if (block.kind === 'examples')
       return {...block, examples: block.examples.map(({json, ...e}) => ({...e, html: highlight(json, 'json')}))};
+    if (block.kind === 'fields') {
+      // The anchors and the folds are in the nodes now: the page needs nothing else of them.
+      const {anchor: _anchor, unfolded: _unfolded, ...table} = block;
+      return {...table, rows: block.rows.map(pageRow), nodes: fieldNodes(block.rows, tree.words, block)};
+    }
     return block as Rendered<Block>;
   };
   return mapBlocks(tree, render as unknown as (block: Block) => Block) as unknown as Rendered<ReferenceTree>;

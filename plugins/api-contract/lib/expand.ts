@@ -46,6 +46,8 @@ export interface SectionPlan {
 
 /** The element holding the aside's sections (the code column on wide screens). */
 const ASIDE_CLASS = 'api-reference__side';
+/** The row of the call: the request line and the request's fields beside the aside. */
+const CALL_CLASS = 'api-call';
 
 /** A `<div className="...">` around `children`, in the MDX tree. */
 const div = (className: string, children: RootContent[]): MdxJsxFlowElement => ({
@@ -152,12 +154,18 @@ export class PageImports {
  * A component with a section tree, as the page gets it: for each section its heading (a real
  * Markdown heading, so it gets an anchor and reaches the table of contents), then the component
  * rendering that section alone.
+ *
+ * An operation's call is one row (issue 34: no blank column beside the tables): the section before
+ * the aside (the request line, the URLs) and the one after it (the request's fields) on the left,
+ * the aside (the code samples, Try it) beside them on wide screens, sticky while the request's
+ * fields scroll by (src/css/served/reference.css). In page order (the call, the samples, the
+ * request) below that width, as the Markdown twin reads. Each response's example sits beside its
+ * fields the same way, inside the section (core/contract/tree.ts `Section.columns`).
  */
 export function expandSections(
   local: string,
   attrs: readonly JsxAttr[],
   sections: readonly SectionPlan[],
-  all: readonly SectionPlan[] = sections,
 ): RootContent[] {
   const part = (list: readonly SectionPlan[]): RootContent[] =>
     list.flatMap((s) => [
@@ -166,29 +174,20 @@ export function expandSections(
     ]);
   const first = sections.findIndex((s) => s.aside);
   if (first < 0) return part(sections);
-  // The layout of src/css/served/reference.css: the aside's sections in one element, where they stand
-  // in page order (so the page reads as it always has below the wide breakpoint), the rest as they
-  // are. Only the aside is wrapped: the search index (easyops' parser) takes everything after a
-  // heading up to the next heading among its siblings, so a wrapper around the other sections would
-  // fold the whole reference into the section of the last heading of the prose above it.
   const end = sections.findIndex((s, i) => i > first && !s.aside);
   const after = end < 0 ? sections.length : end;
-  // The column also shows each response's examples, again: src/css/served/reference.css shows this copy
-  // on wide screens and the examples in the responses below that width. Searched in the responses.
-  // From every section: the column stands in the call (./lead.ts), the responses come after the prose.
-  const examples = all
-    .filter((s) => s.key.startsWith('response-'))
-    .map((s) => jsx(local, [...attrs, literalAttr('section', s.key), literalAttr('part', 'examples')]));
+  const start = Math.max(0, first - 1);
+  const stop = Math.min(sections.length, after + 1);
+  // Pagefind takes a heading's section from the text after it in document order, so the wrappers
+  // do not move any text into another heading's result.
   return [
-    ...part(sections.slice(0, first)),
-    div(ASIDE_CLASS, [
-      ...part(sections.slice(first, after)),
-      {
-        ...div('api-reference__examples', examples),
-        attributes: [literalAttr('className', 'api-reference__examples'), literalAttr('data-search-ignore', 'true')],
-      },
+    ...part(sections.slice(0, start)),
+    div(CALL_CLASS, [
+      div(`${CALL_CLASS}__lead`, part(sections.slice(start, first))),
+      div(ASIDE_CLASS, part(sections.slice(first, after))),
+      div(`${CALL_CLASS}__main`, part(sections.slice(after, stop))),
     ]),
-    ...part(sections.slice(after)),
+    ...part(sections.slice(stop)),
   ];
 }
 
@@ -232,14 +231,13 @@ export function expandElement(
   const attrs = node.attributes.filter((a) => a !== sliceOf);
   const namesSection = attrs.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'section');
   if (!spec.sections || node.type !== 'mdxJsxFlowElement' || namesSection) return undefined;
-  const all = options.sections(spec.sections(id));
-  const nodes = expandSections(local, attrs, sectionsOfSlice(all, sliceOf?.value), all);
+  const nodes = expandSections(local, attrs, sectionsOfSlice(options.sections(spec.sections(id)), sliceOf?.value));
   // The code column wins over a webhook's columns when a page has both.
-  if (nodes.some(isAside)) imports.layout = 'aside';
+  if (nodes.some(isCall)) imports.layout = 'aside';
   else if (spec.layout) imports.layout ??= spec.layout;
   return nodes;
 }
 
-const isAside = (node: RootContent): boolean =>
+const isCall = (node: RootContent): boolean =>
   node.type === 'mdxJsxFlowElement' &&
-  node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'className' && a.value === ASIDE_CLASS);
+  node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'className' && a.value === CALL_CLASS);

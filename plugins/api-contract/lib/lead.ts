@@ -1,13 +1,21 @@
 /**
- * The call before the prose (issue 24): an operation page shows its request line, its URLs and its
- * code samples right under the title, and the page's own prose ("Before you call it", "Pitfalls")
- * after them, though the writer puts `<Endpoint op="..." />` at the end of the page. The page
- * (../remark.ts) and its Markdown twin (plugins/llms-txt/lib/mdx.ts) both place it by the rule
- * here, so the two keep one order.
+ * An operation page reads as a reference (issues 24 and 34): under the title the page's summary
+ * (its opening block, a paragraph as a rule), then the reference (the request line, the URLs,
+ * the code samples, the request, the answers, the response codes), then the page's guide prose
+ * ("Before you call it", "Pitfalls", flows), though the writer puts `<Endpoint op="..." />` at the
+ * end of the page. The request table started 2,600-3,300 px down, after the prose, before this.
+ * The page (../remark.ts) and its Markdown twin (plugins/llms-txt/lib/mdx.ts) both place it by the
+ * rule here, so the two keep one order.
  *
- * How: the element is split in two by a `slice` attribute. A copy with `slice="lead"` goes before
- * the page's first content; the element where it stands gets `slice="rest"`. Each renders the
- * sections of its slice (core/contract/tree.ts `Section.lead`). Pure: an MDX tree in, a plan out.
+ * A rule applied when the page is compiled rather than a codemod of the 96 pages: writers keep
+ * writing the prose first and the element last (the order the scaffold and CONTRIBUTING give), and
+ * no page can fall out of the order.
+ *
+ * How: the element is split in two by a `slice` attribute. A copy with `slice="lead"` goes after
+ * the page's summary (its first block), or first when the page opens with a heading; the element
+ * where it stands gets `slice="rest"` (the sandbox scenarios and the related pages, after the
+ * guide). Each renders the sections of its slice (core/contract/tree.ts `Section.lead`). Pure: an
+ * MDX tree in, a plan out.
  */
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
@@ -20,11 +28,8 @@ export type Slice = 'lead' | 'rest';
 /** The component whose call is put first. Webhook pages keep their order: several events, one page. */
 const LEAD_COMPONENT = 'Endpoint';
 
-/** Nodes that are not content: front matter, imports, comments. */
-const NOT_CONTENT = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression']);
-
 export interface LeadPlan {
-  /** Index among the root's children before which the lead copy goes. */
+  /** Index among the root's children before which the lead copy goes: after the summary. */
   readonly before: number;
   /** The element (a root child) that keeps the rest. */
   readonly element: MdxJsxFlowElement;
@@ -33,10 +38,14 @@ export interface LeadPlan {
 const isLeadElement = (node: RootContent): node is MdxJsxFlowElement =>
   node.type === 'mdxJsxFlowElement' && node.name === LEAD_COMPONENT;
 
+/** Nodes that are not content: front matter, imports, comments. */
+const NOT_CONTENT = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression']);
+
 /**
- * Where a page's call goes: before its first content, when the page has one `<Endpoint>` among its
- * top-level nodes that names no section or slice of its own and has content before it. Otherwise
- * (no element, several, or nothing before it) nothing moves.
+ * Where a page's reference goes: after its summary (its first block of content, a paragraph as a
+ * rule; first when that block is a heading), when the page has one `<Endpoint>`
+ * among its top-level nodes that names no section or slice of its own and more than its summary
+ * before it. Otherwise (no element, several, or nothing but the summary before it) nothing moves.
  */
 export function leadPlan(tree: Root): LeadPlan | undefined {
   const elements = tree.children.filter(isLeadElement);
@@ -45,8 +54,10 @@ export function leadPlan(tree: Root): LeadPlan | undefined {
   const named = element.attributes.some(
     (a) => a.type === 'mdxJsxAttribute' && (a.name === SLICE_ATTR || a.name === 'section'),
   );
-  const before = tree.children.findIndex((n) => !NOT_CONTENT.has(n.type));
-  if (named || before < 0 || tree.children[before] === element) return undefined;
+  const content = tree.children.flatMap((n, i) => (NOT_CONTENT.has(n.type) ? [] : [i]));
+  const [first = -1, second = -1] = content;
+  const before = tree.children[first]?.type === 'heading' ? first : second;
+  if (named || before < 0 || tree.children[before] === element || tree.children[first] === element) return undefined;
   return {before, element};
 }
 

@@ -205,10 +205,11 @@ function titleHead(tree: Root, body: string, options: MdxToMarkdownOptions): str
 }
 
 /**
- * The call first, as on the page (../../api-contract/lib/lead.ts): the lead slice of the page's
- * `<Endpoint>` put before its first content, the element itself left to render the rest.
+ * The reference before the guide prose, as on the page (../../api-contract/lib/lead.ts): the lead
+ * slice of the page's `<Endpoint>` put before its first heading, the element itself left to render
+ * the rest.
  */
-function callFirstEdits(tree: Root, source: string, options: MdxToMarkdownOptions): Edit[] {
+function referenceFirstEdits(tree: Root, source: string, options: MdxToMarkdownOptions): Edit[] {
   const plan = leadPlan(tree);
   const first = plan && tree.children[plan.before];
   if (!plan || !first) return [];
@@ -223,7 +224,7 @@ function callFirstEdits(tree: Root, source: string, options: MdxToMarkdownOption
 
 export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): string {
   const tree = parseMdx(source);
-  const lead = callFirstEdits(tree, source, options);
+  const lead = referenceFirstEdits(tree, source, options);
   const body = applyEdits(source, [...lead, ...collectEdits(tree, source, options)])
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')

@@ -87,28 +87,21 @@ const BLOCKS: {readonly [K in BlockKind]: (props: BlockProps<K>) => ReactNode} =
       <details className={styles.fields} data-search-ignore={block.searchIgnore || undefined} open>
         {/* A count ("Response fields (18)") is interface, not something a reader searches for. */}
         <summary data-pagefind-ignore>{block.summary}</summary>
-        <ParamTable rows={block.rows} caption={block.caption} words={words} anchor={block.anchor} />
+        <ParamTable rows={block.rows} nodes={block.nodes} caption={block.caption} words={words} />
       </details>
     ) : (
       <ParamTable
         rows={block.rows}
+        nodes={block.nodes}
         caption={block.caption}
         words={words}
         searchIgnore={block.searchIgnore}
-        anchor={block.anchor}
       />
     ),
   examples: ({block}) =>
     block.examples.map((ex, i) => (
-      // The response ones are hidden beside the column that shows them on wide screens, the request
-      // body the samples send wherever they show (reference.css).
-      <div
-        key={i}
-        className={clsx(
-          'api-json-example',
-          block.response && 'api-json-example--response',
-          block.request && i === 0 && 'api-json-example--in-samples',
-        )}>
+      // The request body the samples send is hidden wherever they show (reference.css).
+      <div key={i} className={clsx('api-json-example', block.request && i === 0 && 'api-json-example--in-samples')}>
         <StaticCode html={ex.html} language="json" title={ex.title} />
       </div>
     )),
@@ -206,13 +199,9 @@ interface Props {
    */
   readonly section?: string;
   /**
-   * Only the blocks of this kind: the remark plugin shows a response's examples again, this way,
-   * in the column beside the fields on wide screens (plugins/api-contract/lib/expand.ts).
-   */
-  readonly part?: BlockKind;
-  /**
    * Each section's first examples in a column beside the blocks before them (a webhook's payload
-   * beside its fields, src/css/served/reference.css), the blocks in their order.
+   * beside its fields, src/css/served/reference.css), the blocks in their order. A section marked
+   * `columns` in the tree (an operation's response) is shown so without it.
    */
   readonly columns?: boolean;
 }
@@ -235,14 +224,13 @@ function ColumnBlocks({blocks, words}: {readonly blocks: readonly PageBlock[]; r
   );
 }
 
-export default function Reference({tree, section, part, columns}: Props): ReactNode {
+export default function Reference({tree, section, columns}: Props): ReactNode {
   const sections = section === undefined ? tree.sections : tree.sections.filter((s) => s.key === section);
-  return sections.map((s) => {
-    const blocks = part ? s.blocks.filter((b) => b.kind === part) : s.blocks;
-    return columns ? (
-      <ColumnBlocks key={s.key} blocks={blocks} words={tree.words} />
+  return sections.map((s) =>
+    columns || s.columns ? (
+      <ColumnBlocks key={s.key} blocks={s.blocks} words={tree.words} />
     ) : (
-      <Blocks key={s.key} blocks={blocks} words={tree.words} />
-    );
-  });
+      <Blocks key={s.key} blocks={s.blocks} words={tree.words} />
+    ),
+  );
 }
