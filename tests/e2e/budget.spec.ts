@@ -29,10 +29,10 @@ const CEILINGS: readonly {readonly kind: string; readonly path: string; readonly
   {kind: 'blog post', path: '/blog/long-blog-post', max: 183_300},
   {kind: 'extra page', path: '/HeaderMarkdown', max: 182_500},
   {kind: 'extra page', path: '/BodyParam', max: 173_200},
-  {kind: 'extra page', path: '/ResponseCode', max: 179_800},
+  {kind: 'extra page', path: '/ResponseCode', max: 179_900},
   {kind: 'code page (every client wrapper)', path: '/docs/v1/client-wrapper', max: 197_100},
   {kind: 'extra page', path: '/PanStatusResponse', max: 173_800},
-  {kind: 'extra page (API index)', path: '/api', max: 178_800},
+  {kind: 'extra page (API index)', path: '/api', max: 179_100},
 ];
 
 test.describe('first-visit JS+CSS budget (gzip)', () => {

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import blocks from '@generated/api-contract/default/sections/ApiChangelog.json';
 import {rowAnchors} from '#core/contract/sections';
@@ -17,6 +17,13 @@ export default function ApiChangelog(): ReactNode {
   const brokenLinks = useBrokenLinks();
   // Each entry has the anchor its operation page's badge and the feeds link: register them for the build's check.
   for (const id of rowAnchors(blocks)) brokenLinks.collectAnchor(id);
+  // Arriving from a page's "Changed in" badge (a client-side navigation), the router scrolls to the
+  // entry before the page's folded parts have laid out, and the entry then sits ~100 px lower
+  // (issue 34, tests/e2e/landing.spec.ts): scroll to it again once the layout has settled.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
+  }, []);
   // Out of the search index: every change repeats an operation's name and field names, which the
   // operation pages already hold; indexed twice they only grow the chunks each first search fetches.
   return (
