@@ -22,7 +22,7 @@ import {firstVisitBytes} from '../../scripts/bench/bytes.mjs';
  * that moves it (with the figures); `git log -p tests/e2e/budget.spec.ts` has their history.
  */
 const CEILINGS: readonly {readonly kind: string; readonly path: string; readonly max: number}[] = [
-  {kind: 'home', path: '/', max: 148_100},
+  {kind: 'home', path: '/', max: 148_200},
   {kind: 'docs (getting started)', path: '/docs/v1/', max: 186_100},
   {kind: 'API page (heaviest)', path: '/docs/v1/service/aeps/kyc', max: 188_000},
   {kind: 'API page', path: '/docs/v1/service/aeps/withdrawal', max: 190_000},
