@@ -57,7 +57,8 @@ export default defineConfig({
         '--disable-sync',
         // Belt and braces: no host name resolves, so nothing but the server under test (on
         // 127.0.0.1, which the rule would otherwise catch too) can be reached even if a page
-        // tries. Foreign requests are also aborted and recorded (tests/e2e/fixtures.ts).
+        // tries. Foreign requests are recorded too (tests/e2e/fixtures.ts), not routed: routing
+        // pauses every request for a round trip through Playwright and turns the HTTP cache off.
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
       ],
     },

@@ -10,9 +10,12 @@
  * tsc, ESLint and Prettier keep their caches under .cache/ (package.json `lint:typed`, `lint:format`).
  */
 import {spawn} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * [what it checks, npm script], in the order they start and the summary lists them: the longest
@@ -40,12 +43,29 @@ export const CHECKS = [
 export const PARALLEL = os.availableParallelism();
 
 /**
- * Runs `npm run <script>` with its output held.
+ * The shell command and environment `npm run <script>` would run: package.json's line, in a shell,
+ * with node_modules/.bin first on the PATH.
+ * @param {string} script @param {string} [root] @param {NodeJS.ProcessEnv} [env]
+ * @returns {{command: string, env: NodeJS.ProcessEnv}}
+ */
+export function scriptCommand(script, root = ROOT, env = process.env) {
+  /** @type {{scripts?: Record<string, string>}} */
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const command = pkg.scripts?.[script];
+  if (!command) throw new Error(`lint: no script "${script}" in package.json`);
+  return {command, env: {...env, PATH: [path.join(root, 'node_modules', '.bin'), env.PATH].join(path.delimiter)}};
+}
+
+/**
+ * Runs the line of `npm run <script>` with its output held, without npm itself: npm's own start
+ * is 0.3 s of CPU and 0.5 s of wall time per check on the two-core machine (`npm run --silent
+ * typecheck -- --version` against `tsc --version`, 2026-12-02), for nothing the checks need.
  * @param {string} script @returns {Promise<{ok: boolean, output: string}>}
  */
 const npmRun = (script) =>
   new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], {stdio: ['ignore', 'pipe', 'pipe']});
+    const {command, env} = scriptCommand(script);
+    const child = spawn('sh', ['-c', command], {cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe']});
     /** @type {Buffer[]} */
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));

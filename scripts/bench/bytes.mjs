@@ -5,13 +5,15 @@ import {findFiles, gzipSize} from './lib.mjs';
 
 /** @typedef {{url: string, type: string, raw: number, gzip: number}} Asset */
 
-const QUIET_MS = 1000;
+/** Rounds of "nothing in flight, then an idle period" before a page still fetching fails. */
+const SETTLE_ROUNDS = 20;
 const CONCURRENCY = 4;
 /** @typedef {{path: string, raw: number, gzip: number, assets: Asset[]}} PageBytes */
 
 /**
  * Loads `origin + pagePath` in a fresh browser context (cold cache) and adds up every script and
- * stylesheet response until the page has hydrated and the network has been quiet for QUIET_MS.
+ * stylesheet response until the page has hydrated and then gone idle with no request in flight
+ * and none started while it was idle (see settled).
  * Sizes are of the decoded bodies: `raw` as is, `gzip` at zlib level 9, whatever the server sent.
  * Docusaurus' viewport prefetches of other routes are `<link rel=prefetch>` (resource type
  * "other"), so they are not counted; neither is the search index, which loads on first use.
@@ -24,15 +26,14 @@ export async function firstVisitBytes(browser, origin, pagePath) {
     const page = await context.newPage();
     /** @type {Promise<Asset>[]} */
     const pending = [];
-    let inFlight = 0;
-    let lastActivity = performance.now();
+    /** @type {Net} */
+    const net = {inFlight: 0, started: 0, drained: () => {}};
     page.on('request', () => {
-      inFlight++;
-      lastActivity = performance.now();
+      net.inFlight++;
+      net.started++;
     });
     const settle = () => {
-      inFlight--;
-      lastActivity = performance.now();
+      if (--net.inFlight === 0) net.drained();
     };
     page.on('requestfinished', settle);
     page.on('requestfailed', settle);
@@ -51,9 +52,9 @@ export async function firstVisitBytes(browser, origin, pagePath) {
     if (!res?.ok()) throw new Error(`${pagePath} answered ${res?.status()}`);
     // Route chunks are requested only once main.js has run, which on a busy machine can take longer
     // than Playwright's 500 ms "networkidle": wait for Docusaurus' own hydration flag instead, then
-    // for a quiet network (lazy chunks that components import after mounting).
+    // for the lazy chunks that components import after mounting.
     await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached', timeout: 60_000});
-    while (inFlight > 0 || performance.now() - lastActivity < QUIET_MS) await page.waitForTimeout(100);
+    await settled(page, net, pagePath);
     const assets = await Promise.all(pending);
     return {
       path: pagePath,
@@ -64,6 +65,44 @@ export async function firstVisitBytes(browser, origin, pagePath) {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The page's requests: in flight, started so far, and what to call when the last in flight ends.
+ * @typedef {{inFlight: number, started: number, drained: () => void}} Net
+ */
+
+/** Resolves when the requests in flight have ended; fails after 30 s naming the page. @param {Net} net @param {string} pagePath */
+function drained(net, pagePath) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${pagePath}: a request still open after 30 s`)), 30_000);
+    net.drained = () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    };
+  });
+}
+
+/**
+ * Resolves once no request is in flight and the page has then rendered two frames and gone idle
+ * (requestIdleCallback) without starting one: what the page queued after hydration (effects,
+ * observers, idle callbacks, the lazy imports they make) has run and its requests have ended. A
+ * wait for the state, not for a quiet second: as exact, and on a page that is done, at once.
+ * @param {import('playwright-core').Page} page @param {Net} net @param {string} pagePath
+ */
+async function settled(page, net, pagePath) {
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    if (net.inFlight > 0) await drained(net, pagePath);
+    const started = net.started;
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(resolve, {timeout: 5000}))),
+        ),
+    );
+    if (net.inFlight === 0 && net.started === started) return;
+  }
+  throw new Error(`${pagePath}: still fetching after ${SETTLE_ROUNDS} idle periods`);
 }
 
 /**

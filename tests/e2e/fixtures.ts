@@ -3,8 +3,8 @@
  * fresh browser context and page per test, the browser per worker, options from
  * playwright.config.ts) plus what our specs share.
  *
- * - Every browser context aborts requests to other origins and records, in `problems`, those
- *   requests and the console errors, page errors and failed requests of each of its pages.
+ * - Every browser context records, in `problems`, the requests to other origins (none resolves:
+ *   playwright.config.ts) and the console errors, page errors and failed requests of its pages.
  * - `open(path)` loads a page as a reader's first visit and waits for React to hydrate it.
  * - `storageKeys` (per worker): the site's localStorage key names.
  * - `tab` (per worker): one context and tab reused by routes.spec.ts, which visits every route,
@@ -12,7 +12,6 @@
  */
 import {test as base, expect, type Page, type Request} from '@playwright/test';
 import {
-  blockForeignRequests,
   clearProblems,
   emptyProblems,
   pageIdle,
@@ -54,6 +53,11 @@ export interface Tab {
 interface TestFixtures {
   problems: PageProblems;
   open: Open;
+  /**
+   * Origins other than the site's that the test answers itself (`page.route(...).fulfill`): their
+   * requests are not recorded as foreign. `test.use({stubbedOrigins: [...]})`.
+   */
+  stubbedOrigins: readonly string[];
 }
 
 interface WorkerFixtures {
@@ -77,9 +81,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(emptyProblems());
   },
 
-  context: async ({context, problems}, use) => {
+  stubbedOrigins: [[], {option: true}],
+
+  context: async ({context, problems, stubbedOrigins}, use) => {
     const origin = new URL(baseUrl).origin;
-    await blockForeignRequests(context, origin, problems);
+    recordForeignRequests(context, origin, problems, stubbedOrigins);
     for (const page of context.pages()) watchPage(page, origin, problems);
     context.on('page', (page) => watchPage(page, origin, problems));
     await use(context);
@@ -118,7 +124,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // visit() emulates, so which mode a route loads in never depends on the routes before it.
       await page.addInitScript((key) => window.localStorage.removeItem(key), keys.theme);
       watchPage(page, origin, problems);
-      // Recorded, not blocked, so the HTTP cache stays on (see recordForeignRequests).
+      // Recorded, not blocked, as in every context (see recordForeignRequests).
       recordForeignRequests(page, origin, problems);
       const settle = requestsSettle(page);
 

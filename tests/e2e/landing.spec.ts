@@ -1,8 +1,9 @@
 /**
  * Where a reader lands (issue 34), which only a browser shows: a "Changed in" badge's link stops on
- * the changelog entry it names, below the sticky navbar; the row /ResponseCode#code-5 names is a row
- * a screen holds, not 1,500 px of a list in a narrow cell; the sidebar reads an operation's method
- * with its title (CSS text, src/css/custom.css). At a laptop and a phone width.
+ * the changelog entry it names, below the sticky navbar; the sidebar reads an operation's method
+ * with its title (CSS text, src/css/custom.css). At a laptop and a phone width. The row
+ * /ResponseCode#code-5 names (a row a screen holds, the per-family table it links) is checked in
+ * reference-layout.spec.ts's visit of that address, at 1440, 1280 and 390 px.
  */
 import {expect, test} from './fixtures';
 
@@ -36,22 +37,6 @@ for (const width of WIDTHS) {
         .poll(async () => (await entry.boundingBox())?.y ?? -1, {message: `#${id} below the navbar, near the top`})
         .toBeGreaterThanOrEqual(navbar);
       expect((await entry.boundingBox())?.y, `#${id} lands far below the navbar`).toBeLessThan(navbar + 100);
-    });
-
-    test('/ResponseCode#code-5: the row fits in half a screen, below the navbar; the per-family table it links follows the catalogue', async ({
-      page,
-      open,
-    }) => {
-      await open('/ResponseCode#code-5');
-      const row = page.locator('tr[id="code-5"]');
-      await expect(row).toBeInViewport();
-      const box = await row.boundingBox();
-      expect(box?.height).toBeLessThan(450);
-      await row.getByRole('link', {name: 'How each family resolves it.'}).click();
-      // Its rows (which families, what each says) are data, held by behaviour-render.test.ts; here: a
-      // table with rows follows the heading the link names.
-      await expect(page.locator('[id="code-5-by-family"] + * tbody tr').first()).toBeVisible();
-      await expect(page.locator('[id="code-5-by-family"]')).toBeInViewport();
     });
   });
 }

@@ -129,34 +129,43 @@ test.describe('navbar on phones and desktops', () => {
     });
   });
 
-  for (const width of [390, 320]) {
-    test.describe(() => {
-      test.use({viewport: {width, height: 844}, isMobile: true, hasTouch: true});
+  test.describe(() => {
+    test.use({viewport: PHONE, isMobile: true, hasTouch: true});
 
-      // At 390 px the same visit also closes the panel with Esc and focuses the search box.
-      const more =
-        width === 390
-          ? '; Esc closes it and gives the focus back to the menu button; the focused search box leaves the API version label in view, beside it'
-          : '';
-      test(`on a ${width} px phone the panel's header shows the whole brand name${more}`, async ({
-        page,
-        problems,
-        open,
-      }) => {
-        await open(API_PAGE);
-        await hamburger(page).click();
-        const brand = panel(page).locator('.navbar-sidebar__brand .navbar__title');
-        await expect(brand).toBeVisible();
-        // Cut to "Rupee…" (CSS text-overflow) when the header also held the API version label.
-        expect(await brand.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
-        await expect(panel(page).getByRole('button', {name: 'Close navigation bar', exact: true})).toBeVisible();
-        if (width === 390) {
-          await expectEscCloses(page);
-          await expectSearchBesideVersion(page);
-        }
-        expect(problemList(problems)).toEqual([]);
+    /**
+     * One load at 390 px, then 320 px by a resize (the e2e budget of issue 35): the panel's header
+     * is laid out again when the width changes, as on a load at that width.
+     */
+    test("on a 390 and a 320 px phone the panel's header shows the whole brand name; Esc closes it and gives the focus back to the menu button; the focused search box leaves the API version label in view, beside it", async ({
+      page,
+      problems,
+      open,
+    }) => {
+      await open(API_PAGE);
+      await test.step('390 px: the whole brand name; Esc closes the panel', async () => {
+        await expectWholeBrand(page);
+        await expectEscCloses(page);
       });
+      await test.step('320 px: the whole brand name', async () => {
+        await page.setViewportSize({width: 320, height: PHONE.height});
+        await expectWholeBrand(page);
+        await expectEscCloses(page);
+        await page.setViewportSize(PHONE);
+      });
+      await test.step('390 px: the focused search box leaves the API version label in view, beside it', () =>
+        expectSearchBesideVersion(page));
+      expect(problemList(problems)).toEqual([]);
     });
+  });
+
+  /** The panel opened: its header shows the whole brand name, and the close button. */
+  async function expectWholeBrand(page: Page): Promise<void> {
+    await hamburger(page).click();
+    const brand = panel(page).locator('.navbar-sidebar__brand .navbar__title');
+    await expect(brand).toBeVisible();
+    // Cut to "Rupee…" (CSS text-overflow) when the header also held the API version label.
+    await expect.poll(() => brand.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await expect(panel(page).getByRole('button', {name: 'Close navigation bar', exact: true})).toBeVisible();
   }
 
   async function expectEscCloses(page: Page): Promise<void> {

@@ -142,7 +142,8 @@ const joseHeader = (authorization: string): Record<string, unknown> =>
  * (reference-layout.spec.ts), so "nothing sideways" is judged where it is tightest.
  */
 test.describe('Try it on the withdrawal page, laptop, light', () => {
-  test.use({viewport: DESKTOP, colorScheme: 'light'});
+  // The real sandbox is answered by the test's own route below.
+  test.use({viewport: DESKTOP, colorScheme: 'light', stubbedOrigins: ['https://sandbox.rupeerail.example']});
 
   test('keyboard and live region; status tones, a duplicate and a new referenceid; a scenario with its webhook, axe clean; Copy as cURL exactly as sent; real mode refuses a production key and sends the key id', async ({
     page,

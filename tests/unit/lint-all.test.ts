@@ -1,5 +1,6 @@
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {CHECKS, runAll} from '../../scripts/lint-all.mjs';
+import {CHECKS, runAll, scriptCommand} from '../../scripts/lint-all.mjs';
 
 describe('npm run lint', () => {
   it('runs every check after a failure and names each failed one in the summary', async () => {
@@ -79,5 +80,14 @@ describe('npm run lint', () => {
       '  ok      third           npm run c',
       '1 of 3 checks failed: slow. Each printed its problems above.',
     ]);
+  });
+
+  it("runs each check as npm would, without npm: package.json's line, node_modules/.bin first on the PATH", () => {
+    const root = path.resolve(__dirname, '../..');
+    const {command, env} = scriptCommand('lint:spell', root, {PATH: '/usr/bin'});
+    expect(command).toBe('cspell --no-progress');
+    expect(env.PATH).toBe(`${path.join(root, 'node_modules', '.bin')}${path.delimiter}/usr/bin`);
+    for (const [, script] of CHECKS) expect(scriptCommand(script, root).command).toBeTruthy();
+    expect(() => scriptCommand('lint:nothing', root)).toThrow('no script "lint:nothing" in package.json');
   });
 });

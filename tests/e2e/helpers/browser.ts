@@ -4,7 +4,7 @@
  * browser context), and React's hydration.
  */
 import AxeBuilder from '@axe-core/playwright';
-import {expect, type BrowserContext, type Page} from '@playwright/test';
+import type {BrowserContext, Page} from '@playwright/test';
 
 /** What went wrong while a page was open. Every list empty means a clean page. */
 export interface PageProblems {
@@ -14,7 +14,7 @@ export interface PageProblems {
   readonly pageErrors: string[];
   /** Subresources that failed at network level or answered 4xx/5xx. */
   readonly failedRequests: string[];
-  /** Any request to another origin (aborted before it leaves the browser). */
+  /** Any request to another origin (none resolves: see recordForeignRequests). */
   readonly foreignRequests: string[];
 }
 
@@ -27,44 +27,25 @@ export function clearProblems(problems: PageProblems): void {
   for (const list of Object.values(problems) as string[][]) list.length = 0;
 }
 
-/** Aborts, and records in `problems`, every request of `context` that would leave `origin`. */
-export async function blockForeignRequests(
-  context: BrowserContext,
+/**
+ * Records every request of `target` (a page, or every page of a context) to an origin other than
+ * `origin` and `stubbed` (origins a test answers itself with `page.route`). Recorded, not blocked:
+ * routing, which blocking needs, pauses every request of the context for a round trip through
+ * Playwright and turns off Chromium's HTTP cache, so every load downloads and compiles the site's
+ * JavaScript afresh (measured: tests/README.md, "What makes the steps fast"). The browser's launch
+ * flags (playwright.config.ts) make every host name but 127.0.0.1 unresolvable, so such a request
+ * fails where it starts; recorded, it fails the test that asserts a clean page.
+ */
+export function recordForeignRequests(
+  target: Pick<BrowserContext, 'on'> | Pick<Page, 'on'>,
   origin: string,
   problems: PageProblems,
-): Promise<void> {
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (isSameOriginOrInline(url, origin)) return route.continue().catch(ignoreSettledRoute);
+  stubbed: readonly string[] = [],
+): void {
+  (target as Pick<Page, 'on'>).on('request', (request) => {
+    const url = request.url();
+    if (isSameOriginOrInline(url, origin) || stubbed.includes(new URL(url).origin)) return;
     problems.foreignRequests.push(url);
-    return route.abort('blockedbyclient').catch(ignoreSettledRoute);
-  });
-}
-
-/**
- * A reload or navigation cancels the requests still in flight, and Playwright then reports a
- * route the handler was about to continue as already handled. That is the page moving on, not a
- * failure; anything else is rethrown.
- */
-function ignoreSettledRoute(error: unknown): void {
-  if (
-    error instanceof Error &&
-    /Route is already handled|Target page, context or browser has been closed/.test(error.message)
-  )
-    return;
-  throw error;
-}
-
-/**
- * Records, without blocking, every request of `page` to another origin. For long runs over many
- * pages (the worker's `tab`): routing, which blocking needs, turns off Chromium's HTTP cache, so
- * every page would download and compile the site's JavaScript afresh. The browser's launch flags
- * (playwright.config.ts) already make every host name but 127.0.0.1 unresolvable, so such a
- * request fails where it starts.
- */
-export function recordForeignRequests(page: Page, origin: string, problems: PageProblems): void {
-  page.on('request', (request) => {
-    if (!isSameOriginOrInline(request.url(), origin)) problems.foreignRequests.push(request.url());
   });
 }
 
@@ -113,7 +94,13 @@ function isSameOriginOrInline(url: string, origin: string): boolean {
  * Before that, clicks and keyboard handlers are not wired up yet.
  */
 export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', {timeout});
+  // Checked on every frame: an assertion's retries come 100 to 500 ms apart, and a test (or the
+  // worker's core) waited up to that long after each page had hydrated (issue 35's e2e budget).
+  // Re-run in the new document if the page reloads on the way.
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, {
+    timeout,
+    polling: 'raf',
+  });
 }
 
 /**
