@@ -18,7 +18,7 @@ import {secretProof, SECRET_PROOF_HEADER} from '#core/sandbox/engine/secret-proo
 import {SANDBOX_KEY_ID, SANDBOX_REVOKED_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import type {LoadedFamily} from '#core/sandbox/engine/types';
 import {testKeySignature} from '../unit/sandbox-harness';
-import {checkOf, type Schema} from './schema-arbitrary';
+import {checkOf} from './schema-arbitrary';
 import type {BadAuth, FuzzOperation, FuzzRequest} from './sandbox-fuzz';
 
 /** The URL of a request: base path, path parameters (percent-encoded, or raw as a mutation left them), query. */
@@ -49,8 +49,11 @@ function tokenParts(auth: BadAuth | undefined, nowS: number, partnerId: string, 
   return {claims, kid};
 }
 
+const base64url = (text: string): string => Buffer.from(text).toString('base64url');
+
 /** The first base64 character of the signature changed: the same form, another signature (the last only pads). */
-const tampered = (signature: string): string => signature.replace(/^sig1=:(.)/, (_m, c: string) => `sig1=:${c === 'A' ? 'B' : 'A'}`);
+const tampered = (signature: string): string =>
+  signature.replace(/^sig1=:(.)/, (_m, c: string) => `sig1=:${c === 'A' ? 'B' : 'A'}`);
 
 /** Credentials that are no JWT at all: nothing to bind a signature or proof to. */
 const NOT_A_JWT: readonly (BadAuth | undefined)[] = ['no Authorization', 'not Bearer', 'a garbled token'];
@@ -62,24 +65,37 @@ export function fuzzSandbox(
   nowMs: number,
   seed: number,
 ) {
-  const sandbox = createSandbox({index: compiled.index, loadFamily, clock: {now: () => nowMs}, store: memoryStore(), seed});
+  const sandbox = createSandbox({
+    index: compiled.index,
+    loadFamily,
+    clock: {now: () => nowMs},
+    store: memoryStore(),
+    seed,
+  });
   const {partnerId, jwtSecret, webhookSecret} = compiled.index.credentials;
   let n = 0;
 
   /** The Authorization header of a call, and its reqId. */
   async function authorization(auth: BadAuth | undefined, reqId: string): Promise<string | undefined> {
     if (auth === 'no Authorization') return undefined;
-    if (auth === 'not Bearer') return 'Basic cGFydG5lcjpzZWNyZXQ=';
-    if (auth === 'a garbled token') return 'Bearer eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.c2ln';
+    if (auth === 'not Bearer') return `Basic ${Buffer.from('partner:secret').toString('base64')}`;
+    if (auth === 'a garbled token')
+      return `Bearer ${base64url('{"alg":"HS256"}')}.${base64url('not json')}.${base64url('sig')}`;
     const {claims, kid} = tokenParts(auth, Math.floor(nowMs / 1000), partnerId, reqId);
     return `Bearer ${await signToken(claims, auth === 'another secret' ? 'not-the-sandbox-secret' : jwtSecret, kid)}`;
   }
 
-  async function headersOf(op: FuzzOperation, url: string, body: string | undefined, auth: BadAuth | undefined, reqId: string) {
+  async function headersOf(
+    op: FuzzOperation,
+    url: string,
+    body: string | undefined,
+    auth: BadAuth | undefined,
+    reqId: string,
+  ) {
     const bearer = await authorization(auth, reqId);
     const headers: Record<string, string> = {...(bearer ? {Authorization: bearer} : {})};
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (op.signed && !NOT_A_JWT.includes(auth)) {
+    if (op.signed && !NOT_A_JWT.includes(auth) && auth !== 'no request signature') {
       const signed = await testKeySignature(compiled, op.l, {url, authorization: bearer ?? '', body}, nowMs);
       Object.assign(headers, signed);
       if (auth === 'a bad request signature' && headers.Signature) headers.Signature = tampered(headers.Signature);
@@ -117,7 +133,9 @@ export function answerProblems(
   if (res.status >= 500) return [`answered ${res.status}: ${res.body.slice(0, 300)}`];
   const documented = (l.op.responses as Record<string, Response | undefined>)[String(res.status)];
   if (!documented)
-    return [`answered HTTP ${res.status}, which the operation does not document (${Object.keys(l.op.responses).join(', ')})`];
+    return [
+      `answered HTTP ${res.status}, which the operation does not document (${Object.keys(l.op.responses).join(', ')})`,
+    ];
   const problems: string[] = [];
   const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), v]));
   const type = mediaType(headers['content-type']);
@@ -125,13 +143,15 @@ export function answerProblems(
   if (!media) problems.push(`Content-Type ${headers['content-type']} is not documented for ${res.status}`);
   for (const [name, h] of Object.entries((documented.headers ?? {}) as Record<string, {required?: boolean}>))
     if (h.required && headers[name.toLowerCase()] === undefined) problems.push(`no ${name} header on ${res.status}`);
-  const check = media?.schema ? checkOf(media.schema as Schema) : undefined;
+  const check = media?.schema ? checkOf(media.schema) : undefined;
   if (check && !check(res.json))
     problems.push(
       `the body breaks the ${res.status} schema: ${(check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`,
     );
   const codes = codesAnsweredWith(res.status, l.op['x-response-codes'] ?? [], catalogue);
   if (!codes.includes(res.json.response_code as number))
-    problems.push(`response_code ${text(res.json.response_code)} is not listed for ${res.status} (${codes.join(', ')})`);
+    problems.push(
+      `response_code ${text(res.json.response_code)} is not listed for ${res.status} (${codes.join(', ')})`,
+    );
   return problems;
 }

@@ -26,6 +26,8 @@ export interface FuzzOperation {
   readonly body?: Schema;
   /** The call is marked `x-signed-request`: signed with the sandbox's test key. */
   readonly signed: boolean;
+  /** Its signature headers are required (no transition window): an unsigned call is refused. */
+  readonly mustSign: boolean;
   /** The call requires `X-Webhook-Secret-Proof`. */
   readonly proof: boolean;
 }
@@ -34,17 +36,20 @@ export function fuzzOperation(l: Located): FuzzOperation {
   const all = [...l.itemParams, ...(l.op.parameters ?? [])];
   for (const p of all)
     if (p.in === 'cookie' || (p.in === 'header' && ![...SIGNATURE_HEADERS, SECRET_PROOF_HEADER].includes(p.name)))
-      throw new Error(`${l.op.operationId}: the fuzz cannot make the ${p.in} parameter ${p.name} (tests/helpers/sandbox-fuzz.ts)`);
+      throw new Error(
+        `${l.op.operationId}: the fuzz cannot make the ${p.in} parameter ${p.name} (tests/helpers/sandbox-fuzz.ts)`,
+      );
   const media = Object.entries(l.op.requestBody?.content ?? {});
   if (media.some(([type]) => type !== 'application/json'))
     throw new Error(`${l.op.operationId}: the fuzz sends JSON bodies only, not ${media.map(([t]) => t).join(', ')}`);
-  const body = media[0]?.[1].schema as Schema | undefined;
+  const body = media[0]?.[1].schema;
   return {
     l,
     id: l.op.operationId,
     params: all.filter((p) => p.in === 'path' || p.in === 'query'),
     ...(body ? {body} : {}),
     signed: l.op['x-signed-request'] === true,
+    mustSign: all.some((p) => p.name === 'Signature' && p.required === true),
     proof: all.some((p) => p.name === SECRET_PROOF_HEADER && p.required === true),
   };
 }
@@ -183,7 +188,7 @@ function bodyMutations(op: FuzzOperation, req: FuzzRequest): fc.Arbitrary<FuzzRe
       return value
         .map((v): FuzzRequest => ({
           ...req,
-          ...(placed(req.body, site.path, v) === undefined ? {} : {body: placed(req.body, site.path, v) as Json}),
+          ...(placed(req.body, site.path, v) === undefined ? {} : {body: placed(req.body, site.path, v)}),
           mutation: {kind, field: fieldName(path) || '(body)'},
         }))
         .filter((r) => r.body === undefined || !check(r.body));
@@ -216,7 +221,9 @@ function paramMutations(op: FuzzOperation, req: FuzzRequest): fc.Arbitrary<FuzzR
     const refused = refusedString(schema);
     // An empty path segment routes elsewhere: that is the route's answer, not the parameter's.
     if (refused)
-      out.push(refused.filter((v) => p.in !== 'path' || v !== '').map(withParam(p.name, 'bad pattern, format or enum')));
+      out.push(
+        refused.filter((v) => p.in !== 'path' || v !== '').map(withParam(p.name, 'bad pattern, format or enum')),
+      );
   }
   out.push(fc.constant({...req, extraQuery: {[EXTRA]: '1'}, mutation: {kind: 'extra parameter', field: EXTRA}}));
   return out;
@@ -270,10 +277,16 @@ export const BAD_AUTH = [
   'an unknown partner',
   'a garbled token',
   'a bad request signature',
+  'no request signature',
   'a wrong secret proof',
 ] as const;
 export type BadAuth = (typeof BAD_AUTH)[number];
 
 /** The credentials that apply to an operation (a signature only to a signed call, a proof only where required). */
 export const badAuthFor = (op: FuzzOperation): BadAuth[] =>
-  BAD_AUTH.filter((b) => (b !== 'a bad request signature' || op.signed) && (b !== 'a wrong secret proof' || op.proof));
+  BAD_AUTH.filter(
+    (b) =>
+      (b !== 'a bad request signature' || op.signed) &&
+      (b !== 'no request signature' || op.mustSign) &&
+      (b !== 'a wrong secret proof' || op.proof),
+  );

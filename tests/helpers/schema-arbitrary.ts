@@ -96,7 +96,9 @@ function checkKeywords(schema: Schema, at: string): void {
       (key === 'contentEncoding' && value !== 'base64') ||
       (key === 'format' && !(String(value) in FORMATS));
     if (bad)
-      throw new UnsupportedSchemaError(`${at}: ${key}: ${JSON.stringify(value)} has no generator (schema-arbitrary.ts)`);
+      throw new UnsupportedSchemaError(
+        `${at}: ${key}: ${JSON.stringify(value)} has no generator (schema-arbitrary.ts)`,
+      );
   }
 }
 
@@ -131,9 +133,12 @@ export function mergeSchemas(a: Schema, b: Schema, at: string): Schema {
     } else if (key === 'required') out[key] = [...new Set([...(was as string[]), ...(value as string[])])];
     else if (LOWER_BOUNDS.has(key)) out[key] = Math.max(was as number, value as number);
     else if (UPPER_BOUNDS.has(key)) out[key] = Math.min(was as number, value as number);
-    else if (key === 'additionalProperties' || key === 'unevaluatedProperties') out[key] = was !== false && value !== false;
+    else if (key === 'additionalProperties' || key === 'unevaluatedProperties')
+      out[key] = was !== false && value !== false;
     else if (JSON.stringify(was) !== JSON.stringify(value))
-      throw new UnsupportedSchemaError(`${at}: allOf parts disagree on "${key}" (schema-arbitrary.ts cannot merge them)`);
+      throw new UnsupportedSchemaError(
+        `${at}: allOf parts disagree on "${key}" (schema-arbitrary.ts cannot merge them)`,
+      );
   }
   return out;
 }
@@ -146,7 +151,13 @@ export function flatten(schema: Schema, at: string): Flat {
   let flat: Flat = {
     schema: own,
     conditions: when
-      ? [{if: when as Schema, ...(then ? {then: then as Schema} : {}), ...(otherwise ? {else: otherwise as Schema} : {})}]
+      ? [
+          {
+            if: when as Schema,
+            ...(then ? {then: then as Schema} : {}),
+            ...(otherwise ? {else: otherwise as Schema} : {}),
+          },
+        ]
       : [],
   };
   for (const [i, part] of ((allOf as Schema[] | undefined) ?? []).entries()) {
@@ -161,14 +172,16 @@ const lengthOf = (s: string): number => [...s].length;
 
 /** An Aadhaar number: twelve digits, not 0 or 1 first, the last the Verhoeff check digit (ajv-rules.ts' check). */
 const aadhaarOk = formatCheck('aadhaar');
-const aadhaar = fc
-  .tuple(fc.integer({min: 2, max: 9}), fc.stringMatching(/^[0-9]{10}$/))
-  .map(([first, rest]) => {
-    const stem = `${first}${rest}`;
-    return `${stem}${[...'0123456789'].find((d) => aadhaarOk(`${stem}${d}`)) ?? ''}`;
-  });
+const aadhaar = fc.tuple(fc.integer({min: 2, max: 9}), fc.stringMatching(/^[0-9]{10}$/)).map(([first, rest]) => {
+  const stem = `${first}${rest}`;
+  return `${stem}${[...'0123456789'].find((d) => aadhaarOk(`${stem}${d}`)) ?? ''}`;
+});
 
-const instant = fc.date({min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true});
+const instant = fc.date({
+  min: new Date('1990-01-01T00:00:00Z'),
+  max: new Date('2099-12-31T23:59:59Z'),
+  noInvalidDate: true,
+});
 
 /** The same instant written in India's offset, as many of the API's times are. */
 const inIst = (d: Date): string => `${new Date(d.getTime() + 19_800_000).toISOString().slice(0, 19)}+05:30`;

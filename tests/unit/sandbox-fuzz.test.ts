@@ -63,9 +63,7 @@ const BUSINESS_RULES: readonly {operation: string; field: string; where: string}
 
 const allowed = (id: string, res: SandboxResponse): boolean => {
   const named = ((res.json.data as {errors?: {field: string}[]} | undefined)?.errors ?? []).map((e) => e.field);
-  return (
-    named.length > 0 && named.every((f) => BUSINESS_RULES.some((r) => r.operation === id && r.field === f))
-  );
+  return named.length > 0 && named.every((f) => BUSINESS_RULES.some((r) => r.operation === id && r.field === f));
 };
 
 const dir = tempSandboxDir('fuzz');
@@ -98,7 +96,11 @@ type Verdict = (op: FuzzOperation, req: FuzzRequest, res: SandboxResponse) => st
 /** Runs one property per operation, each on a sandbox of its own; every operation's failure, shrunk. */
 async function fuzzEach(
   requests: (op: FuzzOperation) => fc.Arbitrary<[FuzzRequest, ...unknown[]]>,
-  send: (box: ReturnType<typeof fuzzSandbox>, op: FuzzOperation, args: [FuzzRequest, ...unknown[]]) => Promise<SandboxResponse>,
+  send: (
+    box: ReturnType<typeof fuzzSandbox>,
+    op: FuzzOperation,
+    args: [FuzzRequest, ...unknown[]],
+  ) => Promise<SandboxResponse>,
   verdict: Verdict,
 ): Promise<string[]> {
   const failures: string[] = [];
@@ -113,7 +115,7 @@ async function fuzzEach(
     const out = await fc.check(property, {numRuns: RUNS, seed: SEED + i});
     if (out.failed)
       failures.push(
-        `${op.id} (seed ${out.seed}, path "${out.counterexamplePath}"): ${(out.errorInstance as Error).message}\n    request ${JSON.stringify(out.counterexample)}`,
+        `${op.id} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}; fast-check seed ${out.seed}, path "${out.counterexamplePath}"): ${(out.errorInstance as Error).message}\n    request ${JSON.stringify(out.counterexample)}`,
       );
   }
   return failures;
@@ -156,13 +158,33 @@ describe('the sandbox under a schemathesis-like fuzz, every operation', () => {
           const field = req.mutation?.field ?? '';
           const named = ((res.json.data as {errors?: {field: string}[]} | undefined)?.errors ?? []).map((e) => e.field);
           const names = named.some((f) => f === field || field.startsWith(`${f}.`) || field.startsWith(`${f}[`));
-          return names ? [] : [`refused ${req.mutation?.kind ?? ''} without naming ${field} (named ${named.join(', ')})`];
+          return names
+            ? []
+            : [`refused ${req.mutation?.kind ?? ''} without naming ${field} (named ${named.join(', ')})`];
         },
       );
       expect(failures).toEqual([]);
     },
     TIMEOUT,
   );
+
+  // schemathesis's unsupported_method check: a method the path does not have answers 405 with Allow.
+  it('answers a method a path does not have with 405, Allow and code 10, on every path', async () => {
+    const box = fuzzSandbox(compiled, loadFamily, NOW, SEED);
+    const byPath = new Map<string, FuzzOperation[]>();
+    for (const op of operations) byPath.set(op.l.path, [...(byPath.get(op.l.path) ?? []), op]);
+    const wrong: string[] = [];
+    for (const [path, ops] of byPath) {
+      const allowed = ops.map((op) => op.l.method);
+      const method = ['DELETE', 'PATCH', 'PUT', 'POST', 'GET'].find((m) => !allowed.includes(m))!;
+      const [req] = fc.sample(conforming(ops[0]!), {numRuns: 1, seed: SEED});
+      const res = await box.send({...ops[0]!, l: {...ops[0]!.l, method}}, req!);
+      const got = [res.status, res.headers.Allow, res.json.status, codeOf(res)];
+      if (JSON.stringify(got) !== JSON.stringify([405, allowed.join(', '), false, 10]))
+        wrong.push(`${method} ${path}: ${JSON.stringify(got)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it(
     'refuses every request with a bad or missing credential with HTTP 401',

@@ -47,7 +47,9 @@ describe('schemaArbitrary over the contract', () => {
       oneOf: [{required: ['a']}, {required: ['b']}],
       properties: {a: {type: 'string', pattern: '^a+$'}, b: {type: 'integer', minimum: 1, maximum: 3}},
     };
-    const seen = fc.sample(schemaArbitrary(schema), {numRuns: 100, seed: 1}).map((v) => Object.keys(v as object).join());
+    const seen = fc
+      .sample(schemaArbitrary(schema), {numRuns: 100, seed: 1})
+      .map((v) => Object.keys(v as object).join());
     expect(new Set(seen)).toEqual(new Set(['a', 'b']));
   });
 
@@ -64,7 +66,10 @@ describe('schemaArbitrary over the contract', () => {
 
   it.each([
     [{type: 'string', contains: {}}, '#: keyword "contains" has no generator (tests/helpers/schema-arbitrary.ts)'],
-    [{type: 'object', properties: {a: {not: {}}}}, '#/properties/a: keyword "not" has no generator (tests/helpers/schema-arbitrary.ts)'],
+    [
+      {type: 'object', properties: {a: {not: {}}}},
+      '#/properties/a: keyword "not" has no generator (tests/helpers/schema-arbitrary.ts)',
+    ],
     [{type: 'string', format: 'hostname'}, '#: format: "hostname" has no generator (schema-arbitrary.ts)'],
     [{description: 'anything'}, '#: no type, const, enum or branches to generate from'],
     [{type: 'object', required: ['a']}, '#: required "a" has no schema in properties'],
