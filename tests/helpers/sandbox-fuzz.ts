@@ -219,10 +219,12 @@ function paramMutations(op: FuzzOperation, req: FuzzRequest): fc.Arbitrary<FuzzR
     const range = outOfRange(schema, req.params[p.name]).filter((v) => v !== '');
     if (range.length) out.push(fc.constantFrom(...range).map(withParam(p.name, 'out of range')));
     const refused = refusedString(schema);
-    // An empty path segment routes elsewhere: that is the route's answer, not the parameter's.
+    // An empty segment, `.` or `..` names another path (URLs drop dot segments): the route answers, not the parameter.
     if (refused)
       out.push(
-        refused.filter((v) => p.in !== 'path' || v !== '').map(withParam(p.name, 'bad pattern, format or enum')),
+        refused
+          .filter((v) => p.in !== 'path' || !['', '.', '..'].includes(v))
+          .map(withParam(p.name, 'bad pattern, format or enum')),
       );
   }
   out.push(fc.constant({...req, extraQuery: {[EXTRA]: '1'}, mutation: {kind: 'extra parameter', field: EXTRA}}));

@@ -80,6 +80,17 @@ describe('the fuzz findings of issue 33', () => {
     expect(errors(res.json)).toEqual([{field: '(body)', rule: UTF8_RULE}]);
   });
 
+  it('refuses a signing key id of dots only, which the revoke path could not carry (`.` and `..` are dot segments)', async () => {
+    for (const keyId of ['.', '..']) {
+      const {res, problems} = await send('signing-key-register', (r) => ({
+        ...r,
+        body: {...(r.body as JsonObject), key_id: keyId},
+      }));
+      expect(problems).toEqual([]);
+      expect((errors(res.json) as {field: string}[]).map((e) => e.field)).toEqual(['key_id']);
+    }
+  });
+
   it('names (body) when the body is not the object the schema asks for', async () => {
     const {res, problems} = await send('payout-order-status', (r) => ({...r, body: ['not', 'an', 'object']}));
     expect(problems).toEqual([]);
