@@ -142,8 +142,16 @@ const FORMAT_RULES: Readonly<Record<string, string>> = {
   uri: 'must be an absolute URL a browser can parse, in URL characters only (percent-encode the others)',
 };
 
-/** One validator error in the API's words: the field and the rule it broke. */
+/**
+ * One validator error in the API's words: the field and the rule it broke. An error about the body
+ * as a whole (an array sent for an object) names `(body)`, never an empty field (issue 33's fuzz).
+ */
 export function fieldError(e: ValidatorError): FieldError {
+  const f = ruleBroken(e);
+  return f.field ? f : {...f, field: '(body)'};
+}
+
+function ruleBroken(e: ValidatorError): FieldError {
   const p = e.params;
   switch (e.keyword) {
     case 'required':

@@ -214,7 +214,7 @@ export function formSetBy(operationId: string | undefined, answer: Answer): Sign
   return SIGNATURE_FORMS.find((f) => f === form);
 }
 
-/** The answer to a request the contract refuses: 415 for a body of another media type, else 400. */
+/** The answer to a request the contract refuses: "Unsupported media type" for a body of another media type. */
 function invalidAnswer(checked: Extract<ReturnType<typeof validateRequest>, {errors: unknown}>): Answer {
   return checked.unsupportedMediaType ? mediaTypeAnswer(checked.errors) : validationAnswer(checked.errors);
 }

@@ -241,10 +241,26 @@ function addDocumentedDefault(ctx: ScenarioContext, d: OperationDraft): void {
     );
 }
 
-/** Code 10 from the validators: a row naming a field that breaks its rule, when one is found. */
+/**
+ * Code 10 from the validators: a row naming a field that breaks its rule, when one is found. A call
+ * that takes no input still refuses a query parameter it does not declare (engine/validate.ts), so
+ * code 10 is reachable there too (issue 33's fuzz: eight such calls did not list it).
+ */
 function addInvalidRequestRow(ctx: ScenarioContext, d: OperationDraft): void {
   const {o} = d;
-  if (!o.paramsSchema && !o.bodySchema) return;
+  if (!o.paramsSchema && !o.bodySchema) {
+    d.reachable.add(10);
+    if (!d.rows.some((r) => r.code === 10))
+      d.rows.push(
+        engineRow(
+          ctx,
+          'Any query parameter, such as `?page=2`: the call takes none',
+          10,
+          'Validation error naming the parameter',
+        ),
+      );
+    return;
+  }
   const invalid = invalidRequest(o);
   if (!invalid || !requestErrors(ctx.check, o, invalid.request).length) return;
   d.reachable.add(10);

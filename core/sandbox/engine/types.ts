@@ -78,9 +78,13 @@ export const validationAnswer = (errors: readonly FieldError[]): Answer => ({
   scenario: 'validation',
 });
 
-/** A body in a media type the API does not read: 415, still code 10 with the field error. */
+/**
+ * A body in a media type the API does not read: code 10 with the field error, and HTTP 400, the
+ * status the contract documents for code 10 (`httpStatusOf` in core/contract/response-enums.ts).
+ * Issue 33's fuzz found 415 here, a status no operation documents.
+ */
 export const mediaTypeAnswer = (errors: readonly FieldError[]): Answer => ({
-  status: 415,
+  status: 400,
   body: envelope(10, 'Unsupported media type', {errors: errors as unknown as Json}),
   scenario: 'validation',
 });

@@ -55,17 +55,26 @@ export function unknownQueryErrors(op: Pick<OperationModel, 'queryParams'>, quer
 /**
  * The one media type a body is read as: `application/json`, with at most a UTF-8 charset, as
  * /BodyParam says (bodies are JSON encoded as UTF-8). `application/json-patch+json` or
- * `charset=latin1` is another format, refused with 415 (issue 33: a `\b` regex took both as JSON).
+ * `charset=latin1` is another format, refused with code 10 (issue 33: a `\b` regex took both as JSON).
  */
 const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;[ \t]*charset[ \t]*=[ \t]*("utf-8"|utf-8)[ \t]*)?$/i;
 
 export const isJsonMediaType = (contentType: string | undefined): boolean =>
   JSON_MEDIA_TYPE.test((contentType ?? '').trim());
 
-/** The rule an unsupported Content-Type breaks, as the 415 answer names it. */
+/** The rule an unsupported Content-Type breaks, as the refusal names it. */
 export const MEDIA_TYPE_RULE = 'send Content-Type: application/json (optionally with charset=utf-8)';
 
-/** The body as JSON, or why it cannot be read: a JSON content type and a body that parses. */
+/** The rule a body that is not UTF-8 breaks; `npm run sandbox` answers bytes that are not with the same words. */
+export const UTF8_RULE = 'must be UTF-8: the body has bytes that are not';
+
+/**
+ * An unpaired surrogate: text no UTF-8 can carry. The engine gets the body as a string (Try it, the
+ * MCP server), so this is what a body that is not UTF-8 looks like here (issue 33's fuzz: it was read).
+ */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** The body as JSON, or why it cannot be read: a JSON content type and a UTF-8 body that parses. */
 export function parseBody(
   contentType: string | undefined,
   raw: string | undefined,
@@ -73,6 +82,7 @@ export function parseBody(
   const text = raw ?? '';
   if (!isJsonMediaType(contentType)) return {error: {field: '(body)', rule: MEDIA_TYPE_RULE}, unsupported: true};
   if (!text.trim()) return {error: {field: '(body)', rule: 'is required: send a JSON object'}};
+  if (LONE_SURROGATE.test(text)) return {error: {field: '(body)', rule: UTF8_RULE}};
   try {
     return {body: JSON.parse(text) as Json};
   } catch (e) {
@@ -101,7 +111,7 @@ export interface RequestParts {
 
 /**
  * The request's inputs (body fields and parameters, parameters winning), or every field error;
- * `unsupportedMediaType` when the body is not sent as JSON (answered 415, not 400).
+ * `unsupportedMediaType` when the body is not sent as JSON (answered "Unsupported media type").
  */
 export function validateRequest(
   op: OperationModel,
