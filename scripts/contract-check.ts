@@ -17,8 +17,8 @@ import {
   scanPages,
   unknownIds,
   withPages,
-} from '../plugins/api-contract/load';
-import {cachedContractSource, cachedLint} from '../plugins/api-contract/cache';
+} from '#node/contract/load';
+import {cachedContractSource, cachedLint} from '#node/contract/cache';
 import {listOperations} from '#core/contract/view-model';
 
 async function main(): Promise<void> {

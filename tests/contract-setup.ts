@@ -6,7 +6,7 @@
  * milliseconds instead of bundling, compiling and diffing the contract for seconds each.
  */
 import type {TestProject} from 'vitest/node';
-import {cachedCompiled, cachedContractSource, contractCacheDir} from '../plugins/api-contract/cache';
+import {cachedCompiled, cachedContractSource, contractCacheDir} from '#node/contract/cache';
 
 declare module 'vitest' {
   export interface ProvidedContext {

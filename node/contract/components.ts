@@ -35,7 +35,7 @@ import {CHANGELOG_PATH} from '#core/changelog/changelog';
 import {behaviourTableKey} from '#core/behaviour/sections';
 import {journeysKey} from '#core/journeys/sections';
 import {closest} from '#core/util/closest';
-import {SLICE_ATTR, sectionsOfSlice} from './lib/lead';
+import {SLICE_ATTR, sectionsOfSlice} from './lead';
 import {WriterError} from '#core/util/writer-error';
 import {fileName} from '#node/generated';
 

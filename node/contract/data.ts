@@ -31,7 +31,7 @@ import {
 } from '#core/behaviour/sections';
 import {journeyFile, journeysBlocks, journeysKey} from '#core/journeys/sections';
 import type {JourneyFile} from '#core/journeys/view';
-import type {Behaviour} from '../behaviour';
+import type {Behaviour} from './behaviour';
 import {
   mapBlocks,
   operationTree,

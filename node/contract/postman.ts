@@ -42,7 +42,7 @@ interface PostmanEvent {
   script: {type: 'text/javascript'; exec: string[]};
 }
 
-const script = (name: string): string => fs.readFileSync(path.join(SITE_DIR, 'plugins', 'api-contract', name), 'utf8');
+const script = (name: string): string => fs.readFileSync(path.join(SITE_DIR, 'node', 'contract', name), 'utf8');
 
 /** What a partner fills in (or leaves alone), in the order Postman shows them. */
 export const COLLECTION_VARIABLES: readonly Omit<PostmanVariable, 'value'>[] = [

@@ -20,7 +20,7 @@ import type {ResponseCodeView} from '#core/contract/types';
 import {compileScenarios, paramsSchema, type CompiledSandbox, type SchemaCheck} from '#core/sandbox/compile';
 import type {FamilyValidators, ValidatorError} from '#core/sandbox/model';
 import {createReloadMemo} from '#core/util/memo';
-import {addContractRules, standaloneFormatsCode} from './lib/ajv-rules';
+import {addContractRules, standaloneFormatsCode} from './ajv-rules';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
 import {WriterError} from '#core/util/writer-error';
 

@@ -9,7 +9,7 @@
  * value is a multiple by decimal digits (`isDecimalMultiple`) is dropped, every other error of the
  * check is kept, so a real schema failure still fails the run.
  */
-import {isDecimalMultiple} from '../../plugins/api-contract/lib/ajv-rules';
+import {isDecimalMultiple} from '#node/contract/ajv-rules';
 
 interface RespectCheck {
   readonly name: string;

@@ -5,9 +5,9 @@
  */
 import vm from 'node:vm';
 import {describe, expect, it} from 'vitest';
-import {DECIMAL_PLACES_SOURCE, FUNCTION_FORMATS, formatCheck} from '../../plugins/api-contract/lib/ajv-rules';
-import {makeSchemaCheck, standaloneObject} from '../../plugins/api-contract/sandbox';
-import {makeValidator} from '../../plugins/api-contract/validate';
+import {DECIMAL_PLACES_SOURCE, FUNCTION_FORMATS, formatCheck} from '#node/contract/ajv-rules';
+import {makeSchemaCheck, standaloneObject} from '#node/contract/sandbox';
+import {makeValidator} from '#node/contract/validate';
 import type {JsonSchema} from '#core/contract/schema';
 import type {ValidateFunction} from '#core/sandbox/model';
 

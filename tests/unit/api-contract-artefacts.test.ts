@@ -12,14 +12,14 @@ import type {Root} from 'mdast';
 import type {LoadContext} from '@docusaurus/types';
 import {afterAll, describe, expect, it} from 'vitest';
 import apiContractPlugin, {writeMcpArtefact} from '../../plugins/api-contract';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 import {buildArtefactsDir, folderPath, generatedFilesDir} from '#node/generated';
 import {mcpContractFiles} from '../../plugins/api-contract/lib/artefacts';
-import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
+import {publicSandboxFile} from '#node/contract/data';
 import {remarkApiReference} from '../../plugins/api-contract/remark';
 import {readBundle} from '../../mcp/src/bundle';
 import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
-import {CODE_RULES_FILE} from '../../plugins/api-contract/components';
+import {CODE_RULES_FILE} from '#node/contract/components';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'artefacts-'));
 afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));

@@ -4,7 +4,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {journeyUseProblems, loadJourneyViews} from '../../plugins/api-contract/journeys';
+import {journeyUseProblems, loadJourneyViews} from '#node/contract/journeys';
 
 const op = (operationId: string) => ({post: {operationId, tags: ['payout'], responses: {}}});
 const deref = {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {ContractLoadError, pageUses, scanPages} from '../../plugins/api-contract/load';
+import {ContractLoadError, pageUses, scanPages} from '#node/contract/load';
 
 const FILE = 'docs/v1/demo.mdx';
 const summary = (source: string): string[] => pageUses(source, FILE).map((u) => `${u.line} ${u.component} ${u.id}`);

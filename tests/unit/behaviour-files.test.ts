@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseYaml} from '@redocly/openapi-core';
-import {BEHAVIOUR_DIR, missingFamilies} from '../../plugins/api-contract/behaviour';
+import {BEHAVIOUR_DIR, missingFamilies} from '#node/contract/behaviour';
 import {demoFamily} from './behaviour-helpers';
 
 describe('missingFamilies', () => {

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {SITE_DIR as SITE_ROOT} from '../../plugins/api-contract/paths';
-import {CACHE_KEY_INPUTS, contractCacheKey, keepInEntry} from '../../plugins/api-contract/cache';
+import {SITE_DIR as SITE_ROOT} from '#node/contract/paths';
+import {CACHE_KEY_INPUTS, contractCacheKey, keepInEntry} from '#node/contract/cache';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'rupeerail-contract-cache-'));
 afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {checkReleaseNotes, expectedNote, type ExpectedNote} from '#core/changelog/notes';
 import type {Release} from '#core/changelog/changelog';
-import {NOTES_FILE, readReleaseNotes} from '../../plugins/api-contract/release-notes';
+import {NOTES_FILE, readReleaseNotes} from '#node/contract/release-notes';
 
 const FILE = 'openapi/releases/notes.yaml';
 

@@ -14,8 +14,8 @@
  */
 import type {Nodes, Root} from 'mdast';
 import {SKIP, visit} from 'unist-util-visit';
-import {parseMdx, type MdxJsxElement} from '../../mdx-ast';
-import {leadPlan, sliceAttr} from '../../api-contract/lib/lead';
+import {parseMdx, type MdxJsxElement} from '#node/mdx-ast';
+import {leadPlan, sliceAttr} from '#node/contract/lead';
 import {WriterError} from '#core/util/writer-error';
 
 /**
