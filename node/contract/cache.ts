@@ -5,7 +5,7 @@
  * `.cache/contract/<key>/`, where the key is a hash of everything the entry is made from:
  *
  *   - the contract (every file under openapi/) and the lint rules (redocly.yaml);
- *   - the code that compiles and checks it (core/, plugins/api-contract/, plugins/mdx-ast.ts,
+ *   - the code that compiles and checks it (core/, node/: this library and the MDX parser,
  *     site.config.ts, the import map of package.json);
  *   - the installed libraries (package-lock.json) and the Node version.
  *
@@ -51,8 +51,7 @@ export const CACHE_KEY_INPUTS = [
   'openapi',
   'redocly.yaml',
   'core',
-  'plugins/api-contract',
-  'plugins/mdx-ast.ts',
+  'node',
   'site.config.ts',
   'package.json',
   'package-lock.json',
