@@ -5,7 +5,7 @@
  * own tests and be answered as documented: an HTTP status the operation lists, a body valid against
  * that response's schema, and a response_code the operation lists (or a common one), and carry no
  * `Deprecation`/`Sunset` except a signed call's own window: the collection sends those calls unsigned
- * (plugins/api-contract/postman.ts says why), every other request must use today's forms.
+ * (node/contract/postman.ts says why), every other request must use today's forms.
  *
  *   npx tsx scripts/newman-sandbox.ts [--port N]      (default port 4242)
  *
@@ -48,7 +48,7 @@ interface ContractChecks {
   readonly common: readonly number[];
   readonly check: SchemaCheck;
   readonly basePath: string;
-  /** The calls the collection sends unsigned, by operation id (plugins/api-contract/postman.ts). */
+  /** The calls the collection sends unsigned, by operation id (node/contract/postman.ts). */
   readonly signed: ReadonlyMap<string, SignedCall>;
 }
 
@@ -63,7 +63,7 @@ function collectionFile(): string {
 }
 
 async function contractChecks(basePath: string): Promise<ContractChecks> {
-  // The contract as the build compiled it for these files (plugins/api-contract/cache.ts).
+  // The contract as the build compiled it for these files (node/contract/cache.ts).
   const {deref: doc, responseCodes} = await cachedCompiled();
   const common = responseCodes.filter((c) => c.common).map((c) => c.code);
   const ops = listOperations(doc)

@@ -23,7 +23,7 @@
  * The other checks of checkContract run on every load, on the compiled contract from the entry.
  *
  * The dev server does not load from it: it reloads on every edit and keeps its own per-file memo.
- * It only reads `lint-clean` at start, to skip a lint that would find nothing (index.ts `lintBeside`).
+ * It only reads `lint-clean` at start, to skip a lint that would find nothing (the plugin's `lintBeside`).
  * The changelog's comparisons are also kept piece by piece, outside the entries, by the pieces'
  * content (changelog.ts, `.cache/changelog-diffs/`): a new key re-compares only what changed.
  */

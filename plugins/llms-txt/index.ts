@@ -7,7 +7,7 @@
  *                    (`/docs/v1/service/aeps/withdrawal` -> `/docs/v1/service/aeps/withdrawal.md`,
  *                    `/docs/v1/` -> `/docs/v1/index.md`: core/markdown/twin.ts). Prose is kept
  *                    as written; each API component becomes what its entry in the registry
- *                    (plugins/api-contract/components.ts) writes, from the data the page renders
+ *                    (node/contract/components.ts) writes, from the data the page renders
  *                    (the api-contract plugin's generated files, code as text).
  *   /llms.txt        the llmstxt.org index: a "For AI assistants" section (lib/assistants.ts, from
  *                    the contract, the code catalogue and the sandbox scenarios), then one `##` section

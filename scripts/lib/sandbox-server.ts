@@ -57,7 +57,7 @@ export class SandboxSetupError extends Error {}
 
 /**
  * Writes the engine's files, compiled from the scenarios and the contract (once per version of
- * the files: plugins/api-contract/cache.ts); fails on any scenario problem.
+ * the files: node/contract/cache.ts); fails on any scenario problem.
  */
 export async function prepareSandbox(outDir: string): Promise<SandboxIndex> {
   const cached = await cachedCompiled();

@@ -1,5 +1,5 @@
 /**
- * plugins/api-contract/lib/ajv-rules.ts: the decimal `multipleOf`, the `aadhaar` and `uri` formats,
+ * node/contract/ajv-rules.ts: the decimal `multipleOf`, the `aadhaar` and `uri` formats,
  * in the build's ajv and in the standalone code the sandbox runs (evaluated in a context that has
  * nothing but `URL`, as a page's module would have no imports). Issue 26's refused amounts first.
  */

@@ -1,5 +1,5 @@
 /**
- * The journeys at build time (plugins/api-contract/journeys.ts): every file of the folder read and
+ * The journeys at build time (node/contract/journeys.ts): every file of the folder read and
  * checked against the contract, and a page's `<Journeys family>` held to the files there are.
  */
 import {describe, expect, it} from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Which contract ids a page names (plugins/api-contract/load.ts `pageUses`, `scanPages`): read from
+ * Which contract ids a page names (node/contract/load.ts `pageUses`, `scanPages`): read from
  * the page's MDX syntax tree, as the site's MDX loader reads it. Two cases the former regex got
  * wrong: an id attribute that is not the first attribute, and a component written in a code fence.
  */

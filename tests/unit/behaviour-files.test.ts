@@ -1,5 +1,5 @@
 /**
- * The build's reading of openapi/behaviour/ (plugins/api-contract/behaviour.ts): every tag of the
+ * The build's reading of openapi/behaviour/ (node/contract/behaviour.ts): every tag of the
  * contract has a model file, and the real files say so for each family.
  */
 import fs from 'node:fs';

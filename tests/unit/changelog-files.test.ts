@@ -1,5 +1,5 @@
 /**
- * The changelog's files (plugins/api-contract/changelog.ts) on small release folders, each failure
+ * The changelog's files (node/contract/changelog.ts) on small release folders, each failure
  * asserted word for word; then the real contract: 1.1.0 against the published 1.0.0, as the build
  * and `npm run lint:contract` load it.
  */

@@ -89,7 +89,7 @@ describe('collectionDeprecationProblem', () => {
       'Postman request "List operators": the sandbox answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, so this code uses an old form that stops working at the sunset. Fix: use today\'s form (the token and request signatures of /HeaderMarkdown, the fields of the operation\'s reference).',
     );
     expect(collectionDeprecationProblem('Create a payout order', window, {})).toBe(
-      'Postman request "Create a payout order": a signed call the collection sends unsigned, in the window that ends on 2027-09-30, is answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, but this answer carried Deprecation (none) and Sunset (none). Fix: turn its signature headers off (unsignedSignedCalls in plugins/api-contract/postman.ts), or make the operation\'s x-transitions sunset and the sandbox agree.',
+      'Postman request "Create a payout order": a signed call the collection sends unsigned, in the window that ends on 2027-09-30, is answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, but this answer carried Deprecation (none) and Sunset (none). Fix: turn its signature headers off (unsignedSignedCalls in node/contract/postman.ts), or make the operation\'s x-transitions sunset and the sandbox agree.',
     );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * "See the status call" must link a status operation: in pages and posts (plugins/api-contract/prose.ts)
+ * "See the status call" must link a status operation: in pages and posts (node/contract/prose.ts)
  * and in the contract's descriptions (crossCheck). Messages asserted word for word.
  */
 import fs from 'node:fs';
