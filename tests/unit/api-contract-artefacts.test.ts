@@ -115,7 +115,9 @@ describe('no fixed path to the cache folder', () => {
   const code = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
   it('names .docusaurus/api-contract in no string of the code', () => {
-    const dirs = ['plugins', 'mcp/src', 'scripts', 'core', 'src', 'tests/e2e'].map((d) => path.join(SITE_DIR, d));
+    const dirs = ['node', 'plugins', 'mcp/src', 'scripts', 'core', 'src', 'tests/e2e'].map((d) =>
+      path.join(SITE_DIR, d),
+    );
     const fixed = /['"`][^'"`\n]*\.docusaurus[/\\]api-contract|['"`]\.docusaurus['"`]\s*,\s*['"`]api-contract/;
     const found = [...dirs.flatMap(sources), path.join(SITE_DIR, 'docusaurus.config.ts')]
       .filter((f) => fixed.test(code(fs.readFileSync(f, 'utf8'))))
