@@ -2,8 +2,9 @@
  * Import rules for the code folders, checked by `npm run lint:deps` (part of `npm run lint`).
  * core/ is the contract and sandbox core: pure TypeScript that plugins, scripts, mcp and src import
  * through `#core/*`; it never imports them, nor React or Docusaurus. Nothing imports in a cycle, type
- * imports included. node/ is the Node-side code beside the core (the manifest of generated data, ...):
- * it may read files, and src/ never imports it. What ships to the browser: .dependency-cruiser.browser.cjs.
+ * imports included. node/ is the Node-side code beside the core (the contract library in node/contract/,
+ * the manifest of generated data, the MDX parser): it may read files, and src/ never imports it.
+ * What ships to the browser: .dependency-cruiser.browser.cjs.
  */
 module.exports = {
   forbidden: [

@@ -27,8 +27,8 @@ import {writerErrorsOnce} from './plugins/writer-errors-once';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {CONTRACT_ROOT, SITE_DIR} from './plugins/api-contract/paths';
-import {operationMethods} from './plugins/api-contract/load';
+import {CONTRACT_ROOT, SITE_DIR} from '#node/contract/paths';
+import {operationMethods} from '#node/contract/load';
 import {sidebarMethodClass} from './plugins/api-contract/lib/sidebar-method';
 
 // Flags, named once. Tests and the bench read the built output, not these.

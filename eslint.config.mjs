@@ -61,8 +61,9 @@ export default tseslint.config(
     rules: {'local/function-length': ['error', {max: 80, nested: 'separate'}]},
   },
   {
-    // Build-time code, scripts, tests, the MCP server and config run in Node.
+    // Build-time code (node/, plugins/), scripts, tests, the MCP server and config run in Node.
     files: [
+      'node/**',
       'plugins/**',
       'scripts/**',
       'tests/**',

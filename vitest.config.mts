@@ -9,7 +9,7 @@
  *                tools: Docusaurus builds, Rspack and esbuild bundles, tsc, HTTP servers on ports,
  *                the sample languages.
  * `npx vitest run FILE` runs one file of either. Both share tests/contract-setup.ts: the contract
- * compiled once per run (plugins/api-contract/cache.ts).
+ * compiled once per run (node/contract/cache.ts).
  *
  * The Docusaurus aliases resolve as in the site, so a test can import what src/ imports:
  *   @site/*        the repository root
@@ -84,7 +84,7 @@ export default defineConfig({
       // A worker runs its unit files one after another in one module graph (`isolate: false`): what
       // most files import (the compiled contract's readers, Redocly, remark, React) is loaded and
       // evaluated once per worker instead of once per file, and the changelog's comparisons and
-      // releases (plugins/api-contract/changelog.ts keeps them per process) are made once per worker.
+      // releases (node/contract/changelog.ts keeps them per process) are made once per worker.
       // Files that replace modules with vi.mock run in their own graph (unit-isolated): a mock
       // would otherwise reach the files after them, or miss a module a file before them loaded.
       {

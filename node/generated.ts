@@ -68,7 +68,7 @@ const REMARK_API = 'plugins/api-contract/remark.ts';
 const LLMS = 'plugins/llms-txt';
 const MCP = 'mcp/src/bundle.ts (from the artefact folder)';
 
-/** The ids a page may name, by kind (plugins/api-contract/components.ts `IdKind`). */
+/** The ids a page may name, by kind (node/contract/components.ts `IdKind`). */
 export interface KnownIdLists {
   readonly operation: readonly string[];
   readonly webhook: readonly string[];

@@ -3,9 +3,9 @@
  * (openapi/behaviour/) and the domain facts (openapi/facts/), as the short Markdown list that
  * CONTRIBUTING.md carries. `--all` prints every id with the words it renders instead.
  */
-import {bundleContract, loadResponseCodes, locate} from '../plugins/api-contract/load';
-import {compileSandbox, readScenarioFiles} from '../plugins/api-contract/sandbox';
-import {loadBehaviour} from '../plugins/api-contract/behaviour';
+import {bundleContract, loadResponseCodes, locate} from '#node/contract/load';
+import {compileSandbox, readScenarioFiles} from '#node/contract/sandbox';
+import {loadBehaviour} from '#node/contract/behaviour';
 import {factIdList} from '#core/behaviour/facts';
 
 async function main(): Promise<void> {

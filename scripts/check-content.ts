@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {contractIds, scanPages, unknownIds} from '../plugins/api-contract/load';
+import {contractIds, scanPages, unknownIds} from '#node/contract/load';
 import {REPO_ROOT, frontMatter, isMain, listFiles, relPath} from './lib/files';
 import {SCAFFOLD_PROMPTS} from './lib/scaffold';
 

@@ -3,7 +3,7 @@
  * (x-related, x-response-codes, request schemas, oneOf titles, ...), and list operations that no
  * docs page shows or that two pages show. Exit 1 on any problem.
  *
- * The lint and the load go through the contract cache (plugins/api-contract/cache.ts): after a build
+ * The lint and the load go through the contract cache (node/contract/cache.ts): after a build
  * or a test run of the same files, this prints its findings in a second or two.
  *
  * `--lint-only`: the lint alone, silent when clean: the dev server runs this beside its reload
@@ -17,8 +17,8 @@ import {
   scanPages,
   unknownIds,
   withPages,
-} from '../plugins/api-contract/load';
-import {cachedContractSource, cachedLint} from '../plugins/api-contract/cache';
+} from '#node/contract/load';
+import {cachedContractSource, cachedLint} from '#node/contract/cache';
 import {listOperations} from '#core/contract/view-model';
 
 async function main(): Promise<void> {

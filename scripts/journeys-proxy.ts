@@ -18,7 +18,7 @@ import type {OpenApiDocument} from '#core/contract/openapi';
 import type {ProxyCredentials} from '#core/journeys/proxy';
 import {SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import {SIGNING_ALGS, type SigningAlg} from '#core/signing/fields';
-import {cachedCompiled} from '../plugins/api-contract/cache';
+import {cachedCompiled} from '#node/contract/cache';
 import {startJourneysProxy} from './lib/journeys-proxy';
 
 const USAGE = `Usage: npm run journeys:proxy -- [--port N] [--target URL] [--contract openapi.json]

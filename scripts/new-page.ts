@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {bundleContract} from '../plugins/api-contract/load';
+import {bundleContract} from '#node/contract/load';
 import {listOperations} from '#core/contract/view-model';
-import {SITE_DIR} from '../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 import {checkContent} from './check-content';
-import {idComponents} from '../plugins/api-contract/components';
+import {idComponents} from '#node/contract/components';
 import {scaffoldPage} from './lib/scaffold';
 import {PROJECT_ROUTES} from '../plugins/route-list';
 

@@ -5,7 +5,7 @@
  * own tests and be answered as documented: an HTTP status the operation lists, a body valid against
  * that response's schema, and a response_code the operation lists (or a common one), and carry no
  * `Deprecation`/`Sunset` except a signed call's own window: the collection sends those calls unsigned
- * (plugins/api-contract/postman.ts says why), every other request must use today's forms.
+ * (node/contract/postman.ts says why), every other request must use today's forms.
  *
  *   npx tsx scripts/newman-sandbox.ts [--port N]      (default port 4242)
  *
@@ -16,11 +16,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import newman, {type NewmanRunOptions, type NewmanRunSummary} from 'newman';
-import {cachedCompiled} from '../plugins/api-contract/cache';
-import {DOWNLOADS} from '../plugins/api-contract';
-import {SITE_DIR} from '../plugins/api-contract/paths';
-import {collectionDeprecationProblem, signedCalls, type SignedCall} from '../plugins/api-contract/postman';
-import {makeSchemaCheck} from '../plugins/api-contract/sandbox';
+import {cachedCompiled} from '#node/contract/cache';
+import {DOWNLOADS} from '#core/contract/downloads';
+import {SITE_DIR} from '#node/contract/paths';
+import {collectionDeprecationProblem, signedCalls, type SignedCall} from '#node/contract/postman';
+import {makeSchemaCheck} from '#node/contract/sandbox';
 import type {SchemaCheck} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';
 import {compilePathTemplate, type PathTemplate} from '#core/contract/path-template';
@@ -48,7 +48,7 @@ interface ContractChecks {
   readonly common: readonly number[];
   readonly check: SchemaCheck;
   readonly basePath: string;
-  /** The calls the collection sends unsigned, by operation id (plugins/api-contract/postman.ts). */
+  /** The calls the collection sends unsigned, by operation id (node/contract/postman.ts). */
   readonly signed: ReadonlyMap<string, SignedCall>;
 }
 
@@ -63,7 +63,7 @@ function collectionFile(): string {
 }
 
 async function contractChecks(basePath: string): Promise<ContractChecks> {
-  // The contract as the build compiled it for these files (plugins/api-contract/cache.ts).
+  // The contract as the build compiled it for these files (node/contract/cache.ts).
   const {deref: doc, responseCodes} = await cachedCompiled();
   const common = responseCodes.filter((c) => c.common).map((c) => c.code);
   const ops = listOperations(doc)

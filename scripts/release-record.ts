@@ -3,8 +3,8 @@
  * not recorded yet (openapi/releases/record.yaml; the format is in its header). Run it once, right
  * after copying a published version there; the build then fails on any later edit to that file.
  */
-import {RECORD_FILE, recordNewReleases} from '../plugins/api-contract/changelog';
-import {SITE_DIR} from '../plugins/api-contract/paths';
+import {RECORD_FILE, recordNewReleases} from '#node/contract/changelog';
+import {SITE_DIR} from '#node/contract/paths';
 import path from 'node:path';
 
 async function main(): Promise<void> {

@@ -13,7 +13,7 @@
  *      (scripts/newman-sandbox.ts): each request counts once
  *   8. the dev server (Playwright, playwright.dev.config.ts): a saved MDX or contract edit shows in
  *      the open page without a page load
- * The contract is compiled once for all of them (plugins/api-contract/cache.ts): the lint's
+ * The contract is compiled once for all of them (node/contract/cache.ts): the lint's
  * `lint:contract` fills the cache, and every later step reads it. tests/README.md gives each
  * step's budget.
  * Each unit and end-to-end test counts once (read from the runners' JSON reports; a file that

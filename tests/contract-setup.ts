@@ -1,16 +1,16 @@
 /**
  * Vitest global setup: the contract compiled once per run (issue 35). Fills the entry of
- * plugins/api-contract/cache.ts (the compiled contract and its changelog) for the files as they
+ * node/contract/cache.ts (the compiled contract and its changelog) for the files as they
  * are, or finds it filled by the lint or the build of the same files, and hands its folder to the
  * test files (`inject('contractCache')`, read through tests/helpers/contract.ts), which read it in
  * milliseconds instead of bundling, compiling and diffing the contract for seconds each.
  */
 import type {TestProject} from 'vitest/node';
-import {cachedCompiled, cachedContractSource, contractCacheDir} from '../plugins/api-contract/cache';
+import {cachedCompiled, cachedContractSource, contractCacheDir} from '#node/contract/cache';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The cache entry of the contract as the run found it (plugins/api-contract/cache.ts). */
+    /** The cache entry of the contract as the run found it (node/contract/cache.ts). */
     contractCache: string;
   }
 }

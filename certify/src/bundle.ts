@@ -15,8 +15,8 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {build} from 'esbuild';
 import {site} from '../../site.config';
-import {cachedCompiled, cachedContractSource} from '../../plugins/api-contract/cache';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {cachedCompiled, cachedContractSource} from '#node/contract/cache';
+import {SITE_DIR} from '#node/contract/paths';
 import {clientModel, sampleEvents, testValues, type CertifyData} from './data';
 
 export const CERTIFY_FILE = 'certify.mjs';

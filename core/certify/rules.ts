@@ -1,7 +1,7 @@
 /**
  * The go-live rules `npm run certify` checks (certify/), one entry each: the id a check reports under,
  * what the rule holds, and the page that states it. The "Go-live checklist" page renders this list
- * (src/components/GoLiveChecklist, and its Markdown twin through plugins/api-contract/components.ts),
+ * (src/components/GoLiveChecklist, and its Markdown twin through node/contract/components.ts),
  * so the checklist and the checks cannot say different things (issue 27).
  */
 import {ACK_TIMEOUT_SECONDS, ROTATION_OVERLAP_HOURS, TIMESTAMP_TOLERANCE_SECONDS} from '../contract/webhook-policy';

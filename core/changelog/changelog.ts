@@ -12,7 +12,7 @@
  *     feeds and the "Changed in" badge of each operation page.
  *
  * Pure, and free of the diff tool itself, so that pages can import the helpers below;
- * plugins/api-contract/changelog.ts reads and dereferences the two documents.
+ * node/contract/changelog.ts reads and dereferences the two documents.
  */
 import type {Diff} from 'api-smart-diff';
 import {listOf} from '../util/list';

@@ -7,7 +7,7 @@
  * ones answer code 10. Two checks keep the record honest: the current version's entry is what
  * sandbox.yaml says now, and every value that differs between two releases is named (old and new
  * value) in a checklist row of the later release in openapi/releases/notes.yaml, so the changelog
- * shows it. Pure: the files are read by plugins/api-contract/release-notes.ts.
+ * shows it. Pure: the files are read by node/contract/release-notes.ts.
  */
 import type {ReleaseNote} from './notes';
 

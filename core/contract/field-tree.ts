@@ -2,7 +2,7 @@
  * The rows of a field table as the page shows them (issue 34: nested fields fold under their parent,
  * as Stripe and Scalar fold them). The view keeps rows flat and depth first (./schema.ts
  * `schemaToRows`), which the Markdown twin prints by dotted path; the page nests each row's deeper
- * rows under it. Computed at build time (plugins/api-contract/lib/data.ts `renderTree`), with the
+ * rows under it. Computed at build time (node/contract/data.ts `renderTree`), with the
  * words around them, so the page only renders given data: the table's component is in the bundle
  * every page loads first (tests/e2e/budget.spec.ts), whether or not it shows a table.
  */

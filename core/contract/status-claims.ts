@@ -6,7 +6,7 @@
  * description must name one in its operation's `x-related`, which the page links. Status calls in
  * the plural are the general idea and need no link.
  *
- * Pure: plugins/api-contract/prose.ts parses the pages and resolves their links.
+ * Pure: node/contract/prose.ts parses the pages and resolves their links.
  */
 
 /**

@@ -222,7 +222,7 @@ export interface Section {
   /**
    * Part of the reference a page shows before its guide prose (the request line, the URLs, the code
    * samples, the request, the answers, the response codes): put under the page's summary, before its
-   * first heading, by plugins/api-contract/lib/lead.ts (issues 24 and 34: a reader sees what to send
+   * first heading, by node/contract/lead.ts (issues 24 and 34: a reader sees what to send
    * and what comes back first, and the guidance after it). The sandbox scenarios and the related
    * pages stay after the guide.
    */

@@ -517,7 +517,7 @@ export function sharedAnswers(operations: readonly OperationView[]): ResponseVie
 
 /**
  * The views of the whole contract: one view per operation and webhook, the index and the families.
- * The caller has cross-checked the contract (checks.ts `crossCheck`: plugins/api-contract/load.ts
+ * The caller has cross-checked the contract (checks.ts `crossCheck`: node/contract/load.ts
  * `withPages` reports every problem with its file and line), so a view can rely on what it checked.
  */
 export function buildViews(

@@ -2,7 +2,7 @@
  * The one way a YAML file of the contract (openapi/: families, components, behaviour, scenarios,
  * facts, releases and their notes) is parsed. A file that does not parse fails with its name, the
  * line and column, the parser's reason and the lines around it, whichever tool reads it first:
- * Redocly's loader is routed here too (plugins/api-contract/yaml.ts `ContractResolver`).
+ * Redocly's loader is routed here too (node/contract/yaml.ts `ContractResolver`).
  *
  * Values come from Redocly's own parser (js-yaml, its schema: no timestamps, merge keys), so the
  * contract reads as Redocly reads it, and quickly: the `yaml` library takes four to six times as

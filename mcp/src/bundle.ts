@@ -22,7 +22,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {build} from 'esbuild';
 import {site} from '../../site.config';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 import {fileName, folderPath} from '#node/generated';
 import {DOWNLOADS, journeyDownload, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
 import {parseJourneyFile} from '#core/journeys/model';
@@ -30,7 +30,7 @@ import {markdownTwinPath} from '#core/markdown/twin';
 import {RESPONSE_CODE_PAGE} from '#core/contract/tree';
 import type {CatalogueCode, OperationCodeWords, TagView} from '#core/contract/types';
 import type {FamilyModel, SandboxIndex} from '#core/sandbox/model';
-import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
+import {publicSandboxFile} from '#node/contract/data';
 import {copySearchIndex} from './search';
 import {
   BUNDLE_FILE,

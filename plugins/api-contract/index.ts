@@ -54,22 +54,22 @@ import {
   type ContractSource,
   type LoadedContract,
   type PageUse,
-} from './load';
+} from '#node/contract/load';
 import {listOperations} from '#core/contract/view-model';
 import {sandboxPageView} from '#core/sandbox/page';
 import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
-import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
+import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from '#node/contract/paths';
 import {DATA_PLUGIN, folderPath, generatedFilesDir, servedDir} from '#node/generated';
-import {sandboxFiles} from './sandbox';
-import {cachedContractSource, contractCacheDir} from './cache';
-import {proseStatusProblems} from './prose';
-import {generatedFiles, panStatuses, type DataFile} from './lib/data';
+import {sandboxFiles} from '#node/contract/sandbox';
+import {cachedContractSource, contractCacheDir} from '#node/contract/cache';
+import {proseStatusProblems} from '#node/contract/prose';
+import {generatedFiles, panStatuses, type DataFile} from '#node/contract/data';
 import {contractDeprecations} from '#core/contract/deprecations';
 import {coverageProblems, unroutedLinks} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText, mcpContractFiles} from './lib/artefacts';
-import {JOURNEYS_DIR} from './behaviour';
+import {JOURNEYS_DIR} from '#node/contract/behaviour';
 
 export {DOWNLOADS};
 
@@ -359,7 +359,10 @@ async function writeDownloads(outDir: string, bundled: ContractContent['bundled'
   if (!bundled) throw new Error('api-contract: postBuild has no bundled contract; loadContent makes one in a build.');
   // Loaded here, not with the config: the dev server writes no downloads, and these two libraries
   // (openapi-to-postmanv2; openapi-typescript, which loads TypeScript) took 3 s of its start.
-  const [{toPostman}, {contractTypes}] = await Promise.all([import('./postman'), import('./lib/types-download')]);
+  const [{toPostman}, {contractTypes}] = await Promise.all([
+    import('#node/contract/postman'),
+    import('./lib/types-download'),
+  ]);
   fs.mkdirSync(path.join(outDir, 'downloads'), {recursive: true});
   fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
   fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);

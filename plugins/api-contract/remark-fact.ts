@@ -11,9 +11,9 @@ import type {Paragraph, PhrasingContent, Root} from 'mdast';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import {visit} from 'unist-util-visit';
-import {isMdxJsxElement, literalAttrValue, replaceNode} from '../mdx-ast';
-import {unknownFactMessage} from './components';
-import {SITE_DIR} from './paths';
+import {isMdxJsxElement, literalAttrValue, replaceNode} from '#node/mdx-ast';
+import {unknownFactMessage} from '#node/contract/components';
+import {SITE_DIR} from '#node/contract/paths';
 import {generatedPath} from '#node/generated';
 import {WriterError} from '#core/util/writer-error';
 

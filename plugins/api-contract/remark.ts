@@ -14,14 +14,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {site} from '../../site.config';
-import {SITE_DIR} from './paths';
+import {SITE_DIR} from '#node/contract/paths';
 import {folderPath, generatedPath, type KnownIdLists} from '#node/generated';
 import type {Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {isMdxJsxElement, replaceNode} from '../mdx-ast';
-import type {IdKind} from './components';
+import {isMdxJsxElement, replaceNode} from '#node/mdx-ast';
+import type {IdKind} from '#node/contract/components';
 import {expandElement, PageImports, type KnownIds, type SectionPlan} from './lib/expand';
-import {putCallFirst} from './lib/lead';
+import {putCallFirst} from '#node/contract/lead';
 
 export {ApiReferenceError} from './lib/expand';
 

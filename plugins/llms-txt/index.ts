@@ -7,7 +7,7 @@
  *                    (`/docs/v1/service/aeps/withdrawal` -> `/docs/v1/service/aeps/withdrawal.md`,
  *                    `/docs/v1/` -> `/docs/v1/index.md`: core/markdown/twin.ts). Prose is kept
  *                    as written; each API component becomes what its entry in the registry
- *                    (plugins/api-contract/components.ts) writes, from the data the page renders
+ *                    (node/contract/components.ts) writes, from the data the page renders
  *                    (the api-contract plugin's generated files, code as text).
  *   /llms.txt        the llmstxt.org index: a "For AI assistants" section (lib/assistants.ts, from
  *                    the contract, the code catalogue and the sandbox scenarios), then one `##` section
@@ -25,8 +25,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {LoadedContent as PagesContent} from '@docusaurus/plugin-content-pages';
 import {site} from '../../site.config';
-import {SITE_DIR} from '../api-contract/paths';
-import {API_COMPONENTS, everySample, type ContractData, type MarkdownContext} from '../api-contract/components';
+import {SITE_DIR} from '#node/contract/paths';
+import {API_COMPONENTS, everySample, type ContractData, type MarkdownContext} from '#node/contract/components';
 import {familyDir, fileName, folderPath, GENERATED, type DataOf, type GeneratedKey} from '#node/generated';
 import {markdownTwinPath} from '#core/markdown/twin';
 import type {ReferenceTree} from '#core/contract/tree';

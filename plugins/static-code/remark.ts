@@ -12,10 +12,10 @@ import {checkJsonFence, type BodySchemas, type Validate} from '#core/contract/fe
 import {hasGrammar, highlightToHtml, loadLanguages} from '#core/code/highlight';
 import type {Code, Root, RootContent} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {importNode, jsx, literalAttr, replaceNode} from '../mdx-ast';
-import {SITE_DIR} from '../api-contract/paths';
+import {importNode, jsx, literalAttr, replaceNode} from '#node/mdx-ast';
+import {SITE_DIR} from '#node/contract/paths';
 import {generatedPath} from '#node/generated';
-import {makeValidator} from '../api-contract/validate';
+import {makeValidator} from '#node/contract/validate';
 import {WriterError} from '#core/util/writer-error';
 
 export const STATIC_CODE_MODULE = '@site/src/components/StaticCode';

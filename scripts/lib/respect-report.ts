@@ -4,12 +4,12 @@
  * `Deprecation` or `Sunset` header (RFC 9745, RFC 8594): the journeys must use today's forms.
  *
  * Respect's schema check divides for `multipleOf` (2500.99 is refused as a multiple of 0.01, the
- * bug plugins/api-contract/lib/ajv-rules.ts works around for our own checks). Its report gives each
+ * bug node/contract/ajv-rules.ts works around for our own checks). Its report gives each
  * schema error as a block, `MULTIPLEOF must be multiple of 0.01` and the value's line; a block whose
  * value is a multiple by decimal digits (`isDecimalMultiple`) is dropped, every other error of the
  * check is kept, so a real schema failure still fails the run.
  */
-import {isDecimalMultiple} from '../../plugins/api-contract/lib/ajv-rules';
+import {isDecimalMultiple} from '#node/contract/ajv-rules';
 
 interface RespectCheck {
   readonly name: string;

@@ -5,9 +5,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import {cachedCompiled, writeCachedSandbox} from '../../plugins/api-contract/cache';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {cachedCompiled, writeCachedSandbox} from '#node/contract/cache';
+import {SITE_DIR} from '#node/contract/paths';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {createSandbox, memoryStore, type Clock, type QueuedWebhook, type Sandbox} from '#core/sandbox/engine';
 import {postDelivery} from '#core/sandbox/engine/post';
 import type {SandboxIndex} from '#core/sandbox/model';
@@ -57,7 +57,7 @@ export class SandboxSetupError extends Error {}
 
 /**
  * Writes the engine's files, compiled from the scenarios and the contract (once per version of
- * the files: plugins/api-contract/cache.ts); fails on any scenario problem.
+ * the files: node/contract/cache.ts); fails on any scenario problem.
  */
 export async function prepareSandbox(outDir: string): Promise<SandboxIndex> {
   const cached = await cachedCompiled();

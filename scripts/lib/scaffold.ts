@@ -16,7 +16,7 @@ export interface ScaffoldInput {
   readonly description: string;
   /** The operation's tag (`payout`): its sidebar category already says it, so the label leaves it out. */
   readonly family?: string;
-  /** The component that shows it (from the registry, plugins/api-contract/components.ts). */
+  /** The component that shows it (from the registry, node/contract/components.ts). */
   readonly component: string;
 }
 

@@ -4,13 +4,8 @@
  * again in every file. Each call parses the entry anew, so a test may change what it gets.
  */
 import {inject} from 'vitest';
-import {
-  cachedCompiled,
-  cachedContractSource,
-  writeCachedSandbox,
-  type CachedCompiled,
-} from '../../plugins/api-contract/cache';
-import {assertPageIdsKnown, withPages, type ContractSource, type LoadedContract} from '../../plugins/api-contract/load';
+import {cachedCompiled, cachedContractSource, writeCachedSandbox, type CachedCompiled} from '#node/contract/cache';
+import {assertPageIdsKnown, withPages, type ContractSource, type LoadedContract} from '#node/contract/load';
 
 /** The bundled and dereferenced contract, its response codes and the compiled sandbox. */
 export const compiledContract = (): Promise<CachedCompiled> => cachedCompiled({dir: inject('contractCache')});

@@ -7,7 +7,7 @@
  */
 import {apiCompare, type Diff} from 'api-smart-diff';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {listReleases, readRelease} from '../../plugins/api-contract/changelog';
+import {listReleases, readRelease} from '#node/contract/changelog';
 import {changelogRules, compareContracts, normalise} from '#core/changelog/diff';
 import {compiledContract} from '../helpers/contract';
 

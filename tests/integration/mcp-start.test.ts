@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-start-'));
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));

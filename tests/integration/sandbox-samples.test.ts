@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {afterAll, describe, expect, it} from 'vitest';
-import {contractSite} from '../../plugins/api-contract/load';
+import {contractSite} from '#node/contract/load';
 import {loadedContract} from '../helpers/contract';
 import {isLiveValue} from '#core/sandbox/engine/live';
 import {SANDBOX_KEY_ID} from '#core/sandbox/engine/token';

@@ -1,13 +1,13 @@
 /**
- * plugins/api-contract/lib/ajv-rules.ts: the decimal `multipleOf`, the `aadhaar` and `uri` formats,
+ * node/contract/ajv-rules.ts: the decimal `multipleOf`, the `aadhaar` and `uri` formats,
  * in the build's ajv and in the standalone code the sandbox runs (evaluated in a context that has
  * nothing but `URL`, as a page's module would have no imports). Issue 26's refused amounts first.
  */
 import vm from 'node:vm';
 import {describe, expect, it} from 'vitest';
-import {DECIMAL_PLACES_SOURCE, FUNCTION_FORMATS, formatCheck} from '../../plugins/api-contract/lib/ajv-rules';
-import {makeSchemaCheck, standaloneObject} from '../../plugins/api-contract/sandbox';
-import {makeValidator} from '../../plugins/api-contract/validate';
+import {DECIMAL_PLACES_SOURCE, FUNCTION_FORMATS, formatCheck} from '#node/contract/ajv-rules';
+import {makeSchemaCheck, standaloneObject} from '#node/contract/sandbox';
+import {makeValidator} from '#node/contract/validate';
 import type {JsonSchema} from '#core/contract/schema';
 import type {ValidateFunction} from '#core/sandbox/model';
 

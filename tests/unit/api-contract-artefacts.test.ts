@@ -12,14 +12,14 @@ import type {Root} from 'mdast';
 import type {LoadContext} from '@docusaurus/types';
 import {afterAll, describe, expect, it} from 'vitest';
 import apiContractPlugin, {writeMcpArtefact} from '../../plugins/api-contract';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 import {buildArtefactsDir, folderPath, generatedFilesDir} from '#node/generated';
 import {mcpContractFiles} from '../../plugins/api-contract/lib/artefacts';
-import {publicSandboxFile} from '../../plugins/api-contract/lib/data';
+import {publicSandboxFile} from '#node/contract/data';
 import {remarkApiReference} from '../../plugins/api-contract/remark';
 import {readBundle} from '../../mcp/src/bundle';
 import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
-import {CODE_RULES_FILE} from '../../plugins/api-contract/components';
+import {CODE_RULES_FILE} from '#node/contract/components';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'artefacts-'));
 afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));
@@ -115,7 +115,9 @@ describe('no fixed path to the cache folder', () => {
   const code = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
   it('names .docusaurus/api-contract in no string of the code', () => {
-    const dirs = ['plugins', 'mcp/src', 'scripts', 'core', 'src', 'tests/e2e'].map((d) => path.join(SITE_DIR, d));
+    const dirs = ['node', 'plugins', 'mcp/src', 'scripts', 'core', 'src', 'tests/e2e'].map((d) =>
+      path.join(SITE_DIR, d),
+    );
     const fixed = /['"`][^'"`\n]*\.docusaurus[/\\]api-contract|['"`]\.docusaurus['"`]\s*,\s*['"`]api-contract/;
     const found = [...dirs.flatMap(sources), path.join(SITE_DIR, 'docusaurus.config.ts')]
       .filter((f) => fixed.test(code(fs.readFileSync(f, 'utf8'))))

@@ -12,10 +12,10 @@ import {
   renderTree,
   type Highlight,
   jsonModule,
-} from '../../plugins/api-contract/lib/data';
+} from '#node/contract/data';
 import {coverageProblems, unroutedLinks} from '../../plugins/api-contract/lib/checks';
 import {permalinksBySource} from '../../plugins/api-contract/lib/permalinks';
-import {contractSite, type LoadedContract} from '../../plugins/api-contract/load';
+import {contractSite, type LoadedContract} from '#node/contract/load';
 import type {CompiledSandbox, ScenarioRow} from '#core/sandbox/compile';
 import {defaultLabels} from '#core/contract/labels';
 import {operationTree} from '#core/contract/tree';

@@ -8,8 +8,8 @@ import path from 'node:path';
 import type {Root} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {afterAll, describe, expect, it} from 'vitest';
-import {assertContractYamlParses, ContractLoadError, lintContract} from '../../plugins/api-contract/load';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {assertContractYamlParses, ContractLoadError, lintContract} from '#node/contract/load';
+import {SITE_DIR} from '#node/contract/paths';
 import {ApiReferenceError, remarkApiReference} from '../../plugins/api-contract/remark';
 
 describe('remarkApiReference', () => {

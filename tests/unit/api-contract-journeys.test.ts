@@ -1,10 +1,10 @@
 /**
- * The journeys at build time (plugins/api-contract/journeys.ts): every file of the folder read and
+ * The journeys at build time (node/contract/journeys.ts): every file of the folder read and
  * checked against the contract, and a page's `<Journeys family>` held to the files there are.
  */
 import {describe, expect, it} from 'vitest';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {journeyUseProblems, loadJourneyViews} from '../../plugins/api-contract/journeys';
+import {journeyUseProblems, loadJourneyViews} from '#node/contract/journeys';
 
 const op = (operationId: string) => ({post: {operationId, tags: ['payout'], responses: {}}});
 const deref = {

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {Root, RootContent} from 'mdast';
-import type {MdxJsxElement} from '../../plugins/mdx-ast';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import type {MdxJsxElement} from '#node/mdx-ast';
+import {SITE_DIR} from '#node/contract/paths';
 import {remarkApiReference} from '../../plugins/api-contract/remark';
 import {
   apiComponent,
@@ -16,7 +16,7 @@ import {
   PageImports,
   type SectionPlan,
 } from '../../plugins/api-contract/lib/expand';
-import {API_COMPONENTS} from '../../plugins/api-contract/components';
+import {API_COMPONENTS} from '#node/contract/components';
 
 const element = (name: string, attrs: Record<string, string>, flow = true): MdxJsxElement => ({
   type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',

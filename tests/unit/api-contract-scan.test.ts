@@ -1,5 +1,5 @@
 /**
- * Which contract ids a page names (plugins/api-contract/load.ts `pageUses`, `scanPages`): read from
+ * Which contract ids a page names (node/contract/load.ts `pageUses`, `scanPages`): read from
  * the page's MDX syntax tree, as the site's MDX loader reads it. Two cases the former regex got
  * wrong: an id attribute that is not the first attribute, and a component written in a code fence.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {ContractLoadError, pageUses, scanPages} from '../../plugins/api-contract/load';
+import {ContractLoadError, pageUses, scanPages} from '#node/contract/load';
 
 const FILE = 'docs/v1/demo.mdx';
 const summary = (source: string): string[] => pageUses(source, FILE).map((u) => `${u.line} ${u.component} ${u.id}`);

@@ -1,12 +1,12 @@
 /**
- * The build's reading of openapi/behaviour/ (plugins/api-contract/behaviour.ts): every tag of the
+ * The build's reading of openapi/behaviour/ (node/contract/behaviour.ts): every tag of the
  * contract has a model file, and the real files say so for each family.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseYaml} from '@redocly/openapi-core';
-import {BEHAVIOUR_DIR, missingFamilies} from '../../plugins/api-contract/behaviour';
+import {BEHAVIOUR_DIR, missingFamilies} from '#node/contract/behaviour';
 import {demoFamily} from './behaviour-helpers';
 
 describe('missingFamilies', () => {

@@ -8,9 +8,9 @@ import {factTexts} from '#core/behaviour/facts';
 import {behaviourBlocks, code5Blocks, code5Cell, code7Cell} from '#core/behaviour/sections';
 import {defaultLabels} from '#core/contract/labels';
 import {sectionsMarkdown} from '#core/markdown/markdown';
-import {parseMdx} from '../../plugins/mdx-ast';
+import {parseMdx} from '#node/mdx-ast';
 import {remarkFact} from '../../plugins/api-contract/remark-fact';
-import {factText} from '../../plugins/api-contract/components';
+import {factText} from '#node/contract/components';
 import {parseFamily} from '#core/behaviour/model';
 import {CTX, DEMO_FILE, DEMO_TEXT, demoCommon, demoFamily} from './behaviour-helpers';
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {createSandbox, memoryStore} from '#core/sandbox/engine';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {headersOf, percentile, plateauOf, requestOf, soakLines} from '../../scripts/bench/soak.mjs';
 import {writtenSandbox} from '../helpers/contract';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {compiledContract, writtenSandbox} from '../helpers/contract';
 import {listOperations} from '#core/contract/openapi';
 import {signToken} from '#core/sandbox/crypto';

@@ -1,5 +1,5 @@
 /**
- * The changelog's files (plugins/api-contract/changelog.ts) on small release folders, each failure
+ * The changelog's files (node/contract/changelog.ts) on small release folders, each failure
  * asserted word for word; then the real contract: 1.1.0 against the published 1.0.0, as the build
  * and `npm run lint:contract` load it.
  */
@@ -9,11 +9,11 @@ import path from 'node:path';
 import {stringifyYaml} from '@redocly/openapi-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Diff} from 'api-smart-diff';
-import {loadChangelog, listReleases, readRelease, recordNewReleases} from '../../plugins/api-contract/changelog';
+import {loadChangelog, listReleases, readRelease, recordNewReleases} from '#node/contract/changelog';
 import {compareContracts} from '#core/changelog/diff';
 import {createMemo, type Memo} from '#core/util/memo';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
-import {contractSite, type ContractSite, type LoadedContract} from '../../plugins/api-contract/load';
+import {SITE_DIR} from '#node/contract/paths';
+import {contractSite, type ContractSite, type LoadedContract} from '#node/contract/load';
 import {compiledContract, loadedContract} from '../helpers/contract';
 import {site} from '../../site.config';
 import type {Release} from '#core/changelog/changelog';

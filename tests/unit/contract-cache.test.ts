@@ -1,13 +1,13 @@
 /**
- * The contract cache (plugins/api-contract/cache.ts) never serves an entry for files it was not
+ * The contract cache (node/contract/cache.ts) never serves an entry for files it was not
  * made from: its key changes with every input, and work done while an input changed is not kept.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {SITE_DIR as SITE_ROOT} from '../../plugins/api-contract/paths';
-import {CACHE_KEY_INPUTS, contractCacheKey, keepInEntry} from '../../plugins/api-contract/cache';
+import {SITE_DIR as SITE_ROOT} from '#node/contract/paths';
+import {CACHE_KEY_INPUTS, contractCacheKey, keepInEntry} from '#node/contract/cache';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'rupeerail-contract-cache-'));
 afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));
@@ -20,8 +20,8 @@ function site(name: string): string {
     'openapi/families/payout.yaml': 'paths: {}\n',
     'redocly.yaml': 'rules: {}\n',
     'core/contract/view-model.ts': 'export {};\n',
-    'plugins/api-contract/load.ts': 'export {};\n',
-    'plugins/mdx-ast.ts': 'export {};\n',
+    'node/contract/load.ts': 'export {};\n',
+    'node/mdx-ast.ts': 'export {};\n',
     'site.config.ts': 'export const site = {};\n',
     'package.json': JSON.stringify({imports: {'#core/*': './core/*.ts'}, scripts: {test: 'vitest'}}),
     'package-lock.json': '{"lockfileVersion": 3}\n',
@@ -34,6 +34,44 @@ function site(name: string): string {
   return dir;
 }
 
+/** Whether the key hashes `file` (relative to the site). */
+const keyCovers = (file: string): boolean =>
+  CACHE_KEY_INPUTS.some((input) => file === input || file.startsWith(`${input}/`));
+
+/** The site's import map (package.json `imports`: `#core/*`, `#node/*`). */
+const importMap = Object.entries(
+  (JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as {imports: Record<string, string>})
+    .imports,
+);
+
+/** The site's file `spec` names from `file`, or undefined for a package (package-lock.json is in the key). */
+function resolveImport(spec: string, file: string): string | undefined {
+  const mapped = importMap.find(([key]) => spec.startsWith(key.replace('*', '')));
+  const base = spec.startsWith('.')
+    ? path.posix.join(path.posix.dirname(file), spec)
+    : mapped && path.posix.normalize(mapped[1].replace('*', spec.slice(mapped[0].indexOf('*'))));
+  if (base === undefined) return undefined;
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) =>
+    fs.statSync(path.join(SITE_ROOT, f), {throwIfNoEntry: false})?.isFile(),
+  );
+}
+
+/** Every file of the site `entry` imports, directly or through another (type imports too), sorted. */
+function importedFiles(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = fs.readFileSync(path.join(SITE_ROOT, file), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:\bfrom|\bimport\(?)\s*['"]([^'"]+)['"]/g)) {
+      const target = spec && resolveImport(spec, file);
+      if (target) queue.push(target);
+    }
+  }
+  return [...seen].sort();
+}
+
 describe('the contract cache key', () => {
   const base = contractCacheKey(site('base'));
 
@@ -42,8 +80,8 @@ describe('the contract cache key', () => {
     ['openapi/scenarios/payout.yaml', 'new: file\n'],
     ['redocly.yaml', 'rules: {struct: error}\n'],
     ['core/contract/view-model.ts', 'export const x = 1;\n'],
-    ['plugins/api-contract/load.ts', 'export const y = 1;\n'],
-    ['plugins/mdx-ast.ts', '// changed\n'],
+    ['node/contract/load.ts', 'export const y = 1;\n'],
+    ['node/mdx-ast.ts', '// changed\n'],
     ['site.config.ts', 'export const site = {apiVersion: "1.4.0"};\n'],
     ['package-lock.json', '{"lockfileVersion": 3, "packages": {}}\n'],
     ['package.json', JSON.stringify({imports: {'#core/*': './src/core/*.ts'}, scripts: {test: 'vitest'}})],
@@ -67,11 +105,19 @@ describe('the contract cache key', () => {
   it('covers the folders the contract is compiled by, each of which exists', () => {
     // What compiles the contract (the loader, the core's sandbox compiler, the lint config, the lock
     // file) must be inside the key, or an edit to it would serve a stale entry.
-    const compiledBy = ['plugins/api-contract/load.ts', 'core/sandbox/compile.ts', 'redocly.yaml', 'package-lock.json'];
-    const covered = (file: string): boolean =>
-      CACHE_KEY_INPUTS.some((input) => file === input || file.startsWith(`${input}/`));
-    expect(compiledBy.filter((file) => !covered(file))).toEqual([]);
+    const compiledBy = ['node/contract/load.ts', 'core/sandbox/compile.ts', 'redocly.yaml', 'package-lock.json'];
+    expect(compiledBy.filter((file) => !keyCovers(file))).toEqual([]);
     expect(CACHE_KEY_INPUTS.filter((input) => !fs.existsSync(path.join(SITE_ROOT, input)))).toEqual([]);
+  });
+
+  it('covers every file of the repository the cache module imports, however far down', () => {
+    // The compiling code moves (issue 35 moved it from plugins/api-contract/ to node/contract/): a
+    // folder list written by hand would go on hashing the old place while the new one is edited.
+    const compiling = importedFiles('node/contract/cache.ts');
+    expect(compiling).toEqual(
+      expect.arrayContaining(['node/contract/load.ts', 'node/mdx-ast.ts', 'core/sandbox/compile.ts', 'site.config.ts']),
+    );
+    expect(compiling.filter((file) => !keyCovers(file))).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {crossCheck, openObjects, untitledBranches} from '#core/contract/checks';
 import type {OpenApiDocument, Operation} from '#core/contract/openapi';
 import type {ResponseCodeView} from '#core/contract/types';
-import {locate, scanPages, unknownIds} from '../../plugins/api-contract/load';
+import {locate, scanPages, unknownIds} from '#node/contract/load';
 
 const codes: ResponseCodeView[] = [
   {code: 1, name: 'SUCCESS', meaning: 'Done.', action: 'Nothing.', retry: 'safe'},

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 import {describe, expect, it} from 'vitest';
-import {contractIds} from '../../plugins/api-contract/load';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {contractIds} from '#node/contract/load';
+import {SITE_DIR} from '#node/contract/paths';
 
 interface Fact {
   id?: unknown;

@@ -8,7 +8,7 @@ import {parse as parseYaml} from 'yaml';
 import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import type {IndexEntry} from '#core/contract/types';
-import {CONTRACT_ROOT} from '../../plugins/api-contract/paths';
+import {CONTRACT_ROOT} from '#node/contract/paths';
 
 const doc: Pick<OpenApiDocument, 'tags' | 'x-tagGroups'> = {
   tags: [

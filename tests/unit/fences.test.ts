@@ -5,7 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {addressProblems, envelopeProblems} from '#core/contract/envelope';
 import {checkJsonFence, parseFenceMeta, schemaAt, type BodySchemas} from '#core/contract/fences';
-import {makeValidator} from '../../plugins/api-contract/validate';
+import {makeValidator} from '#node/contract/validate';
 
 const bodies = new Map<string, BodySchemas>([
   [

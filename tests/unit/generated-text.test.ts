@@ -14,9 +14,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {contractSite} from '../../plugins/api-contract/load';
-import {API_COMPONENTS, everySample, type ContractData} from '../../plugins/api-contract/components';
-import {componentSections, panStatuses, trees} from '../../plugins/api-contract/lib/data';
+import {contractSite} from '#node/contract/load';
+import {API_COMPONENTS, everySample, type ContractData} from '#node/contract/components';
+import {componentSections, panStatuses, trees} from '#node/contract/data';
 import {mdxToMarkdown, type ComponentRenderer} from '../../plugins/llms-txt/lib/mdx';
 import {contractDeprecations} from '#core/contract/deprecations';
 import {defaultLabels} from '#core/contract/labels';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {prepareSandbox, tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import type {FamilyModel} from '#core/sandbox/model';
 import type {DocsBundle} from '../../mcp/src/data';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {createMemo} from '#core/util/memo';
-import {createDiskMemo} from '../../plugins/api-contract/disk-memo';
+import {createDiskMemo} from '#node/contract/disk-memo';
 
 describe('createMemo', () => {
   it('makes a result once per input, by value', () => {

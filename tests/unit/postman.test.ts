@@ -10,7 +10,7 @@ import {describe, expect, it} from 'vitest';
 import {createSandbox, memoryStore} from '#core/sandbox/engine';
 import {deprecatedFormProblem} from '#core/sandbox/engine/transition';
 import {SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {compiledContract, writtenSandbox} from '../helpers/contract';
 import {
@@ -23,10 +23,10 @@ import {
   unsignedNote,
   type PostmanCollection,
   type PostmanItem,
-} from '../../plugins/api-contract/postman';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+} from '#node/contract/postman';
+import {SITE_DIR} from '#node/contract/paths';
 
-const read = (name: string): string => fs.readFileSync(path.join(SITE_DIR, 'plugins/api-contract', name), 'utf8');
+const read = (name: string): string => fs.readFileSync(path.join(SITE_DIR, 'node/contract', name), 'utf8');
 
 describe('the published collection', () => {
   it('has no problem a fresh import would hit, signs the token in a pre-request script and has no webhooks', async () => {
@@ -89,7 +89,7 @@ describe('collectionDeprecationProblem', () => {
       'Postman request "List operators": the sandbox answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, so this code uses an old form that stops working at the sunset. Fix: use today\'s form (the token and request signatures of /HeaderMarkdown, the fields of the operation\'s reference).',
     );
     expect(collectionDeprecationProblem('Create a payout order', window, {})).toBe(
-      'Postman request "Create a payout order": a signed call the collection sends unsigned, in the window that ends on 2027-09-30, is answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, but this answer carried Deprecation (none) and Sunset (none). Fix: turn its signature headers off (unsignedSignedCalls in plugins/api-contract/postman.ts), or make the operation\'s x-transitions sunset and the sandbox agree.',
+      'Postman request "Create a payout order": a signed call the collection sends unsigned, in the window that ends on 2027-09-30, is answered with Deprecation @1796063400 and Sunset Thu, 30 Sep 2027 18:30:00 GMT, but this answer carried Deprecation (none) and Sunset (none). Fix: turn its signature headers off (unsignedSignedCalls in node/contract/postman.ts), or make the operation\'s x-transitions sunset and the sandbox agree.',
     );
   });
 });
@@ -135,7 +135,7 @@ describe('the pre-request script', () => {
         headers: {Authorization: `Bearer ${vars.get('bearerToken')}`},
       });
       expect(res.json.response_code).toBe(1);
-      expect(deprecatedFormProblem('plugins/api-contract/postman-prerequest.js', res.headers)).toBeUndefined();
+      expect(deprecatedFormProblem('node/contract/postman-prerequest.js', res.headers)).toBeUndefined();
     } finally {
       fs.rmSync(dir, {recursive: true, force: true});
     }

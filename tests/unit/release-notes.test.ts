@@ -1,6 +1,6 @@
 /**
  * The release notes (openapi/releases/notes.yaml): parsed and checked against what the diff found
- * (core/changelog/notes.ts), and read by the plugin (plugins/api-contract/release-notes.ts). Each
+ * (core/changelog/notes.ts), and read by the plugin (node/contract/release-notes.ts). Each
  * bad input fails with the file, the line and the fix, asserted word for word.
  */
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {checkReleaseNotes, expectedNote, type ExpectedNote} from '#core/changelog/notes';
 import type {Release} from '#core/changelog/changelog';
-import {NOTES_FILE, readReleaseNotes} from '../../plugins/api-contract/release-notes';
+import {NOTES_FILE, readReleaseNotes} from '#node/contract/release-notes';
 
 const FILE = 'openapi/releases/notes.yaml';
 

@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {compiledContract} from '../helpers/contract';
-import {makeSchemaCheck, readScenarioFiles} from '../../plugins/api-contract/sandbox';
+import {makeSchemaCheck, readScenarioFiles} from '#node/contract/sandbox';
 import {
   compileScenarios,
   invalidValue,

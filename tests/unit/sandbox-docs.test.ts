@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 import {compiledContract} from '../helpers/contract';
 import {scenarioRows} from '#core/sandbox/compile';
 import {sandboxPageTree, sandboxPageView} from '#core/sandbox/page';

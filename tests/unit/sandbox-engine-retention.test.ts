@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 import {describe, expect, it} from 'vitest';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 import {
   expired,
   isSweepable,

@@ -8,7 +8,7 @@
  * sandbox-transaction.property.test.ts.
  */
 import fs from 'node:fs';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {writtenSandbox} from '../helpers/contract';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {listOperations, type Located} from '#core/contract/openapi';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {sidebarMethodClass} from '../../plugins/api-contract/lib/sidebar-method';
-import {operationMethods} from '../../plugins/api-contract/load';
+import {operationMethods} from '#node/contract/load';
 
 const methods = new Map([
   ['demo-create', 'POST'],

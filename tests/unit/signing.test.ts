@@ -20,7 +20,7 @@ import {
   type SignedRequest,
 } from '#core/signing/message';
 import {checkRequestSignature} from '#core/sandbox/engine/request-signature';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 
 const TEST_PRIVATE = 'MC4CAQAwBQYDK2VwBCIEIC8Ljw0IQc5W+QMO923zVVy8/7zrfCid9gR7WVrrQSzs';
 const TEST_JWK: PublicJwk = {kty: 'OKP', crv: 'Ed25519', x: 'S-Fk1OUy4SzR4pmSs8YpOEw-Mqnz9F6odFMlzFVBwZQ'};

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {parse as parseYaml} from 'yaml';
 import {site} from '../../site.config';
-import {CONTRACT_ROOT} from '../../plugins/api-contract/paths';
+import {CONTRACT_ROOT} from '#node/contract/paths';
 
 interface ContractInfo {
   readonly info: {readonly version: string; readonly contact?: {readonly email?: string}};

@@ -8,10 +8,10 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {applyMagicComments, parseCodeMeta} from '#core/code/meta';
 import {plainCodeHtml} from '#core/code/html';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
-import {SITE_DIR} from '../../plugins/api-contract/paths';
+import {SITE_DIR} from '#node/contract/paths';
 import type {Code, Root} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import type {MdxjsEsm} from '../../plugins/mdx-ast';
+import type {MdxjsEsm} from '#node/mdx-ast';
 import {remarkStaticCode, StaticCodeError, STATIC_CODE_MODULE} from '../../plugins/static-code/remark';
 
 beforeAll(() => loadLanguages());

@@ -1,5 +1,5 @@
 /**
- * "See the status call" must link a status operation: in pages and posts (plugins/api-contract/prose.ts)
+ * "See the status call" must link a status operation: in pages and posts (node/contract/prose.ts)
  * and in the contract's descriptions (crossCheck). Messages asserted word for word.
  */
 import fs from 'node:fs';
@@ -14,8 +14,8 @@ import {
   statusClaimProblems,
   suggestStatusPages,
 } from '#core/contract/status-claims';
-import {proseBlocks, proseStatusProblems} from '../../plugins/api-contract/prose';
-import {scanPages} from '../../plugins/api-contract/load';
+import {proseBlocks, proseStatusProblems} from '#node/contract/prose';
+import {scanPages} from '#node/contract/load';
 
 describe('what counts as a claim', () => {
   it('is a status call, page, endpoint or operation, singular and definite', () => {

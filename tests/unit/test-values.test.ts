@@ -9,8 +9,8 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {checkTestValues, sandboxTestValues, testValueChanges, type TestValues} from '#core/changelog/test-values';
 import type {ReleaseNote} from '#core/changelog/notes';
-import {NOTES_FILE, TEST_VALUES_FILE} from '../../plugins/api-contract/release-notes';
-import {SANDBOX_FILE} from '../../plugins/api-contract/sandbox';
+import {NOTES_FILE, TEST_VALUES_FILE} from '#node/contract/release-notes';
+import {SANDBOX_FILE} from '#node/contract/sandbox';
 
 const files = {
   record: 'openapi/releases/test-values.yaml',

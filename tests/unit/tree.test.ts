@@ -314,7 +314,7 @@ describe('operation sections', () => {
 
   it('the whole tree: sections in page order (the call first), headings as the table of contents lists them', () => {
     const tree = operationTree({...op, scenarios: [ownRow, ...engineRows]}, labels);
-    // Before the page's guide prose (plugins/api-contract/lib/lead.ts): the call, the request, the answers, the codes.
+    // Before the page's guide prose (node/contract/lead.ts): the call, the request, the answers, the codes.
     expect(tree.sections.filter((s) => s.lead).map((s) => s.key)).toEqual([
       'overview',
       'samples',

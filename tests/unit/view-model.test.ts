@@ -143,7 +143,7 @@ describe('buildViews', () => {
     expect(buildViews(doc(), codes, new Map()).operations[0]?.change).toBeUndefined();
   });
 
-  // buildViews trusts its caller to have cross-checked the contract (plugins/api-contract/load.ts
+  // buildViews trusts its caller to have cross-checked the contract (node/contract/load.ts
   // withPages): the rules a view relies on are crossCheck's, asserted here as the build reports them.
   it('rejects a response code that the catalogue does not define, naming the operation', () => {
     expect(problemsOf(doc({'x-response-codes': [99]}), codes)).toContain(

@@ -5,7 +5,7 @@
  * manifest's `artefacts` folder, beside the build.
  */
 import {GENERATED, isFileOf, type GeneratedKey} from '#node/generated';
-import type {DataFile} from './data';
+import type {DataFile} from '#node/contract/data';
 
 /** A file to write: its path under the artefact folder and its text. */
 export interface ArtefactFile {

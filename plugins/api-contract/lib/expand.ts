@@ -16,7 +16,7 @@ import {
   jsx,
   literalAttr,
   type MdxJsxElement,
-} from '../../mdx-ast';
+} from '#node/mdx-ast';
 import {dataModule} from '#node/generated';
 import {
   API_COMPONENTS,
@@ -25,8 +25,8 @@ import {
   type ApiComponentSpec,
   type IdKind,
   type IdSpec,
-} from '../components';
-import {SLICE_ATTR, sectionsOfSlice} from './lead';
+} from '#node/contract/components';
+import {SLICE_ATTR, sectionsOfSlice} from '#node/contract/lead';
 import {WriterError} from '#core/util/writer-error';
 
 export class ApiReferenceError extends WriterError {}

@@ -7,7 +7,7 @@ to every docs page). The method itself is
  * drawn by CSS (src/css/custom.css) as text, so a screen reader reads it with the title and no
  * script or data ships for it; the method comes from the contract, never from the page.
  */
-import {pageUses} from '../load';
+import {pageUses} from '#node/contract/load';
 
 /** The prefix of an entry's class; the method follows in lower case (`op-get`). */
 export const SIDEBAR_METHOD_CLASS = 'op-';

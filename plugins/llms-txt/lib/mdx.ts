@@ -14,8 +14,8 @@
  */
 import type {Nodes, Root} from 'mdast';
 import {SKIP, visit} from 'unist-util-visit';
-import {parseMdx, type MdxJsxElement} from '../../mdx-ast';
-import {leadPlan, sliceAttr} from '../../api-contract/lib/lead';
+import {parseMdx, type MdxJsxElement} from '#node/mdx-ast';
+import {leadPlan, sliceAttr} from '#node/contract/lead';
 import {WriterError} from '#core/util/writer-error';
 
 /**
@@ -205,7 +205,7 @@ function titleHead(tree: Root, body: string, options: MdxToMarkdownOptions): str
 }
 
 /**
- * The reference before the guide prose, as on the page (../../api-contract/lib/lead.ts): the lead
+ * The reference before the guide prose, as on the page (node/contract/lead.ts): the lead
  * slice of the page's `<Endpoint>` put before its first heading, the element itself left to render
  * the rest.
  */

@@ -6,7 +6,7 @@ import {deliveryPolicyRows} from '#core/contract/webhook-policy';
 
 /**
  * How every webhook is delivered, from core/contract/webhook-policy.ts: the same rows as the Markdown
- * twin of the page (the registry in plugins/api-contract/components.ts renders `deliveryPolicyRows()` too).
+ * twin of the page (the registry in node/contract/components.ts renders `deliveryPolicyRows()` too).
  */
 export default function DeliveryPolicy(): ReactNode {
   return (

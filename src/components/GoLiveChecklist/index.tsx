@@ -7,7 +7,7 @@ import {checklistRows} from '#core/certify/rules';
 
 /**
  * The go-live checklist, from core/certify/rules.ts: the rules `npm run certify` checks, so the page
- * and the tool cannot disagree. The Markdown twin renders the same rows (plugins/api-contract/components.ts).
+ * and the tool cannot disagree. The Markdown twin renders the same rows (node/contract/components.ts).
  */
 export default function GoLiveChecklist(): ReactNode {
   return (

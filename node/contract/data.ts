@@ -3,7 +3,7 @@
  * operation and webhook (highlighted for its page, as text for the Markdown twin), the families,
  * the catalogues, the rate limits, the API changelog, the Sandbox page, the sandbox engine's
  * files, the hand-written samples and the ids the remark plugin checks. Pure: the plugin's entry
- * file (../index.ts) reads the contract and the samples and hands each file to Docusaurus'
+ * file (plugins/api-contract/index.ts) reads the contract and the samples and hands each file to Docusaurus'
  * `createData`.
  */
 import {familiesOf} from '#core/contract/families';
@@ -31,7 +31,7 @@ import {
 } from '#core/behaviour/sections';
 import {journeyFile, journeysBlocks, journeysKey} from '#core/journeys/sections';
 import type {JourneyFile} from '#core/journeys/view';
-import type {Behaviour} from '../behaviour';
+import type {Behaviour} from './behaviour';
 import {
   mapBlocks,
   operationTree,

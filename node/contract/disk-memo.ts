@@ -8,7 +8,7 @@
  * A result is kept in `<dir>/<sha256>.v8`, the hash of `codeKey` and the input's JSON: `codeKey`
  * names the code and the library version that make it, so a new version of either is a new name
  * and an old result is never served. Written by rename (a reader sees the whole file or none),
- * with Node's structured serialisation (as plugins/api-contract/cache.ts). A result that cannot be
+ * with Node's structured serialisation (as node/contract/cache.ts). A result that cannot be
  * made throws as before and nothing is kept; a folder that cannot be written only costs the reuse.
  *
  * The files are small (one piece's diffs) and the folder can be deleted at any time.

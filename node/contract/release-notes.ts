@@ -1,6 +1,6 @@
 /**
  * The file side of the release notes (core/changelog/notes.ts): reads openapi/releases/notes.yaml
- * and checks it against the releases the changelog compared (plugins/api-contract/changelog.ts).
+ * and checks it against the releases the changelog compared (node/contract/changelog.ts).
  * Every release on the changelog, the first one included, needs a written summary there; a
  * problem fails with the file, the line and the fix. loadContractSource runs this, so the build
  * and `npm run lint:contract` both stop on it.

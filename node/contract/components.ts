@@ -3,7 +3,7 @@
  * imports, the attribute that names a contract id (and the folder of generated data per id),
  * where the sections are listed when the page splits it into sections under headings, and how the
  * Markdown twin renders it.
- * The remark plugin (remark.ts), the page scan of the contract loader (load.ts), the content check
+ * The remark plugin (plugins/api-contract/remark.ts), the page scan of the contract loader (load.ts), the content check
  * and the Markdown writer (plugins/llms-txt) all read this list and no other.
  *
  * Also the one message every guard rail prints for an id the contract does not define: the
@@ -35,7 +35,7 @@ import {CHANGELOG_PATH} from '#core/changelog/changelog';
 import {behaviourTableKey} from '#core/behaviour/sections';
 import {journeysKey} from '#core/journeys/sections';
 import {closest} from '#core/util/closest';
-import {SLICE_ATTR, sectionsOfSlice} from './lib/lead';
+import {SLICE_ATTR, sectionsOfSlice} from './lead';
 import {WriterError} from '#core/util/writer-error';
 import {fileName} from '#node/generated';
 
@@ -50,7 +50,7 @@ export interface ContractData {
   readonly webhook: ReadonlyMap<string, ReferenceTree>;
   readonly tag: ReadonlyMap<string, TagView>;
   readonly tags: readonly TagView[];
-  /** The blocks of the site-wide components, by key (lib/data.ts `componentSections`). */
+  /** The blocks of the site-wide components, by key (data.ts `componentSections`). */
   readonly sections: ComponentSections;
   readonly jwtSamples: readonly CodeSample[];
   readonly verifySamples: readonly CodeSample[];
@@ -131,7 +131,7 @@ function entry<T>(map: ReadonlyMap<string, T>, spec: IdSpec, props: Props, where
 /**
  * The page data of an operation or webhook (its highlighted section tree), under the plugin's
  * generated data (node/generated.ts `operationTree`, `webhookTree`): an ES module holding the JSON as
- * one string (lib/data.ts `jsonModule`), not a .json file. Rspack parses a .json module into a tree
+ * one string (data.ts `jsonModule`), not a .json file. Rspack parses a .json module into a tree
  * that it keeps for the whole build; at 977 operations those trees were a quarter of the build's peak
  * memory (3.6 GB with them, 2.6 without).
  */
@@ -144,12 +144,12 @@ const WEBHOOK: IdSpec = {attr: 'op', kind: 'webhook', dataFile: (id) => fileName
 export const SHARED_ANSWERS_MODULE = fileName('sharedAnswers');
 export const SHARED_ANSWERS_SOURCE = fileName('sharedAnswersSource');
 
-/** The file a page imports for one site-wide component's blocks (lib/data.ts `componentSections`). */
+/** The file a page imports for one site-wide component's blocks (data.ts `componentSections`). */
 export const sectionsFile = (key: string): string => fileName('componentSections', key);
 
 /**
  * What each code means for each operation (core/behaviour/codes.ts), in words, among the generated
- * data: the MCP server's `get_response_code` answers from it (lib/artefacts.ts).
+ * data: the MCP server's `get_response_code` answers from it (plugins/api-contract/lib/artefacts.ts).
  */
 export const CODE_RULES_FILE = fileName('codeRules');
 
@@ -207,7 +207,7 @@ const treeSource =
  */
 const REFERENCE_CSS = 'css/reference.css';
 
-/** The Markdown of a site-wide component: its generated blocks (lib/data.ts `componentSections`), serialised. */
+/** The Markdown of a site-wide component: its generated blocks (data.ts `componentSections`), serialised. */
 const component =
   (key: string) =>
   (_props: Props, ctx: MarkdownContext): string => {

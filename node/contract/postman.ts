@@ -42,7 +42,7 @@ interface PostmanEvent {
   script: {type: 'text/javascript'; exec: string[]};
 }
 
-const script = (name: string): string => fs.readFileSync(path.join(SITE_DIR, 'plugins', 'api-contract', name), 'utf8');
+const script = (name: string): string => fs.readFileSync(path.join(SITE_DIR, 'node', 'contract', name), 'utf8');
 
 /** What a partner fills in (or leaves alone), in the order Postman shows them. */
 export const COLLECTION_VARIABLES: readonly Omit<PostmanVariable, 'value'>[] = [
@@ -238,5 +238,5 @@ export function collectionDeprecationProblem(
   if (call?.sunset === undefined) return deprecatedFormProblem(`Postman request "${name}"`, headers);
   const expected = transitionHeaders(call.sunset);
   if (headers.Deprecation === expected.Deprecation && headers.Sunset === expected.Sunset) return undefined;
-  return `Postman request "${name}": a signed call the collection sends unsigned, in the window that ends on ${call.sunset}, is answered with Deprecation ${expected.Deprecation} and Sunset ${expected.Sunset}, but this answer carried Deprecation ${headers.Deprecation ?? '(none)'} and Sunset ${headers.Sunset ?? '(none)'}. Fix: turn its signature headers off (unsignedSignedCalls in plugins/api-contract/postman.ts), or make the operation's x-transitions sunset and the sandbox agree.`;
+  return `Postman request "${name}": a signed call the collection sends unsigned, in the window that ends on ${call.sunset}, is answered with Deprecation ${expected.Deprecation} and Sunset ${expected.Sunset}, but this answer carried Deprecation ${headers.Deprecation ?? '(none)'} and Sunset ${headers.Sunset ?? '(none)'}. Fix: turn its signature headers off (unsignedSignedCalls in node/contract/postman.ts), or make the operation's x-transitions sunset and the sandbox agree.`;
 }

@@ -5,7 +5,7 @@
  * `.cache/contract/<key>/`, where the key is a hash of everything the entry is made from:
  *
  *   - the contract (every file under openapi/) and the lint rules (redocly.yaml);
- *   - the code that compiles and checks it (core/, plugins/api-contract/, plugins/mdx-ast.ts,
+ *   - the code that compiles and checks it (core/, node/: this library and the MDX parser,
  *     site.config.ts, the import map of package.json);
  *   - the installed libraries (package-lock.json) and the Node version.
  *
@@ -23,7 +23,7 @@
  * The other checks of checkContract run on every load, on the compiled contract from the entry.
  *
  * The dev server does not load from it: it reloads on every edit and keeps its own per-file memo.
- * It only reads `lint-clean` at start, to skip a lint that would find nothing (index.ts `lintBeside`).
+ * It only reads `lint-clean` at start, to skip a lint that would find nothing (the plugin's `lintBeside`).
  * The changelog's comparisons are also kept piece by piece, outside the entries, by the pieces'
  * content (changelog.ts, `.cache/changelog-diffs/`): a new key re-compares only what changed.
  */
@@ -51,8 +51,7 @@ export const CACHE_KEY_INPUTS = [
   'openapi',
   'redocly.yaml',
   'core',
-  'plugins/api-contract',
-  'plugins/mdx-ast.ts',
+  'node',
   'site.config.ts',
   'package.json',
   'package-lock.json',

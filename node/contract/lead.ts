@@ -19,7 +19,7 @@
  */
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {literalAttr} from '../../mdx-ast';
+import {literalAttr} from '../mdx-ast';
 
 /** The attribute that names the slice of a reference an element renders. */
 export const SLICE_ATTR = 'slice';

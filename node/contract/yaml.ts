@@ -36,7 +36,7 @@ export class ContractResolver extends BaseResolver {
 
 /**
  * A published release (`releases/1.3.0.yaml`): written by a tool, never by hand, and 0.5 MB each.
- * The changelog parses each once (plugins/api-contract/changelog.ts `readRelease`, through the same
+ * The changelog parses each once (node/contract/changelog.ts `readRelease`, through the same
  * parser); parsing them here too would add a second or more to every build.
  */
 const RELEASE_FILE = /^\d+\.\d+\.\d+\.yaml$/;

@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import type {ValidateFunction} from 'ajv';
 import type {JsonSchema} from '#core/contract/schema';
 import type {Validate} from '#core/contract/fences';
-import {addContractRules} from './lib/ajv-rules';
+import {addContractRules} from './ajv-rules';
 
 export function makeValidator(): Validate {
   const ajv = new Ajv2020({strict: false, allErrors: true});

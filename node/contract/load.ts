@@ -277,7 +277,7 @@ export function contractIds(root = CONTRACT_ROOT): Record<IdKind, Set<string>> {
 /**
  * Each operation's HTTP method (`POST`) by its id, read straight from the YAML as contractIds reads
  * the ids: docusaurus.config.ts marks each operation page's sidebar entry with it before any plugin
- * has loaded the contract (./lib/sidebar-method.ts).
+ * has loaded the contract (plugins/api-contract/lib/sidebar-method.ts).
  */
 export function operationMethods(root = CONTRACT_ROOT): Map<string, string> {
   const methods = new Map<string, string>();
@@ -460,7 +460,7 @@ export async function loadContractSource({lint = 'wait', bundled = true}: Source
 /**
  * Every release compared with the one before, the current contract last (`loadChangelog`): the
  * dearest part of a load (seconds: each published release bundled, each pair diffed), which
- * plugins/api-contract/cache.ts keeps in its entry.
+ * node/contract/cache.ts keeps in its entry.
  */
 export const contractReleases = (deref: OpenApiDocument): Promise<Release[]> =>
   loadChangelog({current: deref, pages: new Map(), siteVersion: site.apiVersion, date: site.apiReleaseDate});

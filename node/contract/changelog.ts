@@ -76,7 +76,7 @@ function diffCodeKey(): string {
   return JSON.stringify([process.version, tool, ...code]);
 }
 
-/** Where the comparisons are kept between processes (plugins/api-contract/disk-memo.ts). */
+/** Where the comparisons are kept between processes (node/contract/disk-memo.ts). */
 export const DIFF_MEMO_DIR = path.join(SITE_DIR, '.cache', 'changelog-diffs');
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The MDX files of the content folders: shared by the contract loader (which page shows which
- * operation) and the prose checks. Where each is served is Docusaurus' business (lib/permalinks.ts).
+ * operation) and the prose checks. Where each is served is Docusaurus' business (the plugin's lib/permalinks.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -2,8 +2,8 @@
  * The build's one MDX parser, and the few nodes our remark plugins add to a page's tree.
  *
  * `parseMdx` reads a page as Docusaurus' MDX loader does (MDX, GFM, front matter), so the page
- * scan (api-contract/load.ts), the prose checks (api-contract/prose.ts) and the Markdown twins
- * (llms-txt/lib/mdx.ts) see the same tree the site is built from. Trees are typed with `mdast` and
+ * scan (node/contract/load.ts), the prose checks (node/contract/prose.ts) and the Markdown twins
+ * (plugins/llms-txt/lib/mdx.ts) see the same tree the site is built from. Trees are typed with `mdast` and
  * the MDX extensions (`mdast-util-mdx-jsx`; importing remark-mdx brings the ESM and expression
  * node types into `mdast` too) and walked with `unist-util-visit`.
  */

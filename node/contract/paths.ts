@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Repository root (this file lives in plugins/api-contract/). */
+/** Repository root (this file lives in node/contract/). */
 export const SITE_DIR = path.resolve(__dirname, '..', '..');
 export const CONTRACT_DIR = path.join(SITE_DIR, 'openapi');
 export const CONTRACT_ROOT = path.join(CONTRACT_DIR, 'openapi.yaml');
