@@ -16,7 +16,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type {ValidateFunction} from 'ajv';
 import fc from 'fast-check';
-import {addContractRules, formatCheck} from '../../plugins/api-contract/lib/ajv-rules';
+import {addContractRules, formatCheck} from '#node/contract/ajv-rules';
 import type {Json, JsonObject} from '#core/sandbox/model';
 
 export type Schema = Readonly<Record<string, unknown>>;
@@ -61,7 +61,7 @@ const RULES = new Set([
 
 const isAnnotation = (key: string): boolean => ANNOTATIONS.has(key) || key.startsWith('x-');
 
-/** The contract's judge of a value: the build's ajv (plugins/api-contract/validate.ts), so `multipleOf` is decimal. */
+/** The contract's judge of a value: the build's ajv (node/contract/validate.ts), so `multipleOf` is decimal. */
 export function contractAjv(): Ajv2020 {
   const ajv = addFormats(new Ajv2020({strict: false, allErrors: true}));
   return addContractRules(ajv);

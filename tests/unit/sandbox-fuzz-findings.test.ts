@@ -10,7 +10,7 @@ import type {ResponseCodeView} from '#core/contract/types';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {UTF8_RULE} from '#core/sandbox/engine/validate';
 import type {JsonObject} from '#core/sandbox/model';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {writtenSandbox} from '../helpers/contract';
 import {answerProblems, fuzzSandbox} from '../helpers/sandbox-fuzz-answers';

@@ -21,7 +21,7 @@ import type {ResponseCodeView} from '#core/contract/types';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import type {SandboxResponse} from '#core/sandbox/engine';
 import type {LoadedFamily} from '#core/sandbox/engine/types';
-import {loadWrittenFamily} from '../../plugins/api-contract/sandbox';
+import {loadWrittenFamily} from '#node/contract/sandbox';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
 import {writtenSandbox} from '../helpers/contract';
 import {answerProblems, fuzzSandbox} from '../helpers/sandbox-fuzz-answers';
