@@ -10,14 +10,7 @@
  * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting.
  * It reads no page: the dev server's load reports an id the contract lacks.
  */
-import {
-  assertContractYamlParses,
-  contractIds,
-  lintContract,
-  scanPages,
-  unknownIds,
-  withPages,
-} from '../plugins/api-contract/load';
+import {assertContractYamlParses, contractIds, scanPages, unknownIds, withPages} from '../plugins/api-contract/load';
 import {cachedContractSource, cachedLint} from '../plugins/api-contract/cache';
 import {listOperations} from '#core/contract/view-model';
 
@@ -30,16 +23,17 @@ async function main(): Promise<void> {
     if (process.argv.includes('--lint-only')) process.exit(1);
     throw e;
   }
-  // The dev server's lint runs on files a writer is editing: it neither reads nor fills the cache,
-  // and leaves the pages to the dev server's load, which names an unknown id itself (once, not
-  // once here and once there).
+  // The dev server's lint leaves the pages to the dev server's load, which names an unknown id
+  // itself (once, not once here and once there). It goes through the cache like the rest: files
+  // that linted clean are not linted again, and a clean lint is kept for the files as they were
+  // (cache.ts keeps nothing for files that changed while it ran), so the next start skips it.
   const lintOnly = process.argv.includes('--lint-only');
   // First what a page names that the contract lacks: the orphan and x-related messages it causes
   // would otherwise come first and point the writer at the wrong file.
   const uses = lintOnly ? [] : scanPages();
   const unknown = unknownIds(uses, contractIds());
   for (const u of unknown) console.error(u);
-  const problems = lintOnly ? await lintContract() : await cachedLint();
+  const problems = await cachedLint();
   for (const p of problems) console.error(p);
   if (lintOnly) {
     if (problems.length) {

@@ -33,11 +33,12 @@
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
+import type * as Redocly from '@redocly/openapi-core';
 import os from 'node:os';
 import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
-import {stringifyYaml} from '@redocly/openapi-core';
+import {nativeRequire} from '#node/native-require';
 import {SAMPLE_LANGUAGES, type SampleLanguage} from '#core/code/languages';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
@@ -61,7 +62,7 @@ import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
 import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from './paths';
 import {DATA_PLUGIN, folderPath, generatedFilesDir, servedDir} from '#node/generated';
-import {sandboxFiles} from './sandbox';
+import {sandboxFiles, type SandboxFile} from './sandbox';
 import {cachedContractSource, contractCacheDir} from './cache';
 import {proseStatusProblems} from './prose';
 import {createDevChecks, type LintChild} from './dev-checks';
@@ -77,6 +78,8 @@ export {DOWNLOADS};
 /** The contract as loaded, with the reference's labels in the build's locale. */
 export interface ContractContent extends ContractSource {
   readonly labels: Labels;
+  /** The sandbox engine's files, when the contract cache had them (made from `sandbox` otherwise). */
+  readonly sandboxFiles?: readonly SandboxFile[];
 }
 
 /** The translation file of the reference's labels: i18n/<locale>/api-contract/reference.json. */
@@ -172,14 +175,24 @@ function reported<T>(step: string, run: () => T): T {
  * first message, and hands the checked pages on (`uses`); the dev server shows an edit without
  * waiting for the lint (half a second of a contract edit's reload): it runs beside the reload, in a
  * child process, and prints what it finds, and the pages are read again on every reload.
+ * The dev server's start (`starting`) reads the compiled contract from the contract cache when a
+ * build, a lint, a test run or the last start made it from the same files (seconds of bundling, the
+ * sandbox's compile and validators, the changelog), and keeps what it compiles for the next start;
+ * a reload after an edit compiles again, reusing what the edit left alone (the per-file memos).
  */
-export async function loadContractContent(isProd: boolean): Promise<{content: ContractContent; uses?: PageUse[]}> {
+export async function loadContractContent(
+  isProd: boolean,
+  starting = false,
+): Promise<{content: ContractContent; uses?: PageUse[]}> {
   if (isProd) {
     const uses = assertPageIdsKnown();
     return {content: {...(await cachedContractSource()), labels: defaultLabels()}, uses};
   }
   devChecks.lint();
-  return {content: {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()}};
+  const source = starting
+    ? await cachedContractSource({lint: 'skip'})
+    : await loadContractSource({lint: 'skip', bundled: false});
+  return {content: {...source, labels: defaultLabels()}};
 }
 
 /**
@@ -255,7 +268,7 @@ async function writeGeneratedData(
       notes: content.notes,
       deprecations: contractDeprecations(content.deref),
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
-      sandbox: sandboxFiles(content.deref, content.sandbox),
+      sandbox: content.sandboxFiles ?? sandboxFiles(content.deref, content.sandbox),
       behaviour: content.behaviour,
       journeys: content.journeys,
     },
@@ -318,6 +331,7 @@ async function writeDownloads(outDir: string, bundled: ContractContent['bundled'
   // Loaded here, not with the config: the dev server writes no downloads, and these two libraries
   // (openapi-to-postmanv2; openapi-typescript, which loads TypeScript) took 3 s of its start.
   const [{toPostman}, {contractTypes}] = await Promise.all([import('./postman'), import('./lib/types-download')]);
+  const {stringifyYaml} = nativeRequire('@redocly/openapi-core') as typeof Redocly;
   fs.mkdirSync(path.join(outDir, 'downloads'), {recursive: true});
   fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
   fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
@@ -364,6 +378,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
   const isProd = process.env.NODE_ENV === 'production';
   assertManifestFolder(context);
   const state: PluginState = {};
+  let loads = 0;
   return {
     name: NAME,
 
@@ -375,7 +390,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
 
     loadContent: () =>
       reported('load the API contract', async () => {
-        const {content, uses} = await loadContractContent(isProd);
+        const {content, uses} = await loadContractContent(isProd, loads++ === 0);
         state.uses = uses;
         return content;
       }),

@@ -5,7 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {bundle, getLineColLocation, lintDocument, loadConfig, type Document} from '@redocly/openapi-core';
+import type {Document} from '@redocly/openapi-core';
+import {nativeRequire} from '#node/native-require';
+import type * as Redocly from '@redocly/openapi-core';
 import {
   buildViews,
   listOperations,
@@ -42,6 +44,9 @@ import {mdxFiles} from './pages';
 import {createReloadMemo} from '#core/util/memo';
 import {contractDocument, contractYamlProblems, ContractResolver, readContractYaml} from './yaml';
 import {WriterError} from '#core/util/writer-error';
+
+// Loaded by Node, not compiled by jiti with the config (node/native-require.ts).
+const {bundle, getLineColLocation, lintDocument, loadConfig} = nativeRequire('@redocly/openapi-core') as typeof Redocly;
 
 export class ContractLoadError extends WriterError {}
 
