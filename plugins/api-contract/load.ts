@@ -3,6 +3,7 @@
  * API changelog; then, with the routes Docusaurus gave the pages, the views.
  * Every failure names the file and the fix; the build stops on any of them.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Document} from '@redocly/openapi-core';
@@ -42,6 +43,7 @@ import {loadChangelog} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
 import {createReloadMemo} from '#core/util/memo';
+import {createDiskMemo} from './disk-memo';
 import {contractDocument, contractYamlProblems, ContractResolver, readContractYaml} from './yaml';
 import {WriterError} from '#core/util/writer-error';
 
@@ -237,10 +239,33 @@ function parsePage(source: string, file: string): Root {
  */
 const scanned = new Map<string, {readonly source: string; readonly uses: PageUse[]}>();
 
+/**
+ * Each page's scan also kept on disk by its text (disk-memo.ts), for the next process: parsing
+ * every page was 2 to 2.6 s of each dev server start (issue 35), for pages mostly unchanged since
+ * the last. The scan depends on the parser and the components' table besides the page.
+ */
+const pageUsesMemo = createDiskMemo({
+  dir: path.join(SITE_DIR, '.cache', 'page-uses'),
+  // Hashed once here: disk-memo.ts hashes the key with every page.
+  codeKey: crypto
+    .createHash('sha256')
+    .update(
+      JSON.stringify([
+        process.version,
+        // This file (pageUses), the parser and the components' table; the parser's version is the lock file's.
+        ...[__filename, path.join(SITE_DIR, 'plugins', 'mdx-ast.ts'), path.join(__dirname, 'components.ts')].map((f) =>
+          fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : f,
+        ),
+        fs.readFileSync(path.join(SITE_DIR, 'package-lock.json'), 'utf8'),
+      ]),
+    )
+    .digest('hex'),
+});
+
 function cachedPageUses(source: string, relative: string): PageUse[] {
   const hit = scanned.get(relative);
   if (hit?.source === source) return hit.uses;
-  const uses = pageUses(source, relative);
+  const uses = pageUsesMemo([relative, source], () => pageUses(source, relative));
   scanned.set(relative, {source, uses});
   return uses;
 }
