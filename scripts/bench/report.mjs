@@ -208,9 +208,10 @@ const devErrors = (dev) =>
  */
 export function report(r, sites) {
   const rep = newReport();
-  buildRows(rep, r.build);
-  byteRows(rep, r.bytes, sites.stock);
-  searchRows(rep, r);
+  // A run with --only-dev has none of these.
+  if (r.build) buildRows(rep, r.build);
+  if (r.bytes) byteRows(rep, r.bytes, sites.stock);
+  if (r.searchIndex) searchRows(rep, r);
   lighthouseRows(rep, r, sites);
   devRows(rep, r.dev);
   const judged = rep.targets.filter((t) => t.met != null);

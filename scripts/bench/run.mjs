@@ -33,6 +33,7 @@ const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-
   --only-bytes         builds, routes, first-visit bytes and search index only (= both skips)
   --reuse-build        measure the existing build/ folders instead of building (no build time/memory)
   --skip-soak          no sandbox soak (node scripts/bench/soak.mjs runs it alone)
+  --only-dev           the dev servers' figures alone (no build, bytes, search or Lighthouse)
   --in-process-server  serve both builds from a small Node server in the bench instead of nginx
                        with deploy/nginx.conf (the figures of runs before nginx became the default)
 env: BENCH_RUNS (Lighthouse runs per page, default 3), BENCH_DEV_RUNS (edits per file, default 5),
@@ -49,6 +50,7 @@ for (const f of flags) {
       '--reuse-build',
       '--in-process-server',
       '--skip-soak',
+      '--only-dev',
     ].includes(f)
   ) {
     console.error(f === '--help' || f === '-h' ? USAGE : `unknown flag ${f}\n${USAGE}`);
@@ -59,6 +61,7 @@ const skipLighthouse = flags.has('--only-bytes') || flags.has('--skip-lighthouse
 const skipDev = flags.has('--only-bytes') || flags.has('--skip-dev');
 const reuseBuild = flags.has('--reuse-build');
 const inProcessServer = flags.has('--in-process-server');
+const onlyDev = flags.has('--only-dev');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 // Five: the first edit after start is 0.3-0.5 s slower than the rest (the first hot update), and of
 // three the median was then the slower of the other two; the stock site gets the same count.
@@ -376,10 +379,29 @@ async function measureBuilds(browser, lighthouse, {ourBuild, stockBuild, stockDi
   }
 }
 
+/** `--only-dev`: the dev servers alone, reported as a full run reports them. @param {string} stockDir */
+async function devOnly(stockDir) {
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_FLAGS});
+  /** @type {any} */
+  const results = {meta: await runMeta(browser, null, null)};
+  try {
+    results.meta.settledBeforeDev = await settleAndSay('the dev servers');
+    results.dev = await measureDev(browser, stockDir);
+  } finally {
+    await browser.close();
+  }
+  fs.mkdirSync(OUT_DIR, {recursive: true});
+  const {table, targets} = report(results, {ours: OURS, stock: STOCK});
+  results.targets = targets;
+  fs.writeFileSync(path.join(OUT_DIR, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${table}\n`);
+}
+
 async function main() {
   const lighthouse = skipLighthouse ? null : await loadLighthouse();
   warnAboutConditions();
   const stockDir = await ensureStockSite(say);
+  if (onlyDev) return devOnly(stockDir);
   const ourBuild = await coldBuild(ROOT, 'ours', process.env, [
     process.execPath,
     [path.join(ROOT, 'scripts', 'build.mjs')],

@@ -86,6 +86,10 @@ describe('bench report', () => {
     expect(within.table).toContain('| Dev second start to home 200 (s) | 6.0 | 4.0 | 1.50× |  |  |');
     const over = report({...RESULTS, dev: {ours: dev(15.1, 6), stock: dev(10, 4)}}, SITES);
     expect(over.targets.find((t) => t.figure.startsWith('Dev first start'))?.met).toBe(false);
+    // --only-dev: the dev rows alone.
+    const onlyDev = report({meta: RESULTS.meta, dev: {ours: dev(14.9, 6), stock: dev(10, 4)}}, SITES);
+    expect(onlyDev.table).toContain('| Dev first start to home 200 (s) | 14.9 |');
+    expect(onlyDev.table).not.toContain('Cold build');
   });
 
   it('leaves out the sections a run skipped', () => {
