@@ -7,10 +7,18 @@
  * or a test run of the same files, this prints its findings in a second or two.
  *
  * `--lint-only`: the lint alone, silent when clean: the dev server runs this beside its reload
- * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting.
+ * after each contract edit (plugins/api-contract/index.ts), so the page updates without waiting,
+ * and after its first compile with `--keep-clean` (the result kept in the contract cache).
  * It reads no page: the dev server's load reports an id the contract lacks.
  */
-import {assertContractYamlParses, contractIds, scanPages, unknownIds, withPages} from '../plugins/api-contract/load';
+import {
+  assertContractYamlParses,
+  contractIds,
+  lintContract,
+  scanPages,
+  unknownIds,
+  withPages,
+} from '../plugins/api-contract/load';
 import {cachedContractSource, cachedLint} from '../plugins/api-contract/cache';
 import {listOperations} from '#core/contract/view-model';
 
@@ -24,16 +32,17 @@ async function main(): Promise<void> {
     throw e;
   }
   // The dev server's lint leaves the pages to the dev server's load, which names an unknown id
-  // itself (once, not once here and once there). It goes through the cache like the rest: files
-  // that linted clean are not linted again, and a clean lint is kept for the files as they were
-  // (cache.ts keeps nothing for files that changed while it ran), so the next start skips it.
+  // itself (once, not once here and once there). Its lint after an edit neither reads nor fills
+  // the cache (each edit would make an entry and push out the ones a build or a test run keeps);
+  // its lint at start (`--keep-clean`, the files as the start compiled them into the cache) keeps
+  // a clean result, so the next start skips it (cache.ts keeps nothing for files changed meanwhile).
   const lintOnly = process.argv.includes('--lint-only');
   // First what a page names that the contract lacks: the orphan and x-related messages it causes
   // would otherwise come first and point the writer at the wrong file.
   const uses = lintOnly ? [] : scanPages();
   const unknown = unknownIds(uses, contractIds());
   for (const u of unknown) console.error(u);
-  const problems = await cachedLint();
+  const problems = lintOnly && !process.argv.includes('--keep-clean') ? await lintContract() : await cachedLint();
   for (const p of problems) console.error(p);
   if (lintOnly) {
     if (problems.length) {

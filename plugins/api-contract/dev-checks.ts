@@ -24,8 +24,13 @@ export interface LintChild {
 }
 
 export interface DevCheckOptions {
-  /** Starts the contract's lint; it prints its own problems. */
-  readonly startLint: () => LintChild;
+  /**
+   * Starts the contract's lint; it prints its own problems. `atStart`: the files as the dev server
+   * started on them, whose clean lint is worth keeping in the contract cache for the next start (an
+   * edit's lint keeps nothing: each edit would make a cache entry and push out the ones a build or
+   * a test run keeps).
+   */
+  readonly startLint: (atStart: boolean) => LintChild;
   /** Whether the contract cache marks the files, as they are now, lint-clean. */
   readonly lintClean: () => boolean;
   /** Prints a problem to the terminal. */
@@ -67,9 +72,9 @@ export function createDevChecks(options: DevCheckOptions, pluginName = 'api-cont
     }
   };
 
-  const runLint = (): void => {
+  const runLint = (atStart: boolean): void => {
     linting?.kill();
-    const child = startLint();
+    const child = startLint(atStart);
     linting = child;
     child.once('exit', () => {
       if (linting === child) linting = undefined;
@@ -85,7 +90,7 @@ export function createDevChecks(options: DevCheckOptions, pluginName = 'api-cont
   return {
     lint() {
       loads += 1;
-      if (loads > 1) return guarded('start the contract lint', runLint);
+      if (loads > 1) return guarded('start the contract lint', () => runLint(false));
       // The first load: lint after the first compile, and only files not known to be clean.
       if (!lintClean()) lintHeld = true;
     },
@@ -102,7 +107,7 @@ export function createDevChecks(options: DevCheckOptions, pluginName = 'api-cont
         compiler.hooks.done.tap(pluginName, () => {
           if (compiled) return;
           compiled = true;
-          if (lintHeld) guarded('start the contract lint', runLint);
+          if (lintHeld) guarded('start the contract lint', () => runLint(true));
           lintHeld = false;
           if (claimsHeld) scheduleClaims(claimsHeld);
           claimsHeld = undefined;

@@ -124,8 +124,9 @@ const CONTRACT_CHECK_SCRIPT = path.join(SITE_DIR, 'scripts', 'contract-check.ts'
  * priority, so the reload it runs beside keeps the CPU. Its problems are printed to the dev
  * server's terminal; the build waits for the lint and stops.
  */
-function startLintChild(): LintChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', CONTRACT_CHECK_SCRIPT, '--lint-only'], {
+function startLintChild(atStart: boolean): LintChild {
+  const args = ['--import', 'tsx', CONTRACT_CHECK_SCRIPT, '--lint-only', ...(atStart ? ['--keep-clean'] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: SITE_DIR,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -17,12 +17,13 @@ function fakeCompiler(): DoneHook & {done(): void} {
 
 /** A dev server's checks with a recorded lint and terminal. */
 function setup(lintClean: boolean) {
-  const children: {killed: boolean; exit(): void}[] = [];
+  const children: {killed: boolean; atStart: boolean; exit(): void}[] = [];
   const reports: string[] = [];
   const checks = createDevChecks({
-    startLint: (): LintChild => {
+    startLint: (atStart): LintChild => {
       let onExit = (): void => {};
       const child = {
+        atStart,
         killed: false,
         kill: () => (child.killed = true),
         once: (_event: 'exit', listener: () => void) => (onExit = listener),
@@ -63,11 +64,14 @@ describe("the dev server's contract lint", () => {
     checks.lint();
     expect(children).toHaveLength(0);
     compiler.done();
-    expect(children).toHaveLength(1);
+    expect(children.map((c) => c.atStart)).toEqual([true]); // its clean result is kept for the next start
     compiler.done(); // a later compile (an MDX edit) lints nothing
     expect(children).toHaveLength(1);
     checks.lint();
-    expect(children.map((c) => c.killed)).toEqual([true, false]);
+    expect(children.map((c) => [c.killed, c.atStart])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
   });
 });
 
