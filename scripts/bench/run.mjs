@@ -385,7 +385,11 @@ async function devOnly(stockDir) {
   /** @type {any} */
   const results = {meta: await runMeta(browser, null, null)};
   try {
-    results.meta.settledBeforeDev = await settleAndSay('the dev servers');
+    // No build of this run to wait for (settleAndSay waits for the tail of the bench's own builds):
+    // the load the dev servers start at is reported instead.
+    const [load] = os.loadavg();
+    results.meta.loadAverageBeforeDev = load;
+    say(`before the dev servers: load average ${load?.toFixed(1)}`);
     results.dev = await measureDev(browser, stockDir);
   } finally {
     await browser.close();
