@@ -10,7 +10,9 @@
  *   data       `<generatedFilesDir>/api-contract/default/`: what the api-contract plugin hands
  *              Docusaurus' `createData`; pages import it as `@generated/api-contract/default/<name>`,
  *              the remark plugins and llms-txt read it from disk, and its `public/` part is copied
- *              into the site as it is (the sandbox's files under /sandbox/).
+ *              into the site as it is (the sandbox's files under /sandbox/). A file another plugin
+ *              hands `createData` names that plugin (`plugin`), and is in that plugin's folder,
+ *              `<generatedFilesDir>/<plugin name>/<plugin id>/`.
  *   generated  `<generatedFilesDir>/`: build-time notes for scripts/build.mjs.
  *   artefacts  `<outDir>-artefacts/mcp-contract/`: what `npm run mcp:build` reads after the build,
  *              beside the output (never uploaded with it, kept by `docusaurus clear`).
@@ -54,8 +56,16 @@ export interface GeneratedFile<T = unknown> {
   readonly declared?: boolean;
   /** Also written to the MCP server's artefact folder (`artefacts`), under the same name. */
   readonly mcp?: boolean;
+  /** The plugin whose `createData` writes this `data` file, when it is not the api-contract plugin. */
+  readonly plugin?: PluginId;
   /** What the file holds, for the type checker only (never set). */
   readonly type?: T;
+}
+
+/** A plugin instance, as Docusaurus names its folder of generated data: `<name>/<id>/`. */
+export interface PluginId {
+  readonly name: string;
+  readonly id: string;
 }
 
 /** The part of the `data` folder the site serves as it is, at its root (copied into the client build). */
@@ -219,6 +229,22 @@ export const GENERATED = {
     writer: 'plugins/route-sources (postBuild)',
     readers: ['scripts/build.mjs'],
   }),
+  /** The token colours of both code themes (core/code/prism-themes.ts), added to the site's stylesheet. */
+  codeTheme: file<string>({
+    name: 'code-theme.css',
+    folder: 'data',
+    plugin: {name: 'static-code', id: 'default'},
+    writer: 'plugins/static-code (contentLoaded, createData)',
+    readers: ['plugins/static-code (getClientModules: a client module of every page)'],
+  }),
+  /** The docs version's metadata with the sidebar-linked pages as docs, for those pages' docs layout. */
+  docsVersion: file<unknown>({
+    name: 'docs-version.json',
+    folder: 'data',
+    plugin: {name: 'docusaurus-plugin-content-pages', id: 'default'},
+    writer: 'plugins/docs-pages (allContentLoaded, createData)',
+    readers: ['@theme/DocVersionRoot (the `version` module of the routes plugins/docs-pages wraps)'],
+  }),
   /** The go-live check as a site download (issue 27). */
   certify: file<string>({
     name: 'downloads/certify.mjs',
@@ -255,6 +281,17 @@ export interface Folders {
 export const buildArtefactsDir = (outDir: string): string =>
   path.join(path.dirname(outDir), `${path.basename(outDir)}-artefacts`);
 
+/** The folder of the `data` files of `plugin` (another plugin's than the api-contract's: `where.dataDir` is not it). */
+function pluginDataDir(plugin: PluginId, where: Folders): string {
+  return path.join(where.generatedFilesDir ?? generatedFilesDir(), plugin.name, plugin.id);
+}
+
+/** The folder a generated file is in: its folder, or for a `data` file of another plugin, that plugin's. */
+function folderOf(id: GeneratedKey, where: Folders): string {
+  const {folder, plugin} = GENERATED[id] as GeneratedFile;
+  return folder === 'data' && plugin ? pluginDataDir(plugin, where) : folderPath(folder, where);
+}
+
 /** The absolute path of a folder. */
 export function folderPath(folder: Folder, where: Folders = {}): string {
   const generated = where.generatedFilesDir ?? generatedFilesDir();
@@ -285,7 +322,7 @@ export function fileName(id: GeneratedKey, key?: string): string {
 
 /** The absolute path of a generated file (of one member of a family of files, by its key). */
 export function generatedPath(id: GeneratedKey, key?: string, where: Folders = {}): string {
-  return path.join(folderPath(GENERATED[id].folder, where), fileName(id, key));
+  return path.join(folderOf(id, where), fileName(id, key));
 }
 
 /** Where the MCP server's copy of a `data` file marked `mcp` is, in the `artefacts` folder. */
@@ -297,17 +334,17 @@ export function mcpArtefactPath(id: GeneratedKey, key?: string, where: Folders =
 
 /** The folder of a family of files (`ops/*.js` -> `<data>/ops`), for a reader that lists it. */
 export function familyDir(id: GeneratedKey, where: Folders = {}): string {
-  const {name, folder} = GENERATED[id];
-  return path.join(folderPath(folder, where), path.dirname(name));
+  return path.join(folderOf(id, where), path.dirname(GENERATED[id].name));
 }
 
 /** The module a page imports a `data` file by: `@generated/api-contract/default/<name>`. */
 export function generatedModule(id: GeneratedKey, key?: string): string {
-  return dataModule(fileName(id, key));
+  return dataModule(fileName(id, key), (GENERATED[id] as GeneratedFile).plugin);
 }
 
-/** The module of a name under the `data` folder (for names built by a registry: components.ts). */
-export const dataModule = (name: string): string => `@generated/${DATA_PLUGIN.name}/${DATA_PLUGIN.id}/${name}`;
+/** The module of a name under a `data` folder (for names built by a registry: components.ts). */
+export const dataModule = (name: string, plugin: PluginId = DATA_PLUGIN): string =>
+  `@generated/${plugin.name}/${plugin.id}/${name}`;
 
 /**
  * Does a name under the `data` folder belong to the family of files `id`? A `*` after a folder
@@ -335,7 +372,7 @@ export function declarations(): string {
     .filter((id) => GENERATED[id].declared)
     .map((id) =>
       [
-        `declare module '${dataModule(GENERATED[id].name)}' {`,
+        `declare module '${dataModule(GENERATED[id].name, (GENERATED[id] as GeneratedFile).plugin)}' {`,
         `  import type {DataOf} from '#node/generated';`,
         `  const data: DataOf<'${id}'>;`,
         '  export default data;',

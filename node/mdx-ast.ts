@@ -9,12 +9,20 @@
  */
 import type {Nodes, Parent, Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
+import {nativeRequire} from '#node/native-require';
+import type * as Unified from 'unified';
+import type * as RemarkParse from 'remark-parse';
+import type * as RemarkMdx from 'remark-mdx';
+import type * as RemarkFrontmatter from 'remark-frontmatter';
+import type * as RemarkGfm from 'remark-gfm';
 import {SKIP} from 'unist-util-visit';
+
+// The remark parser, loaded by Node, not compiled by jiti with the config (node/native-require.ts).
+const {unified} = nativeRequire('unified') as typeof Unified;
+const remarkParse = (nativeRequire('remark-parse') as typeof RemarkParse).default;
+const remarkMdx = (nativeRequire('remark-mdx') as typeof RemarkMdx).default;
+const remarkFrontmatter = (nativeRequire('remark-frontmatter') as typeof RemarkFrontmatter).default;
+const remarkGfm = (nativeRequire('remark-gfm') as typeof RemarkGfm).default;
 
 export type MdxJsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 /** `import x from "y"` and `export ...` lines of a page. */

@@ -11,10 +11,16 @@
  * the next line's indentation as js-yaml does). Readers that need each value's line (scenarios,
  * behaviour, notes: small files) take the `yaml` document (`parseYamlDocument`).
  */
-import {parseYaml as redoclyParseYaml} from '@redocly/openapi-core';
+import {createRequire} from 'node:module';
+import type * as Redocly from '@redocly/openapi-core';
 import {CST, LineCounter, Parser, parseDocument, type Document} from 'yaml';
 import {createReloadMemo} from './memo';
 import {WriterError} from './writer-error';
+
+// Redocly's package loaded by Node, not compiled by jiti with docusaurus.config.ts: seconds of a
+// first `npm start` (node/native-require.ts says more; core/ cannot import node/). Redocly, like
+// this module, is for Node only: src/ never reaches it (npm run lint:deps).
+const {parseYaml: redoclyParseYaml} = createRequire(__filename)('@redocly/openapi-core') as typeof Redocly;
 
 /** A YAML file that does not parse; the message is the whole report (see `yamlSyntaxMessage`). */
 export class YamlSyntaxError extends WriterError {

@@ -22,8 +22,9 @@
  *                   site.config.ts, are in the key).
  * The other checks of checkContract run on every load, on the compiled contract from the entry.
  *
- * The dev server does not load from it: it reloads on every edit and keeps its own per-file memo.
- * It only reads `lint-clean` at start, to skip a lint that would find nothing (the plugin's `lintBeside`).
+ * The dev server loads from it at start only (a first start keeps what it compiled for the next),
+ * and skips the lint at start when `lint-clean` is there (dev-checks.ts); its reloads after an
+ * edit compile again, with their own per-file memos.
  * The changelog's comparisons are also kept piece by piece, outside the entries, by the pieces'
  * content (changelog.ts, `.cache/changelog-diffs/`): a new key re-compares only what changed.
  */
@@ -184,7 +185,9 @@ export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = 
 export async function cachedContractSource({
   lint = 'wait',
   dir = contractCacheDir(),
-}: CacheOptions & {readonly lint?: 'wait' | 'skip'} = {}): Promise<ContractSource> {
+}: CacheOptions & {readonly lint?: 'wait' | 'skip'} = {}): Promise<
+  ContractSource & Pick<CachedCompiled, 'sandboxFiles'>
+> {
   // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
   // needed for that, and the lint and the compile would only report it worse).
   assertContractYamlParses();
@@ -192,8 +195,10 @@ export async function cachedContractSource({
     const problems = await cachedLint({dir});
     if (problems.length) throw lintError(problems);
   }
-  const {bundled, deref, responseCodes, sandbox} = await cachedCompiled({dir});
-  return checkContract({bundled, deref, responseCodes, sandbox}, (doc) => cachedReleases(doc, {dir}));
+  const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await cachedCompiled({dir});
+  const source = await checkContract({bundled, deref, responseCodes, sandbox}, (doc) => cachedReleases(doc, {dir}));
+  // The engine's files as the entry keeps them: the site serves them, and making them is seconds of ajv.
+  return {...source, sandboxFiles};
 }
 
 /**

@@ -9,8 +9,9 @@
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
+import type * as Redocly from '@redocly/openapi-core';
 import path from 'node:path';
-import {bundle, loadConfig} from '@redocly/openapi-core';
+import {nativeRequire} from '#node/native-require';
 import {stringify} from 'yaml';
 import {YamlSyntaxError} from '#core/util/yaml';
 import {
@@ -26,6 +27,9 @@ import {createDiskMemo} from './disk-memo';
 import {partLabels, recordChanges, recordMessage, recordOf, type ReleaseRecord} from '#core/changelog/record';
 import {CONTRACT_DIR, REDOCLY_CONFIG, SITE_DIR} from './paths';
 import {contractDocument, ContractResolver, readContractYaml} from './yaml';
+
+// Loaded by Node, not compiled by jiti with the config (node/native-require.ts).
+const {bundle, loadConfig} = nativeRequire('@redocly/openapi-core') as typeof Redocly;
 
 export const RELEASES_DIR = path.join(CONTRACT_DIR, 'releases');
 export const OVERRIDES_FILE = path.join(CONTRACT_DIR, 'changelog-overrides.yaml');

@@ -3,9 +3,12 @@
  * API changelog; then, with the routes Docusaurus gave the pages, the views.
  * Every failure names the file and the fix; the build stops on any of them.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {bundle, getLineColLocation, lintDocument, loadConfig, type Document} from '@redocly/openapi-core';
+import type {Document} from '@redocly/openapi-core';
+import {nativeRequire} from '#node/native-require';
+import type * as Redocly from '@redocly/openapi-core';
 import {
   buildViews,
   listOperations,
@@ -40,8 +43,12 @@ import {loadChangelog} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
 import {createReloadMemo} from '#core/util/memo';
+import {createDiskMemo} from './disk-memo';
 import {contractDocument, contractYamlProblems, ContractResolver, readContractYaml} from './yaml';
 import {WriterError} from '#core/util/writer-error';
+
+// Loaded by Node, not compiled by jiti with the config (node/native-require.ts).
+const {bundle, getLineColLocation, lintDocument, loadConfig} = nativeRequire('@redocly/openapi-core') as typeof Redocly;
 
 export class ContractLoadError extends WriterError {}
 
@@ -232,10 +239,33 @@ function parsePage(source: string, file: string): Root {
  */
 const scanned = new Map<string, {readonly source: string; readonly uses: PageUse[]}>();
 
+/**
+ * Each page's scan also kept on disk by its text (disk-memo.ts), for the next process: parsing
+ * every page was 2 to 2.6 s of each dev server start (issue 35), for pages mostly unchanged since
+ * the last. The scan depends on the parser and the components' table besides the page.
+ */
+const pageUsesMemo = createDiskMemo({
+  dir: path.join(SITE_DIR, '.cache', 'page-uses'),
+  // Hashed once here: disk-memo.ts hashes the key with every page.
+  codeKey: crypto
+    .createHash('sha256')
+    .update(
+      JSON.stringify([
+        process.version,
+        // This file (pageUses), the parser and the components' table; the parser's version is the lock file's.
+        ...[__filename, path.join(SITE_DIR, 'node', 'mdx-ast.ts'), path.join(__dirname, 'components.ts')].map((f) =>
+          fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : f,
+        ),
+        fs.readFileSync(path.join(SITE_DIR, 'package-lock.json'), 'utf8'),
+      ]),
+    )
+    .digest('hex'),
+});
+
 function cachedPageUses(source: string, relative: string): PageUse[] {
   const hit = scanned.get(relative);
   if (hit?.source === source) return hit.uses;
-  const uses = pageUses(source, relative);
+  const uses = pageUsesMemo([relative, source], () => pageUses(source, relative));
   scanned.set(relative, {source, uses});
   return uses;
 }

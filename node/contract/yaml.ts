@@ -6,9 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {BaseResolver, Source, type Document} from '@redocly/openapi-core';
+import type {Document, Source} from '@redocly/openapi-core';
+import {nativeRequire} from '#node/native-require';
+import type * as Redocly from '@redocly/openapi-core';
 import {parseYaml, yamlSyntaxErrors} from '#core/util/yaml';
 import {CONTRACT_DIR, SITE_DIR} from './paths';
+
+// Loaded by Node, not compiled by jiti with the config (node/native-require.ts).
+const {BaseResolver, Source: RedoclySource} = nativeRequire('@redocly/openapi-core') as typeof Redocly;
 
 /** What messages call a file: its path from the site's root (`openapi/families/sms.yaml`). */
 const named = (file: string): string => path.relative(SITE_DIR, file);
@@ -20,7 +25,7 @@ export function readContractYaml(file: string): unknown {
 
 /** A Redocly document of `text` (read from `file`), parsed by the contract's parser. */
 export function contractDocument(file: string, text: string): Document {
-  return {source: new Source(file, text), parsed: parseYaml(named(file), text)};
+  return {source: new RedoclySource(file, text), parsed: parseYaml(named(file), text)};
 }
 
 /**

@@ -30,14 +30,15 @@
  *
  * This file owns the file system; everything under lib/ is pure and tested in tests/unit.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
+import type * as Redocly from '@redocly/openapi-core';
 import os from 'node:os';
 import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
-import {stringifyYaml} from '@redocly/openapi-core';
+import {nativeRequire} from '#node/native-require';
 import {SAMPLE_LANGUAGES, type SampleLanguage} from '#core/code/languages';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
@@ -61,9 +62,10 @@ import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
 import {site} from '../../site.config';
 import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from '#node/contract/paths';
 import {DATA_PLUGIN, folderPath, generatedFilesDir, servedDir} from '#node/generated';
-import {sandboxFiles} from '#node/contract/sandbox';
+import {sandboxFiles, type SandboxFile} from '#node/contract/sandbox';
 import {cachedContractSource, contractCacheDir} from '#node/contract/cache';
 import {proseStatusProblems} from '#node/contract/prose';
+import {createDevChecks, type LintChild} from './dev-checks';
 import {generatedFiles, panStatuses, type DataFile} from '#node/contract/data';
 import {contractDeprecations} from '#core/contract/deprecations';
 import {coverageProblems, unroutedLinks} from './lib/checks';
@@ -76,6 +78,8 @@ export {DOWNLOADS};
 /** The contract as loaded, with the reference's labels in the build's locale. */
 export interface ContractContent extends ContractSource {
   readonly labels: Labels;
+  /** The sandbox engine's files, when the contract cache had them (made from `sandbox` otherwise). */
+  readonly sandboxFiles?: readonly SandboxFile[];
 }
 
 /** The translation file of the reference's labels: i18n/<locale>/api-contract/reference.json. */
@@ -114,72 +118,34 @@ function readServedStylesheets(): Record<string, string> {
 const NAME = DATA_PLUGIN.name;
 
 const CONTRACT_CHECK_SCRIPT = path.join(SITE_DIR, 'scripts', 'contract-check.ts');
-let linting: ChildProcess | undefined;
-let lintedOnce = false;
 
 /**
  * The contract's lint (`npm run lint:contract -- --lint-only`) in a child process at the lowest
- * priority, so the reload it runs beside keeps the CPU; a new edit stops the lint of the last one.
- * Its problems are printed to the dev server's terminal; the build waits for the lint and stops.
+ * priority, so the reload it runs beside keeps the CPU. Its problems are printed to the dev
+ * server's terminal; the build waits for the lint and stops.
  */
-function lintBeside(): void {
-  // At start, files that a build, lint:contract or a test run already linted clean (the contract
-  // cache's `lint-clean` for their key) are not linted again: a second Node process loading Redocly
-  // beside the first compile, for nothing new to say.
-  const starting = !lintedOnce;
-  lintedOnce = true;
-  if (starting && fs.existsSync(path.join(contractCacheDir(), 'lint-clean'))) return;
-  linting?.kill();
-  const child = spawn(process.execPath, ['--import', 'tsx', CONTRACT_CHECK_SCRIPT, '--lint-only'], {
+function startLintChild(atStart: boolean): LintChild {
+  const args = ['--import', 'tsx', CONTRACT_CHECK_SCRIPT, '--lint-only', ...(atStart ? ['--keep-clean'] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: SITE_DIR,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  linting = child;
-  child.on('exit', () => {
-    if (linting === child) linting = undefined;
-  });
   if (child.pid) os.setPriority(child.pid, 19);
+  return child;
 }
+
+/** The dev server's lint and claims check, beside its reloads (dev-checks.ts). */
+const devChecks = createDevChecks(
+  {
+    startLint: startLintChild,
+    lintClean: () => fs.existsSync(path.join(contractCacheDir(), 'lint-clean')),
+    report: (message) => logger.error(message),
+  },
+  NAME,
+);
 
 const claimsMessage = (claims: readonly string[]): string =>
   `The prose has ${claims.length} status claim(s) that lead to no status operation:\n${claims.map((p) => `  ${p}`).join('\n')}`;
-
-/**
- * The dev server's first check, held until the bundler's first compile is done (`afterFirstCompile`):
- * it parses every page (3.4 s of a 57 s cold start's CPU), on the thread that runs the bundler's
- * loaders, and a writer wants the first page before it.
- */
-let claimsAfterCompile: (() => string[]) | undefined;
-
-/** A bundler plugin that starts the held check (`claimsAfterCompile`) once a compile is done. */
-const afterFirstCompile = {
-  apply(compiler: {hooks: {done: {tap(name: string, run: () => void): void}}}): void {
-    compiler.hooks.done.tap(NAME, () => {
-      if (claimsAfterCompile) checkClaimsAfterReload(claimsAfterCompile);
-    });
-  },
-};
-
-let claimsTimer: NodeJS.Timeout | undefined;
-// After the page has updated: the browser fetches the hot update from this same Node thread shortly
-// after the save, and a check running then delays it.
-const CLAIMS_CHECK_DELAY_MS = 1000;
-
-/**
- * The dev server checks an edited page's status claims a second after its reload, not inside it:
- * the check re-parses the edited page, a noticeable part of each MDX edit's reload, and the page is shown
- * sooner without it. Its problems are printed to the terminal, as the lint's are; the build stops
- * on them. A newer reload replaces a pending check (the start's too).
- */
-function checkClaimsAfterReload(check: () => string[]): void {
-  clearTimeout(claimsTimer);
-  claimsAfterCompile = undefined;
-  claimsTimer = setTimeout(() => {
-    const claims = check();
-    if (claims.length) logger.error(`${claimsMessage(claims)}\n(npm run build stops on these)`);
-  }, CLAIMS_CHECK_DELAY_MS);
-  claimsTimer.unref();
-}
 
 /** What the hooks hand on to later hooks of the same run. */
 interface PluginState {
@@ -210,14 +176,24 @@ function reported<T>(step: string, run: () => T): T {
  * first message, and hands the checked pages on (`uses`); the dev server shows an edit without
  * waiting for the lint (half a second of a contract edit's reload): it runs beside the reload, in a
  * child process, and prints what it finds, and the pages are read again on every reload.
+ * The dev server's start (`starting`) reads the compiled contract from the contract cache when a
+ * build, a lint, a test run or the last start made it from the same files (seconds of bundling, the
+ * sandbox's compile and validators, the changelog), and keeps what it compiles for the next start;
+ * a reload after an edit compiles again, reusing what the edit left alone (the per-file memos).
  */
-export async function loadContractContent(isProd: boolean): Promise<{content: ContractContent; uses?: PageUse[]}> {
+export async function loadContractContent(
+  isProd: boolean,
+  starting = false,
+): Promise<{content: ContractContent; uses?: PageUse[]}> {
   if (isProd) {
     const uses = assertPageIdsKnown();
     return {content: {...(await cachedContractSource()), labels: defaultLabels()}, uses};
   }
-  lintBeside();
-  return {content: {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()}};
+  devChecks.lint();
+  const source = starting
+    ? await cachedContractSource({lint: 'skip'})
+    : await loadContractSource({lint: 'skip', bundled: false});
+  return {content: {...source, labels: defaultLabels()}};
 }
 
 /**
@@ -252,22 +228,18 @@ function routeContract(
 
 /**
  * The prose's status claims: checked now in a build (which stops on them); in the dev server after
- * its first compile (`start`), then a second after each reload, and printed.
+ * its first compile, then a second after each reload, and printed (dev-checks.ts).
  */
 function checkProseClaims(
   content: ContractContent,
   loaded: LoadedContract,
   permalinkOf: (file: string) => string | undefined,
   routed: ContractSite,
-  when: 'now' | 'start' | 'reload',
+  now: boolean,
 ): void {
   const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
   const check = () => proseStatusProblems(loaded.uses, permalinkOf, routed.pages, related);
-  if (when === 'start') {
-    claimsAfterCompile = check;
-    return;
-  }
-  if (when === 'reload') return checkClaimsAfterReload(check);
+  if (!now) return devChecks.claims(check, claimsMessage);
   const claims = check();
   if (claims.length) throw new ContractLoadError(claimsMessage(claims));
 }
@@ -297,7 +269,7 @@ async function writeGeneratedData(
       notes: content.notes,
       deprecations: contractDeprecations(content.deref),
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
-      sandbox: sandboxFiles(content.deref, content.sandbox),
+      sandbox: content.sandboxFiles ?? sandboxFiles(content.deref, content.sandbox),
       behaviour: content.behaviour,
       journeys: content.journeys,
     },
@@ -363,6 +335,7 @@ async function writeDownloads(outDir: string, bundled: ContractContent['bundled'
     import('#node/contract/postman'),
     import('./lib/types-download'),
   ]);
+  const {stringifyYaml} = nativeRequire('@redocly/openapi-core') as typeof Redocly;
   fs.mkdirSync(path.join(outDir, 'downloads'), {recursive: true});
   fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
   fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
@@ -409,6 +382,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
   const isProd = process.env.NODE_ENV === 'production';
   assertManifestFolder(context);
   const state: PluginState = {};
+  let loads = 0;
   return {
     name: NAME,
 
@@ -420,7 +394,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
 
     loadContent: () =>
       reported('load the API contract', async () => {
-        const {content, uses} = await loadContractContent(isProd);
+        const {content, uses} = await loadContractContent(isProd, loads++ === 0);
         state.uses = uses;
         return content;
       }),
@@ -429,7 +403,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
       reported('copy the sandbox files', () => {
         if (isServer) return {};
         const copy = copySandboxFiles(currentBundler, servedDir());
-        return isProd ? copy : {plugins: [...copy.plugins, afterFirstCompile]};
+        return isProd ? copy : {plugins: [...copy.plugins, devChecks.compilerPlugin]};
       }),
 
     getTranslationFiles() {
@@ -449,7 +423,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
         const permalinkOf = (file: string): string | undefined => permalinks.get(file);
         const {key, routed, reuse} = routeContract(content, loaded, permalinkOf, state.generated);
         state.routed = routed;
-        checkProseClaims(content, loaded, permalinkOf, routed, isProd ? 'now' : state.generated ? 'reload' : 'start');
+        checkProseClaims(content, loaded, permalinkOf, routed, isProd);
         if (reuse) return;
         const files = await writeGeneratedData(actions.createData, content, routed);
         state.generated = {content, key, routed, files};

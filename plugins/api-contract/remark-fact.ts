@@ -8,14 +8,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Paragraph, PhrasingContent, Root} from 'mdast';
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
+import {nativeRequire} from '#node/native-require';
+import type * as Unified from 'unified';
+import type * as RemarkParse from 'remark-parse';
 import {visit} from 'unist-util-visit';
 import {isMdxJsxElement, literalAttrValue, replaceNode} from '#node/mdx-ast';
 import {unknownFactMessage} from '#node/contract/components';
 import {SITE_DIR} from '#node/contract/paths';
 import {generatedPath} from '#node/generated';
 import {WriterError} from '#core/util/writer-error';
+
+// The remark parser, loaded by Node, not compiled by jiti with the config (node/native-require.ts).
+const {unified} = nativeRequire('unified') as typeof Unified;
+const remarkParse = (nativeRequire('remark-parse') as typeof RemarkParse).default;
 
 export class FactError extends WriterError {}
 

@@ -21,9 +21,9 @@ import {toVersionMetadataProp} from '@docusaurus/plugin-content-docs/lib/props.j
 import type {AllContent, LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import {versionWithoutDocDescriptions} from '../lean-docs/strip';
 import {inDocsLayout, sidebarLinking, withPageDocIds} from './lib/routes';
+import {fileName} from '#node/generated';
 
 const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
-const VERSION_MODULE = 'docs-version.json';
 
 /** The held routes, each wrapped in the docs layout when a sidebar of the docs' first version links it. */
 async function addInDocsLayout(
@@ -43,7 +43,10 @@ async function addInDocsLayout(
     prop.docsSidebars,
     held.map((route) => route.path),
   );
-  const versionModule = await actions.createData(VERSION_MODULE, JSON.stringify({...prop, docsSidebars: sidebars}));
+  const versionModule = await actions.createData(
+    fileName('docsVersion'),
+    JSON.stringify({...prop, docsSidebars: sidebars}),
+  );
   for (const route of held) {
     const sidebar = sidebarLinking(route.path, sidebars);
     actions.addRoute(sidebar ? inDocsLayout(route, sidebar, versionModule) : route);

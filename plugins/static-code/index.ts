@@ -2,8 +2,8 @@
  * Code highlighted at build time, and no Prism in the browser.
  *
  * Token colours: the CSS for the light and dark themes of core/code/prism-themes.ts (which
- * `themeConfig.prism` names too) is generated with `createData` (.docusaurus/static-code/default/
- * code-theme.css) and added as a client module, so it is in the site's one stylesheet. Docusaurus
+ * `themeConfig.prism` names too) is generated with `createData` (node/generated.ts `codeTheme`,
+ * in .docusaurus/static-code/default/) and added as a client module, so it is in the site's one stylesheet. Docusaurus
  * collects client modules after every plugin's contentLoaded, so the file exists by then.
  * Highlighting reads the same themes to leave out spans for tokens that look like plain text.
  *
@@ -17,21 +17,21 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {codeThemeCss} from '#core/code/highlight';
+import {fileName, generatedPath} from '#node/generated';
 
 const THEME_PRISM_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 
+// The manifest's `codeTheme` names this plugin as its writer (tests/unit/generated.test.ts holds them together).
 const NAME = 'static-code';
-const CSS_FILE = 'code-theme.css';
 
 export default function staticCodePlugin(context: LoadContext): Plugin {
   return {
     name: NAME,
     async contentLoaded({actions}) {
-      await actions.createData(CSS_FILE, codeThemeCss());
+      await actions.createData(fileName('codeTheme'), codeThemeCss());
     },
     getClientModules() {
-      // Where createData wrote it: <generatedFilesDir>/<plugin name>/<plugin id>/<file>.
-      return [path.join(context.generatedFilesDir, NAME, 'default', CSS_FILE)];
+      return [generatedPath('codeTheme', undefined, {generatedFilesDir: context.generatedFilesDir})];
     },
     configureWebpack(_config, _isServer, {currentBundler}) {
       return {

@@ -2,8 +2,9 @@
 // Dev server: cold start, and the time from saving a source file to the change showing in a page.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import {median, onInterrupt, run, sleep} from './lib.mjs';
+import {median, onInterrupt, sleep} from './lib.mjs';
 
 /**
  * @typedef {{name: string, file: string, page: string, edit: (text: string, marker: string) => string}} Edit
@@ -11,16 +12,27 @@ import {median, onInterrupt, run, sleep} from './lib.mjs';
  */
 
 /**
- * Clears the site's caches, starts `docusaurus start`, and measures: seconds until `/` answers 200
- * with the app shell; then, per edit, the median over `runs` of seconds from writing the file to
- * `marker` appearing (through HMR) in a browser page already open on `edit.page`.
- * @param {{siteDir: string, env: NodeJS.ProcessEnv, edits: Edit[], runs: number, browser: import('playwright-core').Browser, port: number, log: string}} o
- * @returns {Promise<{coldStartSeconds: number, edits: Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>}>}
+ * The caches a dev server reads at start, besides the site's own (`caches`): what `docusaurus clear`
+ * removes but build/ (the generated folder and Rspack's persistent cache; the dev server never reads
+ * a build, and --reuse-build measures the one that is there), and jiti's transpile cache, which
+ * Docusaurus loads the config and its TypeScript through. jiti keeps it under the system's temporary
+ * folder, shared by every site on the machine, so each site's start gets a temporary folder of its
+ * own (TMPDIR) instead of a shared one being deleted.
+ * @param {string} siteDir @param {readonly string[]} caches site-relative folders
  */
-export async function devFigures({siteDir, env, edits, runs, browser, port, log}) {
+function clearCaches(siteDir, caches) {
+  for (const dir of ['.docusaurus', 'node_modules/.cache', ...caches])
+    fs.rmSync(path.join(siteDir, dir), {recursive: true, force: true});
+}
+
+/**
+ * Starts `docusaurus start` and waits until `/` answers 200 with the app shell: the dev middleware
+ * holds requests until the first compilation is done, so that is the moment a person would see the
+ * site. Returns the seconds it took and a function that stops the server (and all it started).
+ * @param {{siteDir: string, env: NodeJS.ProcessEnv, port: number, log: string}} o
+ */
+async function startDev({siteDir, env, port, log}) {
   const bin = path.join(siteDir, 'node_modules', '.bin', 'docusaurus');
-  await run(bin, ['clear'], {cwd: siteDir, env});
-  const origin = `http://127.0.0.1:${port}`;
   fs.mkdirSync(path.dirname(log), {recursive: true});
   const out = fs.openSync(log, 'w');
   const t0 = performance.now();
@@ -32,54 +44,90 @@ export async function devFigures({siteDir, env, edits, runs, browser, port, log}
   });
   let exited = false;
   server.on('exit', () => (exited = true));
-  const stop = () => process.kill(-(/** @type {number} */ (server.pid)), 'SIGTERM');
-  const unregister = onInterrupt(stop);
+  const unregister = onInterrupt(() => process.kill(-(/** @type {number} */ (server.pid)), 'SIGTERM'));
+  const stop = async () => {
+    unregister();
+    try {
+      process.kill(-(/** @type {number} */ (server.pid)), 'SIGTERM');
+    } catch {}
+    await new Promise((r) => (exited ? r(undefined) : server.once('exit', r)));
+    fs.closeSync(out);
+  };
   try {
-    // The dev middleware holds requests until the first compilation is done, so the first 200
-    // carrying the app shell is the moment a person would see the site.
     for (;;) {
       if (exited) throw new Error(`docusaurus start exited; see ${log}`);
       if (performance.now() - t0 > 600_000) throw new Error(`docusaurus start not ready after 10 min; see ${log}`);
       try {
-        const res = await fetch(`${origin}/`);
+        const res = await fetch(`http://127.0.0.1:${port}/`);
         if (res.ok && (await res.text()).includes('__docusaurus')) break;
       } catch {} // not listening yet
       await sleep(200);
     }
-    const coldStartSeconds = (performance.now() - t0) / 1000;
-
-    /** @type {Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>} */
-    const results = {};
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      for (const e of edits) {
-        const seconds = [];
-        try {
-          await page.goto(origin + e.page, {waitUntil: 'load'});
-          await page.waitForSelector('article, main', {timeout: 120_000}); // dev renders on the client
-          for (let i = 0; i < runs; i++) seconds.push(await timeEdit(page, e, i));
-          results[e.name] = {medianSeconds: median(seconds), seconds};
-        } catch (err) {
-          results[e.name] = {
-            medianSeconds: median(seconds),
-            seconds,
-            error: /** @type {Error} */ (err).message.split('\n')[0],
-          };
-        }
-      }
-    } finally {
-      await context.close();
-    }
-    return {coldStartSeconds, edits: results};
-  } finally {
-    unregister();
-    try {
-      stop();
-    } catch {}
-    await new Promise((r) => (exited ? r(undefined) : server.once('exit', r)));
-    fs.closeSync(out);
+  } catch (err) {
+    await stop();
+    throw err;
   }
+  return {seconds: (performance.now() - t0) / 1000, stop};
+}
+
+/**
+ * Two starts of `docusaurus start`, each timed until `/` answers 200 with the app shell:
+ *   first   every cache cleared (`clearCaches`, and the site's own `caches`): a writer's first
+ *           `npm start` after cloning and `npm ci`;
+ *   second  straight after, with what the first one left: the start a writer lives with daily.
+ * Then, on the second server, per edit, the median over `runs` of seconds from writing the file to
+ * `marker` appearing (through HMR) in a browser page already open on `edit.page`.
+ * @param {{siteDir: string, env: NodeJS.ProcessEnv, edits: Edit[], runs: number, browser: import('playwright-core').Browser, port: number, log: string, caches?: readonly string[]}} o
+ * @returns {Promise<{coldStartSeconds: number, secondStartSeconds: number, edits: Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>}>}
+ */
+export async function devFigures({siteDir, env, edits, runs, browser, port, log, caches = []}) {
+  clearCaches(siteDir, caches);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dev-'));
+  const startEnv = {...env, TMPDIR: tmp};
+  try {
+    const first = await startDev({siteDir, env: startEnv, port, log: log.replace(/\.log$/, '-first.log')});
+    await first.stop();
+    const second = await startDev({siteDir, env: startEnv, port, log});
+    try {
+      const results = await timeEdits(browser, `http://127.0.0.1:${port}`, edits, runs);
+      return {coldStartSeconds: first.seconds, secondStartSeconds: second.seconds, edits: results};
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    fs.rmSync(tmp, {recursive: true, force: true});
+  }
+}
+
+/**
+ * Each edit `runs` times in one browser page, the median of each.
+ * @param {import('playwright-core').Browser} browser @param {string} origin @param {Edit[]} edits @param {number} runs
+ */
+async function timeEdits(browser, origin, edits, runs) {
+  /** @type {Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>} */
+  const results = {};
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    for (const e of edits) {
+      const seconds = [];
+      try {
+        await page.goto(origin + e.page, {waitUntil: 'load'});
+        await page.waitForSelector('article, main', {timeout: 120_000}); // dev renders on the client
+        for (let i = 0; i < runs; i++) seconds.push(await timeEdit(page, e, i));
+        results[e.name] = {medianSeconds: median(seconds), seconds};
+      } catch (err) {
+        results[e.name] = {
+          medianSeconds: median(seconds),
+          seconds,
+          error: /** @type {Error} */ (err).message.split('\n')[0],
+        };
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return results;
 }
 
 /**

@@ -33,6 +33,7 @@ const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-
   --only-bytes         builds, routes, first-visit bytes and search index only (= both skips)
   --reuse-build        measure the existing build/ folders instead of building (no build time/memory)
   --skip-soak          no sandbox soak (node scripts/bench/soak.mjs runs it alone)
+  --only-dev           the dev servers' figures alone (no build, bytes, search or Lighthouse)
   --in-process-server  serve both builds from a small Node server in the bench instead of nginx
                        with deploy/nginx.conf (the figures of runs before nginx became the default)
 env: BENCH_RUNS (Lighthouse runs per page, default 3), BENCH_DEV_RUNS (edits per file, default 5),
@@ -49,6 +50,7 @@ for (const f of flags) {
       '--reuse-build',
       '--in-process-server',
       '--skip-soak',
+      '--only-dev',
     ].includes(f)
   ) {
     console.error(f === '--help' || f === '-h' ? USAGE : `unknown flag ${f}\n${USAGE}`);
@@ -59,6 +61,7 @@ const skipLighthouse = flags.has('--only-bytes') || flags.has('--skip-lighthouse
 const skipDev = flags.has('--only-bytes') || flags.has('--skip-dev');
 const reuseBuild = flags.has('--reuse-build');
 const inProcessServer = flags.has('--in-process-server');
+const onlyDev = flags.has('--only-dev');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 // Five: the first edit after start is 0.3-0.5 s slower than the rest (the first hot update), and of
 // three the median was then the slower of the other two; the stock site gets the same count.
@@ -297,22 +300,40 @@ async function measureLighthouse(lighthouse, ours, stock, apiPath) {
   });
 }
 
+/** The caches under .cache/ that only the lint's tools read (tsc, ESLint, Prettier). */
+const LINT_CACHES = new Set(['tsc', 'eslint', 'prettier']);
+
 /**
- * Dev-server cold start and edit-to-update times of both sites.
+ * Our caches a dev server's first start after a clone and `npm ci` does not have: everything under
+ * .cache/ (the contract's, node/contract/cache.ts; the changelog's comparisons, disk-memo.ts)
+ * but the lint's, which `npm start` never reads and the bench should not cost the next lint.
+ */
+function ourStartCaches() {
+  const dir = path.join(ROOT, '.cache');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => !LINT_CACHES.has(name))
+    .map((name) => path.join('.cache', name));
+}
+
+/**
+ * Dev-server first and second start and edit-to-update times of both sites.
  * @param {import('playwright-core').Browser} browser @param {string} stockDir
  */
 async function measureDev(browser, stockDir) {
-  say('dev server: ours (cold start, MDX and contract edits)...');
+  say('dev server: ours (first and second start, MDX and contract edits)...');
   const ours = await devFigures({
     siteDir: ROOT,
     env: process.env,
+    caches: ourStartCaches(),
     edits: [mdxEdit(path.join(ROOT, 'docs/v1/index.mdx'), OURS.docs), contractEdit()],
     runs: DEV_RUNS,
     browser,
     port: await benchPort('dev-ours'),
     log: path.join(LOGS, 'ours-dev.log'),
   });
-  say('dev server: stock (cold start, MDX edit)...');
+  say('dev server: stock (first and second start, MDX edit)...');
   const intro = ['intro.md', 'intro.mdx'].map((f) => path.join(stockDir, 'docs', f)).find((f) => fs.existsSync(f));
   const stock = await devFigures({
     siteDir: stockDir,
@@ -358,10 +379,33 @@ async function measureBuilds(browser, lighthouse, {ourBuild, stockBuild, stockDi
   }
 }
 
+/** `--only-dev`: the dev servers alone, reported as a full run reports them. @param {string} stockDir */
+async function devOnly(stockDir) {
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_FLAGS});
+  /** @type {any} */
+  const results = {meta: await runMeta(browser, null, null)};
+  try {
+    // No build of this run to wait for (settleAndSay waits for the tail of the bench's own builds):
+    // the load the dev servers start at is reported instead.
+    const [load] = os.loadavg();
+    results.meta.loadAverageBeforeDev = load;
+    say(`before the dev servers: load average ${load?.toFixed(1)}`);
+    results.dev = await measureDev(browser, stockDir);
+  } finally {
+    await browser.close();
+  }
+  fs.mkdirSync(OUT_DIR, {recursive: true});
+  const {table, targets} = report(results, {ours: OURS, stock: STOCK});
+  results.targets = targets;
+  fs.writeFileSync(path.join(OUT_DIR, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${table}\n`);
+}
+
 async function main() {
   const lighthouse = skipLighthouse ? null : await loadLighthouse();
   warnAboutConditions();
   const stockDir = await ensureStockSite(say);
+  if (onlyDev) return devOnly(stockDir);
   const ourBuild = await coldBuild(ROOT, 'ours', process.env, [
     process.execPath,
     [path.join(ROOT, 'scripts', 'build.mjs')],

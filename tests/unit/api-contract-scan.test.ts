@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {ContractLoadError, pageUses, scanPages} from '#node/contract/load';
+import {SITE_DIR} from '#node/contract/paths';
 
 const FILE = 'docs/v1/demo.mdx';
 const summary = (source: string): string[] => pageUses(source, FILE).map((u) => `${u.line} ${u.component} ${u.id}`);
@@ -55,5 +56,17 @@ describe('scanPages', () => {
     expect(scanPages([docs], site).map((u) => `${u.file}:${u.line} ${u.id}`)).toEqual(['docs/a.mdx:5 demo-pay']);
     fs.writeFileSync(path.join(docs, 'a.mdx'), '```\n<Endpoint op="demo-pay" />\n```\n');
     expect(scanPages([docs], site)).toEqual([]);
+  });
+
+  it("keeps each page's scan on disk by its text, for the next process (the dev server's next start)", () => {
+    const kept = path.join(SITE_DIR, '.cache', 'page-uses');
+    const files = (): string[] => (fs.existsSync(kept) ? fs.readdirSync(kept) : []);
+    // A page no run has scanned before: its text is new.
+    fs.writeFileSync(path.join(docs, 'b.mdx'), `<Endpoint op="demo-${Date.now().toString(36)}" />\n`);
+    const before = new Set(files());
+    scanPages([docs], site);
+    const added = files().filter((f) => !before.has(f));
+    for (const f of added) fs.rmSync(path.join(kept, f));
+    expect(added).toHaveLength(1);
   });
 });

@@ -79,6 +79,19 @@ describe('bench report', () => {
     ]);
   });
 
+  it("judges the dev server's first start against 1.5x the stock site's, and prints the second start beside it", () => {
+    const dev = (first: number, second: number) => ({coldStartSeconds: first, secondStartSeconds: second, edits: {}});
+    const within = report({...RESULTS, dev: {ours: dev(14.9, 6), stock: dev(10, 4)}}, SITES);
+    expect(within.table).toContain('| Dev first start to home 200 (s) | 14.9 | 10.0 | 1.49× | ≤ 1.5× stock | yes |');
+    expect(within.table).toContain('| Dev second start to home 200 (s) | 6.0 | 4.0 | 1.50× |  |  |');
+    const over = report({...RESULTS, dev: {ours: dev(15.1, 6), stock: dev(10, 4)}}, SITES);
+    expect(over.targets.find((t) => t.figure.startsWith('Dev first start'))?.met).toBe(false);
+    // --only-dev: the dev rows alone.
+    const onlyDev = report({meta: RESULTS.meta, dev: {ours: dev(14.9, 6), stock: dev(10, 4)}}, SITES);
+    expect(onlyDev.table).toContain('| Dev first start to home 200 (s) | 14.9 |');
+    expect(onlyDev.table).not.toContain('Cold build');
+  });
+
   it('leaves out the sections a run skipped', () => {
     const {table: bytesOnly} = report({...RESULTS, lighthouse: undefined, search: undefined}, SITES);
     expect(bytesOnly).not.toContain('Lighthouse');

@@ -6,17 +6,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {GENERATED_FILES_DIR_NAME} from '@docusaurus/utils';
+import type {LoadContext, PluginContentLoadedActions} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
 import {
   DECLARATIONS_COMMAND,
   DECLARATIONS_FILE,
   declarations,
   fileName,
+  GENERATED,
   generatedFilesDir,
+  generatedModule,
+  generatedPath,
   isFileOf,
   mcpArtefactPath,
   SITE_DIR,
 } from '#node/generated';
+import staticCodePlugin from '../../plugins/static-code';
 
 describe('the manifest of generated data', () => {
   it(`generates the committed ${DECLARATIONS_FILE}`, () => {
@@ -57,5 +62,21 @@ describe('the manifest of generated data', () => {
     expect(() => mcpArtefactPath('facts')).toThrow(
       'node/generated.ts: facts is not copied for the MCP server; mark it `mcp: true` to copy it.',
     );
+  });
+
+  it("places another plugin's data in that plugin's folder, where its createData writes", async () => {
+    const dir = '/site/.docusaurus';
+    expect(generatedPath('docsVersion', undefined, {generatedFilesDir: dir})).toBe(
+      '/site/.docusaurus/docusaurus-plugin-content-pages/default/docs-version.json',
+    );
+    expect(generatedModule('codeTheme')).toBe('@generated/static-code/default/code-theme.css');
+    // static-code writes its file under the manifest's name and adds it from where the manifest says.
+    const plugin = staticCodePlugin({generatedFilesDir: dir} as LoadContext);
+    const written: string[] = [];
+    const createData = (name: string) => (written.push(name), Promise.resolve(`${dir}/${plugin.name}/default/${name}`));
+    await plugin.contentLoaded?.({content: undefined, actions: {createData} as unknown as PluginContentLoadedActions});
+    expect(plugin.name).toBe(GENERATED.codeTheme.plugin?.name);
+    expect(written).toEqual([fileName('codeTheme')]);
+    expect(plugin.getClientModules?.()).toEqual([generatedPath('codeTheme', undefined, {generatedFilesDir: dir})]);
   });
 });

@@ -1,0 +1,118 @@
+/**
+ * The dev server's checks that run beside its reloads, not inside them (issue 35, "A writer's first
+ * page"): the contract's lint, in a child process, and the prose's status claims. A writer waits for
+ * the first page and for each edit to show; these checks only print problems to the terminal, so
+ * they wait for the bundler instead of holding it up. `npm run build` runs both before it goes on
+ * and stops on what they find (index.ts).
+ *
+ *   start   Nothing runs before the bundler's first compile is done (`compilerPlugin`): the lint
+ *           loads Redocly in a second Node process and the claims check parses every page, and on
+ *           two cores either one slowed the first compile. Files the contract cache marks
+ *           lint-clean (a build, lint:contract or a test run linted them, unchanged since) are not
+ *           linted again at all.
+ *   reload  A contract edit starts a new lint at once, at the lowest priority, stopping the last
+ *           one; the claims are checked a second after the reload (the browser fetches the hot
+ *           update from this same thread just after the save).
+ *
+ * A check that throws is reported like its problems: the dev server keeps running.
+ */
+
+/** The lint's child process, as far as these checks use it. */
+export interface LintChild {
+  kill(): unknown;
+  once(event: 'exit', listener: () => void): unknown;
+}
+
+export interface DevCheckOptions {
+  /**
+   * Starts the contract's lint; it prints its own problems. `atStart`: the files as the dev server
+   * started on them, whose clean lint is worth keeping in the contract cache for the next start (an
+   * edit's lint keeps nothing: each edit would make a cache entry and push out the ones a build or
+   * a test run keeps).
+   */
+  readonly startLint: (atStart: boolean) => LintChild;
+  /** Whether the contract cache marks the files, as they are now, lint-clean. */
+  readonly lintClean: () => boolean;
+  /** Prints a problem to the terminal. */
+  readonly report: (message: string) => void;
+  /** Wait after a reload before the claims check (ms). */
+  readonly claimsDelayMs?: number;
+}
+
+/** The part of a Rspack/webpack compiler the start waits on. */
+export interface DoneHook {
+  hooks: {done: {tap(name: string, run: () => void): void}};
+}
+
+export interface DevChecks {
+  /** At each load of the contract: the lint (held at start until the first compile). */
+  lint(): void;
+  /** At each reload of the pages: the claims check (held at start until the first compile). */
+  claims(check: () => readonly string[], message: (claims: readonly string[]) => string): void;
+  /** The bundler plugin that releases what the start held. */
+  readonly compilerPlugin: {apply(compiler: DoneHook): void};
+}
+
+export const CLAIMS_DELAY_MS = 1000;
+
+export function createDevChecks(options: DevCheckOptions, pluginName = 'api-contract'): DevChecks {
+  const {startLint, lintClean, report, claimsDelayMs = CLAIMS_DELAY_MS} = options;
+  let compiled = false;
+  let lintHeld = false;
+  let claimsHeld: (() => void) | undefined;
+  let linting: LintChild | undefined;
+  let claimsTimer: NodeJS.Timeout | undefined;
+  let loads = 0;
+
+  const guarded = (what: string, run: () => void): void => {
+    try {
+      run();
+    } catch (err) {
+      report(`The dev server could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  const runLint = (atStart: boolean): void => {
+    linting?.kill();
+    const child = startLint(atStart);
+    linting = child;
+    child.once('exit', () => {
+      if (linting === child) linting = undefined;
+    });
+  };
+
+  const scheduleClaims = (run: () => void): void => {
+    clearTimeout(claimsTimer);
+    claimsTimer = setTimeout(() => guarded('check the status claims', run), claimsDelayMs);
+    claimsTimer.unref();
+  };
+
+  return {
+    lint() {
+      loads += 1;
+      if (loads > 1) return guarded('start the contract lint', () => runLint(false));
+      // The first load: lint after the first compile, and only files not known to be clean.
+      if (!lintClean()) lintHeld = true;
+    },
+    claims(check, message) {
+      const run = (): void => {
+        const claims = check();
+        if (claims.length) report(`${message(claims)}\n(npm run build stops on these)`);
+      };
+      if (compiled) scheduleClaims(run);
+      else claimsHeld = run;
+    },
+    compilerPlugin: {
+      apply(compiler) {
+        compiler.hooks.done.tap(pluginName, () => {
+          if (compiled) return;
+          compiled = true;
+          if (lintHeld) guarded('start the contract lint', () => runLint(true));
+          lintHeld = false;
+          if (claimsHeld) scheduleClaims(claimsHeld);
+          claimsHeld = undefined;
+        });
+      },
+    },
+  };
+}
