@@ -181,12 +181,16 @@ export function deprecationBlocks(
   return [table];
 }
 
-/** <DownloadLinks>: the contract and the Postman collection, files the build emits. */
+/**
+ * <DownloadLinks>: the contract and the Postman collection, files the build emits. No item `key`:
+ * it would repeat the link's path, and the component keys each item by it (these blocks ship in the
+ * home page's first visit, tests/e2e/budget.spec.ts).
+ */
 export function downloadBlocks(downloads: readonly DownloadLink[]): SectionBlock[] {
   const list: ListBlock = {
     kind: 'list',
     look: 'buttons',
-    items: downloads.map((d) => ({key: d.path, cell: [{kind: 'link', text: d.label, href: d.path, file: true}]})),
+    items: downloads.map((d) => ({cell: [{kind: 'link', text: d.label, href: d.path, file: true}]})),
   };
   return [list];
 }

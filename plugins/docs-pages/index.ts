@@ -19,7 +19,7 @@ import type {PluginOptions} from '@docusaurus/plugin-content-pages';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {toVersionMetadataProp} from '@docusaurus/plugin-content-docs/lib/props.js';
 import type {AllContent, LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
-import {versionWithoutDocDescriptions} from '../lean-docs/strip';
+import {leanVersion} from '../lean-docs/strip';
 import {inDocsLayout, sidebarLinking, withPageDocIds} from './lib/routes';
 import {fileName} from '#node/generated';
 
@@ -37,8 +37,8 @@ async function addInDocsLayout(
     held.forEach(actions.addRoute);
     return;
   }
-  // Descriptions dropped as plugins/lean-docs drops them from the docs' own copy of this data.
-  const prop = versionWithoutDocDescriptions(toVersionMetadataProp('default', version));
+  // Made lean as plugins/lean-docs makes the docs' own copy of this data.
+  const prop = leanVersion(toVersionMetadataProp('default', version));
   const sidebars = withPageDocIds(
     prop.docsSidebars,
     held.map((route) => route.path),

@@ -5,12 +5,14 @@
  * call and the request's fields, each response's example beside its fields (the contents only from
  * 1600 px, a compact section menu above the content below that), the call and a code block in the
  * first screen; a webhook's payload example beside its fields; below, one column in page order.
+ * The page's actions, footer and previous/next as wide as the content; the guide prose at a readable
+ * measure (src/css/custom.css) while tables and the reference keep the column's width.
  * Nothing shifts while the page loads and hydrates (CLS 0), and nothing scrolls sideways.
  */
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
-import {problemList} from './helpers/browser';
-import {API_PAGE, API_PAGE_HEADING} from './helpers/site';
+import {pageIdle, problemList} from './helpers/browser';
+import {API_PAGE, API_PAGE_HEADING, LINKS_TO_API_PAGE} from './helpers/site';
 
 /**
  * The layout shifts of the page so far (PerformanceObserver, buffered from the first paint), read
@@ -52,6 +54,11 @@ const SCREEN_HEIGHT = 800;
  */
 const REQUEST_STARTS_BEFORE = 1600;
 const PAGE_SHORTER_THAN = 15_000;
+/**
+ * At 390 px the samples come before the request: its heading stood 5,718 px down the cash withdrawal
+ * page before the reference came first, 3,005 px after (measured on the build of 431304e).
+ */
+const REQUEST_STARTS_BEFORE_PHONE = 3400;
 
 /** Top of the first element matching `selector`, from the top of the page. */
 async function pageTop(page: Page, selector: string): Promise<number> {
@@ -67,66 +74,95 @@ async function overflow(page: Page): Promise<number> {
 }
 
 /**
- * The checks of one operation page at one width, steps of one visit (one load per page and width:
- * the e2e budget of issue 35).
+ * The page's own prose as laid out (issue 34: about 150 characters a line from 1280 px before): the
+ * characters of each full line (a paragraph's or Markdown list item's last line left out) of the
+ * content's own paragraphs and lists, told apart by where each character's box starts; and the
+ * width of the content column beside that of its widest table, which keeps the column's width.
  */
-async function expectOperationLayout(page: Page, width: number): Promise<void> {
-  await test.step('nothing shifts; the call and a code block in the first screen, a code column of 480 px or more', async () => {
-    // A shift a reader sees (a block moving a few pixels) scores 0.001 or more; a busy run once
-    // recorded 0.00006 at 390 px, a sub-pixel move no reader sees.
-    expect(await layoutShift(page)).toBeLessThan(0.001);
-    const call = await page.locator('.markdown p:has(> code)').first().boundingBox();
-    const code = await page.locator('.api-reference__side .api-code-sample pre').first().boundingBox();
-    expect(call && call.y < SCREEN_HEIGHT, `the request line starts at ${call?.y}`).toBe(true);
-    expect(code && code.y < SCREEN_HEIGHT - 40, `the code starts at ${code?.y}`).toBe(true);
-    const side = await page.locator('.api-reference__side').boundingBox();
-    expect(side && side.width >= 480, `the code column is ${side?.width} px`).toBe(true);
-  });
-  await test.step('the reference before the guide prose: the request, the answers and the codes, then the pitfalls', async () => {
-    const [request, responses, codes, pitfalls] = [
-      await pageTop(page, '#request'),
-      await pageTop(page, '#responses'),
-      await pageTop(page, '#response-codes'),
-      await pageTop(page, '#pitfalls'),
-    ];
-    expect(request, 'the request heading').toBeLessThan(REQUEST_STARTS_BEFORE);
-    expect([request < responses, responses < codes, codes < pitfalls]).toEqual([true, true, true]);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(height, 'the page height').toBeLessThan(PAGE_SHORTER_THAN);
-  });
-  await test.step('no blank column, every language tab in view, the contents or the section menu, nothing sideways', async () => {
-    // The success answer's example beside its fields.
-    const answer = await page.locator('.api-columns__main').first().boundingBox();
-    const example = await page.locator('.api-columns__side .api-json-example').first().boundingBox();
-    expect(answer && example && example.x >= answer.x + answer.width).toBe(true);
-    // Every language's tab in view: none scrolled out of the strip.
-    const hidden = await page
-      .locator('.api-reference__side .tabs')
-      .first()
-      .evaluate((ul) => {
-        const box = ul.getBoundingClientRect();
-        return Array.from(ul.children).filter((li) => li.getBoundingClientRect().right > box.right + 1).length;
-      });
-    expect(hidden).toBe(0);
-    // The contents only where three columns fit; below that, the compact section menu above the content.
-    await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible({visible: width >= 1600});
-    await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible({visible: width < 1600});
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+async function proseMeasure(page: Page): Promise<{longest: number; lines: number; column: number; table: number}> {
+  return page.evaluate(() => {
+    const markdown = document.querySelector('.markdown');
+    if (!markdown) return {longest: 0, lines: 0, column: 0, table: 0};
+    const range = document.createRange();
+    const full: number[] = [];
+    for (const block of Array.from(markdown.querySelectorAll(':scope > p, :scope > :is(ul, ol):not([class]) > li'))) {
+      const counts: number[] = [];
+      let lineTop = Number.NEGATIVE_INFINITY;
+      const half = parseFloat(getComputedStyle(block).lineHeight) / 2;
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getBoundingClientRect();
+          if (box.height === 0) continue;
+          if (box.top > lineTop + half) {
+            counts.push(0);
+            lineTop = box.top;
+          }
+          counts[counts.length - 1]! += 1;
+        }
+      }
+      full.push(...counts.slice(0, -1));
+    }
+    const widths = Array.from(markdown.querySelectorAll('table'), (t) => t.getBoundingClientRect().width);
+    return {
+      longest: Math.max(0, ...full),
+      lines: full.length,
+      column: markdown.getBoundingClientRect().width,
+      table: Math.max(0, ...widths),
+    };
   });
 }
 
-/** The AEPS page's fields: their anchors, the open responses, the request body once, the one-of rule. */
-async function expectAepsFields(page: Page): Promise<void> {
-  await expect(page.locator('tr#request-amount')).toHaveCount(1);
-  await expect(page.locator('tr#request-amount a.hash-link')).toHaveAttribute('href', /#request-amount$/);
-  await expect(page.locator('tr[id^="response-data-"]').first()).toBeVisible();
-  await expect(page.locator('.markdown details').first()).toHaveAttribute('open', '');
-  await expect(page.locator('.api-json-example--in-samples')).toBeHidden();
-  // The one-of rule on the fields it names, once; no rows of bare branches.
+/** Prose of 70-90 characters a line (65ch); the widest table as wide as the column. */
+async function expectReadableProse(page: Page, where: string): Promise<void> {
+  const prose = await proseMeasure(page);
+  expect(prose.lines, `${where}: lines of prose measured`).toBeGreaterThan(5);
+  expect(prose.longest, `${where}: the longest line of prose, in characters`).toBeLessThanOrEqual(90);
+  expect(prose.longest, `${where}: the longest line of prose, in characters`).toBeGreaterThanOrEqual(60);
+  expect(prose.table, `${where}: the widest table beside the ${prose.column} px column`).toBeGreaterThan(
+    prose.column - 2,
+  );
+}
+
+/** The one-of rule on the fields it names, once; no rows of bare branches (the withdrawal page, issue 34). */
+async function expectOneOfOnItsFields(page: Page): Promise<void> {
   const aadhaar = page.locator('tr#request-aadhaar-number');
   await expect(aadhaar).toContainText('required: one of');
   await expect(aadhaar).toContainText('Send exactly one of aadhaar_number or adhaarnumber.');
   await expect(page.locator('tr', {hasText: 'one of these'})).toHaveCount(0);
+}
+
+/**
+ * Try it opened from the keyboard (issue 34: the button went, focus fell to the page and the next
+ * Tab skipped the form; the panel opened at the foot of the sticky code column, out of sight): focus
+ * lands on the panel's first control, in view, and Tab goes on to its next control.
+ */
+async function expectTryItOpensInView(page: Page, width: number): Promise<void> {
+  await page.getByRole('button', {name: 'Try it', exact: true}).focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', {name: 'Try it'});
+  const focusInPanel = (): Promise<boolean> => panel.evaluate((box) => box.contains(document.activeElement));
+  await expect.poll(focusInPanel, {message: `focus in the panel at ${width} px`}).toBe(true);
+  await expect(page.locator(':focus'), `the focused control in view at ${width} px`).toBeInViewport();
+  await page.keyboard.press('Tab');
+  expect(await focusInPanel(), `Tab stays in the panel at ${width} px`).toBe(true);
+}
+
+/**
+ * The left and right edges of the page's actions ("Copy page"), its footer and previous/next are the
+ * content's (issue 34: on webhook pages they stopped at a narrower column).
+ */
+async function expectAlignedWithContent(page: Page, width: number): Promise<void> {
+  const edges = async (selector: string): Promise<number[]> => {
+    const box = await page.locator(selector).first().boundingBox();
+    return box ? [Math.round(box.x), Math.round(box.x + box.width)] : [];
+  };
+  const content = await edges('.markdown');
+  for (const part of ['.rr-page-actions', '.theme-doc-footer', '.pagination-nav']) {
+    expect(await edges(part), `${part} at ${width} px, the content spans ${content.join('-')}`).toEqual(content);
+  }
 }
 
 /**
@@ -145,34 +181,85 @@ for (const width of [1920, 1440, 1280]) {
     test.use({viewport: {width, height: SCREEN_HEIGHT}});
 
     for (const path of OPERATIONS) {
-      // On the AEPS page the same visit checks the fields at every width, and at 1440 px the layout
-      // class after moving on to a guide.
-      const aeps = path === API_PAGE;
-      const more = aeps
-        ? `; fields anchored, response fields open, the request body once${width === 1440 ? '; no layout class left after moving on to a guide' : ''}`
-        : '';
-      test(`${path}: the call and a code block in the first screen, a code column of 480 px or more${more}`, async ({
+      // On the AEPS page the same visit checks the fields (their anchors, the open responses, the
+      // request body once), at every width.
+      const fields =
+        path === API_PAGE
+          ? `; fields anchored, response fields open, the request body once, the one-of rule on its fields; below 1600 px, Try it opens in view with the focus${width === 1440 ? '; no layout class left after moving on to a guide' : ''}`
+          : '';
+      test(`${path}: the call and a code block in the first screen, a code column of 480 px or more${fields}`, async ({
         page,
         problems,
         open,
       }) => {
         expect(await open(path)).toBe(200);
-        await expectOperationLayout(page, width);
-        if (aeps) await test.step('the fields', () => expectAepsFields(page));
-        if (aeps && width === 1440)
-          await test.step('no layout class left after moving on to a guide', () =>
-            expectLayoutClassGoneAfterGuide(page));
+        // A shift a reader sees (a block moving a few pixels) scores 0.001 or more; a busy run once
+        // recorded 0.00006 at 390 px, a sub-pixel move no reader sees.
+        expect(await layoutShift(page)).toBeLessThan(0.001);
+        const call = await page.locator('.markdown p:has(> code)').first().boundingBox();
+        const code = await page.locator('.api-reference__side .api-code-sample pre').first().boundingBox();
+        expect(call && call.y < SCREEN_HEIGHT, `the request line starts at ${call?.y}`).toBe(true);
+        expect(code && code.y < SCREEN_HEIGHT - 40, `the code starts at ${code?.y}`).toBe(true);
+        const side = await page.locator('.api-reference__side').boundingBox();
+        expect(side && side.width >= 480, `the code column is ${side?.width} px`).toBe(true);
+        // The reference before the guide prose: the request, the answers and the codes, then the pitfalls.
+        const [request, responses, codes, pitfalls] = [
+          await pageTop(page, '#request'),
+          await pageTop(page, '#responses'),
+          await pageTop(page, '#response-codes'),
+          await pageTop(page, '#pitfalls'),
+        ];
+        expect(request, 'the request heading').toBeLessThan(REQUEST_STARTS_BEFORE);
+        expect([request < responses, responses < codes, codes < pitfalls]).toEqual([true, true, true]);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(height, 'the page height').toBeLessThan(PAGE_SHORTER_THAN);
+        // No blank column: the success answer's example beside its fields.
+        const answer = await page.locator('.api-columns__main').first().boundingBox();
+        const example = await page.locator('.api-columns__side .api-json-example').first().boundingBox();
+        expect(answer && example && example.x >= answer.x + answer.width).toBe(true);
+        // Every language's tab in view: none scrolled out of the strip.
+        const hidden = await page
+          .locator('.api-reference__side .tabs')
+          .first()
+          .evaluate((ul) => {
+            const box = ul.getBoundingClientRect();
+            return Array.from(ul.children).filter((li) => li.getBoundingClientRect().right > box.right + 1).length;
+          });
+        expect(hidden).toBe(0);
+        // The contents only where three columns fit; below that, the compact section menu above the content.
+        await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible({visible: width >= 1600});
+        await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible({visible: width < 1600});
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await expectReadableProse(page, `${path} at ${width} px`);
+        await expectAlignedWithContent(page, width);
+        if (fields) {
+          await expect(page.locator('tr#request-amount')).toHaveCount(1);
+          await expect(page.locator('tr#request-amount a.hash-link')).toHaveAttribute('href', /#request-amount$/);
+          await expect(page.locator('tr[id^="response-data-"]').first()).toBeVisible();
+          await expect(page.locator('.markdown details').first()).toHaveAttribute('open', '');
+          await expect(page.locator('.api-json-example--in-samples')).toBeHidden();
+          await expectOneOfOnItsFields(page);
+          // Last but one: it scrolls the page. At the done-means widths (1440, 1280; 390 below).
+          if (width < 1600) await expectTryItOpensInView(page, width);
+          // Last: it leaves the page (was a load of its own in "layout class before the doc").
+          if (width === 1440) await expectLayoutClassGoneAfterGuide(page);
+        }
         expect(problemList(problems)).toEqual([]);
       });
     }
 
-    test('webhook page: each payload example beside its fields', async ({page, problems, open}) => {
+    test('webhook page: each payload example beside its fields; "Copy page", footer and previous/next as wide as the content', async ({
+      page,
+      problems,
+      open,
+    }) => {
       expect(await open(WEBHOOKS)).toBe(200);
       const main = await page.locator('.api-columns__main').first().boundingBox();
       const side = await page.locator('.api-columns__side').first().boundingBox();
       expect(main && side && side.x >= main.x + main.width).toBe(true);
       await expect(page.getByRole('tab', {name: 'Shell'}).first()).toBeVisible();
       expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await expectAlignedWithContent(page, width);
       expect(problemList(problems)).toEqual([]);
     });
   });
@@ -181,7 +268,7 @@ for (const width of [1920, 1440, 1280]) {
 test.describe('operation page, 390 px', () => {
   test.use({viewport: {width: 390, height: SCREEN_HEIGHT}});
 
-  test('one column: the call, the samples, the fields; response examples in their responses; the webhook page and the AEPS overview fit the width too', async ({
+  test("one column: the call, the samples, the fields; response examples in their responses; the section menu, the one-of rule, Try it in view; the webhook page and the AEPS overview fit the width too, the overview's prose at a readable measure from 1280 px", async ({
     page,
     problems,
     open,
@@ -205,10 +292,27 @@ test.describe('operation page, 390 px', () => {
     // The response codes stack into labelled cards; nothing scrolls sideways.
     await expect(page.locator('table.api-stack thead').first()).toBeHidden();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // Where the request starts on a phone (before the reference came first: 5,718 px down).
+    expect(request, 'the request heading at 390 px').toBeLessThan(REQUEST_STARTS_BEFORE_PHONE);
+    // The announcement bar one line (it took 84 of 844 px), measured at 33 px.
+    const bar = await page.locator('.theme-announcement-bar').boundingBox();
+    expect(bar && bar.height < 50, `the announcement bar is ${bar?.height} px tall`).toBe(true);
+    // A way between sections (the theme's menu above the content); the one-of rule; Try it.
+    await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible();
+    await expectOneOfOnItsFields(page);
+    await expectTryItOpensInView(page, 390);
 
-    for (const path of [WEBHOOKS, '/docs/v1/aeps']) {
+    for (const path of [WEBHOOKS, LINKS_TO_API_PAGE]) {
       expect(await open(path)).toBe(200);
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
+      if (path === WEBHOOKS) await expectAlignedWithContent(page, 390);
+    }
+    // The guide's prose (the AEPS overview, open): a readable measure at the wide widths too, its
+    // tables as wide as the column. The rule is CSS, so this load serves every width.
+    for (const width of [1920, 1440, 1280]) {
+      await page.setViewportSize({width, height: SCREEN_HEIGHT});
+      await pageIdle(page);
+      await expectReadableProse(page, `${LINKS_TO_API_PAGE} at ${width} px`);
     }
     expect(problemList(problems)).toEqual([]);
   });
@@ -221,19 +325,28 @@ test.describe('operation page, 390 px', () => {
 test.describe('nested fields', () => {
   test.use({viewport: {width: 1440, height: SCREEN_HEIGHT}});
 
-  test('folded under their parent, opened by a link to a field inside', async ({page, problems, open}) => {
+  test('folded under their parent at 1440, 1280 and 390 px, opened by a link to a field inside', async ({
+    page,
+    problems,
+    open,
+  }) => {
     const kyc = '/docs/v1/service/aeps/kyc';
     expect(await open(kyc)).toBe(200);
     const line1 = page.locator('tr#request-address-line1');
-    await expect(line1).toBeHidden();
-    await expect(page.locator('tr#request-address + tr.api-fields__nest > td > details > summary')).toHaveText(
-      /^Nested fields \(\d+\)$/,
-    );
-    // A link on the page (a same-document navigation to the field's anchor).
+    const summary = page.locator('tr#request-address + tr.api-fields__nest > td > details > summary');
+    // The fold is HTML and CSS: one load, laid out at each width.
+    for (const width of [1440, 1280, 390]) {
+      await page.setViewportSize({width, height: SCREEN_HEIGHT});
+      await expect(line1, `folded at ${width} px`).toBeHidden();
+      await expect(summary).toHaveText(/^Nested fields \(\d+\)$/);
+      await expect(summary, `the fold's summary at ${width} px`).toBeVisible();
+    }
+    // A link on the page (a same-document navigation to the field's anchor), on the phone.
     await page.evaluate(() => {
       window.location.hash = '#request-address-line1';
     });
     await expect(line1).toBeInViewport();
+    await page.setViewportSize({width: 1440, height: SCREEN_HEIGHT});
     // A link from elsewhere: the page loads with the field's anchor.
     await page.goto('about:blank');
     expect(await open(`${kyc}#request-address-city`)).toBe(200);
@@ -244,12 +357,10 @@ test.describe('nested fields', () => {
 
 /**
  * A response-code link from an endpoint page (/ResponseCode#code-5) lands on its row, not under the
- * sticky navbar, and the row is marked as the one the link named (issue 34), at every width. The same
- * visit checks what landing.spec.ts did in a load of its own: the row a screen holds, not 1,500 px of
- * a list in a narrow cell, and the per-family table it links following the catalogue.
+ * sticky navbar, and the row is marked as the one the link named (issue 34), at every width.
  */
 for (const width of [1440, 1280, 390]) {
-  test(`response-code link at ${width} px: the row below the navbar, in the first screen, marked, fitting in half a screen; the per-family table it links follows the catalogue`, async ({
+  test(`response-code link at ${width} px: the row below the navbar, in the first screen, marked, a screen's height at most, its names legible; the per-family table it links follows the catalogue`, async ({
     page,
     problems,
     open,
@@ -268,10 +379,16 @@ for (const width of [1440, 1280, 390]) {
     });
     expect(marked.outline).toBe('solid');
     expect(marked.background).not.toBe('rgba(0, 0, 0, 0)');
-    expect(box?.height, 'the row fits in half a screen').toBeLessThan(450);
+    // A row a screen holds (it was 1,000 px: a per-family list in a narrow cell), its code names no
+    // smaller than 0.8rem (they were 11.5 px).
+    expect(box && box.height < 450, `the row is ${box?.height} px tall`).toBe(true);
+    const smallest = await row.evaluate((tr) =>
+      Math.min(...Array.from(tr.querySelectorAll('td *'), (el) => parseFloat(getComputedStyle(el).fontSize))),
+    );
+    expect(smallest, 'the smallest text in the row, px').toBeGreaterThanOrEqual(12.8);
+    // The per-family table the row links follows the catalogue (was a load of its own in landing.spec).
+    // Its rows (which families, what each says) are data, held by behaviour-render.test.ts.
     await row.getByRole('link', {name: 'How each family resolves it.'}).click();
-    // Its rows (which families, what each says) are data, held by behaviour-render.test.ts; here: a
-    // table with rows follows the heading the link names.
     await expect(page.locator('[id="code-5-by-family"] + * tbody tr').first()).toBeVisible();
     await expect(page.locator('[id="code-5-by-family"]')).toBeInViewport();
     expect(problemList(problems)).toEqual([]);

@@ -234,6 +234,10 @@ test.describe('Try it on the withdrawal page, laptop, light', () => {
       await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       await page.getByText('The request as cURL').click();
+      // The command goes to the sandbox a reader runs, and says so (issue 34).
+      await expect(page.locator('.api-sandbox__curl .api-sandbox__note')).toContainText(
+        'This command calls the sandbox on your own machine, which npm run sandbox starts from the docs repository',
+      );
       const shown = await page.locator('.api-sandbox__curl pre').textContent();
       expect(copied).toBe(shown);
       expect(copied).toMatch(

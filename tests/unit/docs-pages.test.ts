@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {RouteConfig} from '@docusaurus/types';
 import {inDocsLayout, sidebarLinking, withPageDocIds} from '../../plugins/docs-pages/lib/routes';
-import {versionWithoutDocDescriptions} from '../../plugins/lean-docs/strip';
 
 const sidebars = {
   tutorialSidebar: [
@@ -68,14 +67,6 @@ describe('inDocsLayout', () => {
         },
       ],
     });
-  });
-});
-
-describe('versionWithoutDocDescriptions', () => {
-  it('drops each doc description and leaves the input as it was', () => {
-    const version = {version: 'current', docs: {a: {id: 'a', title: 'A', description: 'Long'}}};
-    expect(versionWithoutDocDescriptions(version)).toEqual({version: 'current', docs: {a: {id: 'a', title: 'A'}}});
-    expect(version.docs.a.description).toBe('Long');
   });
 });
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {RouteConfig} from '@docusaurus/types';
-import {withoutDocDescriptions} from '../../plugins/lean-docs/strip';
+import {leanVersion, withLeanVersion} from '../../plugins/lean-docs/strip';
 
 const version = {
   pluginId: 'default',
@@ -12,8 +12,11 @@ const version = {
   },
 };
 
-describe('withoutDocDescriptions', () => {
-  it('drops the description of every doc in a version prop nested below the route, and nothing else', () => {
+/** The version as it ships: every doc id still a key (the theme's useDocById finds it), nothing in it. */
+const lean = {...version, docs: {'v1/index': {}, 'v1/aeps': {}}};
+
+describe('withLeanVersion', () => {
+  it('empties every doc entry of a version prop nested below the route, keeps its keys, and nothing else changes', () => {
     const route: RouteConfig = {
       path: '/docs',
       component: 'Root',
@@ -21,32 +24,31 @@ describe('withoutDocDescriptions', () => {
         {path: '/docs', component: 'Version', props: {version}, routes: [{path: '/docs/v1/', component: 'Doc'}]},
       ],
     };
-    expect(withoutDocDescriptions(route)).toEqual({
+    expect(withLeanVersion(route)).toEqual({
       path: '/docs',
       component: 'Root',
       routes: [
-        {
-          path: '/docs',
-          component: 'Version',
-          props: {
-            version: {
-              ...version,
-              docs: {
-                'v1/index': {id: 'v1/index', title: 'Introduction', sidebar: 'tutorialSidebar'},
-                'v1/aeps': {id: 'v1/aeps', title: 'AEPS', sidebar: 'tutorialSidebar'},
-              },
-            },
-          },
-          routes: [{path: '/docs/v1/', component: 'Doc'}],
-        },
+        {path: '/docs', component: 'Version', props: {version: lean}, routes: [{path: '/docs/v1/', component: 'Doc'}]},
       ],
     });
     // The input is left as it was.
-    expect(version.docs['v1/index'].description).toBe('Long words');
+    expect(version.docs['v1/index']).toEqual({
+      id: 'v1/index',
+      title: 'Introduction',
+      description: 'Long words',
+      sidebar: 'tutorialSidebar',
+    });
   });
 
   it('leaves a route without a version prop unchanged', () => {
     const route: RouteConfig = {path: '/docs/tags', component: 'Tags', props: {tags: []}, exact: true};
-    expect(withoutDocDescriptions(route)).toEqual(route);
+    expect(withLeanVersion(route)).toEqual(route);
+  });
+});
+
+describe('leanVersion', () => {
+  it('is the same filter for the copy of the version the extra pages ship (plugins/docs-pages)', () => {
+    expect(leanVersion(version)).toEqual(lean);
+    expect(leanVersion({version: 'current'})).toEqual({version: 'current'});
   });
 });

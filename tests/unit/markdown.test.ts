@@ -458,6 +458,16 @@ describe('downloadBlocks', () => {
       sectionsMarkdown(downloadBlocks([{label: 'OpenAPI 3.1 (YAML)', path: '/downloads/openapi.yaml'}]), url),
     ).toBe('- [OpenAPI 3.1 (YAML)](https://docs.example/downloads/openapi.yaml)');
   });
+
+  it('gives an item its link and no key repeating the path (the home page ships these blocks)', () => {
+    expect(downloadBlocks([{label: 'Postman collection', path: '/downloads/c.json'}])).toEqual([
+      {
+        kind: 'list',
+        look: 'buttons',
+        items: [{cell: [{kind: 'link', text: 'Postman collection', href: '/downloads/c.json', file: true}]}],
+      },
+    ]);
+  });
 });
 
 describe('llmsTxtMarkdown', () => {
