@@ -211,6 +211,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       families: moving,
       operations: new Set(located.filter((l) => l.kind === 'operation').map((l) => l.op.operationId)),
       webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
+      tags: new Set((input.deref.tags ?? []).map((t) => t.name)),
     }),
     ...schemaFieldProblems(moving, located, input.locate),
     ...notFoundProblems(moving),
