@@ -5,7 +5,9 @@
  * code for each of those operations (derived from the behaviour model: core/behaviour/codes.ts) and
  * the polling policy (openapi/behaviour/shared.yaml).
  */
-export type RetryRule = 'safe' | 'new-ref' | 'status' | 'no';
+import type {RetryRule} from '#core/certify/client-rules';
+
+export type {RetryRule};
 
 export interface ClientModel {
   /** Operation id -> the request fields that make two requests the same payment. */

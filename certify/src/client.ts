@@ -3,6 +3,7 @@
  * Pure: the recording (./recorder.ts) and the model (./client-model.ts) come in, results go out.
  */
 import {decodeJwt} from 'jose';
+import {clientRuleWords} from '#core/certify/client-rules';
 import {ruleById, type RuleId} from '#core/certify/rules';
 import type {ClientModel, Exchange} from './client-model';
 import {CertifyInputError, type CertifyReport, type CheckResult} from './types';
@@ -242,11 +243,13 @@ const evidence = (e: Exchange): {request: string; response: string} => ({
   response: `HTTP ${e.status}\n${e.response.slice(0, 300)}`,
 });
 
-function toResult(id: RuleId, findings: readonly Finding[], pass: string): CheckResult {
+/** A check's result, its rule worded from the model's code table (core/certify/client-rules.ts). */
+function toResult(id: RuleId, findings: readonly Finding[], pass: string, model: ClientModel): CheckResult {
+  const rule = ruleById(id, model.retry);
   const first = findings[0];
-  if (!first) return {rule: ruleById(id), passed: true, detail: pass};
+  if (!first) return {rule, passed: true, detail: pass};
   const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : '';
-  return {rule: ruleById(id), passed: false, detail: `${first.why}${more}`, evidence: evidence(first.exchange)};
+  return {rule, passed: false, detail: `${first.why}${more}`, evidence: evidence(first.exchange)};
 }
 
 /** Every client check over a recording; a recording without traffic is bad input, not a pass. */
@@ -258,21 +261,19 @@ export function certifyClient(log: readonly Exchange[], model: ClientModel, targ
   const money = log.filter((e) => e.operationId && model.money[e.operationId]).length;
   const reuse = reuseFindings(log, model);
   const status = statusFindings(log, model);
+  const words = clientRuleWords(model.retry);
+  const results: [RuleId, readonly Finding[], string][] = [
+    ['client-fresh-reference', reuse.fresh, words.fresh.pass(money)],
+    ['client-no-resend-after-pending', reuse.resend, words.resend.pass(money)],
+    ['client-status-cadence', status.cadence, 'status calls within the polling policy'],
+    ['client-stop-when-final', status.final, 'no status call after a final state'],
+    ['client-retry-after', retryAfterFindings(log), 'every Retry-After waited for'],
+    ['client-token-fresh', tokenFindings(log, model), `${log.length} request(s), each with its own token`],
+    ['client-no-pii-in-url', piiFindings(log), 'no personal number in any URL'],
+  ];
   return {
     mode: 'client',
     target,
-    results: [
-      toResult(
-        'client-fresh-reference',
-        reuse.fresh,
-        `${money} money-moving request(s), none reusing a spent referenceid`,
-      ),
-      toResult('client-no-resend-after-pending', reuse.resend, 'no payment sent again after code 2 or 5'),
-      toResult('client-status-cadence', status.cadence, 'status calls within the polling policy'),
-      toResult('client-stop-when-final', status.final, 'no status call after a final state'),
-      toResult('client-retry-after', retryAfterFindings(log), 'every Retry-After waited for'),
-      toResult('client-token-fresh', tokenFindings(log, model), `${log.length} request(s), each with its own token`),
-      toResult('client-no-pii-in-url', piiFindings(log), 'no personal number in any URL'),
-    ],
+    results: results.map(([id, findings, pass]) => toResult(id, findings, pass, model)),
   };
 }

@@ -6,6 +6,7 @@
  */
 import {ACK_TIMEOUT_SECONDS, ROTATION_OVERLAP_HOURS, TIMESTAMP_TOLERANCE_SECONDS} from '../contract/webhook-policy';
 import {IAT_TOLERANCE_SECONDS} from '../sandbox/engine/token';
+import {clientRuleWords, type RetryTable} from './client-rules';
 
 /** Which run of the tool checks the rule: deliveries to the webhook URL, or a recording of the client's traffic. */
 export type RuleMode = 'webhook' | 'client';
@@ -25,8 +26,8 @@ const START = '/docs/v1/';
 const CODES = '/ResponseCode';
 const TOKENS = '/HeaderMarkdown';
 
-/** Every rule, webhook rules first, in the order the tool reports them. */
-export const GO_LIVE_RULES: readonly GoLiveRule[] = [
+/** The webhook endpoint's rules, in report order. */
+const WEBHOOK_RULES: readonly GoLiveRule[] = [
   {
     id: 'webhook-ack',
     mode: 'webhook',
@@ -84,68 +85,85 @@ export const GO_LIVE_RULES: readonly GoLiveRule[] = [
       'A final event followed by an older pending event of the same transaction: both are acknowledged, and the older one does not undo the final state.',
     page: WEBHOOKS,
   },
-  {
-    id: 'client-fresh-reference',
-    mode: 'client',
-    title: 'A fresh `referenceid` for every new payment',
-    holds:
-      'After an answer that recorded a failed transaction under its `referenceid` (the retry rule "Only with a new referenceid" in the operation\'s code table, such as a code 3 decline), a new attempt carries a new `referenceid`; a refusal that created nothing (a validation error, a short wallet) may be sent again with the same one once fixed.',
-    page: START,
-  },
-  {
-    id: 'client-no-resend-after-pending',
-    mode: 'client',
-    title: 'No resend after a pending or timed-out answer',
-    holds:
-      'After an answer that left the transaction open or its outcome unknown (the retry rule "Never: check status first" in the operation\'s code table: 2 and 5, and 1 where it answers an open order or session), the same payment is never sent again: ask its status call instead (a resend risks paying twice).',
-    page: CODES,
-  },
-  {
-    id: 'client-status-cadence',
-    mode: 'client',
-    title: 'Status asked no more often than documented',
-    holds:
-      'The first status call comes no sooner than the polling policy allows after the answer, and the next ones no more often than its cadence.',
-    page: START,
-  },
-  {
-    id: 'client-stop-when-final',
-    mode: 'client',
-    title: 'No status call once the state is final',
-    holds: 'Once a status call has answered a final state, the transaction is not asked about again.',
-    page: START,
-  },
-  {
-    id: 'client-retry-after',
-    mode: 'client',
-    title: 'Honour `Retry-After`',
-    holds: 'After an HTTP 429, the next request waits at least the seconds its `Retry-After` header names.',
-    page: CODES,
-  },
-  {
-    id: 'client-token-fresh',
-    mode: 'client',
-    title: 'A fresh token for every request',
-    holds: `Every request carries its own token: a \`reqId\` is never sent twice, and \`iat\` is within ${IAT_TOLERANCE_SECONDS} seconds of the request (one stale token, to test the refusal, is allowed when a fresh one follows).`,
-    page: TOKENS,
-  },
-  {
-    id: 'client-no-pii-in-url',
-    mode: 'client',
-    title: 'No Aadhaar number, PAN or card number in a URL',
-    holds:
-      'Personal numbers travel in request bodies only, never in a path or query string, where proxies and logs keep them.',
-    page: START,
-  },
 ];
+
+/** The API client's rules, in report order, the two about a `referenceid` worded from `table`. */
+function clientRules(table: RetryTable): GoLiveRule[] {
+  const words = clientRuleWords(table);
+  return [
+    {
+      id: 'client-fresh-reference',
+      mode: 'client',
+      title: 'A fresh `referenceid` for every new payment',
+      holds: words.fresh.holds,
+      page: START,
+    },
+    {
+      id: 'client-no-resend-after-pending',
+      mode: 'client',
+      title: 'No resend after a pending or timed-out answer',
+      holds: words.resend.holds,
+      page: CODES,
+    },
+    {
+      id: 'client-status-cadence',
+      mode: 'client',
+      title: 'Status asked no more often than documented',
+      holds:
+        'The first status call comes no sooner than the polling policy allows after the answer, and the next ones no more often than its cadence.',
+      page: START,
+    },
+    {
+      id: 'client-stop-when-final',
+      mode: 'client',
+      title: 'No status call once the state is final',
+      holds: 'Once a status call has answered a final state, the transaction is not asked about again.',
+      page: START,
+    },
+    {
+      id: 'client-retry-after',
+      mode: 'client',
+      title: 'Honour `Retry-After`',
+      holds: 'After an HTTP 429, the next request waits at least the seconds its `Retry-After` header names.',
+      page: CODES,
+    },
+    {
+      id: 'client-token-fresh',
+      mode: 'client',
+      title: 'A fresh token for every request',
+      holds: `Every request carries its own token: a \`reqId\` is never sent twice, and \`iat\` is within ${IAT_TOLERANCE_SECONDS} seconds of the request (one stale token, to test the refusal, is allowed when a fresh one follows).`,
+      page: TOKENS,
+    },
+    {
+      id: 'client-no-pii-in-url',
+      mode: 'client',
+      title: 'No Aadhaar number, PAN or card number in a URL',
+      holds:
+        'Personal numbers travel in request bodies only, never in a path or query string, where proxies and logs keep them.',
+      page: START,
+    },
+  ];
+}
+
+/**
+ * Every rule, webhook rules first, in the order the tool reports them. The two rules about a
+ * `referenceid` are worded from the code table (./client-rules.ts): given `table`, with the codes it
+ * has (certify's report); without, with the retry rules' names only (the checklist page, which
+ * links each operation's code table).
+ */
+export function goLiveRules(table: RetryTable = {}): readonly GoLiveRule[] {
+  return [...WEBHOOK_RULES, ...clientRules(table)];
+}
+
+export const GO_LIVE_RULES: readonly GoLiveRule[] = goLiveRules();
 
 export type RuleId = (typeof GO_LIVE_RULES)[number]['id'];
 
 export class UnknownRuleError extends Error {}
 
-/** The rule of an id; an unknown id is a bug of the checks, named with the ids there are. */
-export function ruleById(id: string): GoLiveRule {
-  const rule = GO_LIVE_RULES.find((r) => r.id === id);
+/** The rule of an id (worded from `table` when given); an unknown id is a bug of the checks, named with the ids there are. */
+export function ruleById(id: string, table?: RetryTable): GoLiveRule {
+  const rule = (table ? goLiveRules(table) : GO_LIVE_RULES).find((r) => r.id === id);
   if (!rule)
     throw new UnknownRuleError(
       `core/certify/rules.ts has no rule "${id}". Fix: use one of ${GO_LIVE_RULES.map((r) => r.id).join(', ')}.`,

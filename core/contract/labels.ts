@@ -350,6 +350,19 @@ export const LABEL_MESSAGES = {
     description: 'Line of a journey step: the response_code and state it expects',
   },
   'api.journey.state': {message: 'state {state}', description: 'Success criterion of a journey step: the state'},
+  'api.journey.signedWith': {
+    message: 'signed with {secrets}',
+    description: 'Success criterion of a webhook step of a journey: which webhook secrets signed the delivery',
+  },
+  'api.journey.secret.previous': {
+    message: 'the previous secret',
+    description: 'In a journey step: the webhook secret a rotation replaced',
+  },
+  'api.journey.secret.current': {
+    message: 'the current secret',
+    description: 'In a journey step: the webhook secret the partner holds now',
+  },
+  'api.journey.and': {message: 'and', description: 'Joins two items of a journey criterion (two secrets)'},
   'api.index.overview': {
     message: 'Overview of {family}',
     description: 'Link of the API index to the overview page of a family; {family} is its name',

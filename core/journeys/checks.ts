@@ -20,6 +20,11 @@ export interface JourneyContext {
   /** Every operationId of the contract's paths, and of its webhooks. */
   readonly operations: ReadonlySet<string>;
   readonly webhooks: ReadonlySet<string>;
+  /**
+   * The contract's tags: a journey of calls that move no money (the webhook secret's rotation) lives
+   * in a file named after its tag (`webhooks.arazzo.yaml`), walked like any other.
+   */
+  readonly tags?: ReadonlySet<string>;
 }
 
 /** A transaction a workflow made: where the model says it stands, and the state a webhook still owes. */
@@ -352,9 +357,9 @@ export function journeyProblems(files: readonly JourneyFile[], ctx: JourneyConte
   const coverage = new Coverage();
   const families = new Map(ctx.families.map((f) => [f.family, f]));
   for (const file of files) {
-    if (!families.has(file.family))
+    if (!families.has(file.family) && !ctx.tags?.has(file.family))
       problems.push(
-        `${file.file}:1: ${file.family} is no money-moving family of openapi/behaviour/ (${[...families.keys()].join(', ')}). Fix: name the file <family>.arazzo.yaml after one of them.`,
+        `${file.file}:1: ${file.family} is no money-moving family of openapi/behaviour/ (${[...families.keys()].join(', ')}) and no tag of the contract. Fix: name the file <family>.arazzo.yaml after one of them, or after the tag of the calls it walks.`,
       );
     for (const workflow of file.workflows)
       walkWorkflow({workflow, made: new Map(), opened: new Map(), problems, coverage}, byId, ctx);

@@ -2,7 +2,8 @@
  * The sandbox engine as the journey runner drives it (./run.ts `RunnerPort`), the same in the unit
  * test and in the page: a sandbox of the run's own with a clock the run moves on (so a journey that
  * waits for a bank waits no real time), a fresh token on every request as /HeaderMarkdown signs it,
- * and the webhook-secret proof for the operations that take one. `extraHeaders` adds what a caller
+ * and the webhook-secret proof for the operations that take one, made with the secret the run holds
+ * (./secrets.ts: a rotation of the run hands it a new one). `extraHeaders` adds what a caller
  * signs itself (the RFC 9421 signature of a signed operation: the sandbox accepts a call without it
  * until the contract's sunset, answering with `Deprecation` and `Sunset`).
  */
@@ -12,6 +13,7 @@ import {PROOF_OPERATIONS, SECRET_PROOF_HEADER, secretProof} from '../sandbox/eng
 import {MAX_TOKEN_LIFETIME_SECONDS, SANDBOX_KEY_ID, TOKEN_AUDIENCE} from '../sandbox/engine/token';
 import type {SandboxIndex} from '../sandbox/model';
 import type {RunnerPort, RunnerRequest} from './run';
+import {afterAnswer, signedWith, type HeldSecrets} from './secrets';
 
 export interface EnginePortOptions {
   readonly index: SandboxIndex;
@@ -40,7 +42,9 @@ export function enginePort(options: EnginePortOptions): RunnerPort & {now(): num
     store: memoryStore(),
     ...(options.seed !== undefined ? {seed: options.seed} : {}),
   });
-  const {partnerId, jwtSecret, webhookSecret} = index.credentials;
+  const {partnerId, jwtSecret} = index.credentials;
+  // The partner's webhook secrets: the test secret, then whatever a rotation of the run answers.
+  let held: HeldSecrets = {current: index.credentials.webhookSecret};
   return {
     basePath: index.basePath,
     routes: index.routes,
@@ -51,6 +55,7 @@ export function enginePort(options: EnginePortOptions): RunnerPort & {now(): num
     },
     pendingWebhooks: () => sandbox.pendingWebhooks(),
     takeDueWebhooks: () => sandbox.takeDueWebhooks(),
+    signedWith: (delivery) => signedWith(held, delivery, Math.floor(now / 1000)),
     async send(request) {
       const reqId = `journey-${uuid()}`;
       const iat = Math.floor(now / 1000);
@@ -61,7 +66,7 @@ export function enginePort(options: EnginePortOptions): RunnerPort & {now(): num
         Authorization: authorization,
         ...(request.body !== undefined ? {'Content-Type': 'application/json'} : {}),
         ...(PROOF_OPERATIONS.has(request.route.id)
-          ? {[SECRET_PROOF_HEADER]: await secretProof(webhookSecret, reqId, body)}
+          ? {[SECRET_PROOF_HEADER]: await secretProof(held.current, reqId, body)}
           : {}),
         ...(await options.extraHeaders?.(request, authorization, reqId, now)),
       };
@@ -71,6 +76,7 @@ export function enginePort(options: EnginePortOptions): RunnerPort & {now(): num
         headers,
         ...(request.body !== undefined ? {body: request.body} : {}),
       });
+      held = afterAnswer(held, request.route.id, res.body);
       return {status: res.status, sentHeaders: headers, body: res.body};
     },
   };

@@ -13,3 +13,11 @@ export const journeyFile = (workflowId: string): string => `journey-${workflowId
 
 /** The anchor of a step: `journey-<workflow>-<step>`. */
 export const stepAnchor = (workflowId: string, stepId: string): string => `${journeyAnchor(workflowId)}-${stepId}`;
+
+/**
+ * The answer header of a journey's webhook step: which of the webhook secrets the partner holds
+ * signed the delivery (./secrets.ts), space-separated, `previous` before `current`.
+ */
+export const SIGNED_WITH_HEADER = 'X-Journeys-Signed-With';
+
+export type SecretName = 'previous' | 'current';

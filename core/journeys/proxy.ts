@@ -14,6 +14,7 @@ import {MAX_TOKEN_LIFETIME_SECONDS} from '../sandbox/engine/token';
 import type {SigningAlg} from '../signing/fields';
 import {importPrivateKey} from '../signing/keys';
 import {signRequest} from '../signing/message';
+import type {SecretName} from './names';
 import {deliveryReference} from './run';
 
 /** Who the proxy signs as: the sandbox's test credentials, or a partner's own. */
@@ -127,38 +128,45 @@ export function webhookEvents(doc: OpenApiDocument): Map<string, string> {
   return events;
 }
 
+/** A delivery as received: its payload, and which of the secrets the partner holds signed it (./secrets.ts). */
+export interface Received {
+  readonly body: Json;
+  readonly signedWith: readonly SecretName[];
+}
+
 /**
  * The deliveries received, each answered once to the webhook steps that ask for its reference, in
  * arrival order. A step that asks before its delivery came waits for it (up to `timeoutMs`): the
  * wait ends when the delivery arrives, so no step sleeps.
  */
 export class DeliveryBook {
-  private readonly received: {body: Json; taken: boolean}[] = [];
-  private readonly waiting: {reference: string; event?: string; resolve: (body: Json) => void}[] = [];
+  private readonly received: (Received & {taken: boolean})[] = [];
+  private readonly waiting: {reference: string; event?: string; resolve: (got: Received) => void}[] = [];
 
-  add(body: Json): void {
+  add(body: Json, signedWith: readonly SecretName[] = []): void {
+    const got: Received = {body, signedWith};
     const reference = deliveryReference(body);
     const waiter = this.waiting.find((w) => w.reference === reference && (!w.event || w.event === body.event));
     if (waiter) {
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
-      this.received.push({body, taken: true});
-      waiter.resolve(body);
+      this.received.push({...got, taken: true});
+      waiter.resolve(got);
       return;
     }
-    this.received.push({body, taken: false});
+    this.received.push({...got, taken: false});
   }
 
   /** The next delivery for `reference` (of `event`, when given) not yet answered, or undefined after `timeoutMs`. */
-  next(reference: string, timeoutMs: number, event?: string): Promise<Json | undefined> {
+  next(reference: string, timeoutMs: number, event?: string): Promise<Received | undefined> {
     const ready = this.received.find(
       (d) => !d.taken && deliveryReference(d.body) === reference && (!event || d.body.event === event),
     );
     if (ready) {
       ready.taken = true;
-      return Promise.resolve(ready.body);
+      return Promise.resolve({body: ready.body, signedWith: ready.signedWith});
     }
     return new Promise((resolve) => {
-      const waiter = {reference, ...(event ? {event} : {}), resolve: (body: Json | undefined) => resolve(body)};
+      const waiter = {reference, ...(event ? {event} : {}), resolve: (got: Received | undefined) => resolve(got)};
       this.waiting.push(waiter);
       setTimeout(() => {
         const i = this.waiting.indexOf(waiter);

@@ -14,6 +14,7 @@
  */
 import type {RouteModel} from '../sandbox/model';
 import type {QueuedWebhook, WebhookDelivery} from '../sandbox/engine/types';
+import type {SecretName} from './names';
 import type {Criterion, Journey, JourneyStep} from './view';
 
 /** What the runner sends: the port adds the token (and the signature of a signed operation). */
@@ -41,6 +42,8 @@ export interface RunnerPort {
   advance(seconds: number): void;
   pendingWebhooks(): readonly QueuedWebhook[];
   takeDueWebhooks(): Promise<readonly WebhookDelivery[]>;
+  /** Which of the webhook secrets the partner holds signed a delivery (./secrets.ts). */
+  signedWith(delivery: WebhookDelivery): Promise<readonly SecretName[]>;
   /** `$faker.string.uuid`: a new value on every run. */
   uuid(): string;
 }
@@ -53,6 +56,8 @@ export interface StepRun {
   /** The answer, or for a webhook step the delivery it answered with. */
   readonly answer?: {readonly status: number; readonly body: string};
   readonly delivery?: WebhookDelivery;
+  /** A webhook step: which of the webhook secrets the partner holds signed its delivery. */
+  readonly signedWith?: readonly SecretName[];
   /** The state the answer carries, where the step's criteria name one (at their field). */
   readonly state?: string;
   /** The webhooks queued by this step, due now or later: what follows it. */
@@ -124,7 +129,7 @@ const parse = (text: string): unknown => {
 };
 
 /** Whether a criterion holds of an answer; `other` criteria are not read by this runner and fail with that said. */
-function failure(c: Criterion, status: number, body: unknown): string | undefined {
+function failure(c: Criterion, status: number, body: unknown, signed?: readonly SecretName[]): string | undefined {
   const found = (pointer: string, want: unknown): string | undefined => {
     const got = atPointer(body, pointer);
     return got === want ? undefined : `${c.condition}: the answer has ${JSON.stringify(got)}`;
@@ -136,6 +141,10 @@ function failure(c: Criterion, status: number, body: unknown): string | undefine
       return found('/response_code', c.value);
     case 'state':
       return found(c.pointer, c.value);
+    case 'signed-with':
+      return signed?.join(' ') === c.value.join(' ')
+        ? undefined
+        : `${c.condition}: the delivery was signed with ${signed?.length ? signed.join(' and ') : 'no secret the partner holds'}`;
     case 'other':
       return `${c.condition}: our runner reads $statusCode, response_code and state conditions only (openapi/DECISIONS.md).`;
   }
@@ -199,7 +208,7 @@ async function webhookStep(step: JourneyStep, state: RunState, port: RunnerPort)
       `no ${step.webhook} delivery for ${String(reference)} is due: a clock step before this one moves the sandbox on to it.`,
     );
   inbox.splice(i, 1);
-  return {delivery, answer: {status: 200, body: delivery.body}, inbox};
+  return {delivery, signedWith: await port.signedWith(delivery), answer: {status: 200, body: delivery.body}, inbox};
 }
 
 async function act(step: JourneyStep, state: RunState, port: RunnerPort): Promise<Acted> {
@@ -232,7 +241,7 @@ export async function runNextStep(journey: Journey, state: RunState, port: Runne
   const body = acted.answer ? parse(acted.answer.body) : undefined;
   if (acted.answer && step.kind !== 'clock' && step.kind !== 'hosted-page')
     for (const c of step.criteria) {
-      const f = failure(c, acted.answer.status, body);
+      const f = failure(c, acted.answer.status, body, acted.signedWith);
       if (f) failures.push(f);
     }
   const stateCriterion = step.criteria.find((c) => c.on === 'state');

@@ -45,6 +45,10 @@ function criteriaCell(criteria: readonly Criterion[], labels: Labels): Cell {
           const spans: Span[] = [...sep, before ?? '', {kind: 'code', text: c.value}, after ?? ''];
           return spans.filter((s) => s !== '');
         }
+        case 'signed-with': {
+          const secrets = c.value.map((n) => labels[`api.journey.secret.${n}`]).join(` ${labels['api.journey.and']} `);
+          return [...sep, labels['api.journey.signedWith'].replace('{secrets}', secrets)];
+        }
         default:
           return [...sep, {kind: 'code', text: c.condition}];
       }

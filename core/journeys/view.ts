@@ -11,6 +11,7 @@
  * relies on, and what that lint lets through (a misspelt `operationId`).
  */
 import {closest} from '../util/closest';
+import {SIGNED_WITH_HEADER, type SecretName} from './names';
 import {
   parseJourneyFile as readJourneyModel,
   type JourneyFile as ModelFile,
@@ -33,6 +34,8 @@ export type Criterion =
   | {readonly on: 'http-status'; readonly value: number; readonly condition: string}
   | {readonly on: 'response_code'; readonly value: number; readonly condition: string}
   | {readonly on: 'state'; readonly value: string; readonly condition: string; readonly pointer: string}
+  /** A webhook step's: which secrets the partner holds signed the delivery (./secrets.ts), in their order. */
+  | {readonly on: 'signed-with'; readonly value: readonly SecretName[]; readonly condition: string}
   | {readonly on: 'other'; readonly condition: string};
 
 export interface StepParameter {
@@ -99,6 +102,11 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
 export const familyOfFile = (name: string): string | undefined => /([^/\\]+)\.arazzo\.ya?ml$/.exec(name)?.[1];
 
 const SIMPLE = /^\$response\.body#(\/\S*)\s*==\s*(.+)$/;
+// Header names are case-insensitive (RFC 9110), so the condition may write it in any case.
+const SIGNED = new RegExp(
+  `^\\$response\\.header\\.${SIGNED_WITH_HEADER}\\s*==\\s*'((?:previous|current)(?: (?:previous|current))*)'$`,
+  'i',
+);
 const STATUS = /^\$statusCode\s*==\s*(\d{3})$/;
 
 /** A literal of a simple condition: a number, or a quoted string. */
@@ -120,6 +128,8 @@ export function readCriterion(raw: Obj): Criterion {
   const condition = str(raw.condition) ?? '';
   const status = STATUS.exec(condition);
   if (status) return {on: 'http-status', value: Number(status[1]), condition};
+  const signed = SIGNED.exec(condition);
+  if (signed) return {on: 'signed-with', value: (signed[1] as string).split(' ') as SecretName[], condition};
   let pointer: string | undefined;
   let value: string | number | undefined;
   const simple = SIMPLE.exec(condition);

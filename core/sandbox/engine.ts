@@ -37,13 +37,12 @@
  * scenario's webhooks are queued with their delays and signed when taken, as /docs/v1/webhooks says
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
-import {signDelivery} from './signature';
 import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../contract/webhook-policy';
 import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
 import {recordUpdate} from './engine/updates';
 import {compileRoutes, routeRequest} from './engine/route';
-import {PROOF_OPERATIONS, proofAnswer, SECRET_PROOF_HEADER, secretProofProblem} from './engine/secret-proof';
+import {signWithSecrets, trustStep, webhookSecrets} from './engine/webhook-secret';
 import {
   controlsRefusal,
   deprecatedQueryStep,
@@ -248,7 +247,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   /**
    * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated
-   * query, secret proof (the webhook trust calls), status call, session state (keys, controls; none
+   * query, secret proof and rotation (the webhook trust calls), status call, session state (keys, controls; none
    * has a status call), repeat, expiry, controls, scenario. `extra` collects a transition's headers.
    */
   async function handle(request: SandboxRequest, extra: ExtraHeaders): Promise<{answer: Answer; op?: OperationModel}> {
@@ -259,7 +258,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const token = await authenticate(headers.authorization, keys, clock.now(), store);
     if ('error' in token) return {answer: tokenAnswer(token.error), op};
     if (token.oldFormSunset) Object.assign(extra, transitionHeaders(token.oldFormSunset, DEPRECATED_SINCE_1_3_0));
-    const signer = {reqId: token.reqId, nowMs: clock.now(), ring: keyRing(store, index.credentials), webhookSecret};
+    const signer = {
+      reqId: token.reqId,
+      nowMs: clock.now(),
+      ring: keyRing(store, index.credentials),
+      // The secret the partner holds now: the test secret until a rotation of this session.
+      webhookSecret: webhookSecrets(store, webhookSecret).current,
+    };
     const unsigned = await signatureStep(op, {...signedParts(request, routed.url), headers, ...signer}, extra);
     if (unsigned) return {answer: unsigned, op};
     const partner = partnerScenario(op, token.partnerId);
@@ -273,11 +278,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if ('errors' in checked) return {answer: invalidAnswer(checked), op};
     const ended = deprecatedQueryStep(op, routed.url.searchParams, clock.now(), extra);
     if (ended) return {answer: ended, op};
-    if (PROOF_OPERATIONS.has(op.id)) {
-      const proof = headers[SECRET_PROOF_HEADER.toLowerCase()];
-      const problem = await secretProofProblem(proof, webhookSecret, token.reqId, request.body ?? '');
-      if (problem) return {answer: proofAnswer(problem), op};
-    }
+    const trust = await trustStep(op.id, headers, token.reqId, request.body, session, webhookSecret);
+    if (trust) return {answer: trust, op};
     const {inputs} = checked;
     const record = lookupTransaction(op, store, inputs);
     const status = record && (await trackedStatus(record, op));
@@ -291,7 +293,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   let signatureForm = options.signatureForm;
   const sign = async (webhook: QueuedWebhook): Promise<WebhookDelivery> => ({
     ...webhook,
-    headers: await signDelivery(webhookSecret, webhook.id, clock.now() / 1000, webhook.body, signatureForm),
+    headers: await signWithSecrets(webhookSecrets(store, webhookSecret), clock.now(), webhook, signatureForm),
   });
 
   // Sweeps once a minute of clock time and every SWEEP_EVERY_REQUESTS requests, so memory stays bounded.

@@ -165,6 +165,8 @@ export interface BehaviourInput {
   readonly dir?: string;
   readonly factsDir?: string;
   readonly journeysDir?: string;
+  /** The journey files, when the caller has read them (./load.ts reads them once for this and the pages). */
+  readonly journeys?: readonly JourneyFile[];
 }
 
 /** Every (operation, code) rule of the contract, and the catalogue's disagreements with them. */
@@ -198,7 +200,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
   const moving = families.filter((f) => f.movesMoney);
   const table = codeTable(input.deref, moving, input.responseCodes, input.responseCodesFile);
   const describe = (p: ContractProblem): string => `${input.locate(p.id, p.key)}: ${p.id}: ${p.message}`;
-  const journeys = readJourneys(input.journeysDir);
+  const journeys = input.journeys ?? readJourneys(input.journeysDir);
   const checks = [
     ...scenarioProblems({
       families: moving,
@@ -211,6 +213,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
       families: moving,
       operations: new Set(located.filter((l) => l.kind === 'operation').map((l) => l.op.operationId)),
       webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
+      tags: new Set((input.deref.tags ?? []).map((t) => t.name)),
     }),
     ...schemaFieldProblems(moving, located, input.locate),
     ...notFoundProblems(moving),

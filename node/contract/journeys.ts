@@ -5,43 +5,49 @@
  * `<Journeys family>` names a family with a journey file. Used by the contract loader (./load.ts),
  * so the build and `npm run lint:contract` stop on the same problems.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {listOperations, type OpenApiDocument} from '#core/contract/openapi';
-import {parseJourneyFile, type JourneyFile} from '#core/journeys/view';
+import type {JourneyFile as JourneyModelFile} from '#core/journeys/model';
+import {journeyView, type JourneyFile} from '#core/journeys/view';
 import {closest} from '#core/util/closest';
-import {CONTRACT_DIR, SITE_DIR} from './paths';
+import {readJourneys} from './behaviour';
+import {CONTRACT_DIR} from './paths';
 
 /** One Arazzo file per money-moving family. */
 export const JOURNEY_FILES_DIR = path.join(CONTRACT_DIR, 'journeys');
 
 const SUFFIX = '.arazzo.yaml';
 
-/** Every journey file of `dir`, read and checked against the contract's operations and webhooks. */
-export function loadJourneyViews(
+/**
+ * The pages' view of journey files already read (./behaviour.ts `readJourneys`, the one reading of
+ * them: the build parses each file once, for the model's check and for the pages), each step's
+ * operation and webhook checked against the contract.
+ */
+export function journeyViews(
   deref: OpenApiDocument,
-  dir = JOURNEY_FILES_DIR,
+  files: readonly JourneyModelFile[],
 ): {journeys: JourneyFile[]; problems: string[]} {
   const located = listOperations(deref);
   const ctx = {
     operations: new Set(located.filter((l) => l.kind === 'operation').map((l) => l.op.operationId)),
     webhooks: new Set(located.filter((l) => l.kind === 'webhook').map((l) => l.op.operationId)),
   };
-  const names = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith(SUFFIX))
-        .sort()
-    : [];
   const journeys: JourneyFile[] = [];
   const problems: string[] = [];
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const parsed = parseJourneyFile(path.relative(SITE_DIR, file), fs.readFileSync(file, 'utf8'), ctx);
+  for (const file of files) {
+    const parsed = journeyView(file, ctx);
     problems.push(...parsed.problems);
     if (parsed.journeys) journeys.push(parsed.journeys);
   }
   return {journeys, problems};
+}
+
+/** Every journey file of `dir`, read and checked against the contract's operations and webhooks. */
+export function loadJourneyViews(
+  deref: OpenApiDocument,
+  dir = JOURNEY_FILES_DIR,
+): {journeys: JourneyFile[]; problems: string[]} {
+  return journeyViews(deref, readJourneys(dir));
 }
 
 /** A component use on a page, as ./load.ts `pageUses` reads it. */

@@ -35,8 +35,8 @@ import {scenarioRows, type CompiledSandbox} from '#core/sandbox/compile';
 import {site} from '../../site.config';
 import {CONTENT_DIRS, CONTRACT_ROOT, REDOCLY_CONFIG, RESPONSE_CODES_FILE, SITE_DIR} from './paths';
 import {compileSandbox, readScenarioFiles} from './sandbox';
-import {behaviourUseProblems, loadBehaviour, type Behaviour} from './behaviour';
-import {journeyUseProblems, loadJourneyViews} from './journeys';
+import {behaviourUseProblems, loadBehaviour, readJourneys, type Behaviour} from './behaviour';
+import {journeyUseProblems, journeyViews} from './journeys';
 import type {JourneyFile} from '#core/journeys/view';
 import {statusCalls} from '#core/behaviour/model';
 import {loadChangelog} from './changelog';
@@ -503,14 +503,17 @@ export async function checkContract(
   {bundled, deref, responseCodes, sandbox}: CompiledContract,
   releasesOf: (deref: OpenApiDocument) => Promise<Release[]> = contractReleases,
 ): Promise<ContractSource> {
+  // Read once: the behaviour check walks them, the pages show them.
+  const journeyFiles = readJourneys();
   const {behaviour, problems: behaviourProblems} = loadBehaviour({
     deref,
     sandbox,
     responseCodes,
     scenarioTexts: new Map(readScenarioFiles().families.map((f) => [f.file, f.text])),
     locate: (id, key) => locate(id, key),
+    journeys: journeyFiles,
   });
-  const {journeys, problems: journeyProblems} = loadJourneyViews(deref);
+  const {journeys, problems: journeyProblems} = journeyViews(deref, journeyFiles);
   const checks = [...envelopeCheck(), ...sandbox.problems, ...behaviourProblems, ...journeyProblems];
   if (checks.length) throw checkError(checks);
   const retryAfter = retryAfterText(deref);

@@ -2,14 +2,17 @@
  * The journeys proxy over HTTP (core/journeys/proxy.ts decides; this owns the socket): Respect, or
  * any client, sends the API calls of a journey unsigned to `<proxy>/api/v1/...`; the proxy adds a
  * fresh token, the proof and the request signature and forwards them to the target. It is also the
- * target's webhook endpoint (`<proxy>/__journeys/deliveries`), checks each delivery's signature, and
- * answers the journeys' `x-journey-step` calls (openapi/DECISIONS.md, "Where journeys live").
+ * target's webhook endpoint (`<proxy>/__journeys/deliveries`), checks each delivery's signature with
+ * the webhook secrets it holds (a rotation through it hands it the new one, core/journeys/secrets.ts),
+ * and answers the journeys' `x-journey-step` calls (a webhook step says in `X-Journeys-Signed-With`
+ * which secrets signed its delivery) (openapi/DECISIONS.md, "Where journeys live").
  */
 import http from 'node:http';
 import {randomUUID} from 'node:crypto';
 import type {OpenApiDocument} from '#core/contract/openapi';
 import {credentialHeaders, DeliveryBook, routeTable, webhookEvents, type ProxyCredentials} from '#core/journeys/proxy';
 import {HOSTED_PAGES} from '#core/journeys/model';
+import {afterAnswer, SIGNED_WITH_HEADER, signedWith, type HeldSecrets} from '#core/journeys/secrets';
 import {verifyWebhookSignature} from '#core/sandbox/signature';
 
 export interface JourneysProxyOptions {
@@ -54,14 +57,20 @@ interface ProxyState {
   readonly events: ReadonlyMap<string, string>;
   /** The API's clock ahead of the machine's: the sandbox's test clock moves it once a journey does. */
   offsetMs: number;
+  /** The webhook secrets held: the credentials' one, then what a rotation through the proxy answered. */
+  held: HeldSecrets;
 }
 
 const nowOf = (state: ProxyState): number => Date.now() + state.offsetMs;
 const log = (state: ProxyState, line: string): void => state.options.log?.(line);
 
-function json(res: http.ServerResponse, status: number, body: unknown): void {
+function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text))});
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
   res.end(text);
 }
 
@@ -77,19 +86,18 @@ async function forward(
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !HOPS.has(k)) headers[k] = v;
   const method = req.method ?? 'GET';
+  let operationId: string | undefined;
   if (sign) {
     const apiPath = url.pathname.slice(state.basePath.length) || '/';
     // Whatever the client sent for these is replaced: Respect fills them from the contract's examples.
     for (const k of ['content-digest', 'signature-input', 'signature', 'x-webhook-secret-proof']) delete headers[k];
+    const route = state.route(method, apiPath);
+    operationId = route?.operationId;
+    // The proof is made with the secret held now: after a rotation, the new one.
+    const credentials = {...state.options.credentials, webhookSecret: state.held.current};
     Object.assign(
       headers,
-      await credentialHeaders(
-        state.route(method, apiPath),
-        {method, path: url.pathname, body},
-        state.options.credentials,
-        nowOf(state),
-        randomUUID(),
-      ),
+      await credentialHeaders(route, {method, path: url.pathname, body}, credentials, nowOf(state), randomUUID()),
     );
   }
   const answer = await fetch(`${state.target.origin}${url.pathname}${url.search}`, {
@@ -98,6 +106,7 @@ async function forward(
     ...(method === 'GET' || method === 'HEAD' ? {} : {body}),
   });
   const text = await answer.text();
+  state.held = afterAnswer(state.held, operationId, text);
   if (url.pathname === '/__sandbox/clock' && answer.ok) {
     const moved = (JSON.parse(text) as {now?: string}).now;
     if (moved) state.offsetMs = Date.parse(moved) - Date.now();
@@ -120,17 +129,15 @@ async function delivery(
 ): Promise<void> {
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k] = typeof v === 'string' ? v : undefined;
-  const verdict = await verifyWebhookSignature({
-    payload: body,
-    headers,
-    secret: state.options.credentials.webhookSecret,
-    nowSeconds: Math.floor(nowOf(state) / 1000),
-  });
-  if (!verdict.valid) {
+  const nowSeconds = Math.floor(nowOf(state) / 1000);
+  // Verified as a partner's endpoint does during a rotation: with each secret it holds.
+  const signed = await signedWith(state.held, {headers, body}, nowSeconds);
+  if (!signed.length) {
+    const verdict = await verifyWebhookSignature({payload: body, headers, secret: state.held.current, nowSeconds});
     log(state, `delivery refused: ${verdict.message}`);
     return json(res, 401, {error: verdict.message});
   }
-  state.book.add(JSON.parse(body) as Record<string, unknown>);
+  state.book.add(JSON.parse(body) as Record<string, unknown>, signed);
   json(res, 200, {received: true});
 }
 
@@ -140,9 +147,9 @@ async function journeyStep(state: ProxyState, res: http.ServerResponse, method: 
   const hook = /^\/__journeys\/webhooks\/([^/]+)\/([^/]+)$/.exec(path);
   if (hook && method === 'GET') {
     const [webhook, reference] = [hook[1], hook[2]].map((p) => decodeURIComponent(p as string));
-    const body = await state.book.next(reference as string, waitMs, state.events.get(webhook as string));
-    return body
-      ? json(res, 200, body)
+    const got = await state.book.next(reference as string, waitMs, state.events.get(webhook as string));
+    return got
+      ? json(res, 200, got.body, {[SIGNED_WITH_HEADER]: got.signedWith.join(' ')})
       : json(res, 404, {
           error: `No ${webhook} delivery for referenceid ${reference} arrived within ${waitMs / 1000} s. Check that the API posts webhooks to ${DELIVERIES_PATH} of this proxy (npm run sandbox -- --webhook-url).`,
         });
@@ -177,6 +184,7 @@ export async function startJourneysProxy(options: JourneysProxyOptions): Promise
     book: new DeliveryBook(),
     events: webhookEvents(options.contract),
     offsetMs: 0,
+    held: {current: options.credentials.webhookSecret},
   };
   const server = http.createServer((req, res) => {
     readBody(req)

@@ -2,9 +2,13 @@
  * The journeys at build time (node/contract/journeys.ts): every file of the folder read and
  * checked against the contract, and a page's `<Journeys family>` held to the files there are.
  */
-import {describe, expect, it} from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it, vi} from 'vitest';
 import type {OpenApiDocument} from '#core/contract/openapi';
-import {journeyUseProblems, loadJourneyViews} from '#node/contract/journeys';
+import {JOURNEY_FILES_DIR, journeyUseProblems, loadJourneyViews} from '#node/contract/journeys';
+import {checkContract} from '#node/contract/load';
+import {compiledContract} from '../helpers/contract';
 
 const op = (operationId: string) => ({post: {operationId, tags: ['payout'], responses: {}}});
 const deref = {
@@ -36,5 +40,17 @@ describe('journeyUseProblems', () => {
     expect(journeyUseProblems([use, {...use, id: 'payout'}], journeys)).toEqual([
       'docs/v1/service/payout/index.mdx:40: <Journeys family="payouts" /> names a family without a journey file. Fix: use payout, or add openapi/journeys/payouts.arazzo.yaml (openapi/DECISIONS.md, "Where journeys live").',
     ]);
+  });
+});
+
+describe('the contract check', () => {
+  it("reads each journey file once, for the model's check and the pages alike", async () => {
+    const compiled = await compiledContract();
+    const read = vi.spyOn(fs, 'readFileSync');
+    // Stopped where the changelog starts: the journeys are read and checked before it.
+    await expect(checkContract(compiled, () => Promise.reject(new Error('stop here')))).rejects.toThrow('stop here');
+    const journeys = read.mock.calls.map(([f]) => String(f)).filter((f) => f.endsWith('.arazzo.yaml'));
+    const files = fs.readdirSync(JOURNEY_FILES_DIR).filter((f) => f.endsWith('.arazzo.yaml'));
+    expect(journeys.map((f) => path.basename(f)).sort()).toEqual(files.sort());
   });
 });

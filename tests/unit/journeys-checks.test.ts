@@ -114,6 +114,18 @@ describe('journeyProblems', () => {
     ]);
   });
 
+  it('takes a file named after a tag of the contract, and refuses a name that is neither a family nor a tag', () => {
+    const text = `arazzo: 1.0.1\nworkflows:${workflow('rotation', [pay('pay', 'FAST', 1, 'SUCCESS')])}\n`;
+    const files = (name: string) => [
+      parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${COMPLETE.join('')}\n`),
+      parseJourneyFile(`openapi/journeys/${name}.arazzo.yaml`, text),
+    ];
+    expect(journeyProblems(files('webhooks'), {...ctx, tags: new Set(['webhooks'])})).toEqual([]);
+    expect(journeyProblems(files('webhook'), {...ctx, tags: new Set(['webhooks'])})).toEqual([
+      'openapi/journeys/webhook.arazzo.yaml:1: webhook is no money-moving family of openapi/behaviour/ (demo) and no tag of the contract. Fix: name the file <family>.arazzo.yaml after one of them, or after the tag of the calls it walks.',
+    ]);
+  });
+
   it('rejects a step that calls x-operation without saying what it stands for', () => {
     const text = `arazzo: 1.0.1\nworkflows:${COMPLETE.join('')}
   - workflowId: bare

@@ -97,6 +97,32 @@ describe('runJourney over the sandbox engine', () => {
     expect(state.runs[3]?.delivery?.headers['X-Signature']).toMatch(/^v1=[0-9a-f]{64}/);
   });
 
+  it('rotates the webhook secret: both secrets sign during the overlap, the new one alone after', async () => {
+    const journey = byId('webhooks-secret-rotation');
+    const run = await runJourney(journey, port());
+    expect(run.runs.filter((r) => r.kind === 'webhook').map((r) => [r.stepId, r.signedWith])).toEqual([
+      ['webhook-both-secrets', ['previous', 'current']],
+      ['webhook-new-secret', ['current']],
+    ]);
+    // Expecting the previous secret to sign after the overlap fails, saying what signed.
+    const wrong = {
+      ...journey,
+      steps: journey.steps.map((s) =>
+        s.id === 'webhook-new-secret'
+          ? {
+              ...s,
+              criteria: s.criteria.map((c) =>
+                c.on === 'signed-with' ? {...c, value: ['previous', 'current'] as const} : c,
+              ),
+            }
+          : s,
+      ),
+    };
+    expect((await runJourney(wrong, port())).runs.at(-1)?.failures).toEqual([
+      "$response.header.X-Journeys-Signed-With == 'current': the delivery was signed with current",
+    ]);
+  });
+
   it('stops at a step whose criterion does not hold, saying what the answer had', async () => {
     const journey = byId('payout-paid');
     const wrong = {

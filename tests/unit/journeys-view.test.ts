@@ -57,6 +57,30 @@ describe('parseJourneyFile', () => {
     });
   });
 
+  it("reads which secrets signed a webhook step's delivery, and words it on the page", () => {
+    const condition = "$response.header.x-journeys-signed-with == 'previous current'";
+    const c = readCriterion({condition});
+    expect(c).toEqual({on: 'signed-with', value: ['previous', 'current'], condition});
+    expect(readCriterion({condition: "$response.header.X-Journeys-Signed-With == 'old'"}).on).toBe('other');
+    const step = {
+      id: 's',
+      description: 'Arrives.',
+      kind: 'webhook' as const,
+      webhook: 'payout-order-update',
+      parameters: [],
+      criteria: [c],
+      outputs: {},
+    };
+    const blocks = journeysBlocks(
+      {file: FIXTURE, family: 'payout', title: 'T', journeys: [{id: 'w', summary: 'W', inputs: {}, steps: [step]}]},
+      defaultLabels(),
+      {entry: () => undefined},
+    );
+    expect(sectionsMarkdown(blocks, (p) => p)).toContain(
+      'Succeeds when: signed with the previous secret and the current secret',
+    );
+  });
+
   it('names the line and the closest id of a misspelt operation or webhook, and a mark it cannot read', () => {
     const bad = text
       .replace('operationId: payout-create-order\n', 'operationId: payout-create-ordr\n')

@@ -39,6 +39,8 @@ export const LIVE_ID_FIELDS: ReadonlySet<string> = new Set([
   'kycid',
   'kyc_id',
   'payment_id',
+  // A rotation's new webhook secret, made per rotation (./webhook-secret.ts).
+  'secret',
 ]);
 
 /**
