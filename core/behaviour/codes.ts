@@ -364,11 +364,12 @@ function retryFact(
 ): string | undefined {
   const mine = rules.filter((r) => r.code === code);
   const words = new Set(mine.map((r) => r.retry));
-  const idents = new Set(mine.map((r) => identityWords(models.get(r.operation)?.op)));
+  const identities = new Set(mine.map((r) => identityWords(models.get(r.operation)?.op)));
   const [retry] = words;
-  const [ident] = idents;
-  if (words.size !== 1 || idents.size !== 1 || !retry || !ident || !models.has(mine[0]?.operation ?? '')) return;
-  const calls = mine.length === 1 ? 'from the one call that answers it' : `from any of the ${mine.length} calls that answer it`;
+  const [ident] = identities;
+  if (words.size !== 1 || identities.size !== 1 || !retry || !ident || !models.has(mine[0]?.operation ?? '')) return;
+  const calls =
+    mine.length === 1 ? 'from the one call that answers it' : `from any of the ${mine.length} calls that answer it`;
   return `Code ${code}, ${calls}: ${retrySentence(retry, ident)}`;
 }
 
