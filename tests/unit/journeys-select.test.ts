@@ -5,6 +5,8 @@
 import {describe, expect, it} from 'vitest';
 import type {SectionBlock} from '#core/contract/sections';
 import {byWorkflow, pickJourneys} from '#core/journeys/select';
+import {journeysKey} from '#core/journeys/sections';
+import {API_COMPONENTS, everySample, type ContractData, type Props} from '../../plugins/api-contract/components';
 
 const workflow = (id: string): SectionBlock[] => [
   {kind: 'heading', depth: 3, text: `Title of ${id}`, id: `journey-${id}`},
@@ -56,5 +58,30 @@ describe('pickJourneys', () => {
     expect(pickJourneys(FILE, {except: 'pay-paid pay-timeout pay-duplicate'}, 'p.mdx')).toEqual({
       problem: 'p.mdx: <Journeys except="..."> leaves no workflow to show. Fix: drop the element.',
     });
+  });
+});
+
+describe('<Journeys> in the Markdown twin', () => {
+  // The twin's writer reads the family's generated blocks and picks as the page does.
+  const data = {tag: new Map([['pay', {}]]), sections: {[journeysKey('pay')]: FILE}} as unknown as ContractData;
+  const twin = (props: Props): string =>
+    API_COMPONENTS.Journeys?.markdown(props, {
+      data,
+      url: (p) => p,
+      where: (c) => `docs/v1/pay.mdx <${c}>`,
+      samples: everySample,
+    }) ?? '';
+
+  it('writes the picked workflows only, the same the page shows', () => {
+    expect(twin({family: 'pay', workflows: 'pay-timeout'})).toContain('Title of pay-timeout');
+    expect(twin({family: 'pay', workflows: 'pay-timeout'})).not.toContain('Title of pay-paid');
+    expect(twin({family: 'pay', except: 'pay-timeout'})).toMatch(/Title of pay-paid[\s\S]*Title of pay-duplicate/);
+    expect(twin({family: 'pay'})).toContain('Title of pay-timeout');
+  });
+
+  it('fails on a workflow the family does not have, naming the page', () => {
+    expect(() => twin({family: 'pay', workflows: 'pay-lost'})).toThrow(
+      'docs/v1/pay.mdx <Journeys>: <Journeys> names the workflow "pay-lost", which its family\'s journey file does not have.',
+    );
   });
 });
