@@ -194,6 +194,16 @@ describe('allow-list', () => {
   });
 });
 
+/** A site folder in the system's temp folder, and a writer of its files (folders made as needed). */
+function tempSite(): {site: string; write: (file: string, text: string) => void} {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
+  const write = (file: string, text: string): void => {
+    fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
+    fs.writeFileSync(path.join(site, file), text);
+  };
+  return {site, write};
+}
+
 describe('checkBehaviourProse', () => {
   it('reads the prose of the journey files, at its line and column, and nothing else of them', () => {
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
@@ -231,11 +241,7 @@ describe('checkBehaviourProse', () => {
   });
 
   it('reads the family overviews the behaviour model names for numbered API-call lists, linked by file or route', () => {
-    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
-    const write = (file: string, text: string): void => {
-      fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
-      fs.writeFileSync(path.join(site, file), text);
-    };
+    const {site, write} = tempSite();
     write('openapi/behaviour/demo.yaml', 'family: demo\noverview: docs/v1/service/demo/index.mdx\n');
     write('docs/v1/service/demo/pay.mdx', '# Pay\n\n<Endpoint op="demo-pay" />\n');
     write('docs/v1/service/demo/status/index.mdx', '# Status\n\n<Endpoint op="demo-status" />\n');
@@ -257,11 +263,7 @@ describe('checkBehaviourProse', () => {
   });
 
   it('reads docs, blog and src/pages of a site and applies its allow-list', () => {
-    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
-    const write = (file: string, text: string): void => {
-      fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
-      fs.writeFileSync(path.join(site, file), text);
-    };
+    const {site, write} = tempSite();
     write('docs/v1/a.mdx', 'SUCCESS is final.\n');
     write('blog/p.mdx', 'Money goes back when it fails.\n');
     write('src/pages/P.mdx', 'Quoted: FAILED is final.\n');
