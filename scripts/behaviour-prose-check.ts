@@ -1,14 +1,16 @@
 /**
  * `npm run lint:behaviour` (part of `npm run lint`): docs, blog and src/pages MDX, and the prose of
  * the journeys (openapi/journeys/), state what a payment does after it is sent only through the behaviour model (`<Fact id="..." />`, the overview's
- * `<BehaviourTable>`), never by hand. The rules live in scripts/lib/behaviour-prose.ts; what the lint
+ * `<BehaviourTable>`), never by hand, and a family overview shows its journeys from the workflows, never
+ * as numbered API calls written by hand. The rules live in scripts/lib/behaviour-prose.ts; what the lint
  * cannot read goes on scripts/behaviour-prose-allow.yaml (at most 10 entries, each with its reason).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import logger from '@docusaurus/logger';
 import {REPO_ROOT, isMain, listFiles, relPath} from './lib/files';
-import {applyAllowList, findBehaviour, parseAllowList} from './lib/behaviour-prose';
+import {parseYaml} from '@redocly/openapi-core';
+import {applyAllowList, findBehaviour, findStepLists, parseAllowList} from './lib/behaviour-prose';
 
 export const ALLOW_LIST = 'scripts/behaviour-prose-allow.yaml';
 
@@ -49,12 +51,42 @@ export function journeyProse(text: string): string {
     .join('\n');
 }
 
+/** The family overview pages, as the behaviour model names them (`overview:` in openapi/behaviour/<family>.yaml). */
+export function overviewPages(siteDir: string): string[] {
+  const named = listFiles(path.join(siteDir, 'openapi', 'behaviour'), /\.yaml$/).flatMap((f) => {
+    const data: unknown = parseYaml(fs.readFileSync(f, 'utf8'));
+    const overview = data && typeof data === 'object' ? (data as {overview?: unknown}).overview : undefined;
+    return typeof overview === 'string' ? [path.join(siteDir, overview)] : [];
+  });
+  return [...new Set(named)].filter((f) => fs.existsSync(f)).sort();
+}
+
+/**
+ * Whether a link of `page` leads to an operation's page (one that shows `<Endpoint op>`): a relative
+ * link to an MDX file, or a docs route.
+ */
+export function operationLinkTest(siteDir: string, page: string): (href: string) => boolean {
+  return (href) => {
+    const target = href.replace(/[#?].*$/, '');
+    const candidates = /^\/docs\//.test(target)
+      ? [`${target.slice(1)}.mdx`, `${target.slice(1)}/index.mdx`].map((f) => path.join(siteDir, f))
+      : /\.mdx$/.test(target) && !/^[a-z]+:/i.test(target)
+        ? [path.resolve(path.dirname(page), decodeURIComponent(target))]
+        : [];
+    const file = candidates.find((f) => fs.existsSync(f));
+    return file !== undefined && /<Endpoint\s/.test(fs.readFileSync(file, 'utf8'));
+  };
+}
+
 /** Every problem of the site at `siteDir`, one message each (empty when clean). */
 export function checkBehaviourProse(siteDir = REPO_ROOT): string[] {
   const findings = [
     ...behaviourPages(siteDir).flatMap((f) => findBehaviour(relPath(siteDir, f), fs.readFileSync(f, 'utf8'))),
     ...journeyFiles(siteDir).flatMap((f) =>
       findBehaviour(relPath(siteDir, f), journeyProse(fs.readFileSync(f, 'utf8'))),
+    ),
+    ...overviewPages(siteDir).flatMap((f) =>
+      findStepLists(relPath(siteDir, f), fs.readFileSync(f, 'utf8'), operationLinkTest(siteDir, f)),
     ),
   ];
   const allowFile = path.join(siteDir, ALLOW_LIST);

@@ -320,7 +320,8 @@ export function retrySentence(retry: Retry, ident: string): string {
 
 /**
  * The `<Fact>` texts of the code table (ids `<op>.code.<N>` for each modelled operation, and
- * `codes.money-moving`, the intro's summary of codes 1, 2, 3 and 5 over the calls that move money),
+ * `codes.money-moving`, the intro's summary of codes 1, 2, 3 and 5 over the calls that move money,
+ * and `codes.retry.<N>`, one code's retry rule over every call),
  * so a page states what a code means through the table, never by hand (the prose lint holds it).
  */
 export function codeFacts(rules: readonly CodeRule[], families: readonly FamilyBehaviour[]): Record<string, string> {
@@ -342,7 +343,34 @@ export function codeFacts(rules: readonly CodeRule[], families: readonly FamilyB
         `${refused.length > 1 ? `Codes ${andList(refused)} are refusals` : `Code ${refused[0] ?? ''} is a refusal`}: nothing was created and no money moved. ${retrySentence('no', identityWords(model.op))}`;
   }
   out['codes.money-moving'] = moneyMovingFact(rules, models);
+  for (const code of new Set(rules.map((r) => r.code))) {
+    const fact = retryFact(rules, models, code);
+    if (fact) out[`codes.retry.${code}`] = fact;
+  }
   return out;
+}
+
+/**
+ * `codes.retry.<N>`: the retry rule of one code, for a page about every call at once (the client
+ * wrapper's, which turns to the status call on a 5), where every operation that answers the code
+ * derives the same word and repeats an identity: "Code 5, from any of the 6 calls that answer it:
+ * Never send it again: ask the status call with the same `referenceid`." Other codes differ by
+ * operation, and their pages say them per operation (`<op>.code.<N>`).
+ */
+function retryFact(
+  rules: readonly CodeRule[],
+  models: ReadonlyMap<string, {op: OperationBehaviour; family: FamilyBehaviour}>,
+  code: number,
+): string | undefined {
+  const mine = rules.filter((r) => r.code === code);
+  const words = new Set(mine.map((r) => r.retry));
+  const identities = new Set(mine.map((r) => identityWords(models.get(r.operation)?.op)));
+  const [retry] = words;
+  const [ident] = identities;
+  if (words.size !== 1 || identities.size !== 1 || !retry || !ident || !models.has(mine[0]?.operation ?? '')) return;
+  const calls =
+    mine.length === 1 ? 'from the one call that answers it' : `from any of the ${mine.length} calls that answer it`;
+  return `Code ${code}, ${calls}: ${retrySentence(retry, ident)}`;
 }
 
 /** Codes 1, 2, 3 and 5 over the calls that make money-moving transactions, grouped by what they mean. */

@@ -34,6 +34,7 @@ import type {CodeSample, TagView} from '#core/contract/types';
 import {CHANGELOG_PATH} from '#core/changelog/changelog';
 import {behaviourTableKey} from '#core/behaviour/sections';
 import {journeysKey} from '#core/journeys/sections';
+import {pickJourneys} from '#core/journeys/select';
 import {closest} from '#core/util/closest';
 import {SLICE_ATTR, sectionsOfSlice} from './lead';
 import {WriterError} from '#core/util/writer-error';
@@ -224,6 +225,22 @@ const tagComponent =
     return component(key(String(props[spec.attr])))(props, ctx);
   };
 
+/** `<Journeys family workflows except>`: the workflows the page picks, as the component picks them. */
+function journeysMarkdown(props: Props, ctx: MarkdownContext): string {
+  const where = ctx.where('Journeys');
+  entry(ctx.data.tag, JOURNEYS, props, where);
+  const key = journeysKey(String(props[JOURNEYS.attr]));
+  const blocks = ctx.data.sections[key];
+  if (!blocks) throw new MarkdownRenderError(`llms-txt: no generated sections "${key}" (plugins/api-contract).`);
+  const pick = {
+    ...(typeof props.workflows === 'string' ? {workflows: props.workflows} : {}),
+    ...(typeof props.except === 'string' ? {except: props.except} : {}),
+  };
+  const result = pickJourneys(blocks, pick, where);
+  if ('problem' in result) throw new MarkdownRenderError(result.problem);
+  return sectionsMarkdown(result.blocks, ctx.url);
+}
+
 export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Endpoint: {
     module: '@site/src/components/Endpoint',
@@ -322,7 +339,7 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   Journeys: {
     module: '@site/src/components/Journeys',
     id: JOURNEYS,
-    markdown: tagComponent('Journeys', JOURNEYS, journeysKey),
+    markdown: journeysMarkdown,
   },
   Fact: {
     markdown: (props, ctx) => factText(ctx.data.facts, props.id, ctx.where('Fact')),

@@ -7,12 +7,25 @@
  * Pure: a page's source in, findings out; the allow-list is parsed and applied here too, so the
  * tests feed both without touching the file system.
  */
+import type {Link, List} from 'mdast';
 import {parseYaml} from '@redocly/openapi-core';
+import {SKIP, visit} from 'unist-util-visit';
+import {parseMdx} from '../../plugins/mdx-ast';
 import {lineColumn, proseOf} from './prose-text';
 
 /** The kinds of hand-written behaviour, each with the model ids that say it instead. */
 export type BehaviourKind =
-  'final' | 'webhook' | 'resend' | 'money-back' | 'retries' | 'window' | 't-plus' | 'code-meaning' | 'not-found';
+  | 'final'
+  | 'webhook'
+  | 'resend'
+  | 'money-back'
+  | 'retries'
+  | 'window'
+  | 't-plus'
+  | 'code-meaning'
+  | 'code-retry'
+  | 'not-found'
+  | 'step-list';
 
 export interface BehaviourFinding {
   readonly file: string;
@@ -86,6 +99,23 @@ export const BEHAVIOUR_RULES: readonly {
     pattern:
       /(?:\bresponse_code\s+|\bcodes?\s+|^[ \t]*[-*]\s+)\d{1,2}\b(?:\s*,?\s*(?:or\s+|and\s+)?\d{1,2}\b)*(?:\s*\([^)\n]*\))?\s*[:,]?\s(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:money\s+(?:has\s+)?moved|no\s+money\s+moved|nothing\s+(?:moved|paid|was\s+(?:paid|debited|created|moved))|(?:new|fresh)\s+referenceid)/gim,
     fix: '<Fact id="<op>.code.<N>" /> or <Fact id="codes.money-moving" /> (the derived code table)',
+  },
+  {
+    // A response code (or no answer at all) with what to do instead of sending the call again (issue
+    // 32, 1): the retry rule is the derived table's (`status` for code 5 on every operation, other
+    // words for other codes), so the sentence comes from it. The client wrapper's page said it by hand.
+    kind: 'code-retry',
+    withCode: true,
+    pattern: new RegExp(
+      [
+        // A code, then what to do about it: `response_code` 5: ask the status call instead of ...
+        String.raw`(?:\bresponse_code\s+|\bcodes?\s+)\d{1,2}\b(?:\s*,?\s*(?:or\s+|and\s+)?\d{1,2}\b)*(?:(?!\n[ \t]*\n)[^.!?]){0,120}?\b(?:instead\s+of\s+(?:re-?sending|sending|retrying)|(?:never|do\s+not|don't)\s+(?:re-?send|retry|send\s+(?:it|the\s+\w+)\s+again)|turns?\s+to\s+(?:the\s+)?(?:\w+\s+)?status\s+calls?|wait\s+for\s+the\s+webhook|ask\s+(?:for\s+)?(?:its\s+|the\s+)?(?:\w+\s+){0,2}?status)\b`,
+        // What to do, then the code: send again only if it answers `response_code` 7.
+        String.raw`\b(?:re-?send|send|retry)\s+(?:it\s+|them\s+)?again\b(?:(?!\n[ \t]*\n)[^.!?]){0,40}?\b(?:if|when|after|on)\b(?:(?!\n[ \t]*\n)[^.!?]){0,40}?(?:\bresponse_code|\bcodes?)\s+\d{1,2}\b`,
+      ].join('|'),
+      'gim',
+    ),
+    fix: '<Fact id="<op>.code.<N>" />, <Fact id="<op>.code-5" /> or <Fact id="codes.retry.<N>" /> (the derived code table)',
   },
   {
     // When a status call's 7 (NOT_FOUND) is final, or that an early one means "ask again" (issue 32, 6):
@@ -186,4 +216,43 @@ export function applyAllowList(
           `${where}: entry ${i + 1} (${e.file}, "${e.phrase}") matches nothing the lint finds. Remove it, or copy the phrase exactly as the lint prints it.`,
       ),
   };
+}
+
+/**
+ * A numbered list of API calls written by hand on a family overview (issue 32, 4): an ordered list
+ * whose items link two or more operation pages retells a journey, and drifts from the workflow the
+ * tests run. The overview renders the workflow instead (`<Journeys family workflows>`); a step that
+ * no workflow has yet belongs in the family's journey file, not in a list. `isOperationPage` says
+ * whether a link of the page (as written) leads to an operation's page.
+ */
+export function findStepLists(
+  file: string,
+  source: string,
+  isOperationPage: (href: string) => boolean,
+): BehaviourFinding[] {
+  const out: BehaviourFinding[] = [];
+  visit(parseMdx(source), 'list', (list: List) => {
+    if (!list.ordered) return;
+    const pages = new Set<string>();
+    visit(list, 'link', (link: Link) => {
+      if (isOperationPage(link.url)) pages.add(link.url.replace(/#.*$/, ''));
+    });
+    if (pages.size < 2) return;
+    const line = list.position?.start.line ?? 1;
+    const column = list.position?.start.column ?? 1;
+    const phrase = `an ordered list linking ${[...pages].join(', ')}`;
+    out.push({
+      file,
+      line,
+      column,
+      kind: 'step-list',
+      phrase,
+      message:
+        `${file}:${line}:${column}: API calls listed as numbered steps by hand (step-list): ${phrase}. ` +
+        `Render the workflow where the list was, <Journeys family="<family>" workflows="<workflow id>" /> ` +
+        `(ids: openapi/journeys/<family>.arazzo.yaml); a call no workflow has yet goes into the journey file, not into a list.`,
+    });
+    return SKIP;
+  });
+  return out;
 }

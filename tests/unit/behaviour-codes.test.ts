@@ -1,6 +1,6 @@
 /** core/behaviour/codes.ts: what each code means for each operation, derived from the model, and the catalogue held to it. */
 import {describe, expect, it} from 'vitest';
-import {catalogueProblems, deriveCodeRules, ruleText, type CatalogueEntry} from '#core/behaviour/codes';
+import {catalogueProblems, codeFacts, deriveCodeRules, ruleText, type CatalogueEntry} from '#core/behaviour/codes';
 import {parseFamily} from '#core/behaviour/model';
 import {CTX, DEMO_FILE, DEMO_TEXT, demoFamily} from './behaviour-helpers';
 
@@ -84,6 +84,31 @@ describe('deriveCodeRules', () => {
     expect(rule('demo-pay', 1, open)).toMatchObject({money: 'none', retry: 'status'});
     expect(rule('demo-pay', 1, open)?.meaning).toBe(
       'A demo payment was created in `PROCESSING` (FAST), not final: no money moved.',
+    );
+  });
+});
+
+describe('codes.retry.<N>', () => {
+  const facts = (operations = OPERATIONS) =>
+    codeFacts(deriveCodeRules([demoFamily(WITH_DECLINE)], CATALOGUE, operations), [demoFamily(WITH_DECLINE)]);
+
+  it("states one code's retry rule over every call that answers it, from the derived table", () => {
+    expect(facts()['codes.retry.5']).toBe(
+      'Code 5, from the one call that answers it: Never send it again: ask the status call with the same `referenceid`.',
+    );
+    expect(facts()['codes.retry.6']).toBe(
+      'Code 6, from the one call that answers it: Fix the cause first; nothing was created, so the fixed request may carry the same `referenceid`.',
+    );
+  });
+
+  it('says nothing for a code whose rule differs by call, or that a call outside the model answers', () => {
+    // Code 1: demo-pay derives "safe" with its referenceid, demo-status (outside the model) repeats none.
+    expect(facts()['codes.retry.1']).toBeUndefined();
+    expect(facts()['codes.retry.7']).toBeUndefined();
+    // A second call answering 5 under the same rule counts in.
+    const twice = [...OPERATIONS, {id: 'demo-pay', family: 'demo', codes: [5]}];
+    expect(facts(twice)['codes.retry.5']).toMatch(
+      /^Code 5, from any of the 2 calls that answer it: Never send it again/,
     );
   });
 });

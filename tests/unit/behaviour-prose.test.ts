@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {applyAllowList, findBehaviour, parseAllowList} from '../../scripts/lib/behaviour-prose';
+import {applyAllowList, findBehaviour, findStepLists, parseAllowList} from '../../scripts/lib/behaviour-prose';
 import {ALLOW_LIST, checkBehaviourProse} from '../../scripts/behaviour-prose-check';
 
 const FILE = 'docs/v1/x.mdx';
@@ -27,6 +27,29 @@ describe('findBehaviour', () => {
     expect(findBehaviour(FILE, '- `1`: done, the money moved.')[0]?.message).toBe(
       'docs/v1/x.mdx:1:1: behaviour written by hand (code-meaning): "- 1 : done, the money moved". Say it with ' +
         '<Fact id="<op>.code.<N>" /> or <Fact id="codes.money-moving" /> (the derived code table) ' +
+        '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
+    );
+  });
+
+  it("flags a code's retry rule written by hand, either way round, but not the derived fact (issue 32, 1)", () => {
+    const source = [
+      '4. When no answer comes or the answer is `response_code` 5, it turns to the',
+      "   operation's status calls instead of sending the call again.",
+      '',
+      '- **Pending.** `response_code` 2 or 5: wait for the webhook or ask bill status.',
+      '',
+      'Unsure? Ask delivery status; send again only if it answers `response_code` 7.',
+      '',
+      'On a 5 the wrapper follows the table: <Fact id="codes.retry.5" />',
+    ].join('\n');
+    expect(found(source)).toEqual([
+      "1:43 code-retry response_code 5, it turns to the operation's status calls instead of sending",
+      '4:17 code-retry response_code 2 or 5: wait for the webhook',
+      '6:30 code-retry send again only if it answers response_code 7',
+    ]);
+    expect(findBehaviour(FILE, 'Code 5: never resend it.')[0]?.message).toBe(
+      'docs/v1/x.mdx:1:1: behaviour written by hand (code-retry): "Code 5: never resend". Say it with ' +
+        '<Fact id="<op>.code.<N>" />, <Fact id="<op>.code-5" /> or <Fact id="codes.retry.<N>" /> (the derived code table) ' +
         '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
     );
   });
@@ -103,6 +126,47 @@ describe('findBehaviour', () => {
   });
 });
 
+describe('findStepLists', () => {
+  const OPS = new Set(['./fetch/bill.mdx', './bill/payment.mdx', '/docs/v1/service/bbps/bill/status']);
+  const isOp = (href: string): boolean => OPS.has(href.replace(/#.*$/, ''));
+
+  it('flags a numbered list whose items link two or more operation pages, at its line, naming them', () => {
+    const source = [
+      '# Bill payments',
+      '',
+      '1. **Fetch.** [Fetch bill](./fetch/bill.mdx) returns the amount.',
+      '2. **Pay.** [Bill payment](./bill/payment.mdx#request) debits your wallet.',
+      '3. **Settle.** Ask [bill status](/docs/v1/service/bbps/bill/status) when pending.',
+    ].join('\n');
+    expect(findStepLists('docs/v1/service/bbps/index.mdx', source, isOp)).toEqual([
+      {
+        file: 'docs/v1/service/bbps/index.mdx',
+        line: 3,
+        column: 1,
+        kind: 'step-list',
+        phrase: 'an ordered list linking ./fetch/bill.mdx, ./bill/payment.mdx, /docs/v1/service/bbps/bill/status',
+        message:
+          'docs/v1/service/bbps/index.mdx:3:1: API calls listed as numbered steps by hand (step-list): an ordered list linking ' +
+          './fetch/bill.mdx, ./bill/payment.mdx, /docs/v1/service/bbps/bill/status. Render the workflow where the list was, ' +
+          '<Journeys family="<family>" workflows="<workflow id>" /> (ids: openapi/journeys/<family>.arazzo.yaml); ' +
+          'a call no workflow has yet goes into the journey file, not into a list.',
+      },
+    ]);
+  });
+
+  it('leaves bullet lists, lists linking one operation or none, and the rendered journeys alone', () => {
+    const source = [
+      '- [Fetch bill](./fetch/bill.mdx), then [pay](./bill/payment.mdx).',
+      '',
+      '1. Register your sender header on a DLT platform.',
+      '2. [Pay](./bill/payment.mdx) and read the [guide](../guide.mdx), then [pay](./bill/payment.mdx) again.',
+      '',
+      '<Journeys family="bbps" workflows="bbps-paid" />',
+    ].join('\n');
+    expect(findStepLists(FILE, source, isOp)).toEqual([]);
+  });
+});
+
 describe('allow-list', () => {
   const finding = findBehaviour(FILE, 'SUCCESS is final.');
 
@@ -129,6 +193,16 @@ describe('allow-list', () => {
     );
   });
 });
+
+/** A site folder in the system's temp folder, and a writer of its files (folders made as needed). */
+function tempSite(): {site: string; write: (file: string, text: string) => void} {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
+  const write = (file: string, text: string): void => {
+    fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
+    fs.writeFileSync(path.join(site, file), text);
+  };
+  return {site, write};
+}
 
 describe('checkBehaviourProse', () => {
   it('reads the prose of the journey files, at its line and column, and nothing else of them', () => {
@@ -166,12 +240,30 @@ describe('checkBehaviourProse', () => {
     }
   });
 
+  it('reads the family overviews the behaviour model names for numbered API-call lists, linked by file or route', () => {
+    const {site, write} = tempSite();
+    write('openapi/behaviour/demo.yaml', 'family: demo\noverview: docs/v1/service/demo/index.mdx\n');
+    write('docs/v1/service/demo/pay.mdx', '# Pay\n\n<Endpoint op="demo-pay" />\n');
+    write('docs/v1/service/demo/status/index.mdx', '# Status\n\n<Endpoint op="demo-status" />\n');
+    write('docs/v1/service/demo/guide.mdx', '# Guide\n');
+    const list =
+      '1. [Pay](./pay.mdx).\n2. Read the [guide](./guide.mdx).\n3. [Status](/docs/v1/service/demo/status).\n';
+    write('docs/v1/service/demo/index.mdx', `# Demo\n\n${list}`);
+    // The same list on a page that is no family overview is left alone.
+    write('docs/v1/service/demo/other.mdx', `# Other\n\n${list}`);
+    try {
+      expect(checkBehaviourProse(site)).toEqual([
+        expect.stringMatching(
+          /^docs\/v1\/service\/demo\/index\.mdx:3:1: API calls listed as numbered steps by hand \(step-list\): an ordered list linking \.\/pay\.mdx, \/docs\/v1\/service\/demo\/status\. /,
+        ),
+      ]);
+    } finally {
+      fs.rmSync(site, {recursive: true, force: true});
+    }
+  });
+
   it('reads docs, blog and src/pages of a site and applies its allow-list', () => {
-    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'behaviour-prose-'));
-    const write = (file: string, text: string): void => {
-      fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
-      fs.writeFileSync(path.join(site, file), text);
-    };
+    const {site, write} = tempSite();
     write('docs/v1/a.mdx', 'SUCCESS is final.\n');
     write('blog/p.mdx', 'Money goes back when it fails.\n');
     write('src/pages/P.mdx', 'Quoted: FAILED is final.\n');

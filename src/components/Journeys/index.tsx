@@ -4,7 +4,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import OnDemand from '@site/src/components/OnDemand';
 import Sections from '@site/src/components/Reference/Sections';
 import {rowAnchors, type SectionBlock} from '#core/contract/sections';
-import {workflowOfAnchor} from '#core/journeys/names';
+import {byWorkflow, pickJourneys} from '#core/journeys/select';
 
 // The Try it panel's chunk (the same name): one entry in the runtime every page loads, and the
 // engine it shares with Try it downloads once.
@@ -16,30 +16,31 @@ interface Props {
    * (core/journeys/sections.ts `journeysBlocks`); the remark plugin imports them in place of `family`.
    */
   readonly data: readonly SectionBlock[];
+  /** Only these workflows (ids, space-separated): the main journey where the page teaches the flow. */
+  readonly workflows?: string;
+  /** Every workflow but these: the recovery paths, below the main journey shown higher up. */
+  readonly except?: string;
 }
 
-/** The blocks by workflow: each starts at its heading (`journey-<workflow>`). */
-function byWorkflow(data: readonly SectionBlock[]): {workflow?: string; blocks: SectionBlock[]}[] {
-  const groups: {workflow?: string; blocks: SectionBlock[]}[] = [];
-  for (const block of data) {
-    const workflow = block.kind === 'heading' ? workflowOfAnchor(block.id) : undefined;
-    const last = groups.at(-1);
-    if (workflow || !last) groups.push({...(workflow ? {workflow} : {}), blocks: [block]});
-    else last.blocks.push(block);
-  }
-  return groups;
+/** The blocks of the picked workflows; a wrong pick fails the build (the twin's writer says the same). */
+function picked({data, workflows, except}: Props): readonly SectionBlock[] {
+  if (workflows === undefined && except === undefined) return data;
+  const result = pickJourneys(data, {workflows, except}, '<Journeys>');
+  if ('problem' in result) throw new Error(result.problem);
+  return result.blocks;
 }
 
 /**
  * A family's journeys as numbered steps, each workflow under its own heading, each step anchored
  * `journey-<workflow>-<step>`, and after each workflow a button that runs it step by step against
  * the sandbox in this page (./Run.tsx, loaded when pressed). No heading of its own: the overview
- * page writes it. The same blocks make the page's Markdown twin.
+ * page writes it. `workflows` or `except` picks some of the family's workflows (core/journeys/select.ts). The same blocks make the page's Markdown twin.
  */
-export default function Journeys({data}: Props): ReactNode {
+export default function Journeys(props: Props): ReactNode {
   const brokenLinks = useBrokenLinks();
-  for (const id of rowAnchors(data)) brokenLinks.collectAnchor(id);
-  return byWorkflow(data).map(({workflow, blocks}, i) => (
+  const shown = picked(props);
+  for (const id of rowAnchors(shown)) brokenLinks.collectAnchor(id);
+  return byWorkflow(shown).map(({workflow, blocks}, i) => (
     // No wrapper element: the search index reads what follows a heading among its siblings.
     <Fragment key={workflow ?? i}>
       <Sections blocks={blocks} />
