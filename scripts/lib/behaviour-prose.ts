@@ -10,7 +10,7 @@
 import type {Link, List} from 'mdast';
 import {parseYaml} from '@redocly/openapi-core';
 import {SKIP, visit} from 'unist-util-visit';
-import {parseMdx} from '../../plugins/mdx-ast';
+import {parseMdx} from '#node/mdx-ast';
 import {lineColumn, proseOf} from './prose-text';
 
 /** The kinds of hand-written behaviour, each with the model ids that say it instead. */

@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest';
 import type {SectionBlock} from '#core/contract/sections';
 import {byWorkflow, pickJourneys} from '#core/journeys/select';
 import {journeysKey} from '#core/journeys/sections';
-import {API_COMPONENTS, everySample, type ContractData, type Props} from '../../plugins/api-contract/components';
+import {API_COMPONENTS, everySample, type ContractData, type Props} from '#node/contract/components';
 
 const workflow = (id: string): SectionBlock[] => [
   {kind: 'heading', depth: 3, text: `Title of ${id}`, id: `journey-${id}`},
