@@ -354,11 +354,11 @@ export const LABEL_MESSAGES = {
     message: 'signed with {secrets}',
     description: 'Success criterion of a webhook step of a journey: which webhook secrets signed the delivery',
   },
-  'api.journey.secret.previous': {
+  'api.journey.secretPrevious': {
     message: 'the previous secret',
     description: 'In a journey step: the webhook secret a rotation replaced',
   },
-  'api.journey.secret.current': {
+  'api.journey.secretCurrent': {
     message: 'the current secret',
     description: 'In a journey step: the webhook secret the partner holds now',
   },

@@ -46,7 +46,8 @@ function criteriaCell(criteria: readonly Criterion[], labels: Labels): Cell {
           return spans.filter((s) => s !== '');
         }
         case 'signed-with': {
-          const secrets = c.value.map((n) => labels[`api.journey.secret.${n}`]).join(` ${labels['api.journey.and']} `);
+          const name = {previous: 'api.journey.secretPrevious', current: 'api.journey.secretCurrent'} as const;
+          const secrets = c.value.map((n) => labels[name[n]]).join(` ${labels['api.journey.and']} `);
           return [...sep, labels['api.journey.signedWith'].replace('{secrets}', secrets)];
         }
         default:

@@ -31,11 +31,56 @@ async function cardRows(page: Page): Promise<{x: number; width: number}[][]> {
   return [...rows.values()];
 }
 
+/** WCAG's relative luminance of a computed `rgb(...)` colour. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+}
+
+/**
+ * Issue 34 "Smaller": the hero's "Get started" button had the hero's own colour and nearly vanished
+ * (a button is a user-interface component: 3:1 against what is behind it, WCAG 1.4.11), in both
+ * colour modes; the first-call steps are a plain numbered list, not boxes that look clickable.
+ */
+async function expectHeroActionAndPlainSteps(page: Page, width: number): Promise<void> {
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+    // The hero is a gradient: every colour it passes through, each against the button.
+    const [button, hero] = await page.evaluate(() => {
+      const link = Array.from(document.querySelectorAll('a.button')).find(
+        (a) => a.textContent?.trim() === 'Get started',
+      );
+      const header = link?.closest('header');
+      if (!link || !header) return ['', [] as string[]];
+      const style = getComputedStyle(header);
+      const stops = style.backgroundImage.match(/rgba?\([^)]*\)/g) ?? [style.backgroundColor];
+      return [getComputedStyle(link).backgroundColor, stops];
+    });
+    expect(button, `"Get started" on the hero at ${width} px`).toMatch(/^rgb/);
+    for (const stop of hero) {
+      const [a, b] = [luminance(button), luminance(stop)].sort((x, y) => y - x);
+      const ratio = ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
+      expect(ratio, `"Get started" (${button}) on the hero (${stop}), ${mode}, ${width} px`).toBeGreaterThanOrEqual(3);
+    }
+  }
+  const looks = await page.locator('main ol > li').evaluateAll((items) =>
+    items.map((li) => {
+      const style = getComputedStyle(li);
+      return {border: style.borderTopStyle, shadow: style.boxShadow, cursor: style.cursor};
+    }),
+  );
+  for (const look of looks)
+    expect(look, `a first-call step at ${width} px`).toEqual({border: 'none', shadow: 'none', cursor: 'auto'});
+}
+
 test.describe('home page', () => {
   test.describe('at 390 px', () => {
     test.use({viewport: PHONE});
 
-    test('no sideways scroll; the first call in three numbered steps, each with a short link', async ({
+    test('no sideways scroll; the first call in three numbered steps, each with a short link, a plain list; "Get started" stands out from the hero', async ({
       page,
       problems,
       open,
@@ -52,6 +97,7 @@ test.describe('home page', () => {
       await expect(url).toContainText('https://');
       const box = await url.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(PHONE.width);
+      await expectHeroActionAndPlainSteps(page, PHONE.width);
       expect(problemList(problems)).toEqual([]);
     });
   });
@@ -60,7 +106,10 @@ test.describe('home page', () => {
   test.describe(`at ${LAPTOPS.map((v) => v.width).join(' and ')} px`, () => {
     test.use({viewport: LAPTOPS[0]});
 
-    test('no service card alone on the last row (unless it spans the row)', async ({page, open}) => {
+    test('no service card alone on the last row (unless it spans the row); the steps a plain list; "Get started" stands out from the hero', async ({
+      page,
+      open,
+    }) => {
       await open('/');
       for (const viewport of LAPTOPS) {
         await page.setViewportSize(viewport);
@@ -75,6 +124,7 @@ test.describe('home page', () => {
           expect(last[0]?.width, `the last card at ${viewport.width} px`).toBeCloseTo(rowWidth, 0);
         }
         expect(await sidewaysScroll(page), `sideways scroll at ${viewport.width} px`).toBe(0);
+        await expectHeroActionAndPlainSteps(page, viewport.width);
       }
     });
   });

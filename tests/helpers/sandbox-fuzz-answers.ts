@@ -15,6 +15,7 @@ import type {CompiledSandbox} from '#core/sandbox/compile';
 import {signToken} from '#core/sandbox/crypto';
 import {createSandbox, memoryStore, type SandboxResponse} from '#core/sandbox/engine';
 import {secretProof, SECRET_PROOF_HEADER} from '#core/sandbox/engine/secret-proof';
+import {afterAnswer, type HeldSecrets} from '#core/journeys/secrets';
 import {SANDBOX_KEY_ID, SANDBOX_REVOKED_KEY_ID, TOKEN_AUDIENCE} from '#core/sandbox/engine/token';
 import type {LoadedFamily} from '#core/sandbox/engine/types';
 import {testKeySignature} from '../unit/sandbox-harness';
@@ -73,6 +74,9 @@ export function fuzzSandbox(
     seed,
   });
   const {partnerId, jwtSecret, webhookSecret} = compiled.index.credentials;
+  // The webhook secret a partner holds: a conforming rotation replaces it (as a partner's endpoint
+  // takes the new one from the answer), so later proofs are made with the new secret.
+  let held: HeldSecrets = {current: webhookSecret};
   let n = 0;
 
   /** The Authorization header of a call, and its reqId. */
@@ -102,7 +106,7 @@ export function fuzzSandbox(
     }
     if (op.proof)
       headers[SECRET_PROOF_HEADER] =
-        auth === 'a wrong secret proof' ? `v1=${'0'.repeat(64)}` : await secretProof(webhookSecret, reqId, body ?? '');
+        auth === 'a wrong secret proof' ? `v1=${'0'.repeat(64)}` : await secretProof(held.current, reqId, body ?? '');
     return headers;
   }
 
@@ -116,8 +120,10 @@ export function fuzzSandbox(
       if (req.contentType !== undefined) headers['Content-Type'] = req.contentType;
       return sandbox.send({method: op.l.method, url, headers, ...(body === undefined ? {} : {body})});
     };
-    if (auth === 'a reused reqId') await request(undefined);
-    return request(auth === 'a reused reqId' ? undefined : auth);
+    if (auth === 'a reused reqId') held = afterAnswer(held, op.l.op.operationId, (await request(undefined)).body);
+    const res = await request(auth === 'a reused reqId' ? undefined : auth);
+    held = afterAnswer(held, op.l.op.operationId, res.body);
+    return res;
   }
   return {send};
 }
