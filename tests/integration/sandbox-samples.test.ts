@@ -11,6 +11,7 @@
  * the same run made (the sandbox is stateful: a later status call would report that run's transaction,
  * the key list the key the signed registration added).
  */
+import {SECRET_ROTATE_OPERATION} from '#core/sandbox/engine/secret-proof';
 import {execFile} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -281,13 +282,17 @@ describe('the page samples against npm run sandbox', () => {
       const server = await startSandboxServer({port: PORT, outDir});
       try {
         const reads = operations.filter((op) => models.get(op.id)?.lookup || op.method.toUpperCase() === 'GET');
+        // The rotation last: it replaces the webhook secret that the other samples' proofs are made
+        // with (read from the environment, as a partner's code reads it until they deploy the new one).
+        const rotate = operations.filter((op) => op.id === SECRET_ROTATE_OPERATION);
         const outputs = {
           ...(await runAll(server, reads, lang)),
           ...(await runAll(
             server,
-            operations.filter((op) => !reads.includes(op)),
+            operations.filter((op) => !reads.includes(op) && !rotate.includes(op)),
             lang,
           )),
+          ...(await runAll(server, rotate, lang)),
         };
         const results = operations.map((op) => {
           const out = outputs[op.id] ?? '';

@@ -163,6 +163,8 @@ describe('npm run sandbox over HTTP', () => {
         amount: 10201,
       });
     }
+    // The receiver has the retry before the sandbox has recorded its answer.
+    await waitFor(() => server.deliveries.length === 2, "the retry's answer recorded");
     expect(server.deliveries.map((d) => d.status)).toEqual([503, 204]);
     expect(lines.filter((l) => l.startsWith('webhook'))).toEqual([
       `webhook payout-order-update ${String(a.headers['x-webhook-id'])} -> 503, tried again 1 min after the first attempt`,
