@@ -1,9 +1,9 @@
 /**
  * The colour mode, as readers use it: light by default (the system's choice, which is light
- * here), the navbar toggle and its label, the choice kept across reloads and tabs, and a toggle
- * that cannot be clicked before it works; in each mode, the quiet text (table of contents, inactive
- * tabs) quieter than the body text yet readable, and the same dark footer. Each test opens its own
- * context (clean localStorage).
+ * here), the navbar toggle and its label, the browser's theme-color following it, the choice kept
+ * across reloads and tabs, and a toggle that cannot be clicked before it works; in each mode, the
+ * quiet text (table of contents, inactive tabs) quieter than the body text yet readable, and the
+ * same dark footer. Each test opens its own context (clean localStorage).
  */
 import {expect, test} from './fixtures';
 import {problemList, waitForHydration} from './helpers/browser';
@@ -14,8 +14,15 @@ import {colourToggle, DESKTOP, htmlAttribute, INTRO, storedItem, TOGGLE_LABEL, t
 test.use({colorScheme: 'light', viewport: DESKTOP});
 
 test.describe('colour mode', () => {
-  test('is light by default; the toggle cycles system -> light -> dark -> system, its label following; a choice survives a reload', async ({
+  /**
+   * One visit of the intro from a clean context (nothing stored), whose steps were three tests each
+   * loading it (issue 35's e2e budget; the theme-color one was theme-parts.spec.ts's): the default
+   * first, then two tabs, each change made in one shown in the other, then the toggle's cycle from
+   * where the tabs left it (system again), then a reload.
+   */
+  test("is light by default; two tabs stay in step; the toggle cycles system -> light -> dark -> system, its label, the stored choice and the browser's theme-color following; a choice survives a reload", async ({
     page,
+    context,
     problems,
     open,
     storageKeys,
@@ -23,56 +30,69 @@ test.describe('colour mode', () => {
     await open(INTRO);
     const toggle = colourToggle(page);
     const html = page.locator('html');
-    // No stored choice: the site follows the system (respectPrefersColorScheme), which is
-    // light here. Docusaurus 3.10 names that state "system mode", not "light mode".
-    await expect(html).toHaveAttribute('data-theme', 'light');
-    await expect(html).toHaveAttribute('data-theme-choice', 'system');
-    await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system'));
-    await expect(toggle).toBeEnabled();
 
-    const cycle = [
-      {label: toggleLabel('light'), theme: 'light', choice: 'light', stored: 'light'},
-      {label: toggleLabel('dark'), theme: 'dark', choice: 'dark', stored: 'dark'},
-      {label: toggleLabel('system'), theme: 'light', choice: 'system', stored: null},
-    ] as const;
-    for (const step of cycle) {
-      await toggle.click();
-      await expect(toggle).toHaveAttribute('aria-label', step.label);
-      expect(await htmlAttribute(page, 'data-theme'), step.label).toBe(step.theme);
-      expect(await htmlAttribute(page, 'data-theme-choice'), step.label).toBe(step.choice);
-      expect(await storedItem(page, storageKeys.theme), step.label).toBe(step.stored);
-    }
+    await test.step('is light by default', async () => {
+      // No stored choice: the site follows the system (respectPrefersColorScheme), which is
+      // light here. Docusaurus 3.10 names that state "system mode", not "light mode".
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await expect(html).toHaveAttribute('data-theme-choice', 'system');
+      await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system'));
+      await expect(toggle).toBeEnabled();
+    });
 
-    // The choice survives a reload.
-    await toggle.click(); // light
-    await toggle.click(); // dark
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await test.step('two tabs stay in step: a change in one shows in the other', async () => {
+      const other = await context.newPage();
+      await other.goto('/blog', {waitUntil: 'load'});
+      await waitForHydration(other);
 
-    await page.reload({waitUntil: 'domcontentloaded'});
-    // Set by the inline bootstrap script, before React: no flash of the light theme. Read at
-    // once, not retried: a later 'dark' set by React would be the flash this rules out.
-    expect(await htmlAttribute(page, 'data-theme')).toBe('dark');
-    await waitForHydration(page);
-    await expect(colourToggle(page)).toHaveAttribute('aria-label', toggleLabel('dark'));
-    expect(problemList(problems)).toEqual([]);
-  });
+      await toggle.click(); // light
+      await toggle.click(); // dark
+      await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(colourToggle(other)).toHaveAttribute('aria-label', toggleLabel('dark'));
 
-  test('two tabs stay in step: a change in one shows in the other', async ({page, context, problems, open}) => {
-    await open(INTRO);
-    const other = await context.newPage();
-    await other.goto('/blog', {waitUntil: 'load'});
-    await waitForHydration(other);
+      // And back the other way, from the second tab.
+      await colourToggle(other).click(); // system (light here)
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system'));
+      await other.close();
+    });
 
-    const toggle = colourToggle(page);
-    await toggle.click(); // light
-    await toggle.click(); // dark
-    await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(colourToggle(other)).toHaveAttribute('aria-label', toggleLabel('dark'));
+    await test.step("the toggle cycles system -> light -> dark -> system, its label, the stored choice and the browser's theme-color following", async () => {
+      const meta = page.locator('meta[name="theme-color"]');
+      const light = (await meta.getAttribute('content')) ?? '';
+      expect(light).toMatch(/^#[0-9a-f]{6}$/);
+      const cycle = [
+        {label: toggleLabel('light'), theme: 'light', choice: 'light', stored: 'light'},
+        {label: toggleLabel('dark'), theme: 'dark', choice: 'dark', stored: 'dark'},
+        {label: toggleLabel('system'), theme: 'light', choice: 'system', stored: null},
+      ] as const;
+      for (const step of cycle) {
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-label', step.label);
+        expect(await htmlAttribute(page, 'data-theme'), step.label).toBe(step.theme);
+        expect(await htmlAttribute(page, 'data-theme-choice'), step.label).toBe(step.choice);
+        expect(await storedItem(page, storageKeys.theme), step.label).toBe(step.stored);
+        if (step.theme === 'dark') {
+          await expect(meta).not.toHaveAttribute('content', light);
+          await expect(meta).toHaveAttribute('content', /^#[0-9a-f]{6}$/);
+        } else {
+          await expect(meta).toHaveAttribute('content', light);
+        }
+      }
+    });
 
-    // And back the other way, from the second tab.
-    await colourToggle(other).click(); // system (light here)
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(toggle).toHaveAttribute('aria-label', toggleLabel('system'));
+    await test.step('a choice survives a reload', async () => {
+      await toggle.click(); // light
+      await toggle.click(); // dark
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+
+      await page.reload({waitUntil: 'domcontentloaded'});
+      // Set by the inline bootstrap script, before React: no flash of the light theme. Read at
+      // once, not retried: a later 'dark' set by React would be the flash this rules out.
+      expect(await htmlAttribute(page, 'data-theme')).toBe('dark');
+      await waitForHydration(page);
+      await expect(colourToggle(page)).toHaveAttribute('aria-label', toggleLabel('dark'));
+    });
     expect(problemList(problems)).toEqual([]);
   });
 

@@ -164,18 +164,8 @@ test.describe('"Copy page as Markdown"', () => {
     });
   });
 
-  test.describe(() => {
-    test.use({javaScriptEnabled: false});
-
-    test('without JavaScript, the page still links its Markdown (and shows no dead button)', async ({page, open}) => {
-      await open('/docs/v1/service/aeps/withdrawal');
-      await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute(
-        'href',
-        '/docs/v1/service/aeps/withdrawal.md',
-      );
-      await expect(page.getByRole('button', {name: /Copy page/})).toHaveCount(0);
-    });
-  });
+  // Without JavaScript the page still links its Markdown and shows no dead button: a check of
+  // nojs.spec.ts's visit of the same page with JavaScript off.
 
   test('is on docs pages only, and its code is not in the bundle every page loads', async ({page, open}) => {
     await open('/');

@@ -13,16 +13,17 @@ import {site} from '../../site.config';
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
 import {buildDir} from './helpers/paths';
+import {API_PAGE} from './helpers/site';
 
 test.describe('JavaScript off', () => {
   test.use({javaScriptEnabled: false});
 
-  test('an API page shows its parameter table, its cURL sample and its sandbox scenarios, and no Try it button', async ({
+  test('an API page shows its parameter table, its cURL sample and its sandbox scenarios, its Markdown link, and no Try it or Copy page button', async ({
     page,
     problems,
     open,
   }) => {
-    expect(await open('/docs/v1/service/aeps/withdrawal')).toBe(200);
+    expect(await open(API_PAGE)).toBe(200);
     expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).not.toBe('true');
     await expect(page.getByRole('heading', {level: 1, name: 'AEPS cash withdrawal'})).toBeVisible();
 
@@ -48,6 +49,11 @@ test.describe('JavaScript off', () => {
     await expect(page.getByRole('heading', {name: 'Sandbox scenarios', level: 2})).toBeVisible();
     await expect(page.getByRole('button', {name: 'Try it'})).toHaveCount(0);
     await expect(page.getByRole('region', {name: 'Try it'})).toHaveCount(0);
+
+    // "Copy page as Markdown" needs JavaScript too: the page still links its Markdown twin, and
+    // shows no dead button (llms.spec.ts, what the button copies).
+    await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute('href', `${API_PAGE}.md`);
+    await expect(page.getByRole('button', {name: /Copy page/})).toHaveCount(0);
 
     expect(problemList(problems)).toEqual([]);
   });

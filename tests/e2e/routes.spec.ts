@@ -57,6 +57,7 @@ import {
   markDocument,
   sameDocument,
   toggleLabel,
+  transitionsEnded,
   waitForPathname,
   type StorageKeys,
 } from './helpers/site';
@@ -181,16 +182,7 @@ async function switchMode(page: Page, keys: StorageKeys, mode: ColourMode): Prom
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
   // The toggle's label is rendered in the same React commit as the code blocks' colours.
   await expect(page.locator(`nav.navbar button[aria-label="${toggleLabel(mode)}"]`)).toBeAttached();
-  // Infima fades colours over 200 ms; checked halfway, text still has the old mode's colour on
-  // the new mode's background (dark text on white, on a busy machine).
-  await page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((transition) => transition.finished),
-    ),
-  );
+  await transitionsEnded(page);
 }
 
 function describeViolation(mode: ColourMode, violation: Result): string {

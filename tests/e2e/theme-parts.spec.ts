@@ -1,11 +1,12 @@
 /**
  * Theme components that src/theme replaces or wraps and no other spec reads back: the "Last
  * updated" line and a post's date and reading time (written without Intl, so the theme's own
- * wording is checked against Intl here), and the browser's theme-color that follows the mode.
+ * wording is checked against Intl here). The browser's theme-color that follows the mode is a step
+ * of colour-mode.spec.ts's visit of the intro.
  */
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
-import {colourToggle, DESKTOP, INTRO, LONG_POST} from './helpers/site';
+import {DESKTOP, INTRO, LONG_POST} from './helpers/site';
 
 /** How the theme writes a date with Intl (en, UTC): `month` 'short' on docs, 'long' on posts. */
 const themeDate = (iso: string, month: 'short' | 'long'): string =>
@@ -35,22 +36,6 @@ test.describe('theme parts written here', () => {
     const iso = (await time.getAttribute('datetime')) ?? '';
     await expect(time).toHaveText(themeDate(iso, 'long'));
     await expect(page.locator('article header').first()).toContainText(/ · \d+ min read/);
-    expect(problemList(problems)).toEqual([]);
-  });
-
-  test("the browser's theme-color follows the colour mode and comes back", async ({page, problems, open}) => {
-    await open(INTRO);
-    const meta = page.locator('meta[name="theme-color"]');
-    const light = (await meta.getAttribute('content')) ?? '';
-    expect(light).toMatch(/^#[0-9a-f]{6}$/);
-    const toggle = colourToggle(page);
-    await toggle.click(); // light (from system)
-    await toggle.click(); // dark
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(meta).not.toHaveAttribute('content', light);
-    await expect(meta).toHaveAttribute('content', /^#[0-9a-f]{6}$/);
-    await toggle.click(); // system: light here
-    await expect(meta).toHaveAttribute('content', light);
     expect(problemList(problems)).toEqual([]);
   });
 });

@@ -104,3 +104,30 @@ export function htmlAttribute(page: Page, name: string): Promise<string | null> 
 export function storedItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => window.localStorage.getItem(k), key);
 }
+
+/**
+ * Resolves once the CSS transitions running in the page have ended. Infima fades colours over
+ * 200 ms when the mode changes: checked halfway, text still has the old mode's colour on the new
+ * mode's background (dark text on white, on a busy machine).
+ */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished),
+    ),
+  );
+}
+
+/**
+ * Puts the reader's system in `mode` while the page is open, for a reader who never chose one (the
+ * theme follows the system: respectPrefersColorScheme), and waits until the page shows it with its
+ * colours settled: the second mode of one visit, where a new load would cost as much as the checks.
+ */
+export async function followSystemMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({colorScheme: mode});
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  await transitionsEnded(page);
+}
