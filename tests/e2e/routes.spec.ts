@@ -25,7 +25,8 @@
  * Time: axe is the slow part (2-4 CPU seconds on an API page, 9 of them contrast), so
  * - contrast, nine tenths of axe's time, runs only on the style cover (about 28 of 150 routes,
  *   an eighth of the HTML), which shows every style that contrast depends on, and there only on
- *   the elements that carry the styles each route was chosen for (a few on most of them);
+ *   the elements that carry the styles each route was chosen for, one per look (a style repeated
+ *   alike, a table's 400 cells, is one check: `lookOf` in helpers/style-cover.ts);
  * - the other rules, about as dear as the page load itself, run on the whole page only where it
  *   shows a structure no route before it in the covers does (the style cover's routes and a few
  *   more, about 32 of 150); on the other routes on the few elements hydration made or that scroll,

@@ -18,7 +18,10 @@
  * parent's was seen on a route chosen earlier is checked there. An element without text of its own
  * (a wrapper) has no colour of its own to check: its fresh style reaches the text directly inside
  * it through their `parent > child` styles, which are then fresh too. Elements the browser adds
- * after hydration, whose styles no built page has, are checked on every cover route.
+ * after hydration, whose styles no built page has, are checked on every cover route. Of the
+ * elements of one style there, those that look alike to the colour rules (the same computed
+ * colours, font, surrounding text, backgrounds and visibility: `lookOf`) get one verdict, so the
+ * first of them is checked for all.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {parse, type DefaultTreeAdapterMap} from 'parse5';
@@ -110,11 +113,66 @@ export function styleCoverOfBuild(routes: readonly string[], htmlFile: (route: s
 }
 
 /**
- * Runs in the page (its source is sent there with `styleKey`'s, see `markStylesScript`): gives
- * `attribute` to every element in the body that has text of its own and carries one of `styles`,
- * alone or under its parent's, or a style that `known` (every built page's) lacks, and removes it
- * from every other element; returns how many it marked. Inline colours are left out of the
- * comparison: Prism writes the current mode's, and the built HTML has the light mode's.
+ * What the colour rules read of a text element, as the browser computed it: its colours, font
+ * size and weight, shadow and decorations, the colour and weight of the text around it (a link
+ * told apart from it), whether its text has letters or digits, is seen at all and is cut off by
+ * a scrolling ancestor (axe judges a text it cannot see whole otherwise), and the
+ * backgrounds under it, from its own up to the first opaque one (with their images, opacity,
+ * blending, positioning and pseudo-elements' backgrounds).
+ */
+function lookOf(element: Element): string {
+  /** Whether an ancestor that clips its overflow (a scrolling table, the sidebar) cuts `element` off, wholly or in part. */
+  const cutOff = (element: Element): boolean => {
+    const box = element.getBoundingClientRect();
+    for (let clip = element.parentElement; clip; clip = clip.parentElement) {
+      const {overflowX, overflowY} = getComputedStyle(clip);
+      if (overflowX === 'visible' && overflowY === 'visible') continue;
+      const frame = clip.getBoundingClientRect();
+      if (box.left < frame.left || box.right > frame.right || box.top < frame.top || box.bottom > frame.bottom)
+        return true;
+    }
+    return false;
+  };
+  const style = getComputedStyle(element);
+  const around = element.parentElement ? getComputedStyle(element.parentElement) : style;
+  const parts = [
+    style.color,
+    style.fontSize,
+    style.fontWeight,
+    style.fontStyle,
+    style.textShadow,
+    style.textDecorationLine,
+    style.textDecorationColor,
+    style.borderBottom,
+    around.color,
+    around.fontWeight,
+    String(/[\p{L}\p{N}]/u.test(element.textContent ?? '')),
+    String(element.checkVisibility({opacityProperty: true, visibilityProperty: true})),
+    String(cutOff(element)),
+    style.clip,
+    style.clipPath,
+  ];
+  for (let layer: Element | null = element; layer; layer = layer.parentElement) {
+    const current = layer;
+    const under = getComputedStyle(current);
+    const pseudo = ['::before', '::after'].map((name) => getComputedStyle(current, name).backgroundColor);
+    parts.push(under.backgroundColor, under.backgroundImage, under.opacity, under.filter, under.mixBlendMode);
+    parts.push(under.position, ...pseudo);
+    if (under.backgroundImage === 'none' && /^rgb\(/.test(under.backgroundColor)) break;
+  }
+  return parts.join('|');
+}
+
+/**
+ * Runs in the page (its source is sent there with `styleKey`'s and `lookOf`'s, see
+ * `markStylesScript`): gives `attribute` to the elements in the body that have text of their own
+ * and carry one of `styles`, alone or under its parent's, or a style that `known` (every built
+ * page's) lacks, one for each look they have (the first of those that share a style and everything the colour rules read of
+ * an element, as the browser computed it: `lookOf`), and removes it from every other element;
+ * returns how many it marked. A table of 400 rows is one look, not 400 checks of the same colours
+ * (issue 35's e2e budget: most of axe's time on the cover routes was the same cells again). Inline
+ * colours are left out of the style comparison (Prism writes the current mode's, and the built
+ * HTML has the light mode's); the look compares the colours the page shows.
  *
  * It fails safe: an element whose style hydration changed (the `details` the theme marks as
  * running in a browser), or any element if the page named styles otherwise than the build's HTML
@@ -124,12 +182,14 @@ export function styleCoverOfBuild(routes: readonly string[], htmlFile: (route: s
  */
 function markStyles(
   key: typeof styleKey,
+  look: typeof lookOf,
   {styles, known, attribute: mark}: {styles: string[]; known: string[]; attribute: string},
 ): number {
   const withoutColours = (style: string): string => style.replace(/\{[^}]*\}/g, '');
   const wanted = new Set(styles.map(withoutColours));
   const built = new Set(known.map(withoutColours));
   const skipped = new Set(['script', 'style', 'svg', 'template', 'noscript']);
+  const looks = new Set<string>();
   let marked = 0;
   const walk = (element: Element, parent: string, inBody: boolean): void => {
     if (skipped.has(element.localName)) return;
@@ -140,7 +200,11 @@ function markStyles(
     );
     const body = inBody || element.localName === 'body';
     const carries = wanted.has(own) || wanted.has(pair) || !built.has(own) || !built.has(pair);
-    if (body && hasText && carries) {
+    // Of the elements with one style that look alike (`lookOf`), the colour rules judge the first
+    // for all: they read nothing else.
+    const seen = body && hasText && carries ? `${pair} ${look(element)}` : undefined;
+    if (seen !== undefined && !looks.has(seen)) {
+      looks.add(seen);
       element.setAttribute(mark, '');
       marked += 1;
     } else {
@@ -155,5 +219,5 @@ function markStyles(
 /** The script that runs `markStyles` in a page, for `page.evaluate`. */
 export function markStylesScript(styles: Iterable<string>, known: Iterable<string>, attribute: string): string {
   const args = {styles: [...styles], known: [...known], attribute};
-  return `(${markStyles.toString()})(${styleKey.toString()}, ${JSON.stringify(args)})`;
+  return `(${markStyles.toString()})(${styleKey.toString()}, ${lookOf.toString()}, ${JSON.stringify(args)})`;
 }
