@@ -64,8 +64,6 @@ import {devChecks} from './dev';
 import {checkBuildLinks, writeDownloads, writeFeeds, writeMcpArtefact} from './build-outputs';
 import {assertManifestFolder, copySandboxFiles} from './lib/setup';
 
-export {writeMcpArtefact};
-
 /** The contract as loaded, with the reference's labels in the build's locale. */
 export interface ContractContent extends ContractSource {
   readonly labels: Labels;
