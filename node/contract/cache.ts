@@ -214,6 +214,26 @@ async function cachedReleases(deref: OpenApiDocument, {dir}: Required<CacheOptio
   return releases;
 }
 
+/** The files of an entry that `fillContractCache` writes. */
+const FILLED = ['compiled.v8', 'releases.v8'] as const;
+
+/**
+ * The entry filled, without the checks or the lint: the compiled contract and its changelog. The
+ * dev server's first start runs this in a second process while it loads its config and its other
+ * plugins (plugins/api-contract/dev-compile.ts), then reads the entry as any start does. An entry
+ * that holds both already is left as it is.
+ */
+export async function fillContractCache({dir = contractCacheDir()}: CacheOptions = {}): Promise<void> {
+  if (contractCacheFilled(dir)) return;
+  assertContractYamlParses();
+  const {deref} = await cachedCompiled({dir});
+  await cachedReleases(deref, {dir});
+}
+
+/** Whether the entry holds what `fillContractCache` writes. */
+export const contractCacheFilled = (dir = contractCacheDir()): boolean =>
+  FILLED.every((name) => fs.existsSync(path.join(dir, name)));
+
 /** The lint's problems (redocly.yaml); none at once when the files linted clean before with this key. */
 export async function cachedLint({dir = contractCacheDir()}: CacheOptions = {}): Promise<string[]> {
   if (fs.existsSync(path.join(dir, 'lint-clean'))) return [];

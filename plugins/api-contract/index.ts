@@ -61,6 +61,7 @@ import {coverageProblems} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText} from './lib/artefacts';
 import {devChecks} from './dev';
+import {contractCompiled} from './dev-prestart';
 import {checkBuildLinks, writeDownloads, writeFeeds, writeMcpArtefact} from './build-outputs';
 import {assertManifestFolder, copySandboxFiles} from './lib/setup';
 
@@ -122,6 +123,9 @@ export async function loadContractContent(
     return {content: {...(await cachedContractSource()), labels: defaultLabels()}, uses};
   }
   devChecks.lint();
+  // At start, the entry dev-prestart.ts had compiled in a second process meanwhile (or compiled
+  // now, with the problem named, when it could not).
+  if (starting) await contractCompiled();
   const source = starting
     ? await cachedContractSource({lint: 'skip'})
     : await loadContractSource({lint: 'skip', bundled: false});

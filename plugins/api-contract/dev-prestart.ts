@@ -1,0 +1,52 @@
+/**
+ * `npm start` compiles the contract in a second process from the moment the config starts loading
+ * (issue 35, "A writer's first page"). docusaurus.config.ts imports this module first.
+ *
+ * A first start (no contract cache: a fresh clone, or the contract edited since) spent about 24 s
+ * in the api-contract plugin's loadContent (bundle, sandbox, validators, and above all the
+ * changelog's comparisons of every published release) after jiti had compiled the config (7 s) and
+ * while the docs and blog plugins parsed their pages, all on one thread of a two-core machine.
+ * Here dev-compile.ts fills the contract cache on the other core meanwhile, and the plugin's first
+ * load waits for it (`contractCompiled`) and reads the entry, as a second start does. Nothing runs
+ * when the entry is already there, and nothing in `npm run build` or any other command.
+ *
+ * Only Node's own modules are imported: jiti compiles this file before anything else of the config.
+ */
+import {spawn} from 'node:child_process';
+import path from 'node:path';
+
+const SITE_DIR = path.resolve(__dirname, '..', '..');
+const CHILD = path.join(__dirname, 'dev-compile.ts');
+
+/** Held on the process, not the module: Docusaurus loads the config afresh on each reload (jiti). */
+const STARTED = Symbol.for('api-contract.dev-compile');
+type WithCompile = typeof globalThis & {[STARTED]?: Promise<boolean>};
+
+/** Whether this process is `docusaurus start` (the bin sets NODE_ENV; the command is its first argument). */
+export const isDevStart = (argv = process.argv, env = process.env): boolean =>
+  env.NODE_ENV === 'development' && argv[2] === 'start';
+
+/**
+ * Starts the compile once per process; resolves with whether it succeeded. The child stops with
+ * the dev server.
+ */
+export function startContractCompile(siteDir = SITE_DIR, child = CHILD): Promise<boolean> {
+  const holder = globalThis as WithCompile;
+  holder[STARTED] ??= new Promise<boolean>((resolve) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', child], {cwd: siteDir, stdio: 'ignore'});
+    const stop = (): void => void proc.kill();
+    process.once('exit', stop);
+    proc.once('error', () => resolve(false));
+    proc.once('exit', (code) => {
+      process.off('exit', stop);
+      resolve(code === 0);
+    });
+  });
+  return holder[STARTED];
+}
+
+/** The compile this process started, if any: whether it succeeded (false when none ran). */
+export const contractCompiled = (): Promise<boolean> => (globalThis as WithCompile)[STARTED] ?? Promise.resolve(false);
+
+// The child returns at once when the entry of these files is complete (a second start).
+if (isDevStart()) void startContractCompile();
