@@ -26,24 +26,38 @@ type WithCompile = typeof globalThis & {[STARTED]?: Promise<boolean>};
 export const isDevStart = (argv = process.argv, env = process.env): boolean =>
   env.NODE_ENV === 'development' && argv[2] === 'start';
 
+/** The part of a child process the compile uses. */
+export interface CompileChild {
+  kill(): unknown;
+  once(event: 'exit', listener: (code: number | null) => void): unknown;
+  once(event: 'error', listener: (err: Error) => void): unknown;
+}
+
+const spawnCompile = (): CompileChild =>
+  spawn(process.execPath, ['--import', 'tsx', CHILD], {cwd: SITE_DIR, stdio: 'ignore'});
+
 /**
  * Starts the compile once per process; resolves with whether it succeeded. The child stops with
  * the dev server.
  */
-export function startContractCompile(siteDir = SITE_DIR, child = CHILD): Promise<boolean> {
+export function startContractCompile(start: () => CompileChild = spawnCompile): Promise<boolean> {
   const holder = globalThis as WithCompile;
   holder[STARTED] ??= new Promise<boolean>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child], {cwd: siteDir, stdio: 'ignore'});
-    const stop = (): void => void proc.kill();
+    const child = start();
+    const stop = (): void => void child.kill();
     process.once('exit', stop);
-    proc.once('error', () => resolve(false));
-    proc.once('exit', (code) => {
+    const done = (ok: boolean): void => {
       process.off('exit', stop);
-      resolve(code === 0);
-    });
+      resolve(ok);
+    };
+    child.once('error', () => done(false));
+    child.once('exit', (code) => done(code === 0));
   });
   return holder[STARTED];
 }
+
+/** Forgets the compile this process started (tests). */
+export const forgetContractCompile = (): void => void delete (globalThis as WithCompile)[STARTED];
 
 /** The compile this process started, if any: whether it succeeded (false when none ran). */
 export const contractCompiled = (): Promise<boolean> => (globalThis as WithCompile)[STARTED] ?? Promise.resolve(false);
