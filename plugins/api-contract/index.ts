@@ -26,8 +26,9 @@
  *                    against the build's routes, the changelog's feeds, the downloads, and the data
  *                    `npm run mcp:build` reads.
  *
- * The dev server's checks beside its reloads are dev.ts. This file and those two own the file
- * system; everything under lib/ is pure and tested in tests/unit.
+ * The dev server alone: its checks beside the reloads (dev.ts) and, at its first start, the contract
+ * compiled in a second process while the config loads (dev-prestart.ts, dev-compile.ts). The
+ * hooks' files own the file system; everything under lib/ is pure and tested in tests/unit.
  */
 import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
