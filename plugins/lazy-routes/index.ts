@@ -23,7 +23,7 @@ type MiddlewareEntry = Middleware | {name?: string; path?: string; middleware: M
 
 /** The part of Rspack the lazy routes need. */
 export interface LazyRspack {
-  lazyCompilationMiddleware(compiler: unknown): Middleware;
+  readonly lazyCompilationMiddleware: (compiler: unknown) => Middleware;
 }
 
 /**

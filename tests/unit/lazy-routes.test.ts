@@ -54,7 +54,7 @@ describe('lazy routes in the dev server', () => {
   it('adds nothing to a production build or to the server bundle', () => {
     const plugin = lazyRoutesPlugin();
     const configure = (isServer: boolean) =>
-      plugin.configureWebpack!({}, isServer, {currentBundler: rspackBundler} as never, {} as never);
+      plugin.configureWebpack!({}, isServer, {currentBundler: rspackBundler} as never, {});
     vi.stubEnv('NODE_ENV', 'production');
     expect(configure(false)).toEqual({});
     vi.stubEnv('NODE_ENV', 'development');
@@ -63,9 +63,8 @@ describe('lazy routes in the dev server', () => {
   });
 
   it('uses the installed Rspack’s middleware', () => {
-    expect(lazyRspack({name: 'rspack', instance: rspack} as unknown as Bundler).lazyCompilationMiddleware).toBe(
-      rspack.lazyCompilationMiddleware,
-    );
+    const {lazyCompilationMiddleware} = lazyRspack({name: 'rspack', instance: rspack} as unknown as Bundler);
+    expect(lazyCompilationMiddleware).toBe(rspack.lazyCompilationMiddleware);
   });
 
   it('names the fix when the bundler is not Rspack', () => {
