@@ -22,7 +22,6 @@ import docsPagesPlugin from './plugins/docs-pages';
 import leanRegistryPlugin from './plugins/lean-registry';
 import leanServerBundlePlugin from './plugins/lean-server-bundle';
 import mdxHotPlugin from './plugins/mdx-hot';
-import lazyRoutesPlugin from './plugins/lazy-routes';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
 import {remarkTableCode} from './plugins/table-code/remark';
@@ -176,9 +175,6 @@ const config = {
     leanServerBundlePlugin,
     // Dev server only: an edited doc updates in place, not by remounting the app.
     [mdxHotPlugin as PluginModule, {docsPath: docsOptions.path}],
-    // Dev server only: a route is compiled when the browser first asks for it, not all ~150 before
-    // the first page (issue 35).
-    lazyRoutesPlugin,
     // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
     searchIndexPlugin,
   ],

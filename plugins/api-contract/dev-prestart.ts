@@ -7,13 +7,16 @@
  * changelog's comparisons of every published release) after jiti had compiled the config (7 s) and
  * while the docs and blog plugins parsed their pages, all on one thread of a two-core machine.
  * Here dev-compile.ts fills the contract cache on the other core meanwhile, and the plugin's first
- * load waits for it (`contractCompiled`) and reads the entry, as a second start does. Nothing runs
- * when the entry is already there, and nothing in `npm run build` or any other command.
+ * load waits for it (`contractCompiled`) and reads the entry, as a second start does. Nothing starts
+ * when the entry of the files as they are is there already (a second start), and nothing in
+ * `npm run build` or any other command.
  *
- * Only Node's own modules are imported: jiti compiles this file before anything else of the config.
+ * Only Node's own modules and the cache's key (node/contract/cache-key.ts) are imported: jiti
+ * compiles this file before anything else of the config.
  */
 import {spawn} from 'node:child_process';
 import path from 'node:path';
+import {contractCacheFilled} from '#node/contract/cache-key';
 
 const SITE_DIR = path.resolve(__dirname, '..', '..');
 const CHILD = path.join(__dirname, 'dev-compile.ts');
@@ -62,5 +65,4 @@ export const forgetContractCompile = (): void => void delete (globalThis as With
 /** The compile this process started, if any: whether it succeeded (false when none ran). */
 export const contractCompiled = (): Promise<boolean> => (globalThis as WithCompile)[STARTED] ?? Promise.resolve(false);
 
-// The child returns at once when the entry of these files is complete (a second start).
-if (isDevStart()) void startContractCompile();
+if (isDevStart() && !contractCacheFilled()) void startContractCompile();

@@ -28,9 +28,8 @@ function clearCaches(siteDir, caches) {
 /**
  * Starts `docusaurus start` and waits until `/` answers 200 with the app shell (the dev middleware
  * holds requests until the first compilation is done), then until the home page is shown in a
- * browser: its `<main>` rendered. The two differ when routes are compiled on first use
- * (plugins/lazy-routes): the shell is ready before the home page's own chunk is compiled, which
- * the browser's first visit starts. Returns the seconds to each and a function that stops the
+ * browser: its `<main>` rendered (the dev server renders on the client; the page a writer sees).
+ * Returns the seconds to each and a function that stops the
  * server (and all it started).
  * @param {{siteDir: string, env: NodeJS.ProcessEnv, port: number, log: string, browser: import('playwright-core').Browser}} o
  */

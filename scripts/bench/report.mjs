@@ -180,8 +180,8 @@ function devRows(rep, dev) {
   if (!dev) return;
   const {ours, stock} = dev;
   // Issue 35: a writer's first page within 1.5x of the stock site's, measured in the same run: the
-  // page shown in a browser (with routes compiled on first use, the app shell answers 200 before
-  // the home page's own chunk is compiled).
+  // page shown in a browser, not the app shell's answer (a bundler that compiles routes on first
+  // use answers before the page can be shown).
   /** @type {TargetRule | undefined} */
   const withinStock =
     stock.coldShownSeconds == null ? undefined : ['≤ 1.5× stock', (v) => v <= 1.5 * stock.coldShownSeconds];
