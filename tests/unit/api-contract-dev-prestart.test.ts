@@ -18,7 +18,8 @@ function fakeChild(): CompileChild & {exit(code: number | null): void; fail(): v
   const child = {
     killed: false,
     kill: () => (child.killed = true),
-    once: (event: string, listener: (...args: never[]) => void) => events.once(event, listener),
+    once: (event: string, listener: (arg: never) => void) =>
+      events.once(event, listener as (...args: unknown[]) => void),
     exit: (code: number | null) => void events.emit('exit', code),
     fail: () => void events.emit('error', new Error('spawn failed')),
   };
