@@ -1,5 +1,3 @@
-// First: `npm start` compiles the contract in a second process while jiti compiles the rest.
-import './plugins/api-contract/dev-prestart';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Config, PluginModule} from '@docusaurus/types';

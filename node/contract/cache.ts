@@ -42,21 +42,65 @@ import {
   type CompiledContract,
   type ContractSource,
 } from './load';
-import {contractCacheDir, contractCacheFilled, contractCacheKey} from './cache-key';
+import {SITE_DIR} from './paths';
 import {sandboxFiles, type SandboxFile} from './sandbox';
 import type {Release} from '#core/changelog/changelog';
 import type {OpenApiDocument} from '#core/contract/openapi';
 
-export {
-  CACHE_KEY_INPUTS,
-  contractCacheDir,
-  contractCacheFilled,
-  contractCacheKey,
-  contractCacheRoot,
-} from './cache-key';
+/** Folders and files, relative to the site, whose content the key covers. */
+export const CACHE_KEY_INPUTS = [
+  'openapi',
+  'redocly.yaml',
+  'core',
+  'node',
+  'site.config.ts',
+  'package.json',
+  'package-lock.json',
+] as const;
+
+/** Raised when what an entry holds changes shape, so entries of an older cache.ts are not read. */
+const FORMAT = 2;
 
 /** Entries kept besides the current one (other branches checked out in the same folder). */
 const KEEP = 3;
+
+export const contractCacheRoot = (siteDir = SITE_DIR): string => path.join(siteDir, '.cache', 'contract');
+
+/** Every file under `entry` (a file or folder), sorted, so the hash does not depend on readdir's order. */
+function filesUnder(entry: string): string[] {
+  if (!fs.existsSync(entry)) return [];
+  if (!fs.statSync(entry).isDirectory()) return [entry];
+  return fs
+    .readdirSync(entry, {recursive: true, withFileTypes: true})
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort();
+}
+
+/**
+ * Of package.json, what the compiling code depends on: its import map (`#core/*`); the versions
+ * installed are package-lock.json's. A new npm script is not a new key.
+ */
+const packageImports = (file: string): string =>
+  JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as {imports?: unknown}).imports ?? null);
+
+/** The hash of every input's path and content (see the top of this file). */
+export function contractCacheKey(siteDir = SITE_DIR, inputs: readonly string[] = CACHE_KEY_INPUTS): string {
+  const hash = crypto.createHash('sha256').update(`format ${FORMAT}\nnode ${process.version}\n`);
+  for (const input of inputs) {
+    for (const file of filesUnder(path.join(siteDir, input))) {
+      const name = path.relative(siteDir, file);
+      hash.update(`${name}\0`);
+      hash.update(name === 'package.json' ? packageImports(file) : fs.readFileSync(file));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The entry folder of the files as they are now. */
+export const contractCacheDir = (siteDir = SITE_DIR): string =>
+  path.join(contractCacheRoot(siteDir), contractCacheKey(siteDir));
 
 /** Writes `text` by rename: a reader sees the old file or the whole new one. */
 function writeAtomic(file: string, text: string | Buffer): void {
@@ -168,19 +212,6 @@ async function cachedReleases(deref: OpenApiDocument, {dir}: Required<CacheOptio
   const releases = await contractReleases(deref);
   keepInEntry(dir, 'releases.v8', v8.serialize(releases));
   return releases;
-}
-
-/**
- * The entry filled, without the checks or the lint: the compiled contract and its changelog. The
- * dev server's first start runs this in a second process while it loads its config and its other
- * plugins (plugins/api-contract/dev-compile.ts), then reads the entry as any start does. An entry
- * that holds both already is left as it is.
- */
-export async function fillContractCache({dir = contractCacheDir()}: CacheOptions = {}): Promise<void> {
-  if (contractCacheFilled(dir)) return;
-  assertContractYamlParses();
-  const {deref} = await cachedCompiled({dir});
-  await cachedReleases(deref, {dir});
 }
 
 /** The lint's problems (redocly.yaml); none at once when the files linted clean before with this key. */

@@ -26,9 +26,8 @@
  *                    against the build's routes, the changelog's feeds, the downloads, and the data
  *                    `npm run mcp:build` reads.
  *
- * The dev server alone: its checks beside the reloads (dev.ts) and, at its first start, the contract
- * compiled in a second process while the config loads (dev-prestart.ts, dev-compile.ts). The
- * hooks' files own the file system; everything under lib/ is pure and tested in tests/unit.
+ * The dev server's checks beside its reloads are dev.ts. The hooks' files own the file system;
+ * everything under lib/ is pure and tested in tests/unit.
  */
 import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
@@ -62,7 +61,6 @@ import {coverageProblems} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
 import {dataFileText} from './lib/artefacts';
 import {devChecks} from './dev';
-import {contractCompiled} from './dev-prestart';
 import {checkBuildLinks, writeDownloads, writeFeeds, writeMcpArtefact} from './build-outputs';
 import {assertManifestFolder, copySandboxFiles} from './lib/setup';
 
@@ -124,9 +122,6 @@ export async function loadContractContent(
     return {content: {...(await cachedContractSource()), labels: defaultLabels()}, uses};
   }
   devChecks.lint();
-  // At start, the entry dev-prestart.ts had compiled in a second process meanwhile (or compiled
-  // now, with the problem named, when it could not).
-  if (starting) await contractCompiled();
   const source = starting
     ? await cachedContractSource({lint: 'skip'})
     : await loadContractSource({lint: 'skip', bundled: false});

@@ -7,13 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {SITE_DIR as SITE_ROOT} from '#node/contract/paths';
-import {
-  CACHE_KEY_INPUTS,
-  contractCacheFilled,
-  contractCacheKey,
-  fillContractCache,
-  keepInEntry,
-} from '#node/contract/cache';
+import {CACHE_KEY_INPUTS, contractCacheKey, keepInEntry} from '#node/contract/cache';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'rupeerail-contract-cache-'));
 afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));
@@ -145,24 +139,5 @@ describe('an entry', () => {
     expect(fs.readdirSync(root).sort()).toEqual(['k2', 'k3', 'k4', 'k5']);
     expect(fs.readdirSync(path.join(root, 'k5'))).toEqual(['compiled.v8']);
     expect(fs.readFileSync(path.join(root, 'k5', 'compiled.v8'), 'utf8')).toBe('{"n": 5}');
-  });
-});
-
-describe('an entry filled for the dev server (fillContractCache)', () => {
-  const dir = path.join(temp, 'filled', 'key');
-
-  it('is filled once it holds the compiled contract and the changelog', () => {
-    expect(contractCacheFilled(dir)).toBe(false);
-    fs.mkdirSync(dir, {recursive: true});
-    fs.writeFileSync(path.join(dir, 'compiled.v8'), 'not read');
-    expect(contractCacheFilled(dir)).toBe(false);
-    fs.writeFileSync(path.join(dir, 'releases.v8'), 'not read');
-    expect(contractCacheFilled(dir)).toBe(true);
-  });
-
-  it('is left as it is when filled: nothing is read or compiled again', async () => {
-    // Neither file is valid serialisation: reading either would throw.
-    await expect(fillContractCache({dir})).resolves.toBeUndefined();
-    expect(fs.readFileSync(path.join(dir, 'compiled.v8'), 'utf8')).toBe('not read');
   });
 });
