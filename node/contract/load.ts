@@ -42,7 +42,7 @@ import {statusCalls} from '#core/behaviour/model';
 import {loadChangelog} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
-import {createReloadMemo} from '#core/util/memo';
+import {createReloadMemo, type Memo} from '#core/util/memo';
 import {createDiskMemo} from './disk-memo';
 import {contractDocument, contractYamlProblems, ContractResolver, readContractYaml} from './yaml';
 import {WriterError} from '#core/util/writer-error';
@@ -240,31 +240,47 @@ function parsePage(source: string, file: string): Root {
 const scanned = new Map<string, {readonly source: string; readonly uses: PageUse[]}>();
 
 /**
+ * The files a page's scan depends on besides the page, by their paths in the site: this module
+ * (`pageUses`), the parser and the components' table; the parser's version is the lock file's.
+ */
+export const PAGE_SCAN_CODE = [
+  'node/contract/load.ts',
+  'node/mdx-ast.ts',
+  'node/contract/components.ts',
+  'package-lock.json',
+] as const;
+
+/**
+ * The key of the page scans kept on disk: the hash of Node's version and of each file of `files`,
+ * read from the site by its path (not by this module's own name, which a bundle changes). A file
+ * that is missing is an error naming it: a key made without its content would serve scans that
+ * other code made.
+ */
+export function pageScanCodeKey(siteDir = SITE_DIR, files: readonly string[] = PAGE_SCAN_CODE): string {
+  const hash = crypto.createHash('sha256').update(process.version);
+  for (const file of files) {
+    const full = path.join(siteDir, file);
+    if (!fs.existsSync(full))
+      throw new Error(
+        `The page scans kept in .cache/page-uses are keyed by the code that scans the pages, and ${file} is missing in ${siteDir}: scan the pages from a checkout of the site (npm start, npm run build, the scripts), not from a bundle.`,
+      );
+    hash.update('\0').update(file).update('\0').update(fs.readFileSync(full));
+  }
+  return hash.digest('hex');
+}
+
+/**
  * Each page's scan also kept on disk by its text (disk-memo.ts), for the next process: parsing
  * every page was 2 to 2.6 s of each dev server start (issue 35), for pages mostly unchanged since
- * the last. The scan depends on the parser and the components' table besides the page.
+ * the last. Made on the first scan, so a process that imports this module and never scans reads
+ * none of the files.
  */
-const pageUsesMemo = createDiskMemo({
-  dir: path.join(SITE_DIR, '.cache', 'page-uses'),
-  // Hashed once here: disk-memo.ts hashes the key with every page.
-  codeKey: crypto
-    .createHash('sha256')
-    .update(
-      JSON.stringify([
-        process.version,
-        // This file (pageUses), the parser and the components' table; the parser's version is the lock file's.
-        ...[__filename, path.join(SITE_DIR, 'node', 'mdx-ast.ts'), path.join(__dirname, 'components.ts')].map((f) =>
-          fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : f,
-        ),
-        fs.readFileSync(path.join(SITE_DIR, 'package-lock.json'), 'utf8'),
-      ]),
-    )
-    .digest('hex'),
-});
+let pageUsesMemo: Memo | undefined;
 
 function cachedPageUses(source: string, relative: string): PageUse[] {
   const hit = scanned.get(relative);
   if (hit?.source === source) return hit.uses;
+  pageUsesMemo ??= createDiskMemo({dir: path.join(SITE_DIR, '.cache', 'page-uses'), codeKey: pageScanCodeKey()});
   const uses = pageUsesMemo([relative, source], () => pageUses(source, relative));
   scanned.set(relative, {source, uses});
   return uses;

@@ -22,28 +22,17 @@
  *                    moved. The remark plugins find the files through the same manifest.
  * configureWebpack   the sandbox's files copied into the client build (`copySandboxFiles`).
  * injectHtmlTags     the changelog's RSS and Atom feeds, announced on every page.
- * postBuild          a check that every page the reference links to is a route of the build
- *                    (`checkBuildLinks`), the changelog's feeds (`writeFeeds`), the downloads
- *                    (bundled openapi.yaml / openapi.json, a Postman collection converted by
- *                    openapi-to-postmanv2: `writeDownloads`), and the data `npm run mcp:build` reads,
- *                    in the manifest's `artefacts` folder beside the build output (`writeMcpArtefact`).
+ * postBuild          the build's outputs beside the pages (build-outputs.ts): the links checked
+ *                    against the build's routes, the changelog's feeds, the downloads, and the data
+ *                    `npm run mcp:build` reads.
  *
- * This file owns the file system; everything under lib/ is pure and tested in tests/unit.
+ * The dev server's checks beside its reloads are dev.ts. The hooks' files own the file system;
+ * everything under lib/ is pure and tested in tests/unit.
  */
-import {spawn} from 'node:child_process';
-import fs from 'node:fs';
-import {createRequire} from 'node:module';
-import type * as Redocly from '@redocly/openapi-core';
-import os from 'node:os';
-import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
-import {nativeRequire} from '#node/native-require';
-import {SAMPLE_LANGUAGES, type SampleLanguage} from '#core/code/languages';
 import {highlightToHtml, loadLanguages} from '#core/code/highlight';
-import {DOWNLOADS, JOURNEYS_DOWNLOAD_DIR} from '#core/contract/downloads';
 import {defaultLabels, LABEL_MESSAGES, translateLabels, type Labels} from '#core/contract/labels';
-import type {CodeSample} from '#core/contract/types';
 import {
   contractSite,
   ContractLoadError,
@@ -58,22 +47,22 @@ import {
 } from '#node/contract/load';
 import {listOperations} from '#core/contract/view-model';
 import {sandboxPageView} from '#core/sandbox/page';
-import {CHANGELOG_FEEDS, changelogFeeds} from '#core/changelog/feed';
+import {CHANGELOG_FEEDS} from '#core/changelog/feed';
 import {site} from '../../site.config';
-import {CONTRACT_DIR, SAMPLES_DIR, SITE_DIR} from '#node/contract/paths';
-import {DATA_PLUGIN, folderPath, generatedFilesDir, servedDir} from '#node/generated';
+import {CONTRACT_DIR, SAMPLES_DIR} from '#node/contract/paths';
+import {DATA_PLUGIN, servedDir} from '#node/generated';
 import {sandboxFiles, type SandboxFile} from '#node/contract/sandbox';
-import {cachedContractSource, contractCacheDir} from '#node/contract/cache';
+import {cachedContractSource} from '#node/contract/cache';
 import {proseStatusProblems} from '#node/contract/prose';
-import {createDevChecks, type LintChild} from './dev-checks';
+import {readSamples, readServedStylesheets, SERVED_CSS_DIR} from '#node/contract/samples';
 import {generatedFiles, panStatuses, type DataFile} from '#node/contract/data';
 import {contractDeprecations} from '#core/contract/deprecations';
-import {coverageProblems, unroutedLinks} from './lib/checks';
+import {coverageProblems} from './lib/checks';
 import {permalinksBySource} from './lib/permalinks';
-import {dataFileText, mcpContractFiles} from './lib/artefacts';
-import {JOURNEYS_DIR} from '#node/contract/behaviour';
-
-export {DOWNLOADS};
+import {dataFileText} from './lib/artefacts';
+import {devChecks} from './dev';
+import {checkBuildLinks, writeDownloads, writeFeeds, writeMcpArtefact} from './build-outputs';
+import {assertManifestFolder, copySandboxFiles} from './lib/setup';
 
 /** The contract as loaded, with the reference's labels in the build's locale. */
 export interface ContractContent extends ContractSource {
@@ -85,64 +74,7 @@ export interface ContractContent extends ContractSource {
 /** The translation file of the reference's labels: i18n/<locale>/api-contract/reference.json. */
 const LABELS_FILE = 'reference';
 
-/**
- * Hand-written samples (token signing, signature checks, the client wrappers), one file per
- * language: `<group>.<extension>`, or the name the reader saves it as (the wrappers, which each
- * operation's sample imports by that name).
- */
-function readSamples(group: string, fileOf = (lang: SampleLanguage) => `${group}.${lang.extension}`): CodeSample[] {
-  return SAMPLE_LANGUAGES.map((lang) => {
-    const file = path.join(SAMPLES_DIR, group, fileOf(lang));
-    if (!fs.existsSync(file)) {
-      throw new Error(
-        `Missing ${path.relative(SITE_DIR, file)}: every language in core/code/languages.ts needs a ${group} sample.`,
-      );
-    }
-    const label = lang.scriptLabel ?? lang.label;
-    return {lang: lang.id, label, prism: lang.prism, code: fs.readFileSync(file, 'utf8').trimEnd()};
-  });
-}
-
-/** src/css/served/: stylesheets served as they are, linked where needed (lib/data.ts `stylesheets`). */
-const SERVED_CSS_DIR = path.join(SITE_DIR, 'src', 'css', 'served');
-
-function readServedStylesheets(): Record<string, string> {
-  return Object.fromEntries(
-    fs
-      .readdirSync(SERVED_CSS_DIR)
-      .filter((f) => f.endsWith('.css'))
-      .map((f) => [f, fs.readFileSync(path.join(SERVED_CSS_DIR, f), 'utf8')]),
-  );
-}
-
 const NAME = DATA_PLUGIN.name;
-
-const CONTRACT_CHECK_SCRIPT = path.join(SITE_DIR, 'scripts', 'contract-check.ts');
-
-/**
- * The contract's lint (`npm run lint:contract -- --lint-only`) in a child process at the lowest
- * priority, so the reload it runs beside keeps the CPU. Its problems are printed to the dev
- * server's terminal; the build waits for the lint and stops.
- */
-function startLintChild(atStart: boolean): LintChild {
-  const args = ['--import', 'tsx', CONTRACT_CHECK_SCRIPT, '--lint-only', ...(atStart ? ['--keep-clean'] : [])];
-  const child = spawn(process.execPath, args, {
-    cwd: SITE_DIR,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (child.pid) os.setPriority(child.pid, 19);
-  return child;
-}
-
-/** The dev server's lint and claims check, beside its reloads (dev-checks.ts). */
-const devChecks = createDevChecks(
-  {
-    startLint: startLintChild,
-    lintClean: () => fs.existsSync(path.join(contractCacheDir(), 'lint-clean')),
-    report: (message) => logger.error(message),
-  },
-  NAME,
-);
 
 const claimsMessage = (claims: readonly string[]): string =>
   `The prose has ${claims.length} status claim(s) that lead to no status operation:\n${claims.map((p) => `  ${p}`).join('\n')}`;
@@ -279,103 +211,6 @@ async function writeGeneratedData(
   // (the sandbox's ES modules and models) is a file's text already.
   await Promise.all(files.map((f) => createData(f.name, dataFileText(f))));
   return files;
-}
-
-type Bundler = Parameters<NonNullable<Plugin['configureWebpack']>>[2]['currentBundler'];
-
-/**
- * The sandbox's files (the data folder's public/) into the site as they are: the client build
- * emits them, so `npm run build` writes them to build/ and `npm start` serves them from memory.
- */
-export function copySandboxFiles(currentBundler: Bundler, publicDir: string): {plugins: unknown[]} {
-  const {CopyRspackPlugin} = currentBundler.instance as {
-    CopyRspackPlugin?: new (options: unknown) => {apply(compiler: unknown): void};
-  };
-  if (!CopyRspackPlugin)
-    throw new Error(
-      `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future.faster.rspackBundler true in docusaurus.config.ts.`,
-    );
-  return {plugins: [new CopyRspackPlugin({patterns: [{from: publicDir, to: '.'}]})]};
-}
-
-/** Every page the reference links to is a route of the build (a draft build only warns). */
-function checkBuildLinks(routed: ContractSite, routesPaths: string[], baseUrl: string): void {
-  const unrouted = unroutedLinks(routed.views, routesPaths, baseUrl);
-  if (!unrouted.length) return;
-  const message = `API reference: ${unrouted.length} link(s) of the contract point to no page of the build:\n${unrouted.map((u) => `  ${u}`).join('\n')}`;
-  // A draft build (DOCS_DRAFT=1) tolerates pages not written yet, as it does broken links.
-  if (process.env.DOCS_DRAFT === '1') logger.warn(message);
-  else throw new Error(message);
-}
-
-/** The changelog's RSS and Atom feeds, into the build: each release's written notes (openapi/releases/notes.yaml). */
-function writeFeeds(
-  outDir: string,
-  releases: ContractSite['releases'],
-  notes: ContractContent['notes'],
-  siteConfig: LoadContext['siteConfig'],
-): void {
-  const feeds = changelogFeeds(releases, notes, {
-    origin: `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}`,
-    productName: site.productName,
-    author: site.provider,
-    copyright: `Copyright © ${site.copyrightYear} ${site.provider}`,
-  });
-  fs.mkdirSync(path.join(outDir, path.dirname(CHANGELOG_FEEDS.rss)), {recursive: true});
-  fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.rss), feeds.rss);
-  fs.writeFileSync(path.join(outDir, CHANGELOG_FEEDS.atom), feeds.atom);
-}
-
-/** The downloads: the bundled contract as YAML and JSON, and a Postman collection. */
-async function writeDownloads(outDir: string, bundled: ContractContent['bundled']): Promise<void> {
-  if (!bundled) throw new Error('api-contract: postBuild has no bundled contract; loadContent makes one in a build.');
-  // Loaded here, not with the config: the dev server writes no downloads, and these two libraries
-  // (openapi-to-postmanv2; openapi-typescript, which loads TypeScript) took 3 s of its start.
-  const [{toPostman}, {contractTypes}] = await Promise.all([
-    import('#node/contract/postman'),
-    import('./lib/types-download'),
-  ]);
-  const {stringifyYaml} = nativeRequire('@redocly/openapi-core') as typeof Redocly;
-  fs.mkdirSync(path.join(outDir, 'downloads'), {recursive: true});
-  fs.writeFileSync(path.join(outDir, DOWNLOADS.yaml), stringifyYaml(bundled));
-  fs.writeFileSync(path.join(outDir, DOWNLOADS.json), `${JSON.stringify(bundled, null, 2)}\n`);
-  fs.writeFileSync(path.join(outDir, DOWNLOADS.postman), `${JSON.stringify(await toPostman(bundled), null, 2)}\n`);
-  const generator = (
-    createRequire(path.join(SITE_DIR, 'package.json'))('openapi-typescript/package.json') as {version: string}
-  ).version;
-  const version = (bundled as unknown as {info: {version: string}}).info.version;
-  fs.writeFileSync(path.join(outDir, DOWNLOADS.types), await contractTypes(bundled, version, generator));
-  // The journeys as written: their source description `../openapi.json` is the file above.
-  fs.mkdirSync(path.join(outDir, JOURNEYS_DOWNLOAD_DIR), {recursive: true});
-  for (const name of fs.readdirSync(JOURNEYS_DIR).filter((f) => f.endsWith('.arazzo.yaml')))
-    fs.copyFileSync(path.join(JOURNEYS_DIR, name), path.join(outDir, JOURNEYS_DOWNLOAD_DIR, name));
-}
-
-/**
- * The data `npm run mcp:build` reads, in the manifest's `artefacts` folder beside the build output:
- * it outlives the cache folder (`docusaurus clear`) and does not depend on where it is.
- */
-export function writeMcpArtefact(outDir: string, files: readonly DataFile[]): string {
-  const dir = folderPath('artefacts', {outDir});
-  fs.rmSync(dir, {recursive: true, force: true});
-  for (const file of mcpContractFiles(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file.name)), {recursive: true});
-    fs.writeFileSync(path.join(dir, file.name), file.text);
-  }
-  return dir;
-}
-
-/**
- * The remark plugins and llms-txt find the generated files where node/generated.ts says, computed as
- * Docusaurus computes its `generatedFilesDir`; a site whose Docusaurus put them elsewhere would
- * compile every page against missing or stale data, so it stops here instead.
- */
-export function assertManifestFolder(context: Pick<LoadContext, 'generatedFilesDir'>): void {
-  const expected = generatedFilesDir();
-  if (path.resolve(context.generatedFilesDir) !== expected)
-    throw new Error(
-      `api-contract: Docusaurus writes generated files to ${context.generatedFilesDir}, but node/generated.ts places them in ${expected}: make generatedFilesDir() in node/generated.ts compute the folder as Docusaurus does (@docusaurus/utils GENERATED_FILES_DIR_NAME).`,
-    );
 }
 
 export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {

@@ -179,11 +179,21 @@ function lighthouseRows(rep, r, sites) {
 function devRows(rep, dev) {
   if (!dev) return;
   const {ours, stock} = dev;
-  // Issue 35: a writer's first page within 1.5x of the stock site's, measured in the same run.
+  // Issue 35: a writer's first page within 1.5x of the stock site's, measured in the same run: the
+  // page shown in a browser, not the app shell's answer (a bundler that compiles routes on first
+  // use answers before the page can be shown).
   /** @type {TargetRule | undefined} */
   const withinStock =
-    stock.coldStartSeconds == null ? undefined : ['≤ 1.5× stock', (v) => v <= 1.5 * stock.coldStartSeconds];
-  rep.row('Dev first start to home 200 (s)', ours.coldStartSeconds, stock.coldStartSeconds, (n) => fmt(n), withinStock);
+    stock.coldShownSeconds == null ? undefined : ['≤ 1.5× stock', (v) => v <= 1.5 * stock.coldShownSeconds];
+  rep.row(
+    'Dev first start to home shown (s)',
+    ours.coldShownSeconds,
+    stock.coldShownSeconds,
+    (n) => fmt(n),
+    withinStock,
+  );
+  rep.row('Dev first start to home 200 (s)', ours.coldStartSeconds, stock.coldStartSeconds, (n) => fmt(n));
+  rep.row('Dev second start to home shown (s)', ours.secondShownSeconds, stock.secondShownSeconds, (n) => fmt(n));
   rep.row('Dev second start to home 200 (s)', ours.secondStartSeconds, stock.secondStartSeconds, (n) => fmt(n));
   rep.row(
     'Dev MDX edit to page updated, median (s)',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {ContractLoadError, pageUses, scanPages} from '#node/contract/load';
+import {ContractLoadError, PAGE_SCAN_CODE, pageScanCodeKey, pageUses, scanPages} from '#node/contract/load';
 import {SITE_DIR} from '#node/contract/paths';
 
 const FILE = 'docs/v1/demo.mdx';
@@ -68,5 +68,32 @@ describe('scanPages', () => {
     const added = files().filter((f) => !before.has(f));
     for (const f of added) fs.rmSync(path.join(kept, f));
     expect(added).toHaveLength(1);
+  });
+});
+
+describe('pageScanCodeKey', () => {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-key-'));
+  afterAll(() => fs.rmSync(site, {recursive: true, force: true}));
+  const write = (file: string, text: string): void => {
+    fs.mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
+    fs.writeFileSync(path.join(site, file), text);
+  };
+  for (const file of PAGE_SCAN_CODE) write(file, `// ${file}\n`);
+
+  it("hashes the content of the scanning code, read from the site's files", () => {
+    const key = pageScanCodeKey(site);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(pageScanCodeKey(site)).toBe(key);
+    write('node/mdx-ast.ts', '// the parser, changed\n');
+    expect(pageScanCodeKey(site)).not.toBe(key);
+    // The site's own files are all there.
+    expect(() => pageScanCodeKey()).not.toThrow();
+  });
+
+  it('names the missing file and the fix instead of hashing its path', () => {
+    fs.rmSync(path.join(site, 'node/contract/components.ts'));
+    expect(() => pageScanCodeKey(site)).toThrow(
+      `The page scans kept in .cache/page-uses are keyed by the code that scans the pages, and node/contract/components.ts is missing in ${site}: scan the pages from a checkout of the site (npm start, npm run build, the scripts), not from a bundle.`,
+    );
   });
 });

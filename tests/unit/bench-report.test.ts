@@ -79,16 +79,27 @@ describe('bench report', () => {
     ]);
   });
 
-  it("judges the dev server's first start against 1.5x the stock site's, and prints the second start beside it", () => {
-    const dev = (first: number, second: number) => ({coldStartSeconds: first, secondStartSeconds: second, edits: {}});
-    const within = report({...RESULTS, dev: {ours: dev(14.9, 6), stock: dev(10, 4)}}, SITES);
-    expect(within.table).toContain('| Dev first start to home 200 (s) | 14.9 | 10.0 | 1.49× | ≤ 1.5× stock | yes |');
+  it("judges the dev server's first start, to the home page shown, against 1.5x the stock site's, and prints the rest beside it", () => {
+    const dev = (shown: number, ok: number, second: number) => ({
+      coldShownSeconds: shown,
+      coldStartSeconds: ok,
+      secondShownSeconds: second + 1,
+      secondStartSeconds: second,
+      edits: {},
+    });
+    const within = report({...RESULTS, dev: {ours: dev(14.9, 9, 6), stock: dev(10, 8, 4)}}, SITES);
+    expect(within.table).toContain('| Dev first start to home shown (s) | 14.9 | 10.0 | 1.49× | ≤ 1.5× stock | yes |');
+    expect(within.table).toContain('| Dev first start to home 200 (s) | 9.0 | 8.0 | 1.13× |  |  |');
+    expect(within.table).toContain('| Dev second start to home shown (s) | 7.0 | 5.0 | 1.40× |  |  |');
     expect(within.table).toContain('| Dev second start to home 200 (s) | 6.0 | 4.0 | 1.50× |  |  |');
-    const over = report({...RESULTS, dev: {ours: dev(15.1, 6), stock: dev(10, 4)}}, SITES);
-    expect(over.targets.find((t) => t.figure.startsWith('Dev first start'))?.met).toBe(false);
+    // The answer 200 alone does not meet the target: the page must be shown.
+    const over = report({...RESULTS, dev: {ours: dev(15.1, 9, 6), stock: dev(10, 8, 4)}}, SITES);
+    expect(over.targets.filter((t) => t.figure.startsWith('Dev first start'))).toEqual([
+      {figure: 'Dev first start to home shown (s)', target: '≤ 1.5× stock', value: 15.1, met: false},
+    ]);
     // --only-dev: the dev rows alone.
-    const onlyDev = report({meta: RESULTS.meta, dev: {ours: dev(14.9, 6), stock: dev(10, 4)}}, SITES);
-    expect(onlyDev.table).toContain('| Dev first start to home 200 (s) | 14.9 |');
+    const onlyDev = report({meta: RESULTS.meta, dev: {ours: dev(14.9, 9, 6), stock: dev(10, 8, 4)}}, SITES);
+    expect(onlyDev.table).toContain('| Dev first start to home shown (s) | 14.9 |');
     expect(onlyDev.table).not.toContain('Cold build');
   });
 
