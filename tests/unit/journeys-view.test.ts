@@ -106,17 +106,18 @@ describe('parseJourneyFile', () => {
   });
   it('names a header, field or state written as plain text in a description, with the code span to write', () => {
     const bare = text
-      .replace('Send the order with a new `referenceid`.', 'Send the order with X-Webhook-Secret-Proof and a new `referenceid`.')
+      .replace(
+        'Send the order with a new `referenceid`.',
+        'Send the order with X-Webhook-Secret-Proof and a new `referenceid`.',
+      )
       .replace('the order answers `response_code` 1', 'the order answers response_code 1');
     expect(parseJourneyFile(FIXTURE, bare, ctx).problems).toEqual([
       `${FIXTURE}:19: workflow "payout-paid"'s description names response_code as plain text, which the page shows as words and may break at a hyphen. Fix: write \`response_code\` (descriptions are CommonMark; the page shows code spans as code).`,
       `${FIXTURE}:28: step "create-order"'s description names X-Webhook-Secret-Proof as plain text, which the page shows as words and may break at a hyphen. Fix: write \`X-Webhook-Secret-Proof\` (descriptions are CommonMark; the page shows code spans as code).`,
     ]);
-    expect(bareNames('`IN_PROGRESS`, then previous_valid_until; DOCUMENTS_PENDING and X-Signature-Key, not $steps.a_b')).toEqual([
-      'previous_valid_until',
-      'DOCUMENTS_PENDING',
-      'X-Signature-Key',
-    ]);
+    expect(
+      bareNames('`IN_PROGRESS`, then previous_valid_until; DOCUMENTS_PENDING and X-Signature-Key, not $steps.a_b'),
+    ).toEqual(['previous_valid_until', 'DOCUMENTS_PENDING', 'X-Signature-Key']);
   });
 });
 
