@@ -146,6 +146,20 @@ describe('journeysBlocks', () => {
     );
   });
 
+  it("words a hosted page's step as the page's name, then what the customer does there as a sentence", () => {
+    const hosted = text.replace(
+      'kind: clock\n          advance_seconds: 2\n',
+      'kind: hosted-page\n          page: payout-consent\n          does: "signs in with the mobile OTP and approves the payout"\n',
+    );
+    const parsed = parseJourneyFile(FIXTURE, hosted, ctx).journeys;
+    const md = parsed
+      ? sectionsMarkdown(journeysBlocks(parsed, defaultLabels(), {entry: (id) => entries[id]}), (p) => p)
+      : '';
+    expect(md).toContain(
+      "2. **On the customer's hosted page** A couple of seconds pass. Page: `payout-consent`. Signs in with the mobile OTP and approves the payout",
+    );
+  });
+
   it('anchors each workflow and step', () => {
     expect(blocks[0]).toMatchObject({kind: 'heading', id: 'journey-payout-paid'});
     expect(blocks[2]).toMatchObject({kind: 'list', ordered: true});
