@@ -7,7 +7,7 @@
  * CodeBlock (prism-react-renderer), so the output matches it token for token.
  */
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {codeTextHtml, lineHtml, plainCodeHtml} from './html';
+import {breakOffsets, codeTextHtml, lineHtml, plainCodeHtml} from './html';
 import {darkCodeTheme, lightCodeTheme} from './prism-themes';
 
 /** Prism components the registry's languages need beyond prism-react-renderer's built-ins. */
@@ -87,22 +87,19 @@ export function highlightToHtml(code: string, language: string, highlighted?: Re
   if (!grammar)
     throw new Error(`No Prism grammar "${language}" is loaded: add it to EXTRA_COMPONENTS in core/code/highlight.ts.`);
   return normalizeTokens(Prism.tokenize(code, grammar))
-    .map((line, i) =>
-      lineHtml(
-        line
-          .map((t) =>
-            // prism-react-renderer gives an empty line one `empty` token whose content is "\n".
-            t.empty
-              ? ''
-              : looksPlain(t.types, language)
-                ? codeTextHtml(t.content)
-                : `<span class="token ${t.types.join(' ')}">${codeTextHtml(t.content)}</span>`,
-          )
-          .join(''),
-        i + 1,
-        highlighted,
-      ),
-    )
+    .map((line, i) => {
+      // Where a long run may break, over the whole line: a URL can span several tokens.
+      const breaks = breakOffsets(line.map((t) => (t.empty ? '' : t.content)).join(''));
+      let at = 0;
+      const tokenHtml = (t: (typeof line)[number]): string => {
+        // prism-react-renderer gives an empty line one `empty` token whose content is "\n".
+        if (t.empty) return '';
+        const text = codeTextHtml(t.content, breaks, at);
+        at += t.content.length;
+        return looksPlain(t.types, language) ? text : `<span class="token ${t.types.join(' ')}">${text}</span>`;
+      };
+      return lineHtml(line.map(tokenHtml).join(''), i + 1, highlighted);
+    })
     .join('');
 }
 
