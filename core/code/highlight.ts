@@ -7,7 +7,7 @@
  * CodeBlock (prism-react-renderer), so the output matches it token for token.
  */
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {breakOffsets, codeTextHtml, lineHtml, plainCodeHtml} from './html';
+import {AFTER_SEPARATOR, escapeHtml, LONG_RUN, lineHtml, plainCodeHtml} from './html';
 import {darkCodeTheme, lightCodeTheme} from './prism-themes';
 
 /** Prism components the registry's languages need beyond prism-react-renderer's built-ins. */
@@ -76,6 +76,34 @@ function looksPlain(types: readonly string[], language: string): boolean {
 }
 
 /**
+ * Where a <wbr> goes in a line of code (./html.ts `codeTextHtml`, which the browser's plain blocks
+ * use): after each separator of a long run, as offsets into the line. Found on the whole line, not
+ * token by token: a grammar may cut a URL into tokens each shorter than a long run (`localhost`,
+ * `:`, `3000`, `/webhooks`), which would then get none. Here, not in ./html.ts: the browser loads
+ * that file and has no tokens.
+ */
+export function breakOffsets(line: string): Set<number> {
+  const out = new Set<number>();
+  for (const m of line.matchAll(LONG_RUN)) {
+    let at = m.index;
+    for (const part of m[0].split(AFTER_SEPARATOR).slice(0, -1)) out.add((at += part.length));
+  }
+  return out;
+}
+
+/** A token's text as HTML, escaped, with a <wbr> at the line's `breaks` (the token starts at `start`). */
+function tokenTextHtml(text: string, breaks: ReadonlySet<number>, start: number): string {
+  let out = '';
+  let last = 0;
+  for (let i = 1; i < text.length; i++) {
+    if (!breaks.has(start + i)) continue;
+    out += `${escapeHtml(text.slice(last, i))}<wbr>`;
+    last = i;
+  }
+  return out + escapeHtml(text.slice(last));
+}
+
+/**
  * Highlighted HTML: one `token-line` span per line, `token <types>` spans inside for tokens the
  * themes colour (core/code/prism-themes.ts, styled by codeThemeCss); the 1-based lines in
  * `highlighted` also get HIGHLIGHTED_LINE_CLASS. Call loadLanguages() first. Throws for a language
@@ -94,7 +122,7 @@ export function highlightToHtml(code: string, language: string, highlighted?: Re
       const tokenHtml = (t: (typeof line)[number]): string => {
         // prism-react-renderer gives an empty line one `empty` token whose content is "\n".
         if (t.empty) return '';
-        const text = codeTextHtml(t.content, breaks, at);
+        const text = tokenTextHtml(t.content, breaks, at);
         at += t.content.length;
         return looksPlain(t.types, language) ? text : `<span class="token ${t.types.join(' ')}">${text}</span>`;
       };

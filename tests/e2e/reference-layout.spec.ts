@@ -153,9 +153,9 @@ async function expectTryItOpensInView(page: Page, width: number): Promise<void> 
 }
 
 /**
- * The visible code sample's lines broken only between a URL's separators or at spaces, never inside
- * a word (issue 34: "servi/ce/aeps/withdrawal" on a phone): any two letters or digits side by side in
- * one text node sit on one line (the build puts a <wbr> after each separator of a long run,
+ * The visible code sample's URLs broken only after a separator, never inside a word (issue 34:
+ * "servi/ce/aeps/withdrawal" on a phone): any two letters or digits side by side in one text node of
+ * a URL sit on one line (the build puts a <wbr> after each separator of a long run,
  * core/code/html.ts, and CSS wraps there first). The URL is copied whole: a <wbr> has no text.
  */
 async function expectSampleBreaksAtSeparators(page: Page, width: number): Promise<void> {
@@ -168,14 +168,24 @@ async function expectSampleBreaksAtSeparators(page: Page, width: number): Promis
       range.setEnd(node, i + 1);
       return Math.round(range.getBoundingClientRect().top);
     };
-    const found: string[] = [];
+    // The text nodes, each with where it starts in the sample's text (a URL spans several).
+    const nodes: {node: Text; start: number}[] = [];
+    let text = '';
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      const text = node.data;
-      for (let i = 0; i + 1 < text.length; i++)
-        if (/[A-Za-z0-9]{2}/.test(text.slice(i, i + 2)) && top(node, i) !== top(node, i + 1))
-          found.push(`${text.slice(Math.max(0, i - 8), i + 1)}|${text.slice(i + 1, i + 9)}`);
+      nodes.push({node, start: text.length});
+      text += node.data;
     }
+    const found: string[] = [];
+    for (const url of text.matchAll(/https?:\/\/[^\s"'`<>)\\]+/g))
+      for (const {node, start} of nodes)
+        for (
+          let i = Math.max(0, url.index - start);
+          i + 1 < node.data.length && start + i + 1 < url.index + url[0].length;
+          i++
+        )
+          if (/[A-Za-z0-9]{2}/.test(node.data.slice(i, i + 2)) && top(node, i) !== top(node, i + 1))
+            found.push(`${node.data.slice(Math.max(0, i - 8), i + 1)}|${node.data.slice(i + 1, i + 9)}`);
     return found;
   });
   expect(split, `the cURL sample broken inside a word at ${width} px`).toEqual([]);

@@ -6,8 +6,7 @@
  * sample as generated, the URL whole. That the browser breaks at them is tests/e2e/reference-layout.
  */
 import {describe, expect, it} from 'vitest';
-import {highlightToHtml, loadLanguages} from '#core/code/highlight';
-import {breakOffsets} from '#core/code/html';
+import {breakOffsets, highlightToHtml, loadLanguages} from '#core/code/highlight';
 import {contractSite} from '#node/contract/load';
 import {loadedContract} from '../helpers/contract';
 
