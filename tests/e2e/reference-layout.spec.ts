@@ -233,7 +233,10 @@ async function expectStatesTable(page: Page, width: number): Promise<void> {
         range.selectNodeContents(node);
         return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
       };
-      const money = Array.from(table.querySelectorAll('tbody tr'), (tr) => tr.cells[3]?.textContent?.trim() ?? '');
+      const money = Array.from(
+        table.querySelectorAll<HTMLTableRowElement>('tbody tr'),
+        (tr) => tr.cells[3]?.textContent?.trim() ?? '',
+      );
       return {
         width: table.getBoundingClientRect().width,
         column,
