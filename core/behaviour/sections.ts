@@ -130,6 +130,7 @@ function operationBlocks(
       kind: 'table',
       wide: true,
       stack: true,
+      look: 'states',
       head: [
         labels['api.behaviour.state'],
         labels['api.behaviour.next'],

@@ -7,7 +7,7 @@
  * CodeBlock (prism-react-renderer), so the output matches it token for token.
  */
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {codeTextHtml, lineHtml, plainCodeHtml} from './html';
+import {AFTER_SEPARATOR, escapeHtml, LONG_RUN, lineHtml, plainCodeHtml} from './html';
 import {darkCodeTheme, lightCodeTheme} from './prism-themes';
 
 /** Prism components the registry's languages need beyond prism-react-renderer's built-ins. */
@@ -76,6 +76,34 @@ function looksPlain(types: readonly string[], language: string): boolean {
 }
 
 /**
+ * Where a <wbr> goes in a line of code (./html.ts `codeTextHtml`, which the browser's plain blocks
+ * use): after each separator of a long run, as offsets into the line. Found on the whole line, not
+ * token by token: a grammar may cut a URL into tokens each shorter than a long run (`localhost`,
+ * `:`, `3000`, `/webhooks`), which would then get none. Here, not in ./html.ts: the browser loads
+ * that file and has no tokens.
+ */
+export function breakOffsets(line: string): Set<number> {
+  const out = new Set<number>();
+  for (const m of line.matchAll(LONG_RUN)) {
+    let at = m.index;
+    for (const part of m[0].split(AFTER_SEPARATOR).slice(0, -1)) out.add((at += part.length));
+  }
+  return out;
+}
+
+/** A token's text as HTML, escaped, with a <wbr> at the line's `breaks` (the token starts at `start`). */
+function tokenTextHtml(text: string, breaks: ReadonlySet<number>, start: number): string {
+  let out = '';
+  let last = 0;
+  for (let i = 1; i < text.length; i++) {
+    if (!breaks.has(start + i)) continue;
+    out += `${escapeHtml(text.slice(last, i))}<wbr>`;
+    last = i;
+  }
+  return out + escapeHtml(text.slice(last));
+}
+
+/**
  * Highlighted HTML: one `token-line` span per line, `token <types>` spans inside for tokens the
  * themes colour (core/code/prism-themes.ts, styled by codeThemeCss); the 1-based lines in
  * `highlighted` also get HIGHLIGHTED_LINE_CLASS. Call loadLanguages() first. Throws for a language
@@ -87,22 +115,19 @@ export function highlightToHtml(code: string, language: string, highlighted?: Re
   if (!grammar)
     throw new Error(`No Prism grammar "${language}" is loaded: add it to EXTRA_COMPONENTS in core/code/highlight.ts.`);
   return normalizeTokens(Prism.tokenize(code, grammar))
-    .map((line, i) =>
-      lineHtml(
-        line
-          .map((t) =>
-            // prism-react-renderer gives an empty line one `empty` token whose content is "\n".
-            t.empty
-              ? ''
-              : looksPlain(t.types, language)
-                ? codeTextHtml(t.content)
-                : `<span class="token ${t.types.join(' ')}">${codeTextHtml(t.content)}</span>`,
-          )
-          .join(''),
-        i + 1,
-        highlighted,
-      ),
-    )
+    .map((line, i) => {
+      // Where a long run may break, over the whole line: a URL can span several tokens.
+      const breaks = breakOffsets(line.map((t) => (t.empty ? '' : t.content)).join(''));
+      let at = 0;
+      const tokenHtml = (t: (typeof line)[number]): string => {
+        // prism-react-renderer gives an empty line one `empty` token whose content is "\n".
+        if (t.empty) return '';
+        const text = tokenTextHtml(t.content, breaks, at);
+        at += t.content.length;
+        return looksPlain(t.types, language) ? text : `<span class="token ${t.types.join(' ')}">${text}</span>`;
+      };
+      return lineHtml(line.map(tokenHtml).join(''), i + 1, highlighted);
+    })
     .join('');
 }
 

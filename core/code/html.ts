@@ -9,10 +9,10 @@ const ESCAPES: Readonly<Record<string, string>> = {'&': '&amp;', '<': '&lt;', '>
 export const escapeHtml = (s: string): string => s.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
 /** A run of code this long without a space may need to wrap on a phone (a URL, a path). */
-const LONG_RUN = /[^\s]{25,}/g;
+export const LONG_RUN = /[^\s]{25,}/g;
 
 /** In such a run, a line may break after these: a URL's and a path's separators. */
-const AFTER_SEPARATOR = /(?<=[/.?&=_-])(?=[^\s/])/;
+export const AFTER_SEPARATOR = /(?<=[/.?&=_-])(?=[^\s/])/;
 
 /**
  * Code text as HTML: escaped, with a <wbr> after each separator of a long run, so a wrapped code

@@ -127,8 +127,11 @@ export interface TableBlock {
    * Markdown each row with its group's head in a first column headed `label`.
    */
   readonly groups?: {readonly label: string; readonly list: readonly TableGroup[]};
-  /** `sandbox-scenarios`: cards on phones, values never broken (src/css/custom.css); `plain`: full width. */
-  readonly look?: 'plain' | 'sandbox-scenarios';
+  /**
+   * `sandbox-scenarios`: cards on phones, values never broken (src/css/custom.css); `plain`: full
+   * width; `states`: a behaviour model's states, columns sized for their prose (src/css/served/reference.css).
+   */
+  readonly look?: 'plain' | 'sandbox-scenarios' | 'states';
   /** Left out of the search index (values searched on the pages they belong to). */
   readonly searchIgnore?: true;
   /** Full width, scrolling sideways on narrow screens, the row an anchor names outlined (catalogues). */

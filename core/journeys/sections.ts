@@ -56,6 +56,13 @@ function criteriaCell(criteria: readonly Criterion[], labels: Labels): Cell {
     });
 }
 
+/**
+ * What the customer does on a hosted page, written to follow the page's name ("signs in with the
+ * mobile OTP ..."), as the sentence it is after the full stop: "dmt-session. signs in" read as a
+ * slip on the page (issue 34).
+ */
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The lines under a step's prose: what it calls (or what arrives, or which page), and what it must answer. */
 function stepLines(step: JourneyStep, labels: Labels, links: JourneyLinks): Cell[] {
   const criteria = criteriaCell(step.criteria, labels);
@@ -65,7 +72,7 @@ function stepLines(step: JourneyStep, labels: Labels, links: JourneyLinks): Cell
       : step.kind === 'webhook' && step.webhook
         ? [[`${labels['api.journey.arrives']}: `, ...named(step.webhook, links)]]
         : step.kind === 'hosted-page' && step.page
-          ? [[`${labels['api.journey.page']}: `, {kind: 'code', text: step.page}, `. ${step.does ?? ''}`]]
+          ? [[`${labels['api.journey.page']}: `, {kind: 'code', text: step.page}, `. ${sentence(step.does ?? '')}`]]
           : [];
   return [...what, ...(criteria.length ? [[`${labels['api.journey.succeeds']}: `, ...criteria]] : [])];
 }

@@ -219,12 +219,37 @@ function readOperation(step: ModelStep, ctx: JourneyContext, problems: string[])
   return id;
 }
 
+/**
+ * A header name, a field or a state with a `-` or `_` inside (`X-Webhook-Secret-Proof`,
+ * `previous_valid_until`, `IN_PROGRESS`), not already in a code span. Arazzo descriptions are
+ * CommonMark and the page renders their code spans as code, whole; as plain text such a name reads
+ * as words and breaks after a hyphen on a phone ("X-" at the end of a line, issue 34).
+ */
+const BARE_NAME =
+  /(?<![`\w$#/{.'-])(X-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![`\w/}'-])/g;
+
+/** The names of `text` written as plain text (outside its code spans), each once. */
+export function bareNames(text: string): string[] {
+  const names = text.split(/`[^`]*`/).flatMap((part) => Array.from(part.matchAll(BARE_NAME), (m) => m[1] ?? ''));
+  return [...new Set(names)];
+}
+
+/** A description that names a field, header or state in plain text: where, which, and the fix. */
+function bareNameProblems(at: string, subject: string, text: string | undefined, problems: string[]): void {
+  const names = bareNames(text ?? '');
+  if (names.length)
+    problems.push(
+      `${at}: ${subject}'s description names ${names.join(', ')} as plain text, which the page shows as words and may break at a hyphen. Fix: write ${names.map((n) => `\`${n}\``).join(', ')} (descriptions are CommonMark; the page shows code spans as code).`,
+    );
+}
+
 function viewStep(step: ModelStep, ctx: JourneyContext, problems: string[]): JourneyStep {
   const description = str(step.description);
   if (!description)
     problems.push(
       `${step.at()}: step "${step.stepId}" has no description. Fix: say in one sentence what the step does and why.`,
     );
+  bareNameProblems(step.at('description'), `step "${step.stepId}"`, description, problems);
   const mark = readMark(step, ctx, problems);
   return {
     id: step.stepId.trim(),
@@ -245,6 +270,7 @@ function viewJourney(workflow: JourneyWorkflow, ctx: JourneyContext, problems: s
     problems.push(
       `${workflow.at}: workflow "${id}" has no summary. Fix: write its title, as the page shows it over the steps.`,
     );
+  bareNameProblems(workflow.at, `workflow "${id}"`, workflow.description, problems);
   const steps = workflow.steps.map((s) => viewStep(s, ctx, problems));
   if (!steps.length) problems.push(`${workflow.at}: workflow "${id}" has no steps. Fix: list its steps under steps:.`);
   return {

@@ -333,11 +333,15 @@ export const API_COMPONENTS: Readonly<Record<string, ApiComponentSpec>> = {
   },
   BehaviourTable: {
     module: '@site/src/components/BehaviourTable',
+    // Its table's columns (`.states`) are sized there.
+    stylesheet: REFERENCE_CSS,
     id: FAMILY,
     markdown: tagComponent('BehaviourTable', FAMILY, behaviourTableKey),
   },
   Journeys: {
     module: '@site/src/components/Journeys',
+    // Its "Run this journey" button is an OnDemand, styled there as Try it is (spacing, hidden until hydration).
+    stylesheet: REFERENCE_CSS,
     id: JOURNEYS,
     markdown: journeysMarkdown,
   },

@@ -12,7 +12,7 @@
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {pageIdle, problemList} from './helpers/browser';
-import {API_PAGE, API_PAGE_HEADING, LINKS_TO_API_PAGE} from './helpers/site';
+import {API_PAGE, API_PAGE_HEADING, clientNavigate, LINKS_TO_API_PAGE, waitForPathname} from './helpers/site';
 
 /**
  * The layout shifts of the page so far (PerformanceObserver, buffered from the first paint), read
@@ -43,6 +43,8 @@ async function layoutShift(page: Page): Promise<number> {
 /** An AEPS operation, a payout operation (issue 24's representative pages). */
 const OPERATIONS = [API_PAGE, '/docs/v1/service/payout/orders'];
 const WEBHOOKS = '/docs/v1/service/aeps/webhooks';
+/** A family overview whose states table has four columns of prose (issue 34). */
+const DMT_OVERVIEW = '/docs/v1/service/dmt';
 /** The first screen: 1280 x 800, the announcement bar included. */
 const SCREEN_HEIGHT = 800;
 
@@ -148,6 +150,121 @@ async function expectTryItOpensInView(page: Page, width: number): Promise<void> 
   await expect(page.locator(':focus'), `the focused control in view at ${width} px`).toBeInViewport();
   await page.keyboard.press('Tab');
   expect(await focusInPanel(), `Tab stays in the panel at ${width} px`).toBe(true);
+}
+
+/**
+ * The visible code sample's URLs broken only after a separator, never inside a word (issue 34:
+ * "servi/ce/aeps/withdrawal" on a phone): any two letters or digits side by side in one text node of
+ * a URL sit on one line (the build puts a <wbr> after each separator of a long run,
+ * core/code/html.ts, and CSS wraps there first). The URL is copied whole: a <wbr> has no text.
+ */
+async function expectSampleBreaksAtSeparators(page: Page, width: number): Promise<void> {
+  const pre = page.locator('.api-reference__side .api-code-sample[data-lang="cURL"] pre');
+  await expect(pre).toContainText('https://sandbox.rupeerail.example/api/v1/service/aeps/withdrawal');
+  const split = await pre.evaluate((element): string[] => {
+    const range = document.createRange();
+    const top = (node: Text, i: number): number => {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      return Math.round(range.getBoundingClientRect().top);
+    };
+    // The text nodes, each with where it starts in the sample's text (a URL spans several).
+    const nodes: {node: Text; start: number}[] = [];
+    let text = '';
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      nodes.push({node, start: text.length});
+      text += node.data;
+    }
+    const found: string[] = [];
+    for (const url of text.matchAll(/https?:\/\/[^\s"'`<>)\\]+/g))
+      for (const {node, start} of nodes)
+        for (
+          let i = Math.max(0, url.index - start);
+          i + 1 < node.data.length && start + i + 1 < url.index + url[0].length;
+          i++
+        )
+          if (/[A-Za-z0-9]{2}/.test(node.data.slice(i, i + 2)) && top(node, i) !== top(node, i + 1))
+            found.push(`${node.data.slice(Math.max(0, i - 8), i + 1)}|${node.data.slice(i + 1, i + 9)}`);
+    return found;
+  });
+  expect(split, `the cURL sample broken inside a word at ${width} px`).toEqual([]);
+}
+
+/**
+ * A family overview's journeys (src/components/Journeys): each "Run this journey" button a full
+ * line's gap (1rem) above what follows it (issue 34: it touched the paragraph after it), and the
+ * names in the journeys' prose whole on their line (`X-Webhook-Secret-Proof` broke after "X-").
+ */
+async function expectJourneysSpaced(page: Page, width: number): Promise<void> {
+  const report = await page.evaluate(() => {
+    const gaps = Array.from(document.querySelectorAll('.markdown .api-on-demand'), (box) => {
+      const next = box.nextElementSibling;
+      return next ? next.getBoundingClientRect().top - box.getBoundingClientRect().bottom : Number.POSITIVE_INFINITY;
+    });
+    const range = document.createRange();
+    const broken = Array.from(
+      document.querySelectorAll<HTMLElement>(":is(h3[id^='journey-'] + p, li[id^='journey-']) code"),
+    ).filter((code) => {
+      range.selectNodeContents(code);
+      const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      return lines > 1 && code.getBoundingClientRect().width < (code.parentElement?.clientWidth ?? 0) - 1;
+    });
+    return {gaps, broken: broken.map((c) => c.textContent ?? '')};
+  });
+  expect(report.gaps.length, `journeys' buttons at ${width} px`).toBeGreaterThan(0);
+  expect(Math.min(...report.gaps), `the gap under a journey's button at ${width} px`).toBeGreaterThanOrEqual(16);
+  expect(report.broken, `names broken in the journeys' prose at ${width} px`).toEqual([]);
+}
+
+/**
+ * The DMT overview's table of states (core/behaviour/sections.ts, issue 34): as wide as the content
+ * or scrolling in its own box, never the page's; no column squeezed (each at least a seventh of the
+ * table: six columns once squeezed into about 500 px, the states' changes a word a line); a
+ * webhook's name whole; each money-back cell a sentence from its capital, none repeating another's.
+ */
+async function expectStatesTable(page: Page, width: number): Promise<void> {
+  const tables = await page.locator('table.states').evaluateAll((all) =>
+    all.map((table) => {
+      const box = table.parentElement as HTMLElement;
+      const column = (table.closest('.markdown') as HTMLElement).clientWidth;
+      const range = document.createRange();
+      const lines = (node: Node): number => {
+        range.selectNodeContents(node);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      };
+      const money = Array.from(
+        table.querySelectorAll<HTMLTableRowElement>('tbody tr'),
+        (tr) => tr.cells[3]?.textContent?.trim() ?? '',
+      );
+      return {
+        width: table.getBoundingClientRect().width,
+        column,
+        scrolls: box.scrollWidth > box.clientWidth + 1,
+        columns: Array.from(table.querySelectorAll('thead th'), (th) => Math.round(th.getBoundingClientRect().width)),
+        brokenNames: Array.from(table.querySelectorAll('td > span > span'))
+          .filter((name) => lines(name) > 1)
+          .map((name) => name.textContent ?? ''),
+        money,
+      };
+    }),
+  );
+  expect(tables.length, `state tables at ${width} px`).toBeGreaterThan(0);
+  for (const [i, t] of tables.entries()) {
+    const where = `table ${i + 1} at ${width} px`;
+    if (!t.scrolls) expect(t.width, `${where}: as wide as the ${t.column} px column`).toBeGreaterThan(t.column - 2);
+    expect(Math.min(...t.columns), `${where}: its columns ${t.columns.join(', ')} px`).toBeGreaterThanOrEqual(
+      t.width / 7,
+    );
+    expect(t.brokenNames, `${where}: names broken`).toEqual([]);
+    const sentences = t.money.filter((m) => m.length > 30);
+    expect(
+      sentences.filter((m) => !/^[A-Z]/.test(m)),
+      `${where}: money back starting in lower case`,
+    ).toEqual([]);
+    expect(new Set(sentences).size, `${where}: a money-back sentence repeated`).toBe(sentences.length);
+  }
+  expect(await overflow(page), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
 }
 
 /**
@@ -268,7 +385,7 @@ for (const width of [1920, 1440, 1280]) {
 test.describe('operation page, 390 px', () => {
   test.use({viewport: {width: 390, height: SCREEN_HEIGHT}});
 
-  test("one column: the call, the samples, the fields; response examples in their responses; the section menu, the one-of rule, Try it in view; the webhook page and the AEPS overview fit the width too, the overview's prose at a readable measure from 1280 px", async ({
+  test("one column: the call, the samples (broken at a URL's separators only), the fields; response examples in their responses; the section menu, the one-of rule, Try it in view; the webhook page and the AEPS overview fit the width too, the overview's journeys spaced, their names whole, its prose at a readable measure from 1280 px; the DMT overview's states at 1440 and 1280 px", async ({
     page,
     problems,
     open,
@@ -300,6 +417,7 @@ test.describe('operation page, 390 px', () => {
     // A way between sections (the theme's menu above the content); the one-of rule; Try it.
     await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible();
     await expectOneOfOnItsFields(page);
+    await expectSampleBreaksAtSeparators(page, 390);
     await expectTryItOpensInView(page, 390);
 
     for (const path of [WEBHOOKS, LINKS_TO_API_PAGE]) {
@@ -307,12 +425,24 @@ test.describe('operation page, 390 px', () => {
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
       if (path === WEBHOOKS) await expectAlignedWithContent(page, 390);
     }
+    await expectJourneysSpaced(page, 390);
     // The guide's prose (the AEPS overview, open): a readable measure at the wide widths too, its
     // tables as wide as the column. The rule is CSS, so this load serves every width.
     for (const width of [1920, 1440, 1280]) {
       await page.setViewportSize({width, height: SCREEN_HEIGHT});
       await pageIdle(page);
       await expectReadableProse(page, `${LINKS_TO_API_PAGE} at ${width} px`);
+      if (width === 1440) await expectJourneysSpaced(page, width);
+    }
+    // On to the DMT overview without a page load (as its sidebar link goes): its states at the two
+    // laptop widths (on a phone the rows are cards, checked by the routes' axe and overflow checks).
+    await clientNavigate(page, DMT_OVERVIEW);
+    await waitForPathname(page, DMT_OVERVIEW);
+    await expect(page.locator('table.states').first()).toBeVisible();
+    for (const width of [1440, 1280]) {
+      await page.setViewportSize({width, height: SCREEN_HEIGHT});
+      await pageIdle(page);
+      await expectStatesTable(page, width);
     }
     expect(problemList(problems)).toEqual([]);
   });

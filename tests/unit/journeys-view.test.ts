@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {parseJourneyFile, readCriterion, type JourneyContext} from '#core/journeys/view';
+import {bareNames, parseJourneyFile, readCriterion, type JourneyContext} from '#core/journeys/view';
 import {journeysBlocks} from '#core/journeys/sections';
 import {defaultLabels} from '#core/contract/labels';
 import {sectionsMarkdown} from '#core/markdown/markdown';
@@ -104,6 +104,21 @@ describe('parseJourneyFile', () => {
       `${FIXTURE}:45: step "webhook-due" has no description. Fix: say in one sentence what the step does and why.`,
     ]);
   });
+  it('names a header, field or state written as plain text in a description, with the code span to write', () => {
+    const bare = text
+      .replace(
+        'Send the order with a new `referenceid`.',
+        'Send the order with X-Webhook-Secret-Proof and a new `referenceid`.',
+      )
+      .replace('the order answers `response_code` 1', 'the order answers response_code 1');
+    expect(parseJourneyFile(FIXTURE, bare, ctx).problems).toEqual([
+      `${FIXTURE}:19: workflow "payout-paid"'s description names response_code as plain text, which the page shows as words and may break at a hyphen. Fix: write \`response_code\` (descriptions are CommonMark; the page shows code spans as code).`,
+      `${FIXTURE}:28: step "create-order"'s description names X-Webhook-Secret-Proof as plain text, which the page shows as words and may break at a hyphen. Fix: write \`X-Webhook-Secret-Proof\` (descriptions are CommonMark; the page shows code spans as code).`,
+    ]);
+    expect(
+      bareNames('`IN_PROGRESS`, then previous_valid_until; DOCUMENTS_PENDING and X-Signature-Key, not $steps.a_b'),
+    ).toEqual(['previous_valid_until', 'DOCUMENTS_PENDING', 'X-Signature-Key']);
+  });
 });
 
 describe('journeysBlocks', () => {
@@ -120,14 +135,28 @@ describe('journeysBlocks', () => {
     expect(md.split('\n\n').slice(0, 3).join('\n\n')).toBe(
       [
         '### Pay a contact by IMPS, paid at once',
-        'The main journey: the order answers response_code 1 with the order SUCCESS and its UTR, the webhook confirms it, and the status call reports the same state.',
+        'The main journey: the order answers `response_code` 1 with the order `SUCCESS` and its UTR, the webhook confirms it, and the status call reports the same state.',
         [
-          '1. Send the order with a new referenceid. Response code 1: paid, the UTR is in the answer. Calls: [Create a payout order](https://docs.example/docs/v1/service/payout/orders) `payout-create-order`; Succeeds when: `response_code` 1, state `SUCCESS`',
+          '1. Send the order with a new `referenceid`. Response code 1: paid, the UTR is in the answer. Calls: [Create a payout order](https://docs.example/docs/v1/service/payout/orders) `payout-create-order`; Succeeds when: `response_code` 1, state `SUCCESS`',
           '2. **Time passes** A couple of seconds pass.',
-          '3. **Webhook** The payout webhook arrives with the order SUCCESS, as the answer said. Arrives: [Payout order update](https://docs.example/docs/v1/service/payouts/webhooks) `payout-order-update`; Succeeds when: state `SUCCESS`',
+          '3. **Webhook** The payout webhook arrives with the order `SUCCESS`, as the answer said. Arrives: [Payout order update](https://docs.example/docs/v1/service/payouts/webhooks) `payout-order-update`; Succeeds when: state `SUCCESS`',
           '4. The status call reports the same state at any time. Calls: [Payout order status](https://docs.example/docs/v1/service/payout/orders/status) `payout-order-status`; Succeeds when: `response_code` 1, state `SUCCESS`',
         ].join('\n'),
       ].join('\n\n'),
+    );
+  });
+
+  it("words a hosted page's step as the page's name, then what the customer does there as a sentence", () => {
+    const hosted = text.replace(
+      'kind: clock\n          advance_seconds: 2\n',
+      'kind: hosted-page\n          page: payout-consent\n          does: "signs in with the mobile OTP and approves the payout"\n',
+    );
+    const parsed = parseJourneyFile(FIXTURE, hosted, ctx).journeys;
+    const md = parsed
+      ? sectionsMarkdown(journeysBlocks(parsed, defaultLabels(), {entry: (id) => entries[id]}), (p) => p)
+      : '';
+    expect(md).toContain(
+      "2. **On the customer's hosted page** A couple of seconds pass. Page: `payout-consent`. Signs in with the mobile OTP and approves the payout",
     );
   });
 

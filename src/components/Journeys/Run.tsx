@@ -12,6 +12,7 @@ import {journeyFile} from '#core/journeys/names';
 import {finished, runNextStep, startRun, type RunnerPort, type RunState, type StepRun} from '#core/journeys/run';
 import type {Journey} from '#core/journeys/view';
 import {pretty} from '#core/sandbox/try-it-panel';
+import InlineText from '@site/src/components/InlineText';
 import SandboxBox from '@site/src/components/TryIt/Box';
 import {json, loadFamily, loadIndex} from '@site/src/components/TryIt/load';
 
@@ -116,7 +117,8 @@ function StepView({
               : translate({id: 'journeys.passed', message: 'Passed'})
             : translate({id: 'journeys.waiting', message: 'Not run yet'})}
         </strong>{' '}
-        {step.description}
+        {/* The description is CommonMark (Arazzo): its code spans as code, as the steps above show them. */}
+        <InlineText text={step.description} />
       </p>
       {run && (
         <>
