@@ -1,8 +1,8 @@
 /**
  * `npm run lint:behaviour` (part of `npm run lint`): docs, blog and src/pages MDX, and the prose of
  * the journeys (openapi/journeys/), state what a payment does after it is sent only through the behaviour model (`<Fact id="..." />`, the overview's
- * `<BehaviourTable>`), never by hand, and a family overview shows its journeys from the workflows, never
- * as numbered API calls written by hand. The rules live in scripts/lib/behaviour-prose.ts; what the lint
+ * `<BehaviourTable>`), never by hand, and a family overview or an operation page shows its journeys
+ * from the workflows, never as numbered API calls written by hand. The rules live in scripts/lib/behaviour-prose.ts; what the lint
  * cannot read goes on scripts/behaviour-prose-allow.yaml (at most 10 entries, each with its reason).
  */
 import fs from 'node:fs';
@@ -61,6 +61,20 @@ export function overviewPages(siteDir: string): string[] {
   return [...new Set(named)].filter((f) => fs.existsSync(f)).sort();
 }
 
+/** The operation pages: every docs page that shows an operation's reference (`<Endpoint op>`). */
+export function operationPages(siteDir: string): string[] {
+  return listFiles(path.join(siteDir, 'docs'), /\.mdx$/).filter((f) => /<Endpoint\s/.test(fs.readFileSync(f, 'utf8')));
+}
+
+/**
+ * The pages where a journey is never a numbered list of API calls written by hand: the family
+ * overviews and the operation pages (issue 32, 4). Elsewhere (a guide, a blog post) a numbered list
+ * may still link the calls it discusses.
+ */
+export function stepListPages(siteDir: string): string[] {
+  return [...new Set([...overviewPages(siteDir), ...operationPages(siteDir)])].sort();
+}
+
 /**
  * Whether a link of `page` leads to an operation's page (one that shows `<Endpoint op>`): a relative
  * link to an MDX file, or a docs route.
@@ -85,7 +99,7 @@ export function checkBehaviourProse(siteDir = REPO_ROOT): string[] {
     ...journeyFiles(siteDir).flatMap((f) =>
       findBehaviour(relPath(siteDir, f), journeyProse(fs.readFileSync(f, 'utf8'))),
     ),
-    ...overviewPages(siteDir).flatMap((f) =>
+    ...stepListPages(siteDir).flatMap((f) =>
       findStepLists(relPath(siteDir, f), fs.readFileSync(f, 'utf8'), operationLinkTest(siteDir, f)),
     ),
   ];

@@ -77,7 +77,7 @@ export function enginePort(options: EnginePortOptions): RunnerPort & {now(): num
         ...(request.body !== undefined ? {body: request.body} : {}),
       });
       held = afterAnswer(held, request.route.id, res.body);
-      return {status: res.status, sentHeaders: headers, body: res.body};
+      return {status: res.status, sentHeaders: headers, headers: res.headers, body: res.body};
     },
   };
 }

@@ -8,7 +8,14 @@
 import {ScenarioYaml, type YamlPath} from '../sandbox/compile/yaml';
 
 /** The pages a customer acts on that no API call of the partner's stands for. */
-export const HOSTED_PAGES = ['dmt-session', 'aeps-link', 'pan-form', 'paycc-payment-page', 'gibl-journey'] as const;
+export const HOSTED_PAGES = [
+  'dmt-session',
+  'aeps-link',
+  'pan-form',
+  'paycc-payment-page',
+  'paycc-kyc-page',
+  'gibl-journey',
+] as const;
 export type HostedPage = (typeof HOSTED_PAGES)[number];
 
 /** What an `x-journey-step` stands for: a webhook arriving, the customer's page, the sandbox's clock. */

@@ -30,6 +30,8 @@ export interface RunnerAnswer {
   readonly status: number;
   /** The headers as sent (the token shown as the engine received it). */
   readonly sentHeaders: Readonly<Record<string, string>>;
+  /** The answer's own headers (`Deprecation` and `Sunset` on a form the API retires). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body: string;
 }
 
@@ -53,8 +55,12 @@ export interface StepRun {
   readonly stepId: string;
   readonly kind: JourneyStep['kind'];
   readonly request?: RunnerRequest & {readonly headers: Readonly<Record<string, string>>};
-  /** The answer, or for a webhook step the delivery it answered with. */
-  readonly answer?: {readonly status: number; readonly body: string};
+  /** The answer (with its headers, for a call), or for a webhook step the delivery it answered with. */
+  readonly answer?: {
+    readonly status: number;
+    readonly body: string;
+    readonly headers?: Readonly<Record<string, string>>;
+  };
   readonly delivery?: WebhookDelivery;
   /** A webhook step: which of the webhook secrets the partner holds signed its delivery. */
   readonly signedWith?: readonly SecretName[];
@@ -181,7 +187,10 @@ type Acted = Omit<StepRun, 'stepId' | 'kind' | 'state' | 'failures' | 'follows'>
 async function callStep(step: JourneyStep, state: RunState, port: RunnerPort): Promise<Acted> {
   const request = requestOf(step, state, port);
   const answer = await port.send(request);
-  return {request: {...request, headers: answer.sentHeaders}, answer: {status: answer.status, body: answer.body}};
+  return {
+    request: {...request, headers: answer.sentHeaders},
+    answer: {status: answer.status, body: answer.body, ...(answer.headers ? {headers: answer.headers} : {})},
+  };
 }
 
 /**
@@ -261,6 +270,27 @@ export async function runNextStep(journey: Journey, state: RunState, port: Runne
     inbox: inbox ?? state.inbox,
     runs: [...state.runs, run],
   };
+}
+
+/** The answer headers that mark a form the API retires (RFC 9745, RFC 8594), in lower case. */
+const RETIRING = ['deprecation', 'sunset'] as const;
+
+/**
+ * Each call step of a run whose answer carries `Deprecation` or `Sunset`: the journeys must walk
+ * today's forms, as the Respect run holds them (scripts/lib/respect-report.ts). Not a step failure:
+ * the page's runner sends no RFC 9421 signature, which the sandbox still accepts with these headers
+ * until the sunset, so the tests (which sign) ask for this list.
+ */
+export function retiredForms(journey: Pick<Journey, 'id'>, state: Pick<RunState, 'runs'>): string[] {
+  return state.runs.flatMap((run) =>
+    Object.entries(run.answer?.headers ?? {}).flatMap(([name, value]) =>
+      (RETIRING as readonly string[]).includes(name.toLowerCase())
+        ? [
+            `workflow ${journey.id}, step ${run.stepId}: the answer carries ${name}: ${value}, so the call used a form the API retires. Fix: send it as the current form (x-replaced-by on the contract's deprecated field or operation).`,
+          ]
+        : [],
+    ),
+  );
 }
 
 /** Whether the run has stopped: every step ran, or the last one failed. */

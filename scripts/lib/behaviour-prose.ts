@@ -219,10 +219,11 @@ export function applyAllowList(
 }
 
 /**
- * A numbered list of API calls written by hand on a family overview (issue 32, 4): an ordered list
- * whose items link two or more operation pages retells a journey, and drifts from the workflow the
- * tests run. The overview renders the workflow instead (`<Journeys family workflows>`); a step that
- * no workflow has yet belongs in the family's journey file, not in a list. `isOperationPage` says
+ * A numbered list of API calls written by hand on a family overview or an operation page (issue 32,
+ * 4): an ordered list whose items link two or more operation pages retells a journey, and drifts from
+ * the workflow the tests run. The page renders the workflow instead (`<Journeys family workflows>`); a
+ * step that no workflow has yet belongs in the family's journey file, not in a list, and a routine
+ * that is no journey is prose. `isOperationPage` says
  * whether a link of the page (as written) leads to an operation's page.
  */
 export function findStepLists(
@@ -250,7 +251,8 @@ export function findStepLists(
       message:
         `${file}:${line}:${column}: API calls listed as numbered steps by hand (step-list): ${phrase}. ` +
         `Render the workflow where the list was, <Journeys family="<family>" workflows="<workflow id>" /> ` +
-        `(ids: openapi/journeys/<family>.arazzo.yaml); a call no workflow has yet goes into the journey file, not into a list.`,
+        `(ids: openapi/journeys/<family>.arazzo.yaml); a call no workflow has yet goes into the journey file, not into a list, ` +
+        `and a routine that is no journey (a daily reconciliation, a key rotation) is written as prose.`,
     });
     return SKIP;
   });

@@ -149,7 +149,8 @@ describe('findStepLists', () => {
           'docs/v1/service/bbps/index.mdx:3:1: API calls listed as numbered steps by hand (step-list): an ordered list linking ' +
           './fetch/bill.mdx, ./bill/payment.mdx, /docs/v1/service/bbps/bill/status. Render the workflow where the list was, ' +
           '<Journeys family="<family>" workflows="<workflow id>" /> (ids: openapi/journeys/<family>.arazzo.yaml); ' +
-          'a call no workflow has yet goes into the journey file, not into a list.',
+          'a call no workflow has yet goes into the journey file, not into a list, and a routine that is no journey ' +
+          '(a daily reconciliation, a key rotation) is written as prose.',
       },
     ]);
   });
@@ -256,6 +257,27 @@ describe('checkBehaviourProse', () => {
         expect.stringMatching(
           /^docs\/v1\/service\/demo\/index\.mdx:3:1: API calls listed as numbered steps by hand \(step-list\): an ordered list linking \.\/pay\.mdx, \/docs\/v1\/service\/demo\/status\. /,
         ),
+      ]);
+    } finally {
+      fs.rmSync(site, {recursive: true, force: true});
+    }
+  });
+
+  it('reads the operation pages for numbered API-call lists too, naming the page, the line and the fix', () => {
+    const {site, write} = tempSite();
+    write('docs/v1/service/demo/pay.mdx', '# Pay\n\n<Endpoint op="demo-pay" />\n');
+    write('docs/v1/service/demo/status.mdx', '# Status\n\n<Endpoint op="demo-status" />\n');
+    // An operation page (it shows <Endpoint>) that retells a reconciliation as numbered calls.
+    write(
+      'docs/v1/service/demo/list.mdx',
+      '# List\n\n1. List yesterday.\n2. Match the [payments](./pay.mdx).\n3. Ask [status](./status.mdx).\n\n<Endpoint op="demo-list" />\n',
+    );
+    try {
+      expect(checkBehaviourProse(site)).toEqual([
+        'docs/v1/service/demo/list.mdx:3:1: API calls listed as numbered steps by hand (step-list): an ordered list linking ' +
+          './pay.mdx, ./status.mdx. Render the workflow where the list was, <Journeys family="<family>" workflows="<workflow id>" /> ' +
+          '(ids: openapi/journeys/<family>.arazzo.yaml); a call no workflow has yet goes into the journey file, not into a list, ' +
+          'and a routine that is no journey (a daily reconciliation, a key rotation) is written as prose.',
       ]);
     } finally {
       fs.rmSync(site, {recursive: true, force: true});

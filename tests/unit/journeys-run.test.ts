@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {listOperations} from '#core/contract/openapi';
 import {enginePort} from '#core/journeys/engine-port';
-import {finished, runJourney, runNextStep, startRun} from '#core/journeys/run';
+import {finished, retiredForms, runJourney, runNextStep, startRun} from '#core/journeys/run';
 import type {Journey, JourneyFile} from '#core/journeys/view';
 import type {CompiledSandbox} from '#core/sandbox/compile';
 import {loadWrittenFamily} from '#node/contract/sandbox';
@@ -71,6 +71,8 @@ describe('runJourney over the sandbox engine', () => {
     expect(runs.map((r) => r.runs.map((s) => s.state))).toEqual(
       journeys.map((j) => j.steps.map((s) => s.criteria.find((c) => c.on === 'state')?.value)),
     );
+    // Signed as a partner signs, every step walks today's forms, as the Respect run requires.
+    expect(journeys.flatMap((j, i) => retiredForms(j, runs[i] ?? {runs: []}))).toEqual([]);
   });
 
   it('shows each step: the request with its token, the answer, the webhooks that follow, no time waited', async () => {
@@ -120,6 +122,30 @@ describe('runJourney over the sandbox engine', () => {
     };
     expect((await runJourney(wrong, port())).runs.at(-1)?.failures).toEqual([
       "$response.header.X-Journeys-Signed-With == 'current': the delivery was signed with current",
+    ]);
+  });
+
+  it('names a step that walks a form the API retires, with the header that says so', async () => {
+    // The operator list's mobilenumber is deprecated (x-replaced-by: recharge-operator-lookup).
+    const journey: Journey = {
+      id: 'recharge-old-lookup',
+      summary: 'An operator look-up in the deprecated form',
+      inputs: {},
+      steps: [
+        {
+          id: 'operator',
+          description: 'Look the number up.',
+          kind: 'call',
+          operationId: 'recharge-operators',
+          parameters: [{in: 'query', name: 'mobilenumber', value: '9000000001'}],
+          criteria: [],
+          outputs: {},
+        },
+      ],
+    };
+    expect(retiredForms(journey, await runJourney(journey, port()))).toEqual([
+      "workflow recharge-old-lookup, step operator: the answer carries Deprecation: @1796063400, so the call used a form the API retires. Fix: send it as the current form (x-replaced-by on the contract's deprecated field or operation).",
+      "workflow recharge-old-lookup, step operator: the answer carries Sunset: Wed, 30 Jun 2027 18:30:00 GMT, so the call used a form the API retires. Fix: send it as the current form (x-replaced-by on the contract's deprecated field or operation).",
     ]);
   });
 
