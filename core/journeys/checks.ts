@@ -63,6 +63,13 @@ interface Walk {
   readonly coverage: Coverage;
   /** Seconds the workflow's clock steps have moved the sandbox on so far. */
   clock: number;
+  /**
+   * State -> the clock when a step first expected it: where no transaction is tracked (a DMT
+   * transfer's `refund_status`, reported beside its `status`), a procedure exit counts from there.
+   */
+  readonly seenAt: Map<string, number>;
+  /** The steps a tracked transaction's status call handled (./statusExit). */
+  readonly handled: Set<string>;
   /** The family of each money-moving operation, for its states' bounds and exits. */
   readonly families: ReadonlyMap<string, FamilyBehaviour>;
 }
@@ -324,6 +331,8 @@ function boundedState(w: Walk, t: Transaction) {
  * that still answers the state is where the procedure starts.
  */
 function statusExit(w: Walk, step: JourneyStep, t: Transaction): void {
+  if (step.exit === 'procedure' && step.state?.value !== t.state) return;
+  w.handled.add(step.stepId);
   const bounded = boundedState(w, t);
   const marked = step.exit === 'procedure';
   if (!bounded) {
@@ -355,6 +364,31 @@ function statusExit(w: Walk, step: JourneyStep, t: Transaction): void {
   const to = step.state?.value;
   if ('statusCall' in exit && exit.statusCall === step.operationId && past && to && family.states[to]?.final)
     w.coverage.seen.add(exitKey(family.family, t.state));
+}
+
+/**
+ * A step marked `x-exit: procedure` that no tracked transaction's status handled: the state it
+ * expects, of a family whose status call it is, counted from the step that first expected it.
+ */
+function untrackedProcedure(w: Walk, step: JourneyStep, families: readonly FamilyBehaviour[]): void {
+  const state = step.state?.value;
+  const family = families.find(
+    (f) => state && f.states[state]?.exit && f.operations.some((op) => op.statusCall === step.operationId),
+  );
+  const spec = family && state ? family.states[state] : undefined;
+  const since = state === undefined ? undefined : w.seenAt.get(state);
+  if (!family || !spec?.bound || !spec.exit || !('procedure' in spec.exit) || since === undefined) {
+    w.problems.push(
+      `${step.at('x-exit')}: ${label(w, step)} marks x-exit: procedure, but no earlier step reported ${state ?? 'a state'} with a procedure as its exit. Fix: expect a state whose exit is a procedure (openapi/behaviour/), reported by an earlier step, or remove x-exit.`,
+    );
+    return;
+  }
+  const elapsed = w.clock - since;
+  if (elapsed < spec.bound.seconds)
+    w.problems.push(
+      `${step.at('x-exit')}: ${label(w, step)} starts the exit procedure of ${state} ${elapsed} s after it was first reported, before its bound (${spec.bound.seconds} s: ${spec.bound.within}, ${family.file}). Fix: move the test clock on by ${spec.bound.seconds - elapsed} s more in a clock step before it.`,
+    );
+  else w.coverage.seen.add(exitKey(family.family, state as string));
 }
 
 /** A call of the escalation API for a transaction an earlier step made, with the reason its state's exit names. */
@@ -396,39 +430,57 @@ function missingExits(families: readonly FamilyBehaviour[], coverage: Coverage):
   );
 }
 
+/** One step of a workflow: what it calls or waits for, against the model. */
+function walkStep(
+  w: Walk,
+  step: JourneyStep,
+  byId: ReadonlyMap<string, OperationBehaviour>,
+  ctx: JourneyContext,
+): void {
+  if (step.operationId !== undefined && !ctx.operations.has(step.operationId)) {
+    const near = closest(step.operationId, ctx.operations);
+    w.problems.push(
+      `${step.at('operationId')}: ${label(w, step)} calls operationId "${step.operationId}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use an operationId of openapi/openapi.yaml'}.`,
+    );
+    return;
+  }
+  const event = step.event;
+  if (event?.kind === 'webhook') {
+    if (!ctx.webhooks.has(event.webhook)) {
+      const near = closest(event.webhook, ctx.webhooks);
+      w.problems.push(
+        `${step.at('x-journey-step')}: ${label(w, step)} waits for webhook "${event.webhook}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use a webhook of openapi/openapi.yaml'}.`,
+      );
+    } else walkWebhook(w, step, event.webhook);
+    return;
+  }
+  if (event?.kind === 'clock') w.clock += event.advanceSeconds;
+  if (step.operationId === undefined) return;
+  if (step.operationId === ESCALATION_CALL) escalationExit(w, step);
+  const op = byId.get(step.operationId);
+  if (op) {
+    if (op.madeIn) walkOpen(w, step, op);
+    else walkCall(w, step, op);
+    return;
+  }
+  const tracked = source(w, step, (t) => t.op.statusCall === step.operationId);
+  const opened = tracked ? undefined : openedBy(w, step, (o) => o.op.statusCall === step.operationId);
+  if (tracked) walkStatus(w, step, tracked);
+  else if (opened) walkOpenedStatus(w, step, opened);
+}
+
 function walkWorkflow(w: Walk, byId: ReadonlyMap<string, OperationBehaviour>, ctx: JourneyContext): void {
   for (const step of w.workflow.steps) {
-    if (step.operationId !== undefined && !ctx.operations.has(step.operationId)) {
-      const near = closest(step.operationId, ctx.operations);
-      w.problems.push(
-        `${step.at('operationId')}: ${label(w, step)} calls operationId "${step.operationId}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use an operationId of openapi/openapi.yaml'}.`,
-      );
-      continue;
-    }
-    const event = step.event;
-    if (event?.kind === 'webhook') {
-      if (!ctx.webhooks.has(event.webhook)) {
-        const near = closest(event.webhook, ctx.webhooks);
-        w.problems.push(
-          `${step.at('x-journey-step')}: ${label(w, step)} waits for webhook "${event.webhook}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use a webhook of openapi/openapi.yaml'}.`,
-        );
-      } else walkWebhook(w, step, event.webhook);
-      continue;
-    }
-    if (event?.kind === 'clock') w.clock += event.advanceSeconds;
-    if (step.operationId === undefined) continue;
-    if (step.operationId === ESCALATION_CALL) escalationExit(w, step);
-    const op = byId.get(step.operationId);
-    if (op) {
-      if (op.madeIn) walkOpen(w, step, op);
-      else walkCall(w, step, op);
-      continue;
-    }
-    const tracked = source(w, step, (t) => t.op.statusCall === step.operationId);
-    const opened = tracked ? undefined : openedBy(w, step, (o) => o.op.statusCall === step.operationId);
-    if (tracked) walkStatus(w, step, tracked);
-    else if (opened) walkOpenedStatus(w, step, opened);
+    walkStep(w, step, byId, ctx);
+    afterStep(w, step, ctx);
   }
+}
+
+/** A procedure exit no tracked transaction took, and the states this step reports, by when first. */
+function afterStep(w: Walk, step: JourneyStep, ctx: JourneyContext): void {
+  if (step.exit === 'procedure' && !w.handled.has(step.stepId)) untrackedProcedure(w, step, ctx.families);
+  const state = step.state?.value;
+  if (state !== undefined && !w.seenAt.has(state)) w.seenAt.set(state, w.clock);
 }
 
 /** Each (mode, first code) and each transition of the money-moving operations of the families with a journey file that no workflow walked. */
@@ -471,7 +523,17 @@ export function journeyProblems(files: readonly JourneyFile[], ctx: JourneyConte
       );
     for (const workflow of file.workflows)
       walkWorkflow(
-        {workflow, made: new Map(), opened: new Map(), problems, coverage, clock: 0, families: familyOf},
+        {
+          workflow,
+          made: new Map(),
+          opened: new Map(),
+          problems,
+          coverage,
+          clock: 0,
+          families: familyOf,
+          seenAt: new Map(),
+          handled: new Set(),
+        },
         byId,
         ctx,
       );
