@@ -32,14 +32,16 @@
  *   repeat       the same idempotency key again (referenceid) after an answer that created a
  *                transaction (1, 2, 3, 5): code 4 with its current outcome in `data`
  *   expiry       a confirmation after what it confirms expired (a refund OTP): its refusal
+ *   overdue      an escalation before the bound of the escalated transaction's state: code 24
  *   scenario     the first scenarios scenario whose inputs match, else the operation's default
  * An answer that created a transaction is recorded for repeats; a tracked transaction is kept for its status call; the
  * scenario's webhooks are queued with their delays and signed when taken, as /docs/v1/webhooks says
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
 import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../contract/webhook-policy';
-import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
+import type {Json, JsonObject, OperationModel, OverdueModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
+import {overdueAnswer, stateIn} from './engine/overdue';
 import {recordUpdate} from './engine/updates';
 import {compileRoutes, routeRequest} from './engine/route';
 import {signWithSecrets, trustStep, webhookSecrets} from './engine/webhook-secret';
@@ -245,6 +247,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
   }
 
+  /** The state a transaction of this session is in now, by the status call an overdue rule names. */
+  async function stateOf(record: TxRecord, rule: OverdueModel): Promise<string | undefined> {
+    const route = index.routes.find((r) => r.id === rule.status);
+    const answer = route && (await trackedStatus(record, (await operationOf(family, route)).op));
+    return stateIn(answer?.body.data, rule.field);
+  }
+
   /**
    * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated
    * query, secret proof and rotation (the webhook trust calls), status call, session state (keys, controls; none
@@ -285,7 +294,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const status = record && (await trackedStatus(record, op));
     if (status) return {answer: status, op};
     const own = sessionStateAnswer(op, inputs, session, index.credentials);
-    const answer = own ?? repeatAnswer(op, session, inputs) ?? expiredAnswer(op, inputs, session);
+    const answer =
+      own ??
+      repeatAnswer(op, session, inputs) ??
+      expiredAnswer(op, inputs, session) ??
+      (await overdueAnswer(op, inputs, store, clock.now(), stateOf));
     return {answer: answer ?? answerScenario(session, op, inputs), op};
   }
 

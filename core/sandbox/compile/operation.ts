@@ -20,6 +20,7 @@ import {
 import {nameOf, type ScenarioContext} from './context';
 import {compileExpiry} from './expiry';
 import {compileUpdates} from './updates';
+import {compileOverdue} from './overdue';
 import {familyFileOf, type FamilyFile, type FamilySide, type SandboxSide} from './files';
 import type {OperationSpec} from './format';
 import {renderBody} from './render';
@@ -430,6 +431,7 @@ export function compileOperation(
   const unique = spec.unique ?? [];
   const expiry = compileExpiry(ctx, d, spec.expires);
   const updates = compileUpdates(ctx, d, spec.updates);
+  const overdue = compileOverdue(ctx, d, spec.overdue);
   const deadlines = spec.deadlines;
   addSecurityRows(ctx, d);
   const signature = signatureRule(ctx, d);
@@ -439,6 +441,7 @@ export function compileOperation(
     ...(deadlines ? {deadlines} : {}),
     ...(expiry ? {expiry} : {}),
     ...(updates ? {updates} : {}),
+    ...(overdue.length ? {overdue} : {}),
     ...(signature ? {signature} : {}),
   });
   checkUnique(ctx, d, unique);
