@@ -6,7 +6,15 @@
 import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
-import type {CarryRule, ExpiryModel, JsonObject, OperationModel, SignatureRule, UpdateModel} from '../model';
+import type {
+  CarryRule,
+  ExpiryModel,
+  JsonObject,
+  OperationModel,
+  OverdueModel,
+  SignatureRule,
+  UpdateModel,
+} from '../model';
 import {
   errorLines,
   httpStatusOf,
@@ -363,6 +371,7 @@ function operationModel(
     readonly repeat: Repeat | undefined;
     readonly expiry?: ExpiryModel;
     readonly updates?: UpdateModel;
+    readonly overdue?: readonly OverdueModel[];
     readonly signature?: SignatureRule;
   },
 ): OperationModel {
@@ -392,6 +401,7 @@ function operationModel(
     ...(lookup !== undefined ? {lookup} : {}),
     ...(extra.expiry ? {expiry: extra.expiry} : {}),
     ...(extra.updates ? {updates: extra.updates} : {}),
+    ...(extra.overdue ? {overdue: extra.overdue} : {}),
     ...(extra.signature ? {signature: extra.signature} : {}),
     ...(dropped.length ? {deprecatedQuery: dropped} : {}),
     scenarios: d.scenarios,
