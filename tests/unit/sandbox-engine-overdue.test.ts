@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {JsonObject} from '#core/sandbox/model';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
-import {clockedSandbox} from './sandbox-harness';
+import {postingSandbox} from './sandbox-harness';
 import {compiledContract, writtenSandbox} from '../helpers/contract';
 
 const NOW = Date.parse('2026-11-27T01:00:00Z');
@@ -17,19 +17,21 @@ const dir = tempSandboxDir('overdue');
 beforeAll(() => writtenSandbox(dir), 60_000);
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
+type Answer = {response_code: number; message: string; data?: Record<string, unknown>};
+
 function engine() {
-  const {sandbox, token, advance} = clockedSandbox(compiled, dir, NOW, 32);
-  const post = async (path: string, body: JsonObject) => {
-    const res = await sandbox.send({
-      method: 'POST',
-      url: `${compiled.index.basePath}${path}`,
-      headers: {authorization: `Bearer ${await token()}`, 'content-type': 'application/json'},
-      body: JSON.stringify(body),
-    });
-    return res.json as {response_code: number; message: string; data?: Record<string, unknown>};
-  };
-  return {post, advance};
+  const {post, advance} = postingSandbox(compiled, dir, NOW, 32);
+  return {post: (path: string, body: JsonObject) => post<Answer>(path, body), advance};
 }
+
+/** An IMPS payout order: amount 10202 stays PROCESSING past its bound, 10201 is paid in 30 seconds. */
+const order = (referenceid: string, amount: number): JsonObject => ({
+  referenceid,
+  contact_id: 'cont_Q8m2Xh4Lp0Zr7T',
+  amount,
+  mode: 'IMPS',
+  purpose: 'VENDOR_PAYMENT',
+});
 
 const escalation = (reason: string, service: string, referenceid: string): JsonObject => ({
   reason,
@@ -42,15 +44,7 @@ const escalation = (reason: string, service: string, referenceid: string): JsonO
 describe('an escalation before the bound of the state it is for', () => {
   it('refuses a payout processing for less than 24 hours with 24 and its time, and opens it after', async () => {
     const e = engine();
-    const order = {
-      referenceid: 'RR-OVERDUE-1',
-      contact_id: 'cont_Q8m2Xh4Lp0Zr7T',
-      amount: 10202,
-      mode: 'IMPS',
-      purpose: 'VENDOR_PAYMENT',
-      narration: 'Invoice GT 2025 118',
-    };
-    expect((await e.post('/service/payout/orders', order)).response_code).toBe(2);
+    expect((await e.post('/service/payout/orders', order('RR-OVERDUE-1', 10202))).response_code).toBe(2);
     e.advance(86_399);
     const early = await e.post('/common/escalation', escalation('PROCESSING_OVERDUE', 'payout', 'RR-OVERDUE-1'));
     expect(early).toMatchObject({
@@ -94,14 +88,7 @@ describe('an escalation before the bound of the state it is for', () => {
 
   it('leaves a transaction no longer in the state, or of another session, to the scenarios', async () => {
     const e = engine();
-    const paid = {
-      referenceid: 'RR-OVERDUE-3',
-      contact_id: 'cont_Q8m2Xh4Lp0Zr7T',
-      amount: 10201,
-      mode: 'IMPS',
-      purpose: 'VENDOR_PAYMENT',
-    };
-    expect((await e.post('/service/payout/orders', paid)).response_code).toBe(2);
+    expect((await e.post('/service/payout/orders', order('RR-OVERDUE-3', 10201))).response_code).toBe(2);
     e.advance(60);
     // SUCCESS by now: not PROCESSING, so no bound to wait for; the scenario answers.
     expect(
