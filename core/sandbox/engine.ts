@@ -230,6 +230,29 @@ const tokenKeysOf = (index: SandboxIndex): TokenKeys => ({
   legacySunset: index.tokenSunset,
 });
 
+/** The status call's answer for a transaction of this session as it stands now, and the state it reports. */
+function statusReaders(
+  index: SandboxIndex,
+  family: (name: string) => Promise<LoadedFamily>,
+  clock: Clock,
+  store: SandboxStore,
+) {
+  async function trackedStatus(record: TxRecord, statusOp: OperationModel): Promise<Answer | undefined> {
+    const origin = index.routes.find((r) => r.id === record.operation);
+    if (!origin) return undefined;
+    const op = (await family(origin.family)).model.operations.find((o) => o.id === record.operation);
+    const scenario = op?.scenarios[record.scenario];
+    return scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
+  }
+  /** The state a transaction of this session is in now, by the status call an overdue rule names. */
+  async function stateOf(record: TxRecord, rule: OverdueModel): Promise<string | undefined> {
+    const route = index.routes.find((r) => r.id === rule.status);
+    const answer = route && (await trackedStatus(record, (await operationOf(family, route)).op));
+    return stateIn(answer?.body.data, rule.field);
+  }
+  return {trackedStatus, stateOf};
+}
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const {index, clock, store} = options;
   const session: Session = {store, clock, ids: idNumbers(options.seed ?? randomSeed())};
@@ -238,21 +261,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const keys = tokenKeysOf(index);
   const family = familyLoader(options.loadFamily);
 
-  /** The status call's answer for a transaction of this session, as it stands now. */
-  async function trackedStatus(record: TxRecord, statusOp: OperationModel): Promise<Answer | undefined> {
-    const origin = index.routes.find((r) => r.id === record.operation);
-    if (!origin) return undefined;
-    const op = (await family(origin.family)).model.operations.find((o) => o.id === record.operation);
-    const scenario = op?.scenarios[record.scenario];
-    return scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
-  }
-
-  /** The state a transaction of this session is in now, by the status call an overdue rule names. */
-  async function stateOf(record: TxRecord, rule: OverdueModel): Promise<string | undefined> {
-    const route = index.routes.find((r) => r.id === rule.status);
-    const answer = route && (await trackedStatus(record, (await operationOf(family, route)).op));
-    return stateIn(answer?.body.data, rule.field);
-  }
+  const {trackedStatus, stateOf} = statusReaders(index, family, clock, store);
 
   /**
    * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated

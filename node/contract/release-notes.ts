@@ -45,10 +45,9 @@ export function currentTestValues(sandboxFile = SANDBOX_FILE): TestValues {
     .readdirSync(dir)
     .filter((name) => name.endsWith('.yaml') && name !== path.basename(sandboxFile))
     .sort();
-  return Object.assign(
-    sandboxTestValues(read(path.basename(sandboxFile))),
-    ...families.map((n) => familyTestValues(read(n))),
-  );
+  const values: Record<string, string> = {...sandboxTestValues(read(path.basename(sandboxFile)))};
+  for (const name of families) Object.assign(values, familyTestValues(read(name)));
+  return values;
 }
 
 /** The test values' problems (core/changelog/test-values.ts) against these notes. */
