@@ -17,6 +17,8 @@ import {build} from 'esbuild';
 import {site} from '../../site.config';
 import {cachedCompiled, cachedContractSource} from '#node/contract/cache';
 import {SITE_DIR} from '#node/contract/paths';
+import {journeyRepeats} from '#core/certify/client-rules';
+import {readJourneys} from '#node/contract/behaviour';
 import {clientModel, sampleEvents, testValues, type CertifyData} from './data';
 
 export const CERTIFY_FILE = 'certify.mjs';
@@ -33,7 +35,13 @@ export async function certifyData(): Promise<{data: CertifyData; validatorFiles:
     site: {name: site.productName, url: site.url.replace(/\/$/, ''), apiVersion: site.apiVersion},
     index: sandbox.index,
     families,
-    client: clientModel(behaviour.families, behaviour.common, families, behaviour.codes),
+    client: clientModel(
+      behaviour.families,
+      behaviour.common,
+      families,
+      behaviour.codes,
+      journeyRepeats(readJourneys()),
+    ),
     events: sampleEvents(families, behaviour.families),
     testValues: testValues(families, behaviour.families, sandbox.index),
   };

@@ -7,6 +7,7 @@ import type {CommonBehaviour, FamilyBehaviour} from '#core/behaviour/model';
 import type {CodeRule} from '#core/behaviour/codes';
 import type {FamilyModel, JsonObject, OperationModel, SandboxIndex, ScenarioModel} from '#core/sandbox/model';
 import {IAT_TOLERANCE_SECONDS} from '#core/sandbox/engine';
+import {withJourneys, type JourneyRepeat} from '#core/certify/client-rules';
 import type {ClientModel} from './client-model';
 import type {SampleEvents} from './webhook';
 
@@ -45,15 +46,23 @@ function statusOperations(families: readonly FamilyBehaviour[], models: readonly
   return Object.fromEntries(entries);
 }
 
+/**
+ * The client checks' model. `repeats` (core/certify/client-rules.ts `journeyRepeats`) fill what the
+ * code table is silent on: an operation a journey sends again with the same identity is checked too.
+ */
 export function clientModel(
   families: readonly FamilyBehaviour[],
   common: CommonBehaviour,
   models: readonly FamilyModel[],
   rules: readonly CodeRule[],
+  repeats: readonly JourneyRepeat[] = [],
 ): ClientModel {
-  const money = moneyOperations(families);
-  const retry: Record<string, Record<string, CodeRule['retry']>> = {};
-  for (const r of rules) if (money[r.operation]) (retry[r.operation] ??= {})[String(r.code)] = r.retry;
+  const money: Record<string, readonly string[]> = {...moneyOperations(families)};
+  const derived: Record<string, Record<string, CodeRule['retry']>> = {};
+  for (const r of rules) if (money[r.operation]) (derived[r.operation] ??= {})[String(r.code)] = r.retry;
+  const retry = withJourneys(derived, repeats).table;
+  for (const op of families.flatMap((f) => f.operations))
+    if (retry[op.id] && !money[op.id] && op.identity.length) money[op.id] = op.identity;
   return {
     money,
     status: statusOperations(families, models),

@@ -7,7 +7,15 @@
 import type {ContractProblem, Located, Operation} from '../contract/openapi';
 import type {FamilyModel, Json, JsonObject, ScenarioModel} from '../sandbox/model';
 import {ScenarioYaml} from '../sandbox/compile/yaml';
-import type {CommonBehaviour, FamilyBehaviour, ModeSpec, OperationBehaviour, Scalar, TransitionSpec} from './model';
+import {
+  ESCALATION_CALL,
+  type CommonBehaviour,
+  type FamilyBehaviour,
+  type ModeSpec,
+  type OperationBehaviour,
+  type Scalar,
+  type TransitionSpec,
+} from './model';
 
 const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -488,4 +496,45 @@ export function overviewProblems(f: FamilyBehaviour, text: string | undefined): 
   if (!new RegExp(`<BehaviourTable\\s+family=["']${f.family}["']`).test(text))
     out.push(`${f.overview}: does not show ${tag}. Fix: add it under "${overviewHeading(f.thing)}".`);
   return out;
+}
+
+/**
+ * The sandbox's escalation refusals against the model's bounds (issue 32, 3): every state whose exit
+ * is an escalation reason has an `overdue:` rule for that reason on the escalation call
+ * (openapi/scenarios/common.yaml) with the state and the bound's seconds, so the sandbox refuses the
+ * escalation with 24 before the bound as the API does; and every rule is such a state's.
+ */
+export function overdueProblems(families: readonly FamilyBehaviour[], sandbox: readonly FamilyModel[]): string[] {
+  const rules = sandbox.flatMap((f) => f.operations.flatMap((o) => (o.overdue ?? []).map((r) => ({op: o.id, ...r}))));
+  const file = 'openapi/scenarios/common.yaml';
+  const problems: string[] = [];
+  const exits = families.flatMap((f) =>
+    Object.entries(f.states).flatMap(([state, spec]) =>
+      spec.exit && 'escalation' in spec.exit && spec.bound
+        ? [{f, state, reason: spec.exit.escalation, seconds: spec.bound.seconds}]
+        : [],
+    ),
+  );
+  for (const e of exits) {
+    const rule = rules.find((r) => r.reason === e.reason);
+    const wanted = `${e.reason}: {status: ${e.f.operations.find((o) => o.statusCall !== 'none')?.statusCall ?? '<status call>'}, state: ${e.state}, seconds: ${e.seconds}, message: ...}`;
+    if (!rule)
+      problems.push(
+        `${e.f.at(['states', e.state, 'exit'])}: the exit of ${e.state} is the escalation ${e.reason}, which the sandbox accepts at any time. Fix: add "${wanted}" under overdue: of ${ESCALATION_CALL} in ${file}.`,
+      );
+    else if (
+      rule.state !== e.state ||
+      rule.seconds !== e.seconds ||
+      !e.f.operations.some((o) => o.statusCall === rule.status)
+    )
+      problems.push(
+        `${file}: overdue ${e.reason} of ${rule.op} says ${rule.state} for ${rule.seconds} s by ${rule.status}; ${e.f.at(['states', e.state, 'bound'])} bounds ${e.state} at ${e.seconds} s. Fix: write "${wanted}".`,
+      );
+  }
+  for (const r of rules)
+    if (!exits.some((e) => e.reason === r.reason))
+      problems.push(
+        `${file}: overdue ${r.reason} of ${r.op} refuses an escalation no state of openapi/behaviour/ exits by. Fix: remove it, or give that state "exit: {escalation: ${r.reason}}".`,
+      );
+  return problems;
 }

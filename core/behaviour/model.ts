@@ -19,10 +19,12 @@ export type Money = (typeof MONEY)[number];
 
 /**
  * How long a non-final state may last (issue 32, 3): a domain fact of ../facts/ that states it, or
- * our own policy with its reason.
+ * our own policy with its reason; `seconds` is the longest the words can mean (a working day counted
+ * with the weekend after it), how far a journey moves the sandbox's test clock before it takes the exit.
  */
-export type BoundSpec =
-  {readonly within: string; readonly fact: string} | {readonly within: string; readonly policy: string};
+export type BoundSpec = {readonly within: string; readonly seconds: number} & (
+  {readonly fact: string} | {readonly policy: string}
+);
 
 /**
  * The way out once the bound has passed: a status call that then answers a final state, an
@@ -163,6 +165,9 @@ export interface CommonBehaviour {
   readonly at: (path: YamlPath) => string;
 }
 
+/** The escalation API's call: an `exit: {escalation: <reason>}` is taken by calling it with that reason. */
+export const ESCALATION_CALL = 'common-escalation-raise';
+
 /** What the rest of the contract offers the parser to check names against. */
 export interface BehaviourContext {
   /** Operation id -> the codes it lists (x-response-codes). */
@@ -214,8 +219,15 @@ const STATE_KEYS = ['final', 'meaning', 'final-for', 'money', 'bound', 'exit'];
 function parseBound(raw: unknown, path: YamlPath, ctx: BehaviourContext, problems: Problems): BoundSpec | undefined {
   if (!isObj(raw)) return undefined;
   const at = [...path, 'bound'];
-  unknownKeys(raw, ['within', 'fact', 'policy'], at, problems);
+  unknownKeys(raw, ['within', 'seconds', 'fact', 'policy'], at, problems);
   const within = required(raw, 'within', at, problems, 'how long the state may last, as its source words it');
+  const seconds = raw.seconds;
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds <= 0)
+    problems.add(
+      [...at, 'seconds'],
+      `the bound "${within}" has no seconds. Fix: add "seconds: <N>", the longest "${within}" can last in whole seconds (a working day with the weekend after it), how far an exit journey moves the test clock.`,
+    );
+  const secs = typeof seconds === 'number' ? seconds : 0;
   const fact = str(raw.fact);
   const policy = str(raw.policy);
   if (fact && !ctx.facts.has(fact))
@@ -228,8 +240,8 @@ function parseBound(raw: unknown, path: YamlPath, ctx: BehaviourContext, problem
       at,
       'a bound names its source: "fact: <id of openapi/facts/>" or "policy: <our reason>", one of the two.',
     );
-  if (fact) return {within, fact};
-  return policy ? {within, policy} : undefined;
+  if (fact) return {within, seconds: secs, fact};
+  return policy ? {within, seconds: secs, policy} : undefined;
 }
 
 /** A state's exit, checked against the contract: a status call, an accepted escalation reason, or a bounded procedure. */

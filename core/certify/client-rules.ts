@@ -5,9 +5,12 @@
  * attempt needs a new one) and which mean "ask the status call, do not resend" (`status`: the
  * transaction is open or its outcome unknown). The journeys walk the same table
  * (core/journeys/checks.ts holds each first answer to it), so a change in the model changes what
- * certify checks, its checklist words and its report line together. Pure.
+ * certify checks, its checklist words and its report line together; where the table is silent (an
+ * operation that moves no money itself, such as an escalation or a session's opening), the
+ * journeys' duplicate and retry workflows say what a repeat answers (`withJourneys`). Pure.
  */
 import {defaultLabels, type Labels} from '../contract/labels';
+import type {JourneyFile} from '../journeys/model';
 
 export type RetryRule = 'safe' | 'new-ref' | 'status' | 'no';
 
@@ -89,4 +92,58 @@ export function clientRuleWords(
       pass: () => `no payment sent again after ${open.length ? `code ${codeList(open)}` : 'an open answer'}`,
     },
   };
+}
+
+/**
+ * What a journey shows a repeat answers (issue 32, 4): a step that sends the identity of an earlier
+ * step to the same operation again (a duplicate or a retry workflow), the code the first answer
+ * gave and the code the repeat got.
+ */
+export interface JourneyRepeat {
+  readonly operation: string;
+  /** The first answer's `response_code`. */
+  readonly after: number;
+  /** The repeat's `response_code`. */
+  readonly answers: number;
+  readonly workflow: string;
+}
+
+/** Every repeat the workflows walk, in file and step order. */
+export function journeyRepeats(files: readonly JourneyFile[]): JourneyRepeat[] {
+  return files.flatMap((file) =>
+    file.workflows.flatMap((workflow) => {
+      const answered = new Map<string, {operation: string; code: number}>();
+      return workflow.steps.flatMap((step): JourneyRepeat[] => {
+        if (step.operationId === undefined || step.code === undefined) return [];
+        const first = step.uses.map((id) => answered.get(id)).find((a) => a?.operation === step.operationId);
+        if (!first) {
+          answered.set(step.stepId, {operation: step.operationId, code: step.code});
+          return [];
+        }
+        return [{operation: step.operationId, after: first.code, answers: step.code, workflow: workflow.workflowId}];
+      });
+    }),
+  );
+}
+
+/**
+ * The retry table with the journeys filling what it is silent on: where a workflow sends an
+ * identity again after code N of an operation and gets another code back (the repeat answer), the
+ * first answer recorded something under that identity, so code N spends it (`new-ref`). The
+ * derived code table wins wherever it has the pair; `from` names the workflow of each pair added.
+ */
+export function withJourneys(
+  table: RetryTable,
+  repeats: readonly JourneyRepeat[],
+): {table: RetryTable; from: ReadonlyMap<string, string>} {
+  const out: Record<string, Record<string, RetryRule>> = Object.fromEntries(
+    Object.entries(table).map(([op, codes]) => [op, {...codes}]),
+  );
+  const from = new Map<string, string>();
+  for (const r of repeats) {
+    if (r.answers === r.after || table[r.operation]?.[String(r.after)] !== undefined) continue;
+    (out[r.operation] ??= {})[String(r.after)] = 'new-ref';
+    if (!from.has(`${r.operation} ${r.after}`)) from.set(`${r.operation} ${r.after}`, r.workflow);
+  }
+  return {table: out, from};
 }

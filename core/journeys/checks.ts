@@ -10,7 +10,13 @@
  * the line and the fix.
  */
 import {Coverage, listField, modeOf, transitionOf} from '../behaviour/checks';
-import type {FamilyBehaviour, ModeSpec, OperationBehaviour} from '../behaviour/model';
+import {
+  ESCALATION_CALL,
+  type ExitSpec,
+  type FamilyBehaviour,
+  type ModeSpec,
+  type OperationBehaviour,
+} from '../behaviour/model';
 import {closest} from '../util/closest';
 import type {JourneyFile, JourneyStep, JourneyWorkflow} from './model';
 
@@ -36,6 +42,8 @@ interface Transaction {
    */
   modes: readonly ModeSpec[];
   state: string;
+  /** The workflow's clock (seconds its clock steps moved) when the transaction entered `state`. */
+  since: number;
   /** The state the webhook reports next (a first answer in webhook-on-first, or a change it reports). */
   owed?: string;
 }
@@ -53,6 +61,17 @@ interface Walk {
   readonly opened: Map<string, Opened>;
   readonly problems: string[];
   readonly coverage: Coverage;
+  /** Seconds the workflow's clock steps have moved the sandbox on so far. */
+  clock: number;
+  /**
+   * State -> the clock when a step first expected it: where no transaction is tracked (a DMT
+   * transfer's `refund_status`, reported beside its `status`), a procedure exit counts from there.
+   */
+  readonly seenAt: Map<string, number>;
+  /** The steps a tracked transaction's status call handled (./statusExit). */
+  readonly handled: Set<string>;
+  /** The family of each money-moving operation, for its states' bounds and exits. */
+  readonly families: ReadonlyMap<string, FamilyBehaviour>;
 }
 
 const describeWhen = (mode: ModeSpec): string =>
@@ -91,6 +110,7 @@ function move(w: Walk, step: JourneyStep, t: Transaction, to: string): ReturnTyp
   w.coverage.seen.add(Coverage.change(t.op.id, change));
   t.modes = modes;
   t.state = to;
+  t.since = w.clock;
   t.owed = change.webhook ? to : undefined;
   return change;
 }
@@ -104,7 +124,7 @@ function firstReport(w: Walk, step: JourneyStep, op: OperationBehaviour, state: 
     );
     return undefined;
   }
-  return {op, modes, state, ...(op.webhookOnFirst.includes(state) ? {owed: state} : {})};
+  return {op, modes, state, since: w.clock, ...(op.webhookOnFirst.includes(state) ? {owed: state} : {})};
 }
 
 /** A call of a money-moving operation: a new transaction's first answer, or a repeat of one. */
@@ -156,12 +176,14 @@ function walkCall(w: Walk, step: JourneyStep, op: OperationBehaviour): void {
     op,
     modes: [mode],
     state: first,
+    since: w.clock,
     ...(op.webhook !== 'none' && op.webhookOnFirst.includes(first) ? {owed: first} : {}),
   });
 }
 
 /** A status call of a transaction an earlier step made: the state it reports. */
 function walkStatus(w: Walk, step: JourneyStep, t: Transaction): void {
+  statusExit(w, step, t);
   if (step.state) move(w, step, t, step.state.value);
   w.made.set(step.stepId, t);
 }
@@ -291,37 +313,174 @@ function walkWebhook(w: Walk, step: JourneyStep, webhook: string): void {
   t.owed = undefined;
 }
 
+/** `exit ...` of Coverage: a bounded state whose exit some workflow took after its bound. */
+const exitKey = (family: string, state: string): string => `exit ${family} ${state}`;
+
+/** The state `t` is in, with its family, when the model gives that state a bound and an exit. */
+function boundedState(w: Walk, t: Transaction) {
+  const family = w.families.get(t.op.id);
+  const spec = family?.states[t.state];
+  return family && spec?.bound && spec.exit && !spec.final
+    ? {family, bound: spec.bound, exit: spec.exit, elapsed: w.clock - t.since}
+    : undefined;
+}
+
+/**
+ * A status call after a bounded state's bound (issue 32, 3): with a `status-call` exit, the final
+ * state it resolves to takes the exit; with a `procedure` exit, the step marked `x-exit: procedure`
+ * that still answers the state is where the procedure starts.
+ */
+function statusExit(w: Walk, step: JourneyStep, t: Transaction): void {
+  if (step.exit === 'procedure' && step.state?.value !== t.state) return;
+  w.handled.add(step.stepId);
+  const bounded = boundedState(w, t);
+  const marked = step.exit === 'procedure';
+  if (!bounded) {
+    if (marked)
+      w.problems.push(
+        `${step.at('x-exit')}: ${label(w, step)} marks x-exit: procedure on ${t.op.id} ${t.state}, a state with no bound and exit. Fix: remove x-exit.`,
+      );
+    return;
+  }
+  const {family, bound, exit, elapsed} = bounded;
+  const past = elapsed >= bound.seconds;
+  if ('procedure' in exit) {
+    if (!marked) return;
+    if (!past)
+      w.problems.push(
+        `${step.at('x-exit')}: ${label(w, step)} starts the exit procedure of ${t.state} ${elapsed} s after ${t.op.id} entered it, before its bound (${bound.seconds} s: ${bound.within}, ${family.file}). Fix: move the test clock on by ${bound.seconds - elapsed} s more in a clock step before it.`,
+      );
+    else if (step.state?.value !== t.state)
+      w.problems.push(
+        `${step.at('x-exit')}: ${label(w, step)} marks x-exit: procedure but expects ${step.state?.value ?? 'no state'}; the procedure starts from a transaction still ${t.state}. Fix: expect '${t.state}' from the status call.`,
+      );
+    else w.coverage.seen.add(exitKey(family.family, t.state));
+    return;
+  }
+  if (marked)
+    w.problems.push(
+      `${step.at('x-exit')}: ${label(w, step)} marks x-exit: procedure, but ${family.file} gives ${t.state} no procedure as its exit. Fix: remove x-exit.`,
+    );
+  const to = step.state?.value;
+  if ('statusCall' in exit && exit.statusCall === step.operationId && past && to && family.states[to]?.final)
+    w.coverage.seen.add(exitKey(family.family, t.state));
+}
+
+/**
+ * A step marked `x-exit: procedure` that no tracked transaction's status handled: the state it
+ * expects, of a family whose status call it is, counted from the step that first expected it.
+ */
+function untrackedProcedure(w: Walk, step: JourneyStep, families: readonly FamilyBehaviour[]): void {
+  const state = step.state?.value;
+  const family = families.find(
+    (f) => state && f.states[state]?.exit && f.operations.some((op) => op.statusCall === step.operationId),
+  );
+  const spec = family && state ? family.states[state] : undefined;
+  const since = state === undefined ? undefined : w.seenAt.get(state);
+  if (!family || !spec?.bound || !spec.exit || !('procedure' in spec.exit) || since === undefined) {
+    w.problems.push(
+      `${step.at('x-exit')}: ${label(w, step)} marks x-exit: procedure, but no earlier step reported ${state ?? 'a state'} with a procedure as its exit. Fix: expect a state whose exit is a procedure (openapi/behaviour/), reported by an earlier step, or remove x-exit.`,
+    );
+    return;
+  }
+  const elapsed = w.clock - since;
+  if (elapsed < spec.bound.seconds)
+    w.problems.push(
+      `${step.at('x-exit')}: ${label(w, step)} starts the exit procedure of ${state} ${elapsed} s after it was first reported, before its bound (${spec.bound.seconds} s: ${spec.bound.within}, ${family.file}). Fix: move the test clock on by ${spec.bound.seconds - elapsed} s more in a clock step before it.`,
+    );
+  else w.coverage.seen.add(exitKey(family.family, state as string));
+}
+
+/** A call of the escalation API for a transaction an earlier step made, with the reason its state's exit names. */
+function escalationExit(w: Walk, step: JourneyStep): void {
+  const reason = step.payload.reason;
+  const t = source(w, step, (x) => x.op.id !== ESCALATION_CALL);
+  const bounded = t && boundedState(w, t);
+  if (!t || !bounded || !('escalation' in bounded.exit) || bounded.exit.escalation !== reason) return;
+  const {family, bound, elapsed} = bounded;
+  if (elapsed >= bound.seconds && step.code === 1) w.coverage.seen.add(exitKey(family.family, t.state));
+  else if (elapsed < bound.seconds && step.code === 1)
+    w.problems.push(
+      `${step.at('successCriteria')}: ${label(w, step)} escalates ${t.op.id} (${t.state}) with ${reason} ${elapsed} s after it entered ${t.state}, before its bound (${bound.seconds} s: ${bound.within}), and expects response_code 1; the API answers 24 until the bound has passed. Fix: move the test clock on by ${bound.seconds - elapsed} s more first, or expect 24.`,
+    );
+  else if (elapsed >= bound.seconds && step.code === 24)
+    w.problems.push(
+      `${step.at('successCriteria')}: ${label(w, step)} expects 24 for an escalation after the bound of ${t.state} has passed (${bound.within}); the API accepts it then. Fix: expect $response.body#/response_code == 1.`,
+    );
+}
+
+/** What taking an exit is, for the message of a state without an exit journey. */
+function takes(exit: ExitSpec, state: string): string {
+  if ('statusCall' in exit) return `calls ${exit.statusCall} and expects the final state it resolves ${state} to`;
+  if ('escalation' in exit)
+    return `calls ${ESCALATION_CALL} with reason ${exit.escalation} and expects response_code 1`;
+  return `calls the status call, expects ${state} still and marks that step x-exit: procedure (the procedure: ${exit.procedure})`;
+}
+
+/** Every bounded non-final state whose exit no workflow took after its bound (issue 32, 3). */
+function missingExits(families: readonly FamilyBehaviour[], coverage: Coverage): string[] {
+  return families.flatMap((f) =>
+    Object.entries(f.states).flatMap(([name, spec]) =>
+      spec.final || !spec.bound || !spec.exit || coverage.seen.has(exitKey(f.family, name))
+        ? []
+        : [
+            `${f.at(['states', name, 'exit'])}: state ${name} has no exit journey: no workflow reaches ${name}, moves the test clock on by ${spec.bound.seconds} s (its bound: ${spec.bound.within}) and then ${takes(spec.exit, name)}. Fix: add that workflow at the end of openapi/journeys/${f.family}.arazzo.yaml, with a sandbox test value that leaves the ${f.thing} ${name}.`,
+          ],
+    ),
+  );
+}
+
+/** One step of a workflow: what it calls or waits for, against the model. */
+function walkStep(
+  w: Walk,
+  step: JourneyStep,
+  byId: ReadonlyMap<string, OperationBehaviour>,
+  ctx: JourneyContext,
+): void {
+  if (step.operationId !== undefined && !ctx.operations.has(step.operationId)) {
+    const near = closest(step.operationId, ctx.operations);
+    w.problems.push(
+      `${step.at('operationId')}: ${label(w, step)} calls operationId "${step.operationId}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use an operationId of openapi/openapi.yaml'}.`,
+    );
+    return;
+  }
+  const event = step.event;
+  if (event?.kind === 'webhook') {
+    if (!ctx.webhooks.has(event.webhook)) {
+      const near = closest(event.webhook, ctx.webhooks);
+      w.problems.push(
+        `${step.at('x-journey-step')}: ${label(w, step)} waits for webhook "${event.webhook}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use a webhook of openapi/openapi.yaml'}.`,
+      );
+    } else walkWebhook(w, step, event.webhook);
+    return;
+  }
+  if (event?.kind === 'clock') w.clock += event.advanceSeconds;
+  if (step.operationId === undefined) return;
+  if (step.operationId === ESCALATION_CALL) escalationExit(w, step);
+  const op = byId.get(step.operationId);
+  if (op) {
+    if (op.madeIn) walkOpen(w, step, op);
+    else walkCall(w, step, op);
+    return;
+  }
+  const tracked = source(w, step, (t) => t.op.statusCall === step.operationId);
+  const opened = tracked ? undefined : openedBy(w, step, (o) => o.op.statusCall === step.operationId);
+  if (tracked) walkStatus(w, step, tracked);
+  else if (opened) walkOpenedStatus(w, step, opened);
+}
+
 function walkWorkflow(w: Walk, byId: ReadonlyMap<string, OperationBehaviour>, ctx: JourneyContext): void {
   for (const step of w.workflow.steps) {
-    if (step.operationId !== undefined && !ctx.operations.has(step.operationId)) {
-      const near = closest(step.operationId, ctx.operations);
-      w.problems.push(
-        `${step.at('operationId')}: ${label(w, step)} calls operationId "${step.operationId}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use an operationId of openapi/openapi.yaml'}.`,
-      );
-      continue;
-    }
-    const event = step.event;
-    if (event?.kind === 'webhook') {
-      if (!ctx.webhooks.has(event.webhook)) {
-        const near = closest(event.webhook, ctx.webhooks);
-        w.problems.push(
-          `${step.at('x-journey-step')}: ${label(w, step)} waits for webhook "${event.webhook}", which the contract does not have. Fix: ${near.length ? `use ${near.join(' or ')}` : 'use a webhook of openapi/openapi.yaml'}.`,
-        );
-      } else walkWebhook(w, step, event.webhook);
-      continue;
-    }
-    if (step.operationId === undefined) continue;
-    const op = byId.get(step.operationId);
-    if (op) {
-      if (op.madeIn) walkOpen(w, step, op);
-      else walkCall(w, step, op);
-      continue;
-    }
-    const tracked = source(w, step, (t) => t.op.statusCall === step.operationId);
-    const opened = tracked ? undefined : openedBy(w, step, (o) => o.op.statusCall === step.operationId);
-    if (tracked) walkStatus(w, step, tracked);
-    else if (opened) walkOpenedStatus(w, step, opened);
+    walkStep(w, step, byId, ctx);
+    afterStep(w, step, ctx);
   }
+}
+
+/** A procedure exit no tracked transaction took, and the states this step reports, by when first. */
+function afterStep(w: Walk, step: JourneyStep, ctx: JourneyContext): void {
+  if (step.exit === 'procedure' && !w.handled.has(step.stepId)) untrackedProcedure(w, step, ctx.families);
+  const state = step.state?.value;
+  if (state !== undefined && !w.seenAt.has(state)) w.seenAt.set(state, w.clock);
 }
 
 /** Each (mode, first code) and each transition of the money-moving operations of the families with a journey file that no workflow walked. */
@@ -356,14 +515,29 @@ export function journeyProblems(files: readonly JourneyFile[], ctx: JourneyConte
   const byId = new Map(ctx.families.flatMap((f) => f.operations.map((op) => [op.id, op] as const)));
   const coverage = new Coverage();
   const families = new Map(ctx.families.map((f) => [f.family, f]));
+  const familyOf = new Map(ctx.families.flatMap((f) => f.operations.map((op) => [op.id, f] as const)));
   for (const file of files) {
     if (!families.has(file.family) && !ctx.tags?.has(file.family))
       problems.push(
         `${file.file}:1: ${file.family} is no money-moving family of openapi/behaviour/ (${[...families.keys()].join(', ')}) and no tag of the contract. Fix: name the file <family>.arazzo.yaml after one of them, or after the tag of the calls it walks.`,
       );
     for (const workflow of file.workflows)
-      walkWorkflow({workflow, made: new Map(), opened: new Map(), problems, coverage}, byId, ctx);
+      walkWorkflow(
+        {
+          workflow,
+          made: new Map(),
+          opened: new Map(),
+          problems,
+          coverage,
+          clock: 0,
+          families: familyOf,
+          seenAt: new Map(),
+          handled: new Set(),
+        },
+        byId,
+        ctx,
+      );
   }
   const covered = ctx.families.filter((f) => files.some((file) => file.family === f.family));
-  return [...problems, ...uncovered(covered, coverage)];
+  return [...problems, ...uncovered(covered, coverage), ...missingExits(ctx.families, coverage)];
 }

@@ -48,6 +48,11 @@ export interface JourneyStep {
   readonly outputs: Readonly<Record<string, string>>;
   /** `x-journey-step` as written (the view checks it against the contract's names). */
   readonly mark?: unknown;
+  /**
+   * `x-exit: procedure`: a status call after a state's bound that still answers the state, the step
+   * where the partner starts the state's exit procedure (a written request to support) with what it answers.
+   */
+  readonly exit?: 'procedure';
   /** The URL of its `x-operation`, the journeys proxy's call. */
   readonly operationUrl?: string;
   /** The steps whose outputs this step reads (`$steps.<id>.outputs...` in its body or URL). */
@@ -149,6 +154,10 @@ function readStep(raw: Record<string, unknown>, yaml: ScenarioYaml, path: YamlPa
       `${at('x-operation')}: step "${stepId}" calls x-operation without saying what it stands for. Fix: add x-journey-step (a webhook, a hosted page or the clock), or call an operation by operationId.`,
     );
   const event = hasEvent ? readEvent(raw['x-journey-step'], at('x-journey-step'), problems) : undefined;
+  if (raw['x-exit'] !== undefined && raw['x-exit'] !== 'procedure')
+    problems.push(
+      `${at('x-exit')}: step "${str(raw.stepId)}" has x-exit ${JSON.stringify(raw['x-exit'])}. Fix: x-exit: procedure, on the status call that still answers the stuck state after its bound (openapi/DECISIONS.md, "Where journeys live").`,
+    );
   const body = isObj(raw.requestBody) && isObj(raw.requestBody.payload) ? raw.requestBody.payload : {};
   const operation = isObj(raw['x-operation']) ? raw['x-operation'] : {};
   const outputs = isObj(raw.outputs) ? raw.outputs : {};
@@ -169,6 +178,7 @@ function readStep(raw: Record<string, unknown>, yaml: ScenarioYaml, path: YamlPa
     ),
     outputs: Object.fromEntries(Object.entries(outputs).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))),
     ...(hasEvent ? {mark: raw['x-journey-step']} : {}),
+    ...(raw['x-exit'] === 'procedure' ? {exit: 'procedure' as const} : {}),
     ...(typeof operation.url === 'string' ? {operationUrl: operation.url} : {}),
     uses: stepsUsed([body, operation.url, raw.parameters]),
     at,

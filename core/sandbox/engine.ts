@@ -32,14 +32,16 @@
  *   repeat       the same idempotency key again (referenceid) after an answer that created a
  *                transaction (1, 2, 3, 5): code 4 with its current outcome in `data`
  *   expiry       a confirmation after what it confirms expired (a refund OTP): its refusal
+ *   overdue      an escalation before the bound of the escalated transaction's state: code 24
  *   scenario     the first scenarios scenario whose inputs match, else the operation's default
  * An answer that created a transaction is recorded for repeats; a tracked transaction is kept for its status call; the
  * scenario's webhooks are queued with their delays and signed when taken, as /docs/v1/webhooks says
  * (`X-Webhook-Id`, `X-Webhook-Timestamp`, `X-Signature: v1=<hex HMAC-SHA256 of id.timestamp.body>`).
  */
 import {SIGNATURE_FORM_OPERATION, SIGNATURE_FORMS, type SignatureForm} from '../contract/webhook-policy';
-import type {Json, JsonObject, OperationModel, RouteModel, SandboxIndex} from './model';
+import type {Json, JsonObject, OperationModel, OverdueModel, RouteModel, SandboxIndex} from './model';
 import {expiredAnswer, recordStart} from './engine/expiry';
+import {overdueAnswer, stateIn} from './engine/overdue';
 import {recordUpdate} from './engine/updates';
 import {compileRoutes, routeRequest} from './engine/route';
 import {signWithSecrets, trustStep, webhookSecrets} from './engine/webhook-secret';
@@ -228,6 +230,29 @@ const tokenKeysOf = (index: SandboxIndex): TokenKeys => ({
   legacySunset: index.tokenSunset,
 });
 
+/** The status call's answer for a transaction of this session as it stands now, and the state it reports. */
+function statusReaders(
+  index: SandboxIndex,
+  family: (name: string) => Promise<LoadedFamily>,
+  clock: Clock,
+  store: SandboxStore,
+) {
+  async function trackedStatus(record: TxRecord, statusOp: OperationModel): Promise<Answer | undefined> {
+    const origin = index.routes.find((r) => r.id === record.operation);
+    if (!origin) return undefined;
+    const op = (await family(origin.family)).model.operations.find((o) => o.id === record.operation);
+    const scenario = op?.scenarios[record.scenario];
+    return scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
+  }
+  /** The state a transaction of this session is in now, by the status call an overdue rule names. */
+  async function stateOf(record: TxRecord, rule: OverdueModel): Promise<string | undefined> {
+    const route = index.routes.find((r) => r.id === rule.status);
+    const answer = route && (await trackedStatus(record, (await operationOf(family, route)).op));
+    return stateIn(answer?.body.data, rule.field);
+  }
+  return {trackedStatus, stateOf};
+}
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const {index, clock, store} = options;
   const session: Session = {store, clock, ids: idNumbers(options.seed ?? randomSeed())};
@@ -236,14 +261,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const keys = tokenKeysOf(index);
   const family = familyLoader(options.loadFamily);
 
-  /** The status call's answer for a transaction of this session, as it stands now. */
-  async function trackedStatus(record: TxRecord, statusOp: OperationModel): Promise<Answer | undefined> {
-    const origin = index.routes.find((r) => r.id === record.operation);
-    if (!origin) return undefined;
-    const op = (await family(origin.family)).model.operations.find((o) => o.id === record.operation);
-    const scenario = op?.scenarios[record.scenario];
-    return scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
-  }
+  const {trackedStatus, stateOf} = statusReaders(index, family, clock, store);
 
   /**
    * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated
@@ -285,7 +303,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const status = record && (await trackedStatus(record, op));
     if (status) return {answer: status, op};
     const own = sessionStateAnswer(op, inputs, session, index.credentials);
-    const answer = own ?? repeatAnswer(op, session, inputs) ?? expiredAnswer(op, inputs, session);
+    const answer =
+      own ??
+      repeatAnswer(op, session, inputs) ??
+      expiredAnswer(op, inputs, session) ??
+      (await overdueAnswer(op, inputs, store, clock.now(), stateOf));
     return {answer: answer ?? answerScenario(session, op, inputs), op};
   }
 

@@ -112,6 +112,23 @@ export interface ExpiryModel {
 }
 
 /**
+ * An escalation refused before its bound (issue 32, 3): while the transaction escalated with
+ * `reason` (named by the request's `referenceid`, tracked by the status call `status`) is in `state`
+ * and its first answer came less than `seconds` ago, the escalation answers code 24 with `message`
+ * (`{referenceid}` and `{from}`, the time from which it is accepted, filled in). `seconds` is the
+ * bound of that state in the behaviour model (openapi/behaviour/), which the build holds it to.
+ */
+export interface OverdueModel {
+  readonly reason: string;
+  readonly status: string;
+  /** The field of the status answer's data that carries the state. */
+  readonly field: string;
+  readonly state: string;
+  readonly seconds: number;
+  readonly message: string;
+}
+
+/**
  * What a code 1 answer changes in the later answers of the status call `status` (and a repeat that
  * reads them): each object of their data whose `key` field has the request's value gets `set`.
  */
@@ -167,6 +184,8 @@ export interface OperationModel {
   readonly expiry?: ExpiryModel;
   /** What its code 1 answers change in a status call's later answers (see UpdateModel). */
   readonly updates?: UpdateModel;
+  /** On the escalation call: each reason's bound, before which it is refused (see OverdueModel). */
+  readonly overdue?: readonly OverdueModel[];
   /** Set on an expiry's starter: its code 1 answers are timed under this request field. */
   readonly timedBy?: string;
   /** On a status call: the request field naming the transaction it reports. */

@@ -19,6 +19,7 @@ import {
   exampleProblems,
   exampleRequest,
   notFoundProblems,
+  overdueProblems,
   overviewProblems,
   policyProblems,
   scenarioLocator,
@@ -217,6 +218,7 @@ export function loadBehaviour(input: BehaviourInput): {behaviour: Behaviour; pro
     }),
     ...schemaFieldProblems(moving, located, input.locate),
     ...notFoundProblems(moving),
+    ...overdueProblems(moving, input.sandbox.families),
     ...(common
       ? policyProblems(common, {
           retryAfterMinutes: RETRY_AFTER_MINUTES,

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {ChangelogError, type Release} from '#core/changelog/changelog';
 import {checkReleaseNotes, expectedNote, firstRelease, type ReleaseNote} from '#core/changelog/notes';
-import {checkTestValues, sandboxTestValues, type TestValues} from '#core/changelog/test-values';
+import {checkTestValues, familyTestValues, sandboxTestValues, type TestValues} from '#core/changelog/test-values';
+import {ScenarioYaml} from '#core/sandbox/compile/yaml';
 import {parseYaml} from '#core/util/yaml';
 import {readDates, RELEASES_DIR} from './changelog';
 import {SITE_DIR} from './paths';
@@ -34,6 +35,21 @@ export interface NotesInput {
   readonly sandboxFile?: string;
 }
 
+/** The test values the scenario files give now: sandbox.yaml's, then each family file's beside it. */
+export function currentTestValues(sandboxFile = SANDBOX_FILE): TestValues {
+  const dir = path.dirname(sandboxFile);
+  const read = (name: string): unknown =>
+    new ScenarioYaml(path.relative(SITE_DIR, path.join(dir, name)), fs.readFileSync(path.join(dir, name), 'utf8'))
+      .value;
+  const families = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml') && name !== path.basename(sandboxFile))
+    .sort();
+  const values: Record<string, string> = {...sandboxTestValues(read(path.basename(sandboxFile)))};
+  for (const name of families) Object.assign(values, familyTestValues(read(name)));
+  return values;
+}
+
 /** The test values' problems (core/changelog/test-values.ts) against these notes. */
 function testValueProblems(input: NotesInput, notes: readonly ReleaseNote[], notesFile: string): string[] {
   if (input.file && !input.testValuesFile) return [];
@@ -43,9 +59,9 @@ function testValueProblems(input: NotesInput, notes: readonly ReleaseNote[], not
   const record = parseYaml(rel(file), fs.readFileSync(file, 'utf8')) as Record<string, TestValues> | null;
   return checkTestValues({
     records: Object.entries(record ?? {}).map(([version, values]) => ({version, values: values ?? {}})),
-    current: sandboxTestValues(parseYaml(rel(sandboxFile), fs.readFileSync(sandboxFile, 'utf8'))),
+    current: currentTestValues(sandboxFile),
     notes,
-    files: {record: rel(file), sandbox: rel(sandboxFile), notes: notesFile},
+    files: {record: rel(file), sandbox: `${rel(path.dirname(sandboxFile))}/`, notes: notesFile},
   });
 }
 

@@ -118,7 +118,7 @@ public static class RupeeRail
         var code = envelope?.RootElement.GetProperty("response_code").GetInt32() ?? 5;
         switch (code)
         {
-            case 1 or 3 or 4: // 1 done; 3 failed, nothing moved; 4 a repeat: data is the original's state
+            case 1 or 3 or 4: // an answer about the transaction: what it means for this call is in its code table (/ResponseCode)
                 break;
             case 2:
                 Console.Error.WriteLine("Pending: the webhook or the status call tells the outcome.");

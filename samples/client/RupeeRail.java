@@ -172,7 +172,7 @@ public final class RupeeRail {
         String answer = send(request);
         int code = answer == null ? 5 : responseCode(answer);
         switch (code) {
-            case 1, 3, 4 -> {} // 1 done; 3 failed, nothing moved; 4 a repeat: data is the original's state
+            case 1, 3, 4 -> {} // an answer about the transaction: what it means for this call is in its code table (/ResponseCode)
             case 2 -> System.err.println("Pending: the webhook or the status call tells the outcome.");
             case 5 -> {
                 if (status == null)

@@ -243,7 +243,7 @@ func Call(r Request, status *Request) (string, error) {
 		return string(bytes.TrimSpace(answer)), nil
 	}
 	switch envelope.ResponseCode {
-	case 1, 3, 4: // 1 done; 3 failed, nothing moved; 4 a repeat: data is the original's state
+	case 1, 3, 4: // an answer about the transaction: what it means for this call is in its code table (/ResponseCode)
 	case 2:
 		fmt.Fprintln(os.Stderr, "Pending: the webhook or the status call tells the outcome.")
 	default:

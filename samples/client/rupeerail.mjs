@@ -82,9 +82,10 @@ export async function call(request, status) {
     return send(status);
   }
   switch (answer.response_code) {
-    case 1: // done
-    case 3: // failed: nothing moved; a new attempt needs a new referenceid
-    case 4: // a repeat of the referenceid: data is the original's current state
+    // 1, 3, 4: an answer about the transaction: what it means for this call is in its code table (/ResponseCode).
+    case 1:
+    case 3:
+    case 4:
       return answer;
     case 2:
       console.error('Pending: the webhook or the status call tells the outcome.');

@@ -142,9 +142,10 @@ function rupeerail_call(array $request, ?array $status = null): ?object
         return rupeerail_send($status);
     }
     switch ($answer->response_code) {
-        case 1: // done
-        case 3: // failed: nothing moved; a new attempt needs a new referenceid
-        case 4: // a repeat of the referenceid: data is the original's current state
+        // 1, 3, 4: an answer about the transaction: what it means for this call is in its code table (/ResponseCode).
+        case 1:
+        case 3:
+        case 4:
             break;
         case 2:
             fwrite(STDERR, "Pending: the webhook or the status call tells the outcome.\n");

@@ -105,8 +105,7 @@ def call(request, status=None):
         return send(status)
     code = answer.get("response_code")
     if code in (1, 3, 4):
-        # 1 done; 3 failed, nothing moved (a new attempt needs a new referenceid);
-        # 4 a repeat of the referenceid: data is the original's current state.
+        # An answer about the transaction: what it means for this call is in its code table (/ResponseCode).
         return answer
     if code == 2:
         print("Pending: the webhook or the status call tells the outcome.", file=sys.stderr)

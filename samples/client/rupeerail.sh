@@ -89,7 +89,7 @@ rr_call() {
     return
   fi
   case $code in
-    1 | 3 | 4) ;; # 1 done; 3 failed, nothing moved; 4 a repeat: data is the original's state
+    1 | 3 | 4) ;; # an answer about the transaction: what it means for this call is in its code table (/ResponseCode)
     2) echo 'Pending: the webhook or the status call tells the outcome.' >&2 ;;
     *) echo "Refused, response_code $code (/ResponseCode)" >&2 ;;
   esac

@@ -8,6 +8,7 @@ import {
   carryProblems,
   exampleProblems,
   notFoundProblems,
+  overdueProblems,
   overviewProblems,
   policyProblems,
   scenarioLocator,
@@ -350,5 +351,44 @@ describe('overviewProblems', () => {
       articleOf('AEPS transaction'),
       articleOf('payout order'),
     ]).toEqual(['an', 'a', 'an', 'a']);
+  });
+});
+
+describe('overdueProblems: the sandbox refuses an escalation before the bound the model gives', () => {
+  const escalated = parseFamily(
+    DEMO_FILE,
+    DEMO_TEXT.replace('exit: {status-call: demo-status}', 'exit: {escalation: PROCESSING_OVERDUE}'),
+    {...CTX, escalationReasons: new Set(['PROCESSING_OVERDUE'])},
+  ).family!;
+  const sandbox = (seconds: number, reason = 'PROCESSING_OVERDUE'): FamilyModel[] => [
+    {
+      family: 'common',
+      operations: [
+        {
+          id: 'common-escalation-raise',
+          carry: [],
+          unique: [],
+          scenarios: [],
+          overdue: [{reason, status: 'demo-status', field: 'status', state: 'PROCESSING', seconds, message: 'not yet'}],
+        } as unknown as FamilyModel['operations'][number],
+      ],
+    },
+  ];
+
+  it('passes a rule that matches the state, its bound and its status call', () => {
+    expect(overdueProblems([escalated], sandbox(86400))).toEqual([]);
+  });
+
+  it('names a rule whose seconds differ from the bound, with the rule to write', () => {
+    expect(overdueProblems([escalated], sandbox(3600))).toEqual([
+      `openapi/scenarios/common.yaml: overdue PROCESSING_OVERDUE of common-escalation-raise says PROCESSING for 3600 s by demo-status; ${DEMO_FILE}:7 bounds PROCESSING at 86400 s. Fix: write "PROCESSING_OVERDUE: {status: demo-status, state: PROCESSING, seconds: 86400, message: ...}".`,
+    ]);
+  });
+
+  it('names an escalation exit the sandbox accepts at any time, and a rule no state exits by', () => {
+    expect(overdueProblems([escalated], sandbox(86400, 'MERCHANT_BLOCKED'))).toEqual([
+      `${DEMO_FILE}:7: the exit of PROCESSING is the escalation PROCESSING_OVERDUE, which the sandbox accepts at any time. Fix: add "PROCESSING_OVERDUE: {status: demo-status, state: PROCESSING, seconds: 86400, message: ...}" under overdue: of common-escalation-raise in openapi/scenarios/common.yaml.`,
+      'openapi/scenarios/common.yaml: overdue MERCHANT_BLOCKED of common-escalation-raise refuses an escalation no state of openapi/behaviour/ exits by. Fix: remove it, or give that state "exit: {escalation: MERCHANT_BLOCKED}".',
+    ]);
   });
 });

@@ -102,7 +102,7 @@ describe('parseFamily', () => {
 
 describe('bound and exit of a non-final state (issue 32, 3)', () => {
   const STATE =
-    'PROCESSING: {final: false, money: held, meaning: At the bank., bound: {within: 1 day, fact: demo-window}, exit: {status-call: demo-status}}';
+    'PROCESSING: {final: false, money: held, meaning: At the bank., bound: {within: 1 day, seconds: 86400, fact: demo-window}, exit: {status-call: demo-status}}';
 
   it('rejects a non-final state without a bound and an exit, naming its line and both fixes', () => {
     expect(
@@ -120,11 +120,13 @@ describe('bound and exit of a non-final state (issue 32, 3)', () => {
         `PROCESSING: {final: false, money: held, meaning: At the bank., bound: ${bound}, exit: ${exit}}`,
       );
     expect(
-      parseFamily(DEMO_FILE, text('{within: 1 day, fact: demo-window}', '{escalation: STUCK}'), ctx).problems,
+      parseFamily(DEMO_FILE, text('{within: 1 day, seconds: 86400, fact: demo-window}', '{escalation: STUCK}'), ctx)
+        .problems,
     ).toEqual([
       `${DEMO_FILE}:7: escalation reason STUCK is not one the escalation API accepts (PROCESSING_OVERDUE). Fix: use one of them, add it to EscalationReason in openapi/families/common.yaml (a wire change), or give a procedure.`,
     ]);
     expect(parseFamily(DEMO_FILE, text('{within: 1 day}', '{procedure: Write to support}'), ctx).problems).toEqual([
+      `${DEMO_FILE}:7: the bound "1 day" has no seconds. Fix: add "seconds: <N>", the longest "1 day" can last in whole seconds (a working day with the weekend after it), how far an exit journey moves the test clock.`,
       `${DEMO_FILE}:7: a bound names its source: "fact: <id of openapi/facts/>" or "policy: <our reason>", one of the two.`,
       `${DEMO_FILE}:7: "within" is missing or empty. Fix: write the procedure's own bound (by when it is answered).`,
       `${DEMO_FILE}:7: state PROCESSING is not final but has no bound. Fix: add "bound: {within: ..., fact: <id>}" (or "policy: <our reason>") (openapi/behaviour/README.md).`,

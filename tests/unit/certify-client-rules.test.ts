@@ -6,7 +6,15 @@
 import {describe, expect, it} from 'vitest';
 import {certifyClient} from '../../certify/src/client';
 import type {ClientModel, Exchange} from '../../certify/src/client-model';
-import {clientRuleWords, codeList, codesWith, type RetryTable} from '#core/certify/client-rules';
+import {
+  clientRuleWords,
+  codeList,
+  codesWith,
+  journeyRepeats,
+  withJourneys,
+  type RetryTable,
+} from '#core/certify/client-rules';
+import {parseJourneyFile} from '#core/journeys/model';
 import {checklistRows, ruleById} from '#core/certify/rules';
 
 const TABLE: RetryTable = {
@@ -81,5 +89,70 @@ describe('the client rules from the table', () => {
     const page = checklistRows().find((r) => r.id === 'client-no-resend-after-pending');
     expect(page?.holds).toBe(clientRuleWords({}).resend.holds);
     expect(page?.holds).not.toMatch(/\(code /);
+  });
+});
+
+describe('the rules where the code table is silent: from the journeys (issue 32, 4)', () => {
+  /** A duplicate workflow of `demo-escalate`, an operation the table has no row for: first answered `code`. */
+  const journey = (code: number) =>
+    parseJourneyFile(
+      'openapi/journeys/demo.arazzo.yaml',
+      `arazzo: 1.0.1
+workflows:
+  - workflowId: demo-escalate-duplicate
+    steps:
+      - stepId: raise
+        operationId: demo-escalate
+        requestBody:
+          payload: {referenceid: $faker.string.uuid()}
+        successCriteria:
+          - condition: $response.body#/response_code == ${code}
+        outputs:
+          referenceid: $request.body#/referenceid
+      - stepId: raise-again
+        operationId: demo-escalate
+        requestBody:
+          payload: {referenceid: $steps.raise.outputs.referenceid}
+        successCriteria:
+          - condition: $response.body#/response_code == 4
+`,
+    );
+
+  it('reads what a repeat answers from the workflow that sends the identity again', () => {
+    expect(journeyRepeats([journey(1)])).toEqual([
+      {operation: 'demo-escalate', after: 1, answers: 4, workflow: 'demo-escalate-duplicate'},
+    ]);
+  });
+
+  it('adds the code the journey spends to the rule, and a changed journey changes the rule and its words', () => {
+    const fromOne = withJourneys(TABLE, journeyRepeats([journey(1)]));
+    expect(fromOne.table['demo-escalate']).toEqual({'1': 'new-ref'});
+    expect(fromOne.from.get('demo-escalate 1')).toBe('demo-escalate-duplicate');
+    expect(clientRuleWords(fromOne.table).fresh.holds).toContain('(code 3; 1 for 1 operation)');
+    const fromSeven = withJourneys(TABLE, journeyRepeats([journey(7)]));
+    expect(fromSeven.table['demo-escalate']).toEqual({'7': 'new-ref'});
+    expect(clientRuleWords(fromSeven.table).fresh.holds).toContain('(code 3 or 7)');
+    // Where the table has the pair, it wins over the journey.
+    expect(
+      withJourneys(TABLE, [{operation: 'demo-pay', after: 1, answers: 4, workflow: 'w'}]).table['demo-pay'],
+    ).toEqual(TABLE['demo-pay']);
+  });
+
+  it('has certify flag a reused referenceid of an operation only a journey speaks for', () => {
+    const retry = withJourneys(TABLE, journeyRepeats([journey(1)])).table;
+    const log: Exchange[] = [1, 4].map((c, i) => ({
+      at: i * 1000,
+      method: 'POST',
+      url: '/api/v1/demo/escalate',
+      operationId: 'demo-escalate',
+      headers: {},
+      body: JSON.stringify({referenceid: 'RR-J-1'}),
+      status: 200,
+      responseHeaders: {},
+      response: JSON.stringify({response_code: c}),
+    }));
+    const withEscalate = {...model(retry), money: {...model(retry).money, 'demo-escalate': ['referenceid']}};
+    const [fresh] = certifyClient(log, withEscalate, 'http://127.0.0.1:4010/api/v1').results;
+    expect(fresh?.passed).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
 import {describe, expect, it} from 'vitest';
 import {journeyProblems} from '#core/journeys/checks';
 import {parseJourneyFile} from '#core/journeys/model';
-import {DEMO_TEXT, demoFamily} from './behaviour-helpers';
+import {parseFamily} from '#core/behaviour/model';
+import {CTX, DEMO_FILE, DEMO_TEXT, demoFamily} from './behaviour-helpers';
 
 const FILE = 'openapi/journeys/demo.arazzo.yaml';
 const ctx = {
@@ -41,6 +42,12 @@ const hook = (id: string, ref: string, state: string, webhook = 'demo-update') =
           url: '{$inputs.proxy}/__journeys/webhooks/${webhook}/{$steps.${ref}.outputs.referenceid}'
         successCriteria:
           - condition: $response.body#/status == '${state}'`;
+const clock = (id: string, seconds: number) => `
+      - stepId: ${id}
+        x-journey-step: {kind: clock, advance_seconds: ${seconds}}
+        x-operation: {method: post, url: '{$inputs.proxy}/__sandbox/clock'}
+        requestBody:
+          payload: {advance_seconds: ${seconds}}`;
 const workflow = (id: string, steps: string[]): string => `
   - workflowId: ${id}
     steps:${steps.join('')}`;
@@ -63,6 +70,12 @@ const COMPLETE = [
     status('paid', 'pay', 'SUCCESS'),
     hook('hook', 'pay', 'SUCCESS'),
   ]),
+  // The exit of PROCESSING (bound: 1 day, exit: the status call): a day on, the status call resolves it.
+  workflow('stuck-then-resolved', [
+    pay('pay', 'SLOW', 2, 'PROCESSING'),
+    clock('a-day-on', 86400),
+    status('resolved', 'pay', 'FAILED'),
+  ]),
 ];
 
 const run = (workflows: string[]): string[] =>
@@ -75,7 +88,7 @@ describe('journeyProblems', () => {
 
   it('names a misspelt operationId, which redocly lint passes, with the one it meant', () => {
     expect(run([...COMPLETE, workflow('typo', [pay('pay', 'FAST', 1, 'SUCCESS', undefined, 'demo-pya')])])).toEqual([
-      `${FILE}:103: step "pay" of workflow "typo" calls operationId "demo-pya", which the contract does not have. Fix: use demo-pay.`,
+      `${FILE}:127: step "pay" of workflow "typo" calls operationId "demo-pya", which the contract does not have. Fix: use demo-pay.`,
     ]);
   });
 
@@ -86,13 +99,13 @@ describe('journeyProblems', () => {
       status('paid', 'pay', 'SUCCESS'),
     ]);
     expect(run([...COMPLETE, bad])).toEqual([
-      `${FILE}:123: step "paid" of workflow "failed-then-paid" expects SUCCESS after FAILED (mode FAST), a change the model of demo-pay does not allow. Fix: expect one of FAILED, or add the transition to openapi/behaviour.`,
+      `${FILE}:147: step "paid" of workflow "failed-then-paid" expects SUCCESS after FAILED (mode FAST), a change the model of demo-pay does not allow. Fix: expect one of FAILED, or add the transition to openapi/behaviour.`,
     ]);
   });
 
   it('rejects a first answer the mode does not give (SLOW is never final)', () => {
     expect(run([...COMPLETE, workflow('slow-paid', [pay('pay', 'SLOW', 1, 'SUCCESS')])])).toEqual([
-      `${FILE}:106: step "pay" of workflow "slow-paid" expects code 1 in mode SLOW, where the model of demo-pay answers only 2. Fix: expect one of those, or send another mode.`,
+      `${FILE}:130: step "pay" of workflow "slow-paid" expects code 1 in mode SLOW, where the model of demo-pay answers only 2. Fix: expect one of those, or send another mode.`,
     ]);
   });
 
@@ -103,7 +116,7 @@ describe('journeyProblems', () => {
       pay('again', 'FAST', 4, 'PROCESSING', '$steps.pay.outputs.referenceid'),
     ]);
     expect(run([...COMPLETE, bad])).toEqual([
-      `${FILE}:123: step "again" of workflow "repeat" expects a repeat to answer PROCESSING; the transaction is SUCCESS by then, and a repeat answers it as it stands now. Fix: expect SUCCESS.`,
+      `${FILE}:147: step "again" of workflow "repeat" expects a repeat to answer PROCESSING; the transaction is SUCCESS by then, and a repeat answers it as it stands now. Fix: expect SUCCESS.`,
     ]);
   });
 
@@ -111,6 +124,69 @@ describe('journeyProblems', () => {
     expect(run(COMPLETE.slice(1))).toEqual([
       `tests/fixtures/behaviour/demo.yaml:25: no journey answers code 1 of demo-pay in mode FAST. Fix: add a workflow to openapi/journeys/demo.arazzo.yaml whose demo-pay step sends mode: FAST and expects $response.body#/response_code == 1.`,
       `tests/fixtures/behaviour/demo.yaml:33: no journey takes demo-pay from SUCCESS to REVERSED. Fix: add a workflow to openapi/journeys/demo.arazzo.yaml whose status or webhook step after SUCCESS expects REVERSED.`,
+    ]);
+  });
+
+  it('names a bounded state whose exit no workflow takes after its bound, with the workflow to add', () => {
+    const early = workflow('stuck-then-resolved', [
+      pay('pay', 'SLOW', 2, 'PROCESSING'),
+      clock('an-hour-on', 3600),
+      status('resolved', 'pay', 'FAILED'),
+    ]);
+    expect(run([...COMPLETE.slice(0, -1), early])).toEqual([
+      `tests/fixtures/behaviour/demo.yaml:7: state PROCESSING has no exit journey: no workflow reaches PROCESSING, moves the test clock on by 86400 s (its bound: 1 day) and then calls demo-status and expects the final state it resolves PROCESSING to. Fix: add that workflow at the end of openapi/journeys/demo.arazzo.yaml, with a sandbox test value that leaves the demo payment PROCESSING.`,
+    ]);
+  });
+
+  it('takes a procedure exit only from a status call marked x-exit after the bound, still in the state', () => {
+    const procedure = DEMO_TEXT.replace(
+      'exit: {status-call: demo-status}',
+      "exit: {procedure: 'Write to support', within: 2 days}",
+    );
+    const check = (workflows: string[]) =>
+      journeyProblems([parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${workflows.join('')}\n`)], {
+        ...ctx,
+        families: [demoFamily(procedure)],
+      });
+    const marked = (id: string, state: string) => `${status(id, 'pay', state)}
+        x-exit: procedure`;
+    const stuck = (seconds: number, state = 'PROCESSING') =>
+      workflow('stuck', [pay('pay', 'SLOW', 2, 'PROCESSING'), clock('wait', seconds), marked('ask', state)]);
+    expect(check([...COMPLETE.slice(0, -1), stuck(86400)])).toEqual([]);
+    expect(check([...COMPLETE.slice(0, -1), stuck(600)])).toEqual([
+      `${FILE}:124: step "ask" of workflow "stuck" starts the exit procedure of PROCESSING 600 s after demo-pay entered it, before its bound (86400 s: 1 day, tests/fixtures/behaviour/demo.yaml). Fix: move the test clock on by 85800 s more in a clock step before it.`,
+      `tests/fixtures/behaviour/demo.yaml:7: state PROCESSING has no exit journey: no workflow reaches PROCESSING, moves the test clock on by 86400 s (its bound: 1 day) and then calls the status call, expects PROCESSING still and marks that step x-exit: procedure (the procedure: Write to support). Fix: add that workflow at the end of openapi/journeys/demo.arazzo.yaml, with a sandbox test value that leaves the demo payment PROCESSING.`,
+    ]);
+  });
+
+  it('takes an escalation exit after the bound, and rejects one expected to be accepted before it', () => {
+    const escalated = DEMO_TEXT.replace('exit: {status-call: demo-status}', 'exit: {escalation: PROCESSING_OVERDUE}');
+    const check = (workflows: string[]) =>
+      journeyProblems([parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${workflows.join('')}\n`)], {
+        ...ctx,
+        operations: new Set([...ctx.operations, 'common-escalation-raise']),
+        families: [
+          parseFamily(DEMO_FILE, escalated, {...CTX, escalationReasons: new Set(['PROCESSING_OVERDUE'])}).family!,
+        ],
+      });
+    const escalate = (id: string, code: number) => `
+      - stepId: ${id}
+        operationId: common-escalation-raise
+        requestBody:
+          payload: {reason: PROCESSING_OVERDUE, service: demo, referenceid: $steps.pay.outputs.referenceid}
+        successCriteria:
+          - condition: $response.body#/response_code == ${code}`;
+    const stuck = workflow('stuck', [
+      pay('pay', 'SLOW', 2, 'PROCESSING'),
+      escalate('too-soon', 24),
+      clock('wait', 86400),
+      escalate('overdue', 1),
+    ]);
+    expect(check([...COMPLETE.slice(0, -1), stuck])).toEqual([]);
+    const early = workflow('early', [pay('pay', 'SLOW', 2, 'PROCESSING'), clock('wait', 60), escalate('overdue', 1)]);
+    expect(check([...COMPLETE.slice(0, -1), early])).toEqual([
+      `${FILE}:121: step "overdue" of workflow "early" escalates demo-pay (PROCESSING) with PROCESSING_OVERDUE 60 s after it entered PROCESSING, before its bound (86400 s: 1 day), and expects response_code 1; the API answers 24 until the bound has passed. Fix: move the test clock on by 86340 s more first, or expect 24.`,
+      `tests/fixtures/behaviour/demo.yaml:7: state PROCESSING has no exit journey: no workflow reaches PROCESSING, moves the test clock on by 86400 s (its bound: 1 day) and then calls common-escalation-raise with reason PROCESSING_OVERDUE and expects response_code 1. Fix: add that workflow at the end of openapi/journeys/demo.arazzo.yaml, with a sandbox test value that leaves the demo payment PROCESSING.`,
     ]);
   });
 
@@ -134,7 +210,7 @@ describe('journeyProblems', () => {
         x-operation: {method: get, url: 'http://127.0.0.1:4111/__journeys/webhooks'}
 `;
     expect(journeyProblems([parseJourneyFile(FILE, text)], ctx)).toEqual([
-      `${FILE}:103: step "wait" calls x-operation without saying what it stands for. Fix: add x-journey-step (a webhook, a hosted page or the clock), or call an operation by operationId.`,
+      `${FILE}:127: step "wait" calls x-operation without saying what it stands for. Fix: add x-journey-step (a webhook, a hosted page or the clock), or call an operation by operationId.`,
     ]);
   });
 });
@@ -184,6 +260,12 @@ describe('journeyProblems, made-in', () => {
       hook('failed', 'open', 'FAILED'),
       item('first-still', 'SUCCESS'),
     ]),
+    workflow('stuck-then-resolved', [
+      open('open'),
+      item('pending', 'PROCESSING'),
+      clock('a-day-on', 86400),
+      item('resolved', 'FAILED'),
+    ]),
   ];
   const check = (workflows: string[]): string[] =>
     journeyProblems([parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${workflows.join('')}\n`)], madeIn);
@@ -201,15 +283,15 @@ describe('journeyProblems, made-in', () => {
       workflow('paid-then-pending', [open('open'), hook('paid', 'open', 'SUCCESS'), item('pending', 'PROCESSING')]),
     ];
     expect(check([...WALKED, ...bad])).toEqual([
-      `${FILE}:103: step "failed" of workflow "first-failed" expects a transaction of demo-pay first reported as FAILED; the model allows SUCCESS, PROCESSING (appears-in). Fix: expect one of those first, or add FAILED to appears-in in openapi/behaviour.`,
-      `${FILE}:127: step "pending" of workflow "paid-then-pending" expects PROCESSING after SUCCESS (mode FAST), a change the model of demo-pay does not allow. Fix: expect one of SUCCESS, REVERSED, or add the transition to openapi/behaviour.`,
+      `${FILE}:132: step "failed" of workflow "first-failed" expects a transaction of demo-pay first reported as FAILED; the model allows SUCCESS, PROCESSING (appears-in). Fix: expect one of those first, or add FAILED to appears-in in openapi/behaviour.`,
+      `${FILE}:156: step "pending" of workflow "paid-then-pending" expects PROCESSING after SUCCESS (mode FAST), a change the model of demo-pay does not allow. Fix: expect one of SUCCESS, REVERSED, or add the transition to openapi/behaviour.`,
     ]);
   });
 
   it('holds a repeat of the opening call to the repeat code', () => {
     const bad = workflow('repeat', [open('open'), open('again', 1, '$steps.open.outputs.referenceid')]);
     expect(check([...WALKED, bad])).toEqual([
-      `${FILE}:103: step "again" of workflow "repeat" sends the referenceid of an earlier demo-pay again, which the model says answers response_code 4, not 1. Fix: expect $response.body#/response_code == 4.`,
+      `${FILE}:132: step "again" of workflow "repeat" sends the referenceid of an earlier demo-pay again, which the model says answers response_code 4, not 1. Fix: expect $response.body#/response_code == 4.`,
     ]);
   });
 });

@@ -9,7 +9,7 @@ import {EXAMPLE_NOW, formatLike, idNumbers, liven, liveTable, sentStrings} from 
 import type {JsonObject} from '#core/sandbox/model';
 import {SANDBOX_RETENTION_HOURS} from '#core/sandbox/engine/retention';
 import {tempSandboxDir} from '../../scripts/lib/sandbox-server';
-import {clockedSandbox} from './sandbox-harness';
+import {postingSandbox} from './sandbox-harness';
 import {compiledContract, writtenSandbox} from '../helpers/contract';
 
 const NOW = Date.parse('2026-11-27T01:00:00Z');
@@ -91,17 +91,7 @@ afterAll(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 /** A sandbox on the real scenarios, with a clock the test moves, and a POST as the partner. */
 function engine(seed: number) {
-  const {sandbox, token, advance} = clockedSandbox(compiled, dir, NOW, seed);
-  const post = async (path: string, body: JsonObject) => {
-    const res = await sandbox.send({
-      method: 'POST',
-      url: `${compiled.index.basePath}${path}`,
-      headers: {authorization: `Bearer ${await token()}`, 'content-type': 'application/json'},
-      body: JSON.stringify(body),
-    });
-    return res.json as {response_code: number; data: Record<string, unknown>};
-  };
-  return {sandbox, post, advance};
+  return postingSandbox(compiled, dir, NOW, seed);
 }
 
 const session = (referenceid: string): JsonObject => ({

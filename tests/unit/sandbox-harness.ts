@@ -99,6 +99,24 @@ export function clockedSandbox(compiled: CompiledSandbox, dir: string, start: nu
   };
 }
 
+/** A clocked sandbox (clockedSandbox) with a POST as the partner that returns the answer's JSON. */
+export function postingSandbox(compiled: CompiledSandbox, dir: string, start: number, seed?: number) {
+  const {sandbox, token, advance} = clockedSandbox(compiled, dir, start, seed);
+  const post = async <T = {response_code: number; data: Record<string, unknown>}>(
+    path: string,
+    body: Record<string, Json>,
+  ): Promise<T> => {
+    const res = await sandbox.send({
+      method: 'POST',
+      url: `${compiled.index.basePath}${path}`,
+      headers: {authorization: `Bearer ${await token()}`, 'content-type': 'application/json'},
+      body: JSON.stringify(body),
+    });
+    return res.json as T;
+  };
+  return {sandbox, post, advance};
+}
+
 /** Writes the run's compiled sandbox (tests/helpers/contract.ts), then answers requests through the engine. */
 export async function openSandboxProbe(name: string): Promise<SandboxProbe> {
   const dir = tempSandboxDir(name);

@@ -119,6 +119,21 @@ export const FAMILY_FILE_SCHEMA: ScenarioSchema = {
               message: {type: 'string'},
             },
           },
+          overdue: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              required: ['status', 'state', 'seconds', 'message'],
+              additionalProperties: false,
+              properties: {
+                status: {type: 'string'},
+                field: {type: 'string'},
+                state: {type: 'string'},
+                seconds: {type: 'integer', minimum: 1},
+                message: {type: 'string'},
+              },
+            },
+          },
           updates: {
             type: 'object',
             required: ['status', 'key', 'set'],
@@ -218,9 +233,18 @@ export interface UpdateSpec {
   key: string;
   set: JsonObject;
 }
+/** `overdue:` of the escalation call: per reason, the state it escalates and its bound (OverdueModel). */
+export interface OverdueSpec {
+  status: string;
+  field?: string;
+  state: string;
+  seconds: number;
+  message: string;
+}
 export interface OperationSpec {
   carry?: CarrySpec[];
   expires?: ExpirySpec;
+  overdue?: Record<string, OverdueSpec>;
   updates?: UpdateSpec;
   /**
    * The code a repeat of the idempotency key answers: 4 (the default) with the original in data, or 1

@@ -6,7 +6,15 @@
 import {closest} from '../../util/closest';
 import {text} from '../body';
 import type {ScenarioRow} from '../../contract/types';
-import type {CarryRule, ExpiryModel, JsonObject, OperationModel, SignatureRule, UpdateModel} from '../model';
+import type {
+  CarryRule,
+  ExpiryModel,
+  JsonObject,
+  OperationModel,
+  OverdueModel,
+  SignatureRule,
+  UpdateModel,
+} from '../model';
 import {
   errorLines,
   httpStatusOf,
@@ -20,6 +28,7 @@ import {
 import {nameOf, type ScenarioContext} from './context';
 import {compileExpiry} from './expiry';
 import {compileUpdates} from './updates';
+import {compileOverdue} from './overdue';
 import {familyFileOf, type FamilyFile, type FamilySide, type SandboxSide} from './files';
 import type {OperationSpec} from './format';
 import {renderBody} from './render';
@@ -362,6 +371,7 @@ function operationModel(
     readonly repeat: Repeat | undefined;
     readonly expiry?: ExpiryModel;
     readonly updates?: UpdateModel;
+    readonly overdue?: readonly OverdueModel[];
     readonly signature?: SignatureRule;
   },
 ): OperationModel {
@@ -391,6 +401,7 @@ function operationModel(
     ...(lookup !== undefined ? {lookup} : {}),
     ...(extra.expiry ? {expiry: extra.expiry} : {}),
     ...(extra.updates ? {updates: extra.updates} : {}),
+    ...(extra.overdue ? {overdue: extra.overdue} : {}),
     ...(extra.signature ? {signature: extra.signature} : {}),
     ...(dropped.length ? {deprecatedQuery: dropped} : {}),
     scenarios: d.scenarios,
@@ -430,6 +441,7 @@ export function compileOperation(
   const unique = spec.unique ?? [];
   const expiry = compileExpiry(ctx, d, spec.expires);
   const updates = compileUpdates(ctx, d, spec.updates);
+  const overdue = compileOverdue(ctx, d, spec.overdue);
   const deadlines = spec.deadlines;
   addSecurityRows(ctx, d);
   const signature = signatureRule(ctx, d);
@@ -439,6 +451,7 @@ export function compileOperation(
     ...(deadlines ? {deadlines} : {}),
     ...(expiry ? {expiry} : {}),
     ...(updates ? {updates} : {}),
+    ...(overdue.length ? {overdue} : {}),
     ...(signature ? {signature} : {}),
   });
   checkUnique(ctx, d, unique);

@@ -11,10 +11,12 @@ import {IAT_TOLERANCE_SECONDS} from './token';
 import type {SandboxStore} from './types';
 
 /**
- * Hours a transaction of the sandbox answers its repeats and status calls: two days, so a payout
- * left PROCESSING past its 24-hour bound is still there when it is escalated and answered.
+ * Hours a transaction of the sandbox answers its repeats and status calls: 64 days, so a transaction
+ * left in a state past its bound is still there when the exit journey takes its exit (issue 32, 3),
+ * the longest being a PAN application stuck past three 15-working-day bounds one after another
+ * (63 days, openapi/journeys/pan.arazzo.yaml). SANDBOX_RETENTION_MAX keeps memory bounded.
  */
-export const SANDBOX_RETENTION_HOURS = 48;
+export const SANDBOX_RETENTION_HOURS = 64 * 24;
 /** The most transactions of one kind (status records, repeat originals) the sandbox keeps, newest first. */
 export const SANDBOX_RETENTION_MAX = 10_000;
 /** Requests between two sweeps, besides one a minute of clock time. */
