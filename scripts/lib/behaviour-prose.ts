@@ -62,7 +62,7 @@ export const BEHAVIOUR_RULES: readonly {
   {
     kind: 'final',
     pattern:
-      /\b(?:is|are|be|becomes?|stays?|remains?)\s+(?:a\s+|the\s+|now\s+|always\s+|never\s+)?(?:final|terminal)\b/gi,
+      /\b(?:is|are|be|becomes?|stays?|remains?)\s+(?:a\s+|the\s+|now\s+|always\s+|never\s+)?(?:final|terminal)\b|^\|[^\n]*\|\s*final\??\s*\|/gim,
     fix: '<Fact id="<op>.final" />',
   },
   {
