@@ -165,7 +165,8 @@ export const BEHAVIOUR_RULES: readonly {
     kind: 'code-table',
     withCode: true,
     pagesOnly: true,
-    pattern: /^\|\s*(?:response_code|response\s+codes?|codes?)\s*\|[^\n]*\n\|[\s:|-]+\n(?:\|[^\n]*\n)*?\|\s*\d{1,2}\s*\|/gim,
+    pattern:
+      /^\|\s*(?:response_code|response\s+codes?|codes?)\s*\|[^\n]*\n\|[\s:|-]+\n(?:\|[^\n]*\n)*?\|\s*\d{1,2}\s*\|/gim,
     fix: 'the operation\'s code table (<Endpoint> renders it) or <Fact id="<op>.code.<N>" /> per code',
   },
   {

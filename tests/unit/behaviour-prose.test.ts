@@ -109,10 +109,10 @@ describe('findBehaviour', () => {
     );
     expect(findBehaviour(FILE, '| Code | Meaning |\n| --- | --- |\n| 3 | Declined. |\n')[0]?.message).toBe(
       'docs/v1/x.mdx:1:1: behaviour written by hand (code-table): "| Code | Meaning |". Say it with ' +
-        "the operation's code table (<Endpoint> renders it) or <Fact id=\"<op>.code.<N>\" /> per code " +
+        'the operation\'s code table (<Endpoint> renders it) or <Fact id="<op>.code.<N>" /> per code ' +
         '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
     );
-    expect(findBehaviour(FILE, '- `SUCCESS`: the beneficiary\'s account was credited.')[0]?.message).toBe(
+    expect(findBehaviour(FILE, "- `SUCCESS`: the beneficiary's account was credited.")[0]?.message).toBe(
       'docs/v1/x.mdx:1:4: behaviour written by hand (state-meaning): "SUCCESS : the beneficiary\'s account was credited". ' +
         'Say it with <Fact id="<op>.state.SUCCESS" /> (what the state means, from the model) ' +
         '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
