@@ -136,7 +136,7 @@ export const BEHAVIOUR_RULES: readonly {
     kind: 'not-found',
     withCode: true,
     pattern:
-      /(?:\bresponse_code\s+|\bcodes?\s+|\banswers?\s+)7\b(?:\s*\([^)\n]*\))?(?:(?!\n[ \t]*\n)[^.!?]){0,120}?\b(?:first\s+seconds|few\s+seconds|ask\s+again|short\s+wait|definitive|reached\s+us|did\s+not\s+reach|not\s+reach\s+us|send\s+(?:it\s+|them\s+|the\s+(?:\w+\s+){1,3})?again)\b|\b(?:first|few)\s+seconds\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?(?:\b7\b|NOT_FOUND)|\bwithin\s+the\s+first\s+seconds\b|(?:\bresponse_code\s+|\bcodes?\s+)7\b(?:(?!\n[ \t]*\n)[^.!?]){0,60}?\bno\s+\w+\s+(?:(?:with|for|under)\s+(?:this|that|the)\s+referenceid\b(?:(?!\n[ \t]*\n)[^.!?]){0,40}?\b(?:was|were|is)\s+(?:created|made|received|sent)|(?:has|holds|carries)\s+(?:this|that|the)\s+referenceid)\b|\bNOT_FOUND\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\bask\s+again\b/gim,
+      /(?:\bresponse_code\s+|\bcodes?\s+|\banswers?\s+)7\b(?:\s*\([^)\n]*\))?(?:(?!\n[ \t]*\n)[^.!?]){0,120}?\b(?:first\s+seconds|few\s+seconds|ask\s+again|short\s+wait|definitive|reached\s+us|did\s+not\s+reach|not\s+reach\s+us|send\s+(?:it\s+|them\s+|the\s+(?:\w+\s+){1,3})?again)\b|\b(?:first|few)\s+seconds\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?(?:\b7\b|NOT_FOUND)|\bwithin\s+the\s+first\s+seconds\b|(?:\bresponse_code\s+|\bcodes?\s+)7\b(?:(?!\n[ \t]*\n)[^.!?]){0,60}?\bno\s+\w+\s+(?:(?:with|for|under)\s+(?:this|that|the)\s+referenceid\b(?:(?!\n[ \t]*\n)[^.!?]){0,40}?\b(?:(?:was|were|is)\s+(?:created|made|received|sent)|exists?)|(?:has|holds|carries)\s+(?:this|that|the)\s+referenceid)\b|\bNOT_FOUND\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\bask\s+again\b/gim,
     fix: '<Fact id="<status-call>.not-found" />',
   },
   {

@@ -141,6 +141,8 @@ describe('findBehaviour', () => {
       '- `response_code` 7: no order with this `referenceid` was created.',
       '',
       '`response_code` 7 means no session has this `referenceid`.',
+      '',
+      'Code 7: no transaction with this `referenceid` exists.',
     ].join('\n');
     expect(found(source)).toEqual([
       '1:13 resend times out, post the same result again',
@@ -148,6 +150,7 @@ describe('findBehaviour', () => {
       '4:4 code-meaning response_code 13: capture again and send with a **new** referenceid',
       '5:4 not-found response_code 7: no order with this referenceid was created',
       '7:2 not-found response_code 7 means no session has this referenceid',
+      '9:1 not-found Code 7: no transaction with this referenceid exists',
     ]);
   });
 
