@@ -147,7 +147,7 @@ export const BEHAVIOUR_RULES: readonly {
     withCode: true,
     pagesOnly: true,
     pattern:
-      /\b(?:repeat(?:s|ed)?|duplicate|again|twice)\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:answers?|returns?|comes?\s+back\s+as|gets?)\s+(?:response_code\s+|code\s+)?(?:4\b|DUPLICATE_REFERENCE\b)/gim,
+      /\b(?:repeat(?:s|ed)?|duplicate|again|twice|second)\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:answers?|returns?|comes?\s+back\s+as|gets?)\s+(?:response_code\s+|code\s+)?(?:4\b|DUPLICATE_REFERENCE\b)/gim,
     fix: '<Fact id="<op>.repeat" /> or <Fact id="referenceid-repeat" />',
   },
   {

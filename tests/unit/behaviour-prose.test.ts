@@ -102,6 +102,9 @@ describe('findBehaviour', () => {
       '11:1 final | | Meaning | Final? |',
       '13:4 state-meaning SUCCESS | Credited',
     ]);
+    expect(found('A second escalation of the same case answers `response_code` 4 with the first.')).toEqual([
+      '1:3 repeat second escalation of the same case answers response_code 4',
+    ]);
     expect(findBehaviour(FILE, 'Ask no more than once a minute.')[0]?.message).toBe(
       'docs/v1/x.mdx:1:18: behaviour written by hand (polling): "once a minute". Say it with ' +
         '<Fact id="shared.polling" /> or <Fact id="<op>.webhook" /> (an operation\'s own way to learn the outcome) ' +
