@@ -1,6 +1,7 @@
 /**
  * The behaviour prose lint: what a payment does after it is sent (final states, webhooks, resends,
- * money back, retry counts, windows, T+N) is data in openapi/behaviour/ and reaches a page through
+ * money back, retry counts, windows, T+N, what a code or a repeat answers, how often to poll, what a
+ * state means) is data in openapi/behaviour/ and reaches a page through
  * `<Fact id="..." />` or the overview's `<BehaviourTable>`. A sentence that states it by hand drifts
  * from the model the day the model changes, so this lint rejects the forms such sentences recur in.
  *
