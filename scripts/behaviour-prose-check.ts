@@ -97,7 +97,7 @@ export function checkBehaviourProse(siteDir = REPO_ROOT): string[] {
   const findings = [
     ...behaviourPages(siteDir).flatMap((f) => findBehaviour(relPath(siteDir, f), fs.readFileSync(f, 'utf8'))),
     ...journeyFiles(siteDir).flatMap((f) =>
-      findBehaviour(relPath(siteDir, f), journeyProse(fs.readFileSync(f, 'utf8'))),
+      findBehaviour(relPath(siteDir, f), journeyProse(fs.readFileSync(f, 'utf8')), true),
     ),
     ...stepListPages(siteDir).flatMap((f) =>
       findStepLists(relPath(siteDir, f), fs.readFileSync(f, 'utf8'), operationLinkTest(siteDir, f)),

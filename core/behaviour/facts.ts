@@ -203,6 +203,9 @@ export function factTexts(
       out[`${op.id}.money-back`] = moneyBackFact(op);
       out[`${op.id}.repeat`] = repeatFact(op);
       out[`${op.id}.code-5`] = code5Fact(op, common);
+      // What each state means (issue 32, 6): pages glossed payout's SUCCESS as "credited" where the
+      // model says "accepted by the network", so a state's meaning comes from the model too.
+      for (const state of statesOf(op, family)) out[`${op.id}.state.${state}`] = family.states[state]?.meaning ?? '';
     }
   }
   for (const [statusCall, rule] of notFoundRules(families))
@@ -237,7 +240,7 @@ export function factIdList(families: readonly FamilyBehaviour[], facts: Readonly
       !opIds.has(id.split('.')[0] ?? ''),
   );
   return [
-    `- Per operation: ${OPERATION_FACTS.map((k) => `\`<op>.${k}\``).join(', ')}, and \`<op>.first.<MODE>\`. Operations (modes): ${ops.join(', ') || 'none yet'}.`,
+    `- Per operation: ${OPERATION_FACTS.map((k) => `\`<op>.${k}\``).join(', ')}, \`<op>.first.<MODE>\`, and \`<op>.state.<STATE>\` (what a state means). Operations (modes): ${ops.join(', ') || 'none yet'}.`,
     `- Per response code (every operation): \`<op>.code.<N>\`, and \`<op>.refusals\` for the operations above; across them: ${codes.map((id) => `\`${id}\``).join(', ') || 'none'}.`,
     `- Per status call, when its response_code 7 is final: ${[...notFoundRules(families).keys()].map((id) => `\`${id}.not-found\``).join(', ') || 'none'}.`,
     `- Shared: ${shared.map((id) => `\`${id}\``).join(', ') || 'none yet'}.`,

@@ -1,6 +1,7 @@
 /**
  * The behaviour prose lint: what a payment does after it is sent (final states, webhooks, resends,
- * money back, retry counts, windows, T+N) is data in openapi/behaviour/ and reaches a page through
+ * money back, retry counts, windows, T+N, what a code or a repeat answers, how often to poll, what a
+ * state means) is data in openapi/behaviour/ and reaches a page through
  * `<Fact id="..." />` or the overview's `<BehaviourTable>`. A sentence that states it by hand drifts
  * from the model the day the model changes, so this lint rejects the forms such sentences recur in.
  *
@@ -25,6 +26,10 @@ export type BehaviourKind =
   | 'code-meaning'
   | 'code-retry'
   | 'not-found'
+  | 'repeat'
+  | 'polling'
+  | 'code-table'
+  | 'state-meaning'
   | 'step-list';
 
 export interface BehaviourFinding {
@@ -49,11 +54,16 @@ export const BEHAVIOUR_RULES: readonly {
   readonly fix: string;
   /** Read the prose with inline code kept as words (`behaviourProseWithCode`). */
   readonly withCode?: true;
+  /**
+   * Pages and posts only, not the journeys' step prose: a journey's duplicate step says what its
+   * success criteria check (`response_code` 4), and its file is held to the model by the build.
+   */
+  readonly pagesOnly?: true;
 }[] = [
   {
     kind: 'final',
     pattern:
-      /\b(?:is|are|be|becomes?|stays?|remains?)\s+(?:a\s+|the\s+|now\s+|always\s+|never\s+)?(?:final|terminal)\b/gi,
+      /\b(?:is|are|be|becomes?|stays?|remains?)\s+(?:a\s+|the\s+|now\s+|always\s+|never\s+)?(?:final|terminal)\b|^\|[^\n]*\|\s*final\??\s*\|/gim,
     fix: '<Fact id="<op>.final" />',
   },
   {
@@ -64,7 +74,11 @@ export const BEHAVIOUR_RULES: readonly {
   },
   {
     kind: 'resend',
-    pattern: /\bre-?send(?:s|ing)?\b(?:(?!\n[ \t]*\n)[^.!?:]){0,80}?\s(?:if|when|on|after|once)\b/gi,
+    // Also a timeout or a lost answer followed by "send (post, call) it again" (issue 32, 1): the
+    // micro-ATM update page said "if the call times out, post the same result again" against its
+    // code-5 rule ("never send the request again").
+    pattern:
+      /\bre-?send(?:s|ing)?\b(?:(?!\n[ \t]*\n)[^.!?:]){0,80}?\s(?:if|when|on|after|once)\b|\b(?:times?\s+out|timed\s+out|no\s+answer|lost\s+connection)\b(?:(?!\n[ \t]*\n)[^.!?]){0,60}?\b(?:send|post|submit|call)\s+(?:\w+\s+){0,4}?again\b/gi,
     fix: '<Fact id="<op>.code-5" /> or <Fact id="<op>.repeat" />',
   },
   {
@@ -97,7 +111,7 @@ export const BEHAVIOUR_RULES: readonly {
     kind: 'code-meaning',
     withCode: true,
     pattern:
-      /(?:\bresponse_code\s+|\bcodes?\s+|^[ \t]*[-*]\s+)\d{1,2}\b(?:\s*,?\s*(?:or\s+|and\s+)?\d{1,2}\b)*(?:\s*\([^)\n]*\))?\s*[:,]?\s(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:money\s+(?:has\s+)?moved|no\s+money\s+moved|nothing\s+(?:moved|paid|was\s+(?:paid|debited|created|moved))|(?:new|fresh)\s+referenceid)/gim,
+      /(?:\bresponse_code\s+|\bcodes?\s+|^[ \t]*[-*]\s+)\d{1,2}\b(?:\s*,?\s*(?:or\s+|and\s+)?\d{1,2}\b)*(?:\s*\([^)\n]*\))?(?:\s+and\s+the\s+other\s+[\w -]{0,30}?codes)?\s*[:,]?\s(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:money\s+(?:has\s+)?moved|no\s+money\s+moved|nothing\s+(?:moved|paid|was\s+(?:\w+\s+(?:or|and)\s+)?(?:paid|debited|created|moved|recharged|credited|charged))|\**(?:new|fresh|same)\**\s+referenceid)/gim,
     fix: '<Fact id="<op>.code.<N>" /> or <Fact id="codes.money-moving" /> (the derived code table)',
   },
   {
@@ -123,8 +137,49 @@ export const BEHAVIOUR_RULES: readonly {
     kind: 'not-found',
     withCode: true,
     pattern:
-      /(?:\bresponse_code\s+|\bcodes?\s+|\banswers?\s+)7\b(?:\s*\([^)\n]*\))?(?:(?!\n[ \t]*\n)[^.!?]){0,120}?\b(?:first\s+seconds|few\s+seconds|ask\s+again|short\s+wait|definitive|reached\s+us|did\s+not\s+reach|not\s+reach\s+us|send\s+(?:it\s+|them\s+|the\s+\w+\s+)?again)\b|\b(?:first|few)\s+seconds\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?(?:\b7\b|NOT_FOUND)|\bwithin\s+the\s+first\s+seconds\b|\bNOT_FOUND\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\bask\s+again\b/gim,
+      /(?:\bresponse_code\s+|\bcodes?\s+|\banswers?\s+)7\b(?:\s*\([^)\n]*\))?(?:(?!\n[ \t]*\n)[^.!?]){0,120}?\b(?:first\s+seconds|few\s+seconds|ask\s+again|short\s+wait|definitive|reached\s+us|did\s+not\s+reach|not\s+reach\s+us|send\s+(?:it\s+|them\s+|the\s+(?:\w+\s+){1,3})?again)\b|\b(?:first|few)\s+seconds\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?(?:\b7\b|NOT_FOUND)|\bwithin\s+the\s+first\s+seconds\b|(?:\bresponse_code\s+|\bcodes?\s+)7\b(?:(?!\n[ \t]*\n)[^.!?]){0,60}?\bno\s+\w+\s+(?:(?:with|for|under)\s+(?:this|that|the)\s+referenceid\b(?:(?!\n[ \t]*\n)[^.!?]){0,40}?\b(?:(?:was|were|is)\s+(?:created|made|received|sent)|exists?)|(?:has|holds|carries)\s+(?:this|that|the)\s+referenceid)\b|\bNOT_FOUND\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\bask\s+again\b/gim,
     fix: '<Fact id="<status-call>.not-found" />',
+  },
+  {
+    // What a repeat of a `referenceid` answers (issue 32, 1 and 6): pages said "the original result",
+    // "the original application", "as it was first given", where the model answers the transaction as
+    // it stands now, and each operation's repeat carries its own fields. The model's `repeat` says it.
+    kind: 'repeat',
+    withCode: true,
+    pagesOnly: true,
+    pattern:
+      /\b(?:repeat(?:s|ed)?|duplicate|again|twice|second)\b(?:(?!\n[ \t]*\n)[^.!?]){0,80}?\b(?:answers?|returns?|comes?\s+back\s+as|gets?)\s+(?:response_code\s+|code\s+)?(?:4\b|DUPLICATE_REFERENCE\b)/gim,
+    fix: '<Fact id="<op>.repeat" /> or <Fact id="referenceid-repeat" />',
+  },
+  {
+    // How often to ask a status call (issue 32, 6): the model's schedule (shared.polling: a first look
+    // after 30 seconds, then every minute, then every 15 minutes) or an operation's own (`learn`);
+    // "no more than once a minute" on a page said neither.
+    kind: 'polling',
+    pagesOnly: true,
+    pattern: /\b(?:once|twice)\s+(?:a|an|per|every)\s+(?:minute|hour)\b|\bpoll(?:s|ing)?\s+(?:it\s+)?every\b/gi,
+    fix: '<Fact id="shared.polling" /> or <Fact id="<op>.webhook" /> (an operation\'s own way to learn the outcome)',
+  },
+  {
+    // A table of response codes written by hand (issue 32, 1): each operation page renders its code
+    // table from the derived table (<Endpoint>), and a second one drifts from it.
+    kind: 'code-table',
+    withCode: true,
+    pagesOnly: true,
+    pattern:
+      /^\|\s*(?:response_code|response\s+codes?|codes?)\s*\|[^\n]*\n\|[\s:|-]+\n(?:\|[^\n]*\n)*?\|\s*\d{1,2}\s*\|/gim,
+    fix: 'the operation\'s code table (<Endpoint> renders it) or <Fact id="<op>.code.<N>" /> per code',
+  },
+  {
+    // `SUCCESS` glossed as "credited" (issue 32, 6): for a payout or a transfer the model's SUCCESS is
+    // accepted by the network, which the beneficiary's bank can still return (REVERSED); what a state
+    // means is the model's `meaning`.
+    kind: 'state-meaning',
+    withCode: true,
+    pagesOnly: true,
+    pattern:
+      /\bSUCCESS\b\s*(?:\|\s*credited\b|(?:(?!\n)[^.!?|]){0,50}?\b(?:contact|beneficiary|payee|account)\b(?:(?!\n)[^.!?|]){0,20}?\b(?:was|is|has\s+been)\s+credited\b)/gi,
+    fix: '<Fact id="<op>.state.SUCCESS" /> (what the state means, from the model)',
   },
 ];
 
@@ -142,16 +197,19 @@ export function behaviourProseWithCode(source: string): string {
   return behaviourProseOf(marked).replace(/\uE000/g, ' ');
 }
 
-/** Every hand-written statement of behaviour in one page, in reading order. */
-export function findBehaviour(file: string, source: string): BehaviourFinding[] {
+/**
+ * Every hand-written statement of behaviour in one page, in reading order. `journey` reads a journey
+ * file's prose (`journeyProse`), to which the pages-only rules do not apply.
+ */
+export function findBehaviour(file: string, source: string, journey = false): BehaviourFinding[] {
   const plain = behaviourProseOf(source);
   const withCode = behaviourProseWithCode(source);
   const out: BehaviourFinding[] = [];
-  for (const rule of BEHAVIOUR_RULES) {
+  for (const rule of BEHAVIOUR_RULES.filter((r) => !(journey && r.pagesOnly))) {
     const text = rule.withCode ? withCode : plain;
     for (const m of text.matchAll(rule.pattern)) {
       const {line, column} = lineColumn(text, m.index);
-      const phrase = m[0].replace(/\s+/g, ' ');
+      const phrase = (rule.kind === 'code-table' ? (m[0].split('\n')[0] ?? '') : m[0]).replace(/\s+/g, ' ').trim();
       out.push({
         file,
         line,

@@ -78,6 +78,91 @@ describe('findBehaviour', () => {
     );
   });
 
+  it('flags a repeat, a polling cadence, a code table and SUCCESS glossed as credited, written by hand (issue 32)', () => {
+    const source = [
+      'Sent twice by mistake, the repeat answers `response_code` 4 with the original result.',
+      '',
+      'Poll no more than once a minute. Reconcile once a day.',
+      '',
+      '| Code | Status | What to do |',
+      '| --- | --- | --- |',
+      '| 1 | `SUCCESS` | Print the receipt. |',
+      '',
+      '- `SUCCESS`: the contact was credited.',
+      '',
+      '| `status` | Meaning | Final? |',
+      '| --- | --- | --- |',
+      '| `SUCCESS` | Credited | Yes |',
+    ].join('\n');
+    expect(found(source)).toEqual([
+      '1:6 repeat twice by mistake, the repeat answers response_code 4',
+      '3:19 polling once a minute',
+      '5:1 code-table | Code | Status | What to do |',
+      '9:4 state-meaning SUCCESS : the contact was credited',
+      '11:1 final | | Meaning | Final? |',
+      '13:4 state-meaning SUCCESS | Credited',
+    ]);
+    expect(found('A second escalation of the same case answers `response_code` 4 with the first.')).toEqual([
+      '1:3 repeat second escalation of the same case answers response_code 4',
+    ]);
+    expect(findBehaviour(FILE, 'Ask no more than once a minute.')[0]?.message).toBe(
+      'docs/v1/x.mdx:1:18: behaviour written by hand (polling): "once a minute". Say it with ' +
+        '<Fact id="shared.polling" /> or <Fact id="<op>.webhook" /> (an operation\'s own way to learn the outcome) ' +
+        '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
+    );
+    expect(findBehaviour(FILE, '| Code | Meaning |\n| --- | --- |\n| 3 | Declined. |\n')[0]?.message).toBe(
+      'docs/v1/x.mdx:1:1: behaviour written by hand (code-table): "| Code | Meaning |". Say it with ' +
+        'the operation\'s code table (<Endpoint> renders it) or <Fact id="<op>.code.<N>" /> per code ' +
+        '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
+    );
+    expect(findBehaviour(FILE, "- `SUCCESS`: the beneficiary's account was credited.")[0]?.message).toBe(
+      'docs/v1/x.mdx:1:4: behaviour written by hand (state-meaning): "SUCCESS : the beneficiary\'s account was credited". ' +
+        'Say it with <Fact id="<op>.state.SUCCESS" /> (what the state means, from the model) ' +
+        '(ids: npm run behaviour:facts) or link the family overview\'s "What can happen to ..." table instead.',
+    );
+  });
+
+  it('leaves a table of other codes, a wallet credited on SUCCESS and a retried webhook delivery alone', () => {
+    const source = [
+      '| Code | Type | When |',
+      '| --- | --- | --- |',
+      '| `D11` | Dispute | Debited, not received |',
+      '',
+      '- `SUCCESS`: confirmed; your wallet is credited with the amount.',
+      '',
+      'No answer at all counts as a failed attempt, and we try again.',
+    ].join('\n');
+    expect(found(source)).toEqual([]);
+  });
+
+  it('flags a resend after a timeout, a failure list and a code 7 read as final, as the pages wrote them (issue 32)', () => {
+    const source = [
+      'If the call times out, post the same result again; it credits at most once.',
+      '',
+      '- `3`, `6`, `14` and the other failure codes: nothing was recharged or debited.',
+      '- `response_code` 13: capture again and send with a **new** `referenceid`.',
+      '- `response_code` 7: no order with this `referenceid` was created.',
+      '',
+      '`response_code` 7 means no session has this `referenceid`.',
+      '',
+      'Code 7: no transaction with this `referenceid` exists.',
+    ].join('\n');
+    expect(found(source)).toEqual([
+      '1:13 resend times out, post the same result again',
+      '3:1 code-meaning - 3 , 6 , 14 and the other failure codes: nothing was recharged or debited',
+      '4:4 code-meaning response_code 13: capture again and send with a **new** referenceid',
+      '5:4 not-found response_code 7: no order with this referenceid was created',
+      '7:2 not-found response_code 7 means no session has this referenceid',
+      '9:1 not-found Code 7: no transaction with this referenceid exists',
+    ]);
+  });
+
+  it("leaves a journey's duplicate step alone: the pages-only rules do not read journey prose", () => {
+    const step = 'Sent again with the same `referenceid`, it answers `response_code` 4; polled once a minute.';
+    expect(findBehaviour(FILE, step, true)).toEqual([]);
+    expect(findBehaviour(FILE, step).map((f) => f.kind)).toEqual(['repeat', 'polling']);
+  });
+
   it('flags each recurring form with file, line, column, the phrase and the fix', () => {
     const source = [
       '# Payouts',

@@ -39,6 +39,9 @@ describe('factTexts', () => {
       'Acknowledge a delivery with any 2xx status within 10 seconds; anything else is a failed attempt.',
     );
     expect(facts['demo-window']).toBe('Returned by T+1.');
+    // What each state the operation reaches means, as the model says it (issue 32, 6).
+    expect(facts['demo-pay.state.SUCCESS']).toBe('Credited.');
+    expect(facts['demo-pay.state.PROCESSING']).toBe('At the bank.');
     expect(facts['demo-status.not-found']).toBe(
       '`response_code` 7 from `demo-status` (no transaction with this `referenceid`) is final once 30 seconds have passed since the request was sent: the request never reached us, nothing was created or debited, and it may be sent again with the same `referenceid`. Asked sooner, a 7 can mean the request is still on its way: ask again when the 30 seconds are up.',
     );
