@@ -288,6 +288,37 @@ describe('journeyProblems, made-in', () => {
     ]);
   });
 
+  it('walks a made-in call that is its own status call (a list) as a status call once it reads a reported payment', () => {
+    // The UPI dispute list: disputes appear in it, and it reports each one's state.
+    const own = {
+      ...ctx,
+      families: [
+        demoFamily(
+          text
+            .replaceAll('status-call: demo-status', 'status-call: demo-pay')
+            .replace('webhook-on-first: [SUCCESS]', 'webhook-on-first: [SUCCESS, PROCESSING]'),
+        ),
+      ],
+    };
+    const listed = (id: string, ref: string, state: string) => `
+      - stepId: ${id}
+        operationId: demo-pay
+        requestBody:
+          payload: {referenceid: $steps.${ref}.outputs.referenceid}
+        successCriteria:
+          - condition: $response.body#/response_code == 1
+          - condition: $response.body#/data/items/0/status == '${state}'`;
+    const exit = (steps: string[]): string[] =>
+      journeyProblems([parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${workflow('stuck', steps)}\n`)], own).filter(
+        (p) => p.includes('state PROCESSING') || p.includes('step "'),
+      );
+    const reported = [open('open'), hook('pending', 'open', 'PROCESSING'), clock('a-day-on', 86400)];
+    expect(exit([...reported, listed('resolved', 'pending', 'FAILED')])).toEqual([]);
+    expect(exit(reported)).toEqual([
+      'tests/fixtures/behaviour/demo.yaml:7: state PROCESSING has no exit journey: no workflow reaches PROCESSING, moves the test clock on by 86400 s (its bound: 1 day) and then calls demo-pay and expects the final state it resolves PROCESSING to. Fix: add that workflow at the end of openapi/journeys/demo.arazzo.yaml, with a sandbox test value that leaves the demo payment PROCESSING.',
+    ]);
+  });
+
   it('holds a repeat of the opening call to the repeat code', () => {
     const bad = workflow('repeat', [open('open'), open('again', 1, '$steps.open.outputs.referenceid')]);
     expect(check([...WALKED, bad])).toEqual([
