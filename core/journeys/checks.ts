@@ -457,16 +457,18 @@ function walkStep(
   if (event?.kind === 'clock') w.clock += event.advanceSeconds;
   if (step.operationId === undefined) return;
   if (step.operationId === ESCALATION_CALL) escalationExit(w, step);
+  // A made-in operation may be its own status call (the UPI dispute list: where disputes appear, and
+  // what reports each one's state): reading a transaction an earlier step reported, it is a status call.
+  const tracked = source(w, step, (t) => t.op.statusCall === step.operationId);
+  if (tracked) return walkStatus(w, step, tracked);
   const op = byId.get(step.operationId);
   if (op) {
     if (op.madeIn) walkOpen(w, step, op);
     else walkCall(w, step, op);
     return;
   }
-  const tracked = source(w, step, (t) => t.op.statusCall === step.operationId);
-  const opened = tracked ? undefined : openedBy(w, step, (o) => o.op.statusCall === step.operationId);
-  if (tracked) walkStatus(w, step, tracked);
-  else if (opened) walkOpenedStatus(w, step, opened);
+  const opened = openedBy(w, step, (o) => o.op.statusCall === step.operationId);
+  if (opened) walkOpenedStatus(w, step, opened);
 }
 
 function walkWorkflow(w: Walk, byId: ReadonlyMap<string, OperationBehaviour>, ctx: JourneyContext): void {

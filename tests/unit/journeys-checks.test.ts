@@ -237,11 +237,11 @@ describe('journeyProblems, made-in', () => {
           - condition: $response.body#/response_code == ${code}
         outputs:
           referenceid: $request.body#/referenceid`;
-  const item = (id: string, state: string, i = 0) => `
+  const item = (id: string, state: string, i = 0, op = 'demo-status', ref = 'open') => `
       - stepId: ${id}
-        operationId: demo-status
+        operationId: ${op}
         requestBody:
-          payload: {referenceid: $steps.open.outputs.referenceid}
+          payload: {referenceid: $steps.${ref}.outputs.referenceid}
         successCriteria:
           - condition: $response.body#/response_code == 1
           - condition: $response.body#/data/items/${i}/status == '${state}'`;
@@ -285,6 +285,29 @@ describe('journeyProblems, made-in', () => {
     expect(check([...WALKED, ...bad])).toEqual([
       `${FILE}:132: step "failed" of workflow "first-failed" expects a transaction of demo-pay first reported as FAILED; the model allows SUCCESS, PROCESSING (appears-in). Fix: expect one of those first, or add FAILED to appears-in in openapi/behaviour.`,
       `${FILE}:156: step "pending" of workflow "paid-then-pending" expects PROCESSING after SUCCESS (mode FAST), a change the model of demo-pay does not allow. Fix: expect one of SUCCESS, REVERSED, or add the transition to openapi/behaviour.`,
+    ]);
+  });
+
+  it('walks a made-in call that is its own status call (a list) as a status call once it reads a reported payment', () => {
+    // The UPI dispute list: disputes appear in it, and it reports each one's state.
+    const own = {
+      ...ctx,
+      families: [
+        demoFamily(
+          text
+            .replaceAll('status-call: demo-status', 'status-call: demo-pay')
+            .replace('webhook-on-first: [SUCCESS]', 'webhook-on-first: [SUCCESS, PROCESSING]'),
+        ),
+      ],
+    };
+    const exit = (steps: string[]): string[] =>
+      journeyProblems([parseJourneyFile(FILE, `arazzo: 1.0.1\nworkflows:${workflow('stuck', steps)}\n`)], own).filter(
+        (p) => p.includes('state PROCESSING') || p.includes('step "'),
+      );
+    const reported = [open('open'), hook('pending', 'open', 'PROCESSING'), clock('a-day-on', 86400)];
+    expect(exit([...reported, item('resolved', 'FAILED', 0, 'demo-pay', 'pending')])).toEqual([]);
+    expect(exit(reported)).toEqual([
+      'tests/fixtures/behaviour/demo.yaml:7: state PROCESSING has no exit journey: no workflow reaches PROCESSING, moves the test clock on by 86400 s (its bound: 1 day) and then calls demo-pay and expects the final state it resolves PROCESSING to. Fix: add that workflow at the end of openapi/journeys/demo.arazzo.yaml, with a sandbox test value that leaves the demo payment PROCESSING.',
     ]);
   });
 

@@ -57,6 +57,14 @@ describe('the live table', () => {
     expect(Date.parse(t['2025-11-13T00:00:00+05:30'] as string)).toBe(NOW);
   });
 
+  it("keeps a later body's respond_by (a UPI dispute's deadline) its distance after the event, unclamped", () => {
+    const raised = '2025-11-20T11:05:12+05:30';
+    const respondBy = '2025-11-25T18:00:00+05:30';
+    const t = table({data: {raised_at: raised}}, [{body: {raised_at: raised, respond_by: respondBy}, at: NOW + 2_000}]);
+    expect(Date.parse(t[raised] as string)).toBe(NOW);
+    expect(Date.parse(t[respondBy] as string) - NOW).toBe(Date.parse(respondBy) - Date.parse(raised));
+  });
+
   it("maps a later body's id field to the answer's live value, and rewrites ids inside URLs", () => {
     const t = table({data: {session_id: 'DMTS7K2M9Q4X1B', url: 'https://j.example/s/DMTS7K2M9Q4X1B?t=f3a9c1e07b'}}, [
       {body: {data: {session_id: 'DMTS0000000000'}}, at: NOW},

@@ -51,7 +51,8 @@ export const LIVE_ID_FIELDS: ReadonlySet<string> = new Set([
 export const EXAMPLE_NOW = Date.parse('2025-11-14T10:42:07+05:30');
 
 const DATE_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/i;
-const isDeadline = (field: string): boolean => /expir|valid_?until|resolve_?by/i.test(field);
+// `respond_by` (a UPI dispute's last moment for an answer) is a deadline, not an event.
+const isDeadline = (field: string): boolean => /expir|valid_?until|resolve_?by|respond_?by/i.test(field);
 const isUrlField = (field: string): boolean => /(^|_)url$/.test(field);
 
 /** A date-time in the offset of `like` (an example value), to the second. */
