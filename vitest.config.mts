@@ -80,6 +80,10 @@ export default defineConfig({
     // Test files wait on their own imports as much as on the CPU, so every core gets a worker
     // (measured in tests/README.md).
     maxWorkers: os.availableParallelism(),
+    // A few unit tests are CPU-bound for 2-5 s (the fuzz's arbitraries, the changelog over the whole
+    // contract); CI shares the two cores with the run's own workers, which can double that. A hung
+    // test still fails in 20 s; the step's budget (tests/README.md) is what holds the speed.
+    testTimeout: 20_000,
     projects: [
       // A worker runs its unit files one after another in one module graph (`isolate: false`): what
       // most files import (the compiled contract's readers, Redocly, remark, React) is loaded and
