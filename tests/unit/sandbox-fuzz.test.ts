@@ -34,7 +34,7 @@ import {
   type FuzzRequest,
 } from '../helpers/sandbox-fuzz';
 
-/** Requests per operation and kind: 102 operations x 3 kinds x 6 fit the unit step's share (tests/README.md). */
+/** Requests per operation and kind: about a hundred operations x 3 kinds x 6 fit the unit step's share (tests/README.md). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 /** One seed per run, so CI sends the same requests each time; another one explores further. */
 const SEED = Number(process.env.FUZZ_SEED ?? 33);
