@@ -15,21 +15,28 @@ describe('codeRuns', () => {
       'X-Signature',
       'Content-Digest',
       'AEPS_TRANSACTION_UPDATE',
-      'data.errors',
+      'data.errors[].field',
       'X-Webhook-Secret-Proof',
     ])
       expect(codeRuns(name)).toEqual([name]);
   });
 
-  it('breaks code of several words after its spaces, a path or URL after each `/`', () => {
+  it('breaks code after its spaces, a path, URL or media type after each `/`, a long dotted name after its dots', () => {
     expect(codeRuns('POST /service/aeps/get-balance')).toEqual(['POST ', '/service/', 'aeps/', 'get-balance']);
     expect(codeRuns('https://sandbox.rupeerail.example/api/v1')).toEqual([
-      'https://sandbox.rupeerail.example/',
+      'https://',
+      'sandbox.',
+      'rupeerail.',
+      'example/',
       'api/',
       'v1',
     ]);
-    // Not a path: a media type, a fraction of base64.
-    expect(codeRuns('application/json')).toEqual(['application/json']);
+    expect(codeRuns('application/json')).toEqual(['application/', 'json']);
+    expect(codeRuns('components.securitySchemes.partnerJwt')).toEqual([
+      'components.',
+      'securitySchemes.',
+      'partnerJwt',
+    ]);
     expect(codeRuns('Authorization: Bearer <JWT>')).toEqual(['Authorization: ', 'Bearer ', '<JWT>']);
   });
 
@@ -38,10 +45,13 @@ describe('codeRuns', () => {
     expect(codeRuns(text).join('')).toBe(text);
   });
 
-  it(`calls a run longer than ${LONGEST_NAME} characters a value`, () => {
+  it(`calls a run longer than ${LONGEST_NAME} characters, or a long one no name holds, a value`, () => {
     expect(isValue('x'.repeat(LONGEST_NAME))).toBe(false);
     expect(isValue('x'.repeat(LONGEST_NAME + 1))).toBe(true);
     expect(isValue(`${'x'.repeat(LONGEST_NAME)} `)).toBe(false);
+    expect(isValue('aeps-airtel-transaction-status')).toBe(false);
+    expect(isValue('TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:')).toBe(true);
+    expect(isValue('a=1')).toBe(false);
   });
 });
 
