@@ -12,7 +12,10 @@
 /** A run longer than this (between spaces, slashes and dots) is a value, not a name. */
 export const LONGEST_NAME = 32;
 
-/** Longer than this, a run breaks after its dots (`sandbox.|rupeerail.|example/`); `data.errors` stays whole. */
+/**
+ * Longer than this, a run breaks after a dot before a letter or a `<` (`sandbox.|rupeerail.|example/`,
+ * `<X-Webhook-Id>.|<X-Webhook-Timestamp>`); `data.errors` stays whole.
+ */
 const LONG_DOTTED = 20;
 
 /** The class of the span around a value (src/css/custom.css): it may break anywhere. */
@@ -30,7 +33,7 @@ export function codeRuns(text: string): string[] {
   return text
     .split(/(?<=\s)(?=\S)/)
     .flatMap((word) => word.split(AFTER_SLASH))
-    .flatMap((run) => (run.length > LONG_DOTTED ? run.split(/(?<=\.)(?=[a-z])/i) : [run]));
+    .flatMap((run) => (run.length > LONG_DOTTED ? run.split(/(?<=\.)(?=[a-z<])/i) : [run]));
 }
 
 /**

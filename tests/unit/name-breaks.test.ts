@@ -38,6 +38,13 @@ describe('codeRuns', () => {
       'partnerJwt',
     ]);
     expect(codeRuns('Authorization: Bearer <JWT>')).toEqual(['Authorization: ', 'Bearer ', '<JWT>']);
+    // Not one value broken anywhere (`<X-Webhook-|Timestamp>` on /docs/v1/webhooks at 390 px).
+    expect(codeRuns('<X-Webhook-Id>.<X-Webhook-Timestamp>.<raw body>')).toEqual([
+      '<X-Webhook-Id>.',
+      '<X-Webhook-Timestamp>.',
+      '<raw ',
+      'body>',
+    ]);
   });
 
   it('gives back the text unchanged when joined', () => {
