@@ -22,7 +22,7 @@ import leanServerBundlePlugin from './plugins/lean-server-bundle';
 import mdxHotPlugin from './plugins/mdx-hot';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
-import {remarkTableCode} from './plugins/table-code/remark';
+import {remarkCodeBreaks} from './plugins/code-breaks/remark';
 import {writerErrorsOnce} from './plugins/writer-errors-once';
 import {SSR_TEMPLATE} from './src/ssr/template';
 import {familiesByGroup, familiesOf, tagViews} from '#core/contract/families';
@@ -49,8 +49,8 @@ let methodsOfOperations: Map<string, string> | undefined;
 const methods = (): Map<string, string> => (methodsOfOperations ??= operationMethods());
 
 // Before Docusaurus' own remark plugins: the headings remarkApiReference adds must reach the TOC,
-// and remarkStaticCode highlights fenced code at build time (no Prism in the browser); remarkTableCode
-// marks the code in tables that may break anywhere (src/css/custom.css).
+// and remarkStaticCode highlights fenced code at build time (no Prism in the browser); remarkCodeBreaks
+// puts the places inline code may break (core/util/name-breaks, src/css/custom.css).
 // They read the api-contract plugin's generated data where node/generated.ts, the manifest of
 // generated files, places it (the plugin checks that Docusaurus agrees).
 // remarkFact first: a <Fact> becomes its words before any other plugin reads the text (docs, blog and pages alike).
@@ -59,7 +59,7 @@ const beforeDefaultRemarkPlugins: PluggableList = writerErrorsOnce([
   remarkFact,
   remarkApiReference,
   remarkStaticCode,
-  remarkTableCode,
+  remarkCodeBreaks,
 ]);
 
 // The preset's docs options, handed to plugins/lean-docs, which wraps the same plugin.

@@ -55,7 +55,12 @@ const SCREEN_HEIGHT = 800;
  * 16,492 px long (22,116 and 19,470): measured on the build of c57abce.
  */
 const REQUEST_STARTS_BEFORE = 1600;
-const PAGE_SHORTER_THAN = 15_000;
+/**
+ * 14,971 px at 1280 on the payout order page (the longest) before names in code stopped breaking
+ * (issue 34: `AEPS_TRANSACTION_|UPDATE`); 15,425 after, as a column of whole names
+ * (`INSUFFICIENT_WALLET_BALANCE` in the response codes, +309 px) leaves its neighbour less room.
+ */
+const PAGE_SHORTER_THAN = 15_500;
 /**
  * At 390 px the samples come before the request: its heading stood 5,718 px down the cash withdrawal
  * page before the reference came first, 3,005 px after (measured on the build of 431304e).
@@ -192,6 +197,35 @@ async function expectSampleBreaksAtSeparators(page: Page, width: number): Promis
 }
 
 /**
+ * No name in code broken across lines (issue 34: `X-|Signature` in prose at 390 px, `Content-|Digest`
+ * and `AEPS_TRANSACTION_|UPDATE` in tables, `POST /service/aeps/|get-balance`): inline code breaks
+ * only at the <wbr> the build puts after a space or a path's `/` (core/util/name-breaks), so each
+ * text node of it, a run between two such points, sits on one line; only a value longer than any
+ * name (`.rr-value`) may break inside. Read from the line boxes of each run (`getClientRects()`), on
+ * the page as laid out: every code of the content, and the codes', states' and events' names.
+ */
+async function expectNamesWhole(page: Page, where: string): Promise<void> {
+  const broken = await page.evaluate(() => {
+    const range = document.createRange();
+    const found: string[] = [];
+    const names = document.querySelectorAll(
+      '.markdown :not(pre) > code, .markdown td > [class^="name_"], .markdown [class^="line_"], .markdown [class^="codeName_"]',
+    );
+    for (const name of Array.from(names)) {
+      const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.rr-value')) continue;
+        range.selectNodeContents(node);
+        const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        if (tops.size > 1) found.push(`${name.textContent ?? ''} (at "${node.textContent ?? ''}")`);
+      }
+    }
+    return found;
+  });
+  expect(broken, `names in code broken across lines: ${where}`).toEqual([]);
+}
+
+/**
  * A family overview's journeys (src/components/Journeys): each "Run this journey" button a full
  * line's gap (1rem) above what follows it (issue 34: it touched the paragraph after it), and the
  * names in the journeys' prose whole on their line (`X-Webhook-Secret-Proof` broke after "X-").
@@ -242,7 +276,7 @@ async function expectStatesTable(page: Page, width: number): Promise<void> {
         column,
         scrolls: box.scrollWidth > box.clientWidth + 1,
         columns: Array.from(table.querySelectorAll('thead th'), (th) => Math.round(th.getBoundingClientRect().width)),
-        brokenNames: Array.from(table.querySelectorAll('td > span > span'))
+        brokenNames: Array.from(table.querySelectorAll('td > [class^="name_"]'))
           .filter((name) => lines(name) > 1)
           .map((name) => name.textContent ?? ''),
         money,
@@ -347,6 +381,7 @@ for (const width of [1920, 1440, 1280]) {
         await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible({visible: width >= 1600});
         await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible({visible: width < 1600});
         expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await expectNamesWhole(page, `${path} at ${width} px`);
         await expectReadableProse(page, `${path} at ${width} px`);
         await expectAlignedWithContent(page, width);
         if (fields) {
@@ -376,6 +411,7 @@ for (const width of [1920, 1440, 1280]) {
       expect(main && side && side.x >= main.x + main.width).toBe(true);
       await expect(page.getByRole('tab', {name: 'Shell'}).first()).toBeVisible();
       expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await expectNamesWhole(page, `${WEBHOOKS} at ${width} px`);
       await expectAlignedWithContent(page, width);
       expect(problemList(problems)).toEqual([]);
     });
@@ -418,12 +454,14 @@ test.describe('operation page, 390 px', () => {
     await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible();
     await expectOneOfOnItsFields(page);
     await expectSampleBreaksAtSeparators(page, 390);
+    await expectNamesWhole(page, `${API_PAGE} at 390 px`);
     await expectTryItOpensInView(page, 390);
 
     for (const path of [WEBHOOKS, LINKS_TO_API_PAGE]) {
       expect(await open(path)).toBe(200);
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
       if (path === WEBHOOKS) await expectAlignedWithContent(page, 390);
+      await expectNamesWhole(page, `${path} at 390 px`);
     }
     await expectJourneysSpaced(page, 390);
     // The guide's prose (the AEPS overview, open): a readable measure at the wide widths too, its
@@ -432,6 +470,7 @@ test.describe('operation page, 390 px', () => {
       await page.setViewportSize({width, height: SCREEN_HEIGHT});
       await pageIdle(page);
       await expectReadableProse(page, `${LINKS_TO_API_PAGE} at ${width} px`);
+      await expectNamesWhole(page, `${LINKS_TO_API_PAGE} at ${width} px`);
       if (width === 1440) await expectJourneysSpaced(page, width);
     }
     // On to the DMT overview without a page load (as its sidebar link goes): its states at the two
@@ -443,6 +482,7 @@ test.describe('operation page, 390 px', () => {
       await page.setViewportSize({width, height: SCREEN_HEIGHT});
       await pageIdle(page);
       await expectStatesTable(page, width);
+      await expectNamesWhole(page, `${DMT_OVERVIEW} at ${width} px`);
     }
     expect(problemList(problems)).toEqual([]);
   });

@@ -1,8 +1,8 @@
 /**
- * Tables written in Markdown (src/css/custom.css, plugins/table-code): short code in a cell (a
+ * Tables written in Markdown (src/css/custom.css, plugins/code-breaks): short code in a cell (a
  * status, a field name) stays on one line at every width, and a long one (a URL, a path) breaks
  * instead of widening its table past a phone's screen (390 px; at 320 px a table may scroll in its
- * box, never the page). A name in a table breaks after `_`, `-`, `/` or `.` only; a field table's caption
+ * box, never the page). A name in a table never breaks; a path after a `/` only; a field table's caption
  * stays on one line on a phone; a code sample in the 480 px code column wraps instead of cutting its lines.
  * A field table's name (src/components/ParamTable) breaks by the same rule, and never inside a word
  * at laptop widths.
@@ -34,7 +34,7 @@ interface TableReport {
   /** How far each table is wider than its box (0 when it fits). */
   readonly overflow: number[];
   readonly breakable: string[];
-  /** Breakable code broken elsewhere than at a <wbr> (after `_`, `-`, `/`, `.`: plugins/table-code). */
+  /** Breakable code broken elsewhere than at a <wbr> (after a space, `/` or a long name's `.`: plugins/code-breaks). */
   readonly brokenInsideWord: string[];
 }
 
@@ -141,9 +141,9 @@ test.describe('names and captions in tables (issue 24)', () => {
     test.use({viewport: {width: fieldWidths[0]!, height: 900}});
 
     /**
-     * A field's name breaks after `_`, `-`, `/` or `.` (a <wbr> there, as in Markdown tables), so the
-     * name column is as wide as its longest one-word name (`nationalbankidentification`). On a phone a
-     * run may break only when it is wider than its cell: the only way left.
+     * A field's name never breaks (core/util/name-breaks, as in Markdown tables), so the name column
+     * is as wide as its longest name (`nationalbankidentification`); only a dotted name longer than
+     * any one word may break after a dot, when it is wider than its cell.
      */
     // The same visit checks the cURL sample in the code column at 1280 px.
     test(`${API_PAGE} at ${fieldWidths.join(', ')} px: field names never broken inside a word, field tables inside their box; at 1280 px the cURL sample in the code column wraps, nothing cut at its edge`, async ({

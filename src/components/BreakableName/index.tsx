@@ -1,15 +1,17 @@
 import {Fragment, type ReactNode} from 'react';
-import {nameRuns} from '#core/util/name-breaks';
+import {codeRuns, isValue, VALUE_CLASS} from '#core/util/name-breaks';
 
 /**
- * A name, path or URL with a <wbr> after each separator, the rule of Markdown tables
- * (core/util/name-breaks): it breaks there or not at all, never inside a word (`servi|ce`, issue 34).
+ * The text of inline code with the places it may break (core/util/name-breaks, the rule of the MDX
+ * pages' code, plugins/code-breaks): a <wbr> after a space and after a path's `/`, a value longer
+ * than any name in a span that may break anywhere. A name has neither: inline code is `nowrap`
+ * (src/css/custom.css), so it never breaks (`Content-|Digest`, `servi|ce`, issue 34).
  */
 export default function BreakableName({name}: {readonly name: string}): ReactNode {
-  const runs = nameRuns(name);
+  const runs = codeRuns(name);
   return runs.map((run, i) => (
     <Fragment key={i}>
-      {run}
+      {isValue(run) ? <span className={VALUE_CLASS}>{run}</span> : run}
       {i < runs.length - 1 && <wbr />}
     </Fragment>
   ));

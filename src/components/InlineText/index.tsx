@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import BreakableName from '@site/src/components/BreakableName';
 import {parseInline} from '#core/markdown/inline';
 
 interface Props {
@@ -14,7 +15,9 @@ export default function InlineText({text}: Props): ReactNode {
         {seg.text}
       </Link>
     ) : seg.code ? (
-      <code key={i}>{seg.text}</code>
+      <code key={i}>
+        <BreakableName name={seg.text} />
+      </code>
     ) : (
       seg.text
     ),

@@ -12,6 +12,7 @@ import {journeyFile} from '#core/journeys/names';
 import {finished, runNextStep, startRun, type RunnerPort, type RunState, type StepRun} from '#core/journeys/run';
 import type {Journey} from '#core/journeys/view';
 import {pretty} from '#core/sandbox/try-it-panel';
+import BreakableName from '@site/src/components/BreakableName';
 import InlineText from '@site/src/components/InlineText';
 import SandboxBox from '@site/src/components/TryIt/Box';
 import {json, loadFamily, loadIndex} from '@site/src/components/TryIt/load';
@@ -36,7 +37,15 @@ function Request({run}: {readonly run: StepRun}): ReactNode {
   return (
     <>
       <p className="api-sandbox__note">
-        <Translate id="journeys.request" values={{call: <code>{`${run.request.method} ${run.request.url}`}</code>}}>
+        <Translate
+          id="journeys.request"
+          values={{
+            call: (
+              <code>
+                <BreakableName name={`${run.request.method} ${run.request.url}`} />
+              </code>
+            ),
+          }}>
           {'Request: {call}'}
         </Translate>
       </p>

@@ -33,7 +33,9 @@ function Values({values, label}: {readonly values: readonly Scalar[]; readonly l
       {values.map((v, i) => (
         <span key={String(v)}>
           {i > 0 && ', '}
-          <code>{JSON.stringify(v)}</code>
+          <code>
+            <BreakableName name={JSON.stringify(v)} />
+          </code>
         </span>
       ))}
     </span>
@@ -115,12 +117,18 @@ function Rows({nodes, rows, words, nested}: RowsProps): ReactNode {
               )}
               {'defaultValue' in row && row.defaultValue !== undefined && (
                 <div className={styles.meta}>
-                  {words.default} <code>{row.defaultValue}</code>
+                  {words.default}{' '}
+                  <code>
+                    <BreakableName name={row.defaultValue} />
+                  </code>
                 </div>
               )}
               {row.example !== undefined && (
                 <div className={styles.meta}>
-                  {words.example} <code>{row.example}</code>
+                  {words.example}{' '}
+                  <code>
+                    <BreakableName name={row.example} />
+                  </code>
                 </div>
               )}
             </td>

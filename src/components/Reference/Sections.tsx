@@ -12,6 +12,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
+import BreakableName from '@site/src/components/BreakableName';
 import DataTable from '@site/src/components/DataTable';
 import CodeName from './CodeName';
 import InlineText from '@site/src/components/InlineText';
@@ -52,7 +53,9 @@ function SpanView({span}: {readonly span: Span}): ReactNode {
       return (
         <>
           {span.webhook ? <span className={styles.hook}>{span.webhook}</span> : <MethodBadge method={span.method} />}{' '}
-          <code className={styles.path}>{span.path}</code>
+          <code className={styles.path}>
+            <BreakableName name={span.path} />
+          </code>
         </>
       );
     case 'link':
@@ -70,7 +73,11 @@ function SpanView({span}: {readonly span: Span}): ReactNode {
         </Link>
       );
     case 'code':
-      return <code className={span.strong && styles.strong}>{span.text}</code>;
+      return (
+        <code className={span.strong && styles.strong}>
+          <BreakableName name={span.text} />
+        </code>
+      );
     case 'line':
       return span.name ? (
         <div className={styles.line}>

@@ -8,8 +8,8 @@
  * frame, title, copy button and line numbers, without highlighting. Prefer a fenced block in MDX.
  *
  * One more comes here by way of MDX's code element, which sends code with element children to
- * CodeBlock: code in a Markdown table that plugins/table-code marks `breakable`, with a <wbr> after
- * each separator (issue 24: names break there, never inside a word). It stays inline code. Here,
+ * CodeBlock: inline code that plugins/code-breaks marks `breakable`, with a <wbr> where it may break
+ * (after a space or a path's `/`, issue 34: a name never breaks). It stays inline code. Here,
  * not in a wrap of MDXComponents/Code: a new theme module cost every first visit 400 bytes.
  */
 import {Children, isValidElement, type ReactNode} from 'react';
@@ -18,7 +18,7 @@ import StaticCode from '@site/src/components/StaticCode';
 import {plainCodeHtml} from '#core/code/html';
 import {parseCodeMeta} from '#core/code/meta';
 
-/** plugins/table-code's BREAKABLE_CLASS (not imported: that module is build-time, remark and unified). */
+/** plugins/code-breaks' BREAKABLE_CLASS (not imported: that module is build-time, remark and unified). */
 const BREAKABLE = 'breakable';
 
 /** The text of `children`, whether a string or the elements MDX makes of one. */
