@@ -11,7 +11,9 @@ import {
   type CompareRules,
   type Diff,
 } from 'api-smart-diff';
+import {isDeepStrictEqual} from 'node:util';
 import {ChangelogError} from './changelog';
+import {withoutCommonParts} from './common-parts';
 import {mergeAllOf, type JsonSchema} from '../contract/schema';
 import {untypedBranch} from '../contract/typed-branches';
 import type {Memo} from '../util/memo';
@@ -168,6 +170,9 @@ function pieces(before: Doc, after: Doc): Piece[] {
     const pick = (from: Record<string, Json>, keys: readonly string[]): Record<string, Json> =>
       Object.fromEntries(keys.filter((k) => k in from).map((k) => [k, from[k]]));
     for (const keys of groups.values()) {
+      // An entry equal on both sides, with no other of its shape, gives no diff: not compared at all.
+      const only = keys.length === 1 ? keys[0] : undefined;
+      if (only !== undefined && only in b && only in a && isDeepStrictEqual(b[only], a[only])) continue;
       out.push({
         before: {...before, ...empty, [section]: pick(b, keys)},
         after: {...after, ...empty, [section]: pick(a, keys)},
@@ -186,19 +191,21 @@ const inPiece = (piece: Piece, path: readonly unknown[]): boolean =>
 
 /**
  * api-smart-diff's diffs between two dereferenced documents, normalised and with our rules. The
- * tool runs on each piece of the documents (`pieces`); with a `memo`, a piece compared before (an
- * operation the edit did not touch) is not compared again, which turns the dev server's second
- * and a half per contract edit into the time of one operation.
+ * tool runs on each piece of the documents (`pieces`), without what both sides of it have in
+ * common (core/changelog/common-parts.ts); with a `memo`, a piece compared before (an operation
+ * the edit did not touch) is not compared again, which turns the dev server's second and a half
+ * per contract edit into the time of one operation.
  */
 export function compareContracts(before: Json, after: Json, memo?: Memo): Comparison {
   try {
     const [b, a] = [normalise(before), normalise(after)] as [Doc, Doc];
     const rules = changelogRules();
-    const compare = (piece: Piece): Diff[] =>
-      apiCompare(piece.before, piece.after, {rules}).diffs.filter((d) => inPiece(piece, d.path));
-    const diffs = pieces(b, a).flatMap((piece) =>
-      memo ? memo(['compareContracts', piece.before, piece.after], () => compare(piece)) : compare(piece),
-    );
+    const compare = (piece: Piece): Diff[] => {
+      const [before, after] = withoutCommonParts(piece.before, piece.after, SECTIONS);
+      const run = (): Diff[] => apiCompare(before, after, {rules}).diffs.filter((d) => inPiece(piece, d.path));
+      return memo ? memo(['compareContracts', piece.section ?? null, piece.keys, before, after], run) : run();
+    };
+    const diffs = pieces(b, a).flatMap(compare);
     return {diffs, before: b, after: a};
   } catch (e) {
     if (e instanceof ChangelogError) throw e;

@@ -70,9 +70,12 @@ export function listReleases(dir = RELEASES_DIR): Map<string, string> {
  * version of api-smart-diff, and Node's (the files are Node's structured serialisation).
  */
 function diffCodeKey(): string {
-  const code = ['core/changelog/diff.ts', 'core/contract/schema.ts', 'core/contract/typed-branches.ts'].map((f) =>
-    fs.readFileSync(path.join(SITE_DIR, f), 'utf8'),
-  );
+  const code = [
+    'core/changelog/diff.ts',
+    'core/changelog/common-parts.ts',
+    'core/contract/schema.ts',
+    'core/contract/typed-branches.ts',
+  ].map((f) => fs.readFileSync(path.join(SITE_DIR, f), 'utf8'));
   // The package exports no package.json: read the one above its entry file.
   let dir = path.dirname(createRequire(path.join(SITE_DIR, 'package.json')).resolve('api-smart-diff'));
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
