@@ -6,6 +6,7 @@
 import {applyCarried, carriedValues, getPath, text, vary} from '../body';
 import type {Json, JsonObject, OperationModel, ScenarioModel} from '../model';
 import {liven, liveTable, sentStrings, withFacts, type LiveTable, type TimedBody, type TransactionFacts} from './live';
+import {valuesOf} from './handover';
 import {updatedData} from './updates';
 import {envelope, nextSeq, type Answer, type SandboxStore, type Session, type TxRecord} from './types';
 
@@ -214,6 +215,7 @@ export function recordTransaction(
   session: Session,
   live?: LiveTable,
   facts?: TransactionFacts,
+  body?: JsonObject,
 ): string | undefined {
   const {scenario} = picked;
   if (!op.tracking || !(scenario.status || scenario.then.some((s) => s.status))) return undefined;
@@ -231,7 +233,9 @@ export function recordTransaction(
   session.store.set(key, record as unknown as Json);
   for (const also of op.tracking.also ?? []) {
     const other = carried[also.field] ?? inputs[also.field];
-    if (other !== undefined) session.store.set(`tx:${also.status}:${text(other)}`, record as unknown as Json);
+    // A list names its transactions in its items (a dispute's `dispute_id`): each is kept under its own.
+    const values = other !== undefined ? [text(other)] : valuesOf(body, also.field);
+    for (const v of values) session.store.set(`tx:${also.status}:${v}`, record as unknown as Json);
   }
   return key;
 }
