@@ -209,7 +209,7 @@ function answerScenario(
 ): Answer {
   const refused = controlsRefusal(op.id, inputs, session.store, session.clock.now());
   if (refused) return refused;
-  const picked = pickScenario(op, inputs);
+  const picked = pickScenario(op, inputs, standing !== undefined);
   const live = liveFor(op, picked.scenario, inputs, session);
   const carried = carriedFor(op, picked.scenario, inputs, session.store, live);
   const kept = standingFacts(standing);

@@ -125,7 +125,8 @@ describe('a UPI dispute in the sandbox', () => {
   it('answers a second answer code 4 with the dispute as the first left it', async () => {
     const p = partner(5);
     const id = String((await p.list('disp749')).dispute_id);
-    await p.respond(id, 'CONTEST');
+    // The session holds disp749's dispute, OPEN: its test value's hand-written code 4 is not the answer.
+    expect((await p.respond(id, 'CONTEST')).response_code).toBe(1);
     const again = await p.respond(id, 'ACCEPT');
     expect(again.response_code).toBe(4);
     expect(again.data.status).toBe('CONTESTED');

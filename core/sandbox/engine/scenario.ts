@@ -30,9 +30,19 @@ export const partnerScenario = (op: OperationModel, partnerId: string): Scenario
 export const matchesScenario = (s: ScenarioModel, inputs: Inputs): boolean =>
   s.when.every((c) => JSON.stringify(getPath(inputs, c.input)) === JSON.stringify(c.value));
 
-/** The first scenario whose inputs all match, else the default (the one without when:); and its index. */
-export function pickScenario(op: OperationModel, inputs: Inputs): {scenario: ScenarioModel; index: number} {
-  const matched = op.scenarios.findIndex((s) => !s.partnerId && s.when.length > 0 && matchesScenario(s, inputs));
+/**
+ * The first scenario whose inputs all match, else the default (the one without when:); and its index.
+ * `held`: the session holds the transaction the call names (./handover.ts), so a hand-written code 4
+ * (a test value's "decided before") is left aside: the engine answers 4 from the record itself.
+ */
+export function pickScenario(
+  op: OperationModel,
+  inputs: Inputs,
+  held = false,
+): {scenario: ScenarioModel; index: number} {
+  const matched = op.scenarios.findIndex(
+    (s) => !s.partnerId && s.when.length > 0 && !(held && s.code === 4) && matchesScenario(s, inputs),
+  );
   const index = matched >= 0 ? matched : op.scenarios.findIndex((s) => !s.partnerId && s.when.length === 0);
   const scenario = op.scenarios[index];
   if (!scenario) throw new Error(`${op.id} has no default scenario in its compiled model.`);
