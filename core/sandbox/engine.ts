@@ -86,7 +86,16 @@ import {
   type TxRecord,
   type WebhookDelivery,
 } from './engine/types';
-import {idNumbers, randomSeed, transactionFacts} from './engine/live';
+import {idNumbers, randomSeed, transactionFacts, withFacts, type TransactionFacts} from './engine/live';
+import {
+  dropPendingAbout,
+  itemAnswer,
+  priorRecord,
+  replaceItem,
+  settledAnswer,
+  standingFacts,
+  takenOver,
+} from './engine/handover';
 import {isSweepable, sweep, SWEEP_EVERY_REQUESTS} from './engine/retention';
 import {validateRequest} from './engine/validate';
 import {pendingWebhooks, queueWebhooks, takeDue} from './engine/webhooks';
@@ -187,17 +196,45 @@ async function operationOf(family: (name: string) => Promise<LoadedFamily>, rout
   return {op, validators: loaded.validators};
 }
 
-/** Answers from the scenario the inputs pick, and keeps what follows it: repeats, status calls, webhooks. */
-function answerScenario(session: Session, op: OperationModel, inputs: Readonly<Record<string, Json>>): Answer {
+/**
+ * Answers from the scenario the inputs pick, and keeps what follows it: repeats, status calls, webhooks.
+ * `standing` is the status answer of the transaction this call takes over (./engine/handover.ts): its facts
+ * stay the answer's and every later answer's.
+ */
+function answerScenario(
+  session: Session,
+  op: OperationModel,
+  inputs: Readonly<Record<string, Json>>,
+  standing?: JsonObject,
+): Answer {
   const refused = controlsRefusal(op.id, inputs, session.store, session.clock.now());
   if (refused) return refused;
-  const picked = pickScenario(op, inputs);
+  const picked = pickScenario(op, inputs, standing !== undefined);
   const live = liveFor(op, picked.scenario, inputs, session);
   const carried = carriedFor(op, picked.scenario, inputs, session.store, live);
+  const kept = standingFacts(standing);
   const result = scenarioAnswer(picked.scenario, carried, live);
+  const answered = standing ? {...result, body: withFacts(result.body, kept)} : result;
   // A transaction's later answers repeat the facts of this one (issue 33): one set of numbers.
-  const facts = live ? transactionFacts(result.body) : undefined;
-  const tx = recordTransaction(op, picked, carried, inputs, session, live, facts);
+  const facts = live ? {...kept, ...transactionFacts(answered.body)} : undefined;
+  return keepTransaction(session, op, inputs, {picked, carried, live, facts, answer: answered});
+}
+
+/** What follows an answer from a scenario: its transaction, its repeat, its start, its updates, its webhooks. */
+function keepTransaction(
+  session: Session,
+  op: OperationModel,
+  inputs: Readonly<Record<string, Json>>,
+  kept: {
+    picked: ReturnType<typeof pickScenario>;
+    carried: Record<string, Json>;
+    live: ReturnType<typeof liveFor>;
+    facts: TransactionFacts | undefined;
+    answer: Answer;
+  },
+): Answer {
+  const {picked, carried, live, facts, answer: result} = kept;
+  const tx = recordTransaction(op, picked, carried, inputs, session, live, facts, result.body);
   const at = session.clock.now();
   rememberOriginal(op, session.store, inputs, {body: result.body, at, ...(tx === undefined ? {} : {tx})});
   recordStart(op, inputs, result, session);
@@ -242,7 +279,28 @@ function statusReaders(
     if (!origin) return undefined;
     const op = (await family(origin.family)).model.operations.find((o) => o.id === record.operation);
     const scenario = op?.scenarios[record.scenario];
-    return scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
+    const answer = scenario && statusAnswer(record, scenario, statusOp, clock.now(), store);
+    if (!answer || !op?.tracking?.also) return answer;
+    // A list's items another call took over are reported as that call's record stands now.
+    let data = answer.body.data;
+    for (const t of takenOver(data, record, op.tracking.also, store)) {
+      const route = index.routes.find((r) => r.id === t.status);
+      const now = route && (await trackedStatus(t.other, (await operationOf(family, route)).op));
+      const item = now && itemAnswer(now, t.field, t.id).body.data;
+      if (item && typeof item === 'object' && !Array.isArray(item))
+        data = replaceItem(data, t.field, t.id, item as JsonObject);
+    }
+    return {...answer, body: {...answer.body, ...(data === undefined ? {} : {data})}};
+  }
+  /** The transaction a call acting on another call's one names, as it stands now (the status call's item). */
+  async function standingOf(op: OperationModel, inputs: Readonly<Record<string, Json>>) {
+    const prior = op.tracking?.from ? priorRecord(op, store, inputs) : undefined;
+    const key = op.tracking ? inputs[op.tracking.field] : undefined;
+    const route = prior && index.routes.find((r) => r.id === op.tracking?.status);
+    if (!prior || !route || !op.tracking || typeof key !== 'string') return undefined;
+    const now = await trackedStatus(prior, (await operationOf(family, route)).op);
+    const item = now && itemAnswer(now, op.tracking.field, key);
+    return item && {prior, key, field: op.tracking.field, body: item.body};
   }
   /** The state a transaction of this session is in now, by the status call an overdue rule names. */
   async function stateOf(record: TxRecord, rule: OverdueModel): Promise<string | undefined> {
@@ -250,7 +308,7 @@ function statusReaders(
     const answer = route && (await trackedStatus(record, (await operationOf(family, route)).op));
     return stateIn(answer?.body.data, rule.field);
   }
-  return {trackedStatus, stateOf};
+  return {trackedStatus, stateOf, standingOf};
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {
@@ -261,7 +319,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const keys = tokenKeysOf(index);
   const family = familyLoader(options.loadFamily);
 
-  const {trackedStatus, stateOf} = statusReaders(index, family, clock, store);
+  const {trackedStatus, stateOf, standingOf} = statusReaders(index, family, clock, store);
 
   /**
    * The chain: route, authenticate, request signature (marked calls), partner, validate, deprecated
@@ -300,15 +358,23 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (trust) return {answer: trust, op};
     const {inputs} = checked;
     const record = lookupTransaction(op, store, inputs);
-    const status = record && (await trackedStatus(record, op));
+    const tracked = record && (await trackedStatus(record, op));
+    // A status call by an item's id, on a list's record: that item (./engine/handover.ts).
+    const byItem = tracked && op.lookup && record.operation !== op.id;
+    const status = byItem ? itemAnswer(tracked, op.lookup as string, String(inputs[op.lookup as string])) : tracked;
     if (status) return {answer: status, op};
     const own = sessionStateAnswer(op, inputs, session, index.credentials);
+    const repeat = own ?? repeatAnswer(op, session, inputs);
+    const standing = repeat ? undefined : await standingOf(op, inputs);
     const answer =
-      own ??
-      repeatAnswer(op, session, inputs) ??
+      repeat ??
+      settledAnswer(op, standing?.body, standing?.key ?? '') ??
       expiredAnswer(op, inputs, session) ??
       (await overdueAnswer(op, inputs, store, clock.now(), stateOf));
-    return {answer: answer ?? answerScenario(session, op, inputs), op};
+    if (answer) return {answer, op};
+    // Taken over: the list's webhooks about it told a future that no longer comes.
+    if (standing) dropPendingAbout(store, standing.prior, standing.field, standing.key);
+    return {answer: answerScenario(session, op, inputs, standing?.body), op};
   }
 
   // The endpoint's form: the option until a `webhook-signature-form` call of this session sets another.

@@ -176,6 +176,12 @@ export interface OperationModel {
     readonly key: string;
     readonly field: string;
     readonly also?: readonly {readonly status: string; readonly field: string}[];
+    /**
+     * Set on a call that acts on a transaction another call made (the answer to a UPI dispute the
+     * list reported, core/sandbox/engine/handover.ts): the states, per field of its status answer's
+     * data, it may act from; in any other it answers code 4 with the transaction as it stands.
+     */
+    readonly from?: Readonly<Record<string, readonly string[]>>;
   };
   /** Marked `x-signed-request`: how the engine checks its signature (core/sandbox/engine/request-signature.ts). */
   readonly signature?: SignatureRule;

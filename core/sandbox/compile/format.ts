@@ -103,6 +103,7 @@ export const FAMILY_FILE_SCHEMA: ScenarioSchema = {
                   properties: {status: {type: 'string'}, field: {type: 'string'}},
                 },
               },
+              from: {type: 'object', additionalProperties: {type: 'array', items: {type: 'string'}, minItems: 1}},
             },
           },
           lookup: {type: 'string'},
@@ -256,7 +257,13 @@ export interface OperationSpec {
   /** Answer fields that are a deadline, each this many seconds after the answer (a bill's `expires_at`). */
   deadlines?: Record<string, number>;
   idempotency?: string;
-  tracking?: {status: string; field?: string; also?: {status: string; field: string}[]};
+  tracking?: {
+    status: string;
+    field?: string;
+    also?: {status: string; field: string}[];
+    /** The states (per field of the status answer's data) a call acting on another call's transaction may act from. */
+    from?: Record<string, string[]>;
+  };
   lookup?: string;
   scenarios?: ScenarioSpec[];
 }

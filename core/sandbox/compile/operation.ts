@@ -122,6 +122,7 @@ function resolveTracking(
     key: main.lookup,
     field: spec.tracking.field ?? main.lookup,
     ...(also.length ? {also} : {}),
+    ...(spec.tracking.from ? {from: spec.tracking.from} : {}),
   };
 }
 
