@@ -309,6 +309,18 @@ describe('a bad scenario entry is reported with its file, line, operation and fi
       'openapi/scenarios/paycc.yaml:79: paycc-create-order: tracking names "paycc-order-status-by-referenc", which is not an operation of the contract. Did you mean "paycc-order-status-by-reference"?',
     ]);
   });
+  it('tracking.from with a state the status call does not take, or a field it has not', () => {
+    const misspelt = problemsWith('upicollect', edit('upicollect', 'from: {status: [OPEN]}', 'from: {status: [OPN]}'));
+    expect(misspelt).toHaveLength(1);
+    expect(misspelt[0]).toMatch(
+      /^openapi\/scenarios\/upicollect\.yaml:\d+: upicollect-dispute-respond: tracking\.from gives status "OPN", which is not a value upicollect-dispute-status's answer takes:\n[\s\S]*Name a state of the behaviour model\.$/,
+    );
+    expect(problemsWith('upicollect', edit('upicollect', 'from: {status: [OPEN]}', 'from: {state: [OPEN]}'))).toEqual([
+      expect.stringMatching(
+        /upicollect-dispute-respond: tracking\.from names "state", which no documented answer of upicollect-dispute-status has in data\./,
+      ),
+    ]);
+  });
   it('a common code no test partner id answers', () => {
     const sandbox = real.sandbox.text.replace(/ {2}- partnerId: PS000018\n( {4}.*\n| {6}.*\n)*/, '');
     expect(compile({sandbox: {...real.sandbox, text: sandbox}}).problems).toEqual([

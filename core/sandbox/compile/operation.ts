@@ -102,6 +102,35 @@ function trackedStatusOp(
   return {op: statusOp, lookup: statusSpec.lookup};
 }
 
+/**
+ * `tracking.from`: the states a call acting on another call's transaction may act from. Each field is
+ * one of `data` in the status call's documented answers, and each state a value its 200 schema takes
+ * there (a misspelt state would leave every request answered as "already acted on").
+ */
+function fromProblem(
+  ctx: ScenarioContext,
+  o: OpInfo,
+  status: OpInfo,
+  from: Record<string, string[]>,
+): string | undefined {
+  const schema = status.responseSchemas['200'];
+  for (const [field, states] of Object.entries(from)) {
+    const example = (status.examples['200'] ?? []).find((e) => {
+      const data = e.value['data'];
+      return typeof data === 'object' && data !== null && !Array.isArray(data) && field in data;
+    });
+    if (!example)
+      return `${o.id}: tracking.from names "${field}", which no documented answer of ${status.id} has in data. Name a field of its data (the state field the behaviour model names).`;
+    for (const state of states) {
+      const body = {...example.value, data: {...(example.value['data'] as JsonObject), [field]: state}};
+      const errors = schema ? ctx.check(schema, body) : [];
+      if (errors.length)
+        return `${o.id}: tracking.from gives ${field} "${state}", which is not a value ${status.id}'s answer takes:\n${errorLines(errors)}\nName a state of the behaviour model.`;
+    }
+  }
+  return undefined;
+}
+
 /** The status call that follows a transaction, when the entry's tracking: names a usable one. */
 function resolveTracking(
   ctx: ScenarioContext,
@@ -117,6 +146,8 @@ function resolveTracking(
   const also = (spec.tracking.also ?? []).flatMap((a, i) =>
     trackedStatusOp(ctx, d, families, a.status, ['tracking', 'also', i, 'status']) ? [a] : [],
   );
+  const fromWrong = spec.tracking.from && fromProblem(ctx, d.o, main.op, spec.tracking.from);
+  if (fromWrong) ctx.problems.add(d.at(['tracking', 'from']), fromWrong);
   return {
     status: main.op.id,
     key: main.lookup,
