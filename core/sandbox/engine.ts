@@ -90,6 +90,7 @@ import {idNumbers, randomSeed, transactionFacts, withFacts, type TransactionFact
 import {
   dropPendingAbout,
   itemAnswer,
+  statusOfItem,
   priorRecord,
   replaceItem,
   settledAnswer,
@@ -360,8 +361,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const record = lookupTransaction(op, store, inputs);
     const tracked = record && (await trackedStatus(record, op));
     // A status call by an item's id, on a list's record: that item (./engine/handover.ts).
-    const byItem = tracked && op.lookup && record.operation !== op.id;
-    const status = byItem ? itemAnswer(tracked, op.lookup as string, String(inputs[op.lookup as string])) : tracked;
+    const status = record && tracked && statusOfItem(op, record, tracked, inputs);
     if (status) return {answer: status, op};
     const own = sessionStateAnswer(op, inputs, session, index.credentials);
     const repeat = own ?? repeatAnswer(op, session, inputs);

@@ -42,7 +42,7 @@ function itemOf(body: Json | undefined, field: string, value: string): JsonObjec
   }
   if (!isObject(body)) return undefined;
   if (body[field] === value) return body;
-  return itemOf(Object.values(body) as Json[], field, value);
+  return itemOf(Object.values<Json>(body), field, value);
 }
 
 /**
@@ -55,6 +55,14 @@ export function itemAnswer(answer: Answer, field: string, value: string): Answer
   if (isObject(data) && data[field] === value) return answer;
   const item = itemOf(data, field, value);
   return item ? {...answer, body: {...answer.body, data: item}} : answer;
+}
+
+/** A status call by an item's id on a list's record (another operation's): that item's answer. */
+export function statusOfItem(op: OperationModel, record: TxRecord, tracked: Answer, inputs: Inputs): Answer {
+  const lookup = op.lookup;
+  const value = lookup === undefined ? undefined : inputs[lookup];
+  if (lookup === undefined || value === undefined || record.operation === op.id) return tracked;
+  return itemAnswer(tracked, lookup, text(value));
 }
 
 /** The record of the transaction `op` acts on (another operation's), under its tracking key. */
@@ -92,7 +100,7 @@ export const standingFacts = (current: JsonObject | undefined): TransactionFacts
 export function dropPendingAbout(store: SandboxStore, prior: TxRecord, field: string, value: string): void {
   const queue = pendingWebhooks(store);
   const kept = queue.filter(
-    (w) => w.operationId !== prior.operation || !valuesOf(JSON.parse(w.body), field).includes(value),
+    (w) => w.operationId !== prior.operation || !valuesOf(JSON.parse(w.body) as Json, field).includes(value),
   );
   if (kept.length !== queue.length) store.set('webhooks', kept as unknown as Json);
 }
