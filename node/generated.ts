@@ -20,7 +20,7 @@
  *
  * `generatedFilesDir` is computed as Docusaurus computes it (@docusaurus/utils GENERATED_FILES_DIR_NAME:
  * DOCUSAURUS_GENERATED_FILES_DIR_NAME, else `.docusaurus`, under the site), so a remark plugin, which
- * gets only the options written in docusaurus.config.ts, knows the folder without being told; the
+ * gets only the options written in docusaurus.site.ts, knows the folder without being told; the
  * api-contract plugin checks that Docusaurus agrees. Imports little at run time (node:path, one
  * constant of the core), so scripts/build.mjs loads it cheaply.
  */

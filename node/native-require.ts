@@ -1,13 +1,12 @@
 /**
- * `require` as Node does it, for the ES module packages that the config's imports reach (issue 35,
- * a writer's first page).
+ * `require` as Node does it, for the ES module packages Redocly's openapi-core and the remark parser
+ * (unified, remark-*, micromark: about 500 files).
  *
- * Docusaurus loads docusaurus.config.ts, and every module it imports, through jiti, which compiles
- * each ES module package it meets with Babel (and keeps the result under the system's temporary
- * folder). Redocly's openapi-core (238 files) and the remark parser (unified, remark-*, micromark:
- * 266 files) were 4.8 s and 4.2 s of CPU of the first `npm start` on a machine (jiti's cache empty)
- * and 0.6 s and 0.3 s of every later one; Node loads each as it is in under 0.4 s (Node 20.19 and
- * later `require` an ES module). What is imported so keeps the package's types
+ * Written when Docusaurus loaded the config's modules through jiti, which compiled each of those
+ * packages with Babel (9 s of CPU of a first `npm start`). The config is now bundled by esbuild with
+ * every package left to Node (node/site-config.ts), so a plain import would be required by Node too;
+ * this stays so that any other loader of these modules (jiti for a file Docusaurus loads itself, a
+ * script runner) also leaves the packages to Node. What is imported so keeps the package's types
  * (`typeof import(...)`) and is the same module as an `import` of it elsewhere in the process.
  */
 import {createRequire} from 'node:module';

@@ -36,12 +36,28 @@ const failures = [];
 
 const timings = [];
 
+/**
+ * CPU seconds (user and system) of the finished child processes of this one, and of theirs, from
+ * Linux's /proc (`cutime`, `cstime`; clock ticks of 1/100 s); undefined elsewhere. A step's CPU
+ * over its time says how much of the machine it kept busy (2 on two cores).
+ */
+function childCpuSeconds() {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   const res = spawnSync(command, args, {cwd: root, stdio: 'inherit', env: {...process.env, ...env}});
   const seconds = (Date.now() - started) / 1000;
-  timings.push([name, seconds]);
+  const cpuAfter = childCpuSeconds();
+  timings.push([name, seconds, cpuAfter === undefined || cpuBefore === undefined ? undefined : cpuAfter - cpuBefore]);
   console.log(`=== ${name}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
   return res.status === 0;
 }
@@ -113,8 +129,14 @@ runner('dev server', ['playwright', 'test', '--config', 'playwright.dev.config.t
   PLAYWRIGHT_JSON_OUTPUT_FILE: report('dev'),
 });
 
-console.log('\nStep timings:');
-for (const [name, seconds] of timings) console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
+console.log('\nStep timings (time, and CPU of the processes it ran: CPU/time is how many cores it kept busy):');
+for (const [name, seconds, cpu] of timings)
+  console.log(
+    `  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s` +
+      (cpu === undefined
+        ? ''
+        : `  CPU ${cpu.toFixed(1).padStart(7)} s  (${(cpu / Math.max(seconds, 0.1)).toFixed(2)} cores)`),
+  );
 
 if (failures.length) {
   console.log('\nFailed:');

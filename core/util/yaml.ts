@@ -17,8 +17,8 @@ import {CST, LineCounter, Parser, parseDocument, type Document} from 'yaml';
 import {createReloadMemo} from './memo';
 import {WriterError} from './writer-error';
 
-// Redocly's package loaded by Node, not compiled by jiti with docusaurus.config.ts: seconds of a
-// first `npm start` (node/native-require.ts says more; core/ cannot import node/). Redocly, like
+// Redocly's package required by Node, whatever compiles this module (node/native-require.ts says
+// why; core/ cannot import node/). Redocly, like
 // this module, is for Node only: src/ never reaches it (npm run lint:deps).
 const {parseYaml: redoclyParseYaml} = createRequire(__filename)('@redocly/openapi-core') as typeof Redocly;
 

@@ -277,7 +277,11 @@ export function pageScanCodeKey(siteDir = SITE_DIR, files: readonly string[] = P
  */
 let pageUsesMemo: Memo | undefined;
 
-function cachedPageUses(source: string, relative: string): PageUse[] {
+/**
+ * `pageUses` of a page by its text, kept in process and on disk: the page scan and the sidebar's
+ * method class (plugins/api-contract/lib/sidebar-method.ts) read the same pages once between them.
+ */
+export function cachedPageUses(source: string, relative: string): PageUse[] {
   const hit = scanned.get(relative);
   if (hit?.source === source) return hit.uses;
   pageUsesMemo ??= createDiskMemo({dir: path.join(SITE_DIR, '.cache', 'page-uses'), codeKey: pageScanCodeKey()});
@@ -322,7 +326,7 @@ export function contractIds(root = CONTRACT_ROOT): Record<IdKind, Set<string>> {
 
 /**
  * Each operation's HTTP method (`POST`) by its id, read straight from the YAML as contractIds reads
- * the ids: docusaurus.config.ts marks each operation page's sidebar entry with it before any plugin
+ * the ids: docusaurus.site.ts marks each operation page's sidebar entry with it before any plugin
  * has loaded the contract (plugins/api-contract/lib/sidebar-method.ts).
  */
 export function operationMethods(root = CONTRACT_ROOT): Map<string, string> {

@@ -52,7 +52,7 @@ function generatedFacts(dataDir: string | undefined): Readonly<Record<string, st
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat)
     throw new FactError(
-      `<Fact> data is missing (${path.relative(SITE_DIR, file)}): the api-contract plugin writes it before MDX is compiled; keep './plugins/api-contract' in docusaurus.config.ts plugins.`,
+      `<Fact> data is missing (${path.relative(SITE_DIR, file)}): the api-contract plugin writes it before MDX is compiled; keep './plugins/api-contract' in docusaurus.site.ts plugins.`,
     );
   if (cache?.file !== file || cache.mtimeMs !== stat.mtimeMs)
     cache = {file, mtimeMs: stat.mtimeMs, facts: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>};

@@ -37,7 +37,7 @@ function knownIds(dataDir: string): KnownIds {
   const stat = fs.statSync(file, {throwIfNoEntry: false});
   if (!stat) {
     throw new Error(
-      `API reference data is missing (${path.relative(SITE_DIR, file)}). The api-contract plugin must run before MDX is compiled; check that './plugins/api-contract' is in docusaurus.config.ts plugins.`,
+      `API reference data is missing (${path.relative(SITE_DIR, file)}). The api-contract plugin must run before MDX is compiled; check that './plugins/api-contract' is in docusaurus.site.ts plugins.`,
     );
   }
   if (cache?.file !== file || cache.mtimeMs !== stat.mtimeMs) {

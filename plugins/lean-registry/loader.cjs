@@ -8,7 +8,7 @@ function emptyModulePaths(source) {
   // A registry Docusaurus writes in another format would silently keep its strings: say so.
   if (out === source && source.includes('require.resolveWeak(')) {
     throw new Error(
-      'plugins/lean-registry: .docusaurus/registry.js no longer has the entry format this plugin rewrites; update loader.cjs to the new format or remove the plugin from docusaurus.config.ts.',
+      'plugins/lean-registry: .docusaurus/registry.js no longer has the entry format this plugin rewrites; update loader.cjs to the new format or remove the plugin from docusaurus.site.ts.',
     );
   }
   return out;

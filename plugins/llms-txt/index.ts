@@ -44,7 +44,7 @@ function readJson<K extends GeneratedKey>(dataDir: string, id: K, key?: string):
   const full = path.join(dataDir, fileName(id, key));
   if (!fs.existsSync(full)) {
     throw new Error(
-      `llms-txt: ${path.relative(SITE_DIR, full)} is missing. ${GENERATED[id].writer} generates it; keep './plugins/api-contract' in docusaurus.config.ts plugins.`,
+      `llms-txt: ${path.relative(SITE_DIR, full)} is missing. ${GENERATED[id].writer} generates it; keep './plugins/api-contract' in docusaurus.site.ts plugins.`,
     );
   }
   return JSON.parse(fs.readFileSync(full, 'utf8')) as DataOf<K>;
@@ -140,7 +140,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const contract = plugins.find((p) => p.name === 'api-contract')?.content as ContractContent | undefined;
       if (!contract?.bundled)
         throw new Error(
-          "llms-txt: the api-contract plugin's content (with its bundled contract) is missing; keep './plugins/api-contract' in docusaurus.config.ts plugins.",
+          "llms-txt: the api-contract plugin's content (with its bundled contract) is missing; keep './plugins/api-contract' in docusaurus.site.ts plugins.",
         );
       const assistants = assistantsSection({
         doc: contract.bundled,

@@ -115,7 +115,7 @@ async function coldBuild(siteDir, name, env, [cmd, args]) {
   const m = await measured(cmd, args, {cwd: siteDir, env, log: path.join(LOGS, `${name}-build.log`)});
   say(`${name}: built in ${m.seconds.toFixed(1)} s, peak RSS ${m.peakRssMb} MB; warm rebuild...`);
   // The stock site's Rspack persistent cache (node_modules/.cache) is now filled; ours keeps none for
-  // builds (docusaurus.config.ts), so its second build is a cold one again.
+  // builds (docusaurus.site.ts), so its second build is a cold one again.
   const warm = await run(cmd, args, {cwd: siteDir, env, log: path.join(LOGS, `${name}-build-warm.log`)});
   return {...m, warmSeconds: warm.seconds};
 }

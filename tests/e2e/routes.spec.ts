@@ -68,7 +68,7 @@ const SITE_TITLE = process.env.E2E_SITE_TITLE ?? site.productName;
 /**
  * The home page passes the tagline as its title (src/pages/index.tsx), so Docusaurus writes
  * '<tagline> | <site title>' like on any other page. The tagline is `API Docs by <provider>`
- * (docusaurus.config.ts).
+ * (docusaurus.site.ts).
  */
 const HOME_TITLE = `API Docs by ${site.provider} | ${SITE_TITLE}`;
 const TITLE_FORMAT = new RegExp(`^(.+) \\| ${SITE_TITLE}$`);

@@ -1,6 +1,6 @@
 /**
  * The table of contents beside a doc or a post lists its h2 and h3 headings and nothing deeper
- * (`tableOfContents` in docusaurus.config.ts), however deep the page's own headings go: read from
+ * (`tableOfContents` in docusaurus.site.ts), however deep the page's own headings go: read from
  * the built HTML, which the theme renders the contents into and hydration keeps. In the browser,
  * the one entry highlighted as the reader scrolls and clicks.
  */

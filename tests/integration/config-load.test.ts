@@ -1,31 +1,37 @@
 /**
- * How Docusaurus loads the api-contract plugin with the config: through jiti, which compiles with
- * Babel every ES module package it meets. Redocly's openapi-core and the remark parser are required
- * by Node instead (node/native-require.ts): they were 504 of the 696 files jiti compiled for the
- * config, and 9 s of CPU of a first `npm start` (issue 35).
+ * How Docusaurus loads the site's config: docusaurus.config.ts, through jiti, which compiles with
+ * Babel every TypeScript file and ES module package it meets (about 20 s of a first `npm start` on a
+ * loaded two-core machine). docusaurus.config.ts hands docusaurus.site.ts to esbuild instead
+ * (node/site-config.ts): jiti compiles two files, and the packages are required by Node (issue 35).
  *
  * Coupled to Docusaurus' internals: @docusaurus/utils `loadFreshModule` creates a jiti with
  * `{cache: true, requireCache: false, interopDefault: true}`; the same jiti, with `debug` on, says
  * which files it compiled (`[jiti] [transpile] <file>`).
  *
- * In process, but an integration test: it loads the plugin's whole module graph a second time
- * (2 s on an idle machine, 8 s at a load average of 12), more than the unit step can carry.
+ * An integration test: esbuild runs as a child process, and the config's whole module graph is
+ * loaded a second time in this process.
  */
+import fs from 'node:fs';
 import {createRequire} from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {afterAll, describe, expect, it, vi} from 'vitest';
+import type {Config} from '@docusaurus/types';
 import {SITE_DIR} from '#node/generated';
+import {loadBundledConfig} from '#node/site-config';
 
 type Jiti = (id: string) => unknown;
 const docusaurusRequire = createRequire(createRequire(__filename).resolve('@docusaurus/utils'));
 const createJiti = docusaurusRequire('jiti') as (file: string, options: Record<string, unknown>) => Jiti;
 
-afterEach(() => {
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'config-load-'));
+afterAll(() => {
   vi.restoreAllMocks();
+  fs.rmSync(tmp, {recursive: true, force: true});
 });
 
-describe('the api-contract plugin loaded as Docusaurus loads the config', () => {
-  it('leaves Redocly and the remark parser to Node: jiti compiles none of their files', () => {
+describe('the site config loaded as Docusaurus loads it', () => {
+  it('has jiti compile the loader alone, and gives the site config', async () => {
     const compiled: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
       const file = args.find((a) => typeof a === 'string' && a.startsWith('/'));
@@ -33,16 +39,48 @@ describe('the api-contract plugin loaded as Docusaurus loads the config', () => 
         compiled.push(path.relative(SITE_DIR, file));
     });
     const jiti = createJiti(path.join(SITE_DIR, 'docusaurus.config.ts'), {
-      cache: true,
+      cache: path.join(tmp, 'jiti'),
       requireCache: false,
       interopDefault: true,
       debug: true,
     });
-    jiti(path.join(SITE_DIR, 'plugins', 'api-contract', 'index.ts'));
-    expect(compiled).toContain('plugins/api-contract/index.ts');
-    const packages = compiled.filter((f) =>
-      /^node_modules\/(@redocly\/|unified\/|remark-|micromark\/|micromark-extension-)/.test(f),
+    const loaded = jiti(path.join(SITE_DIR, 'docusaurus.config.ts')) as () => Promise<Config>;
+    const config = await loaded();
+    expect(compiled.sort()).toEqual(['docusaurus.config.ts', 'node/site-config.ts']);
+    // Names kept through the bundle: the plugins are the site's, by the names their modules give them.
+    expect(config.title).toBe('RupeeRail');
+    expect(config.plugins?.map((p) => (Array.isArray(p) ? p[0] : p)).map((p) => (p as {name: string}).name)).toContain(
+      'apiContractPlugin',
     );
-    expect(packages).toEqual([]);
   }, 120_000);
+
+  it('gives each bundled file its own __dirname, __filename and import.meta.url, and runs afresh each load', async () => {
+    const dir = path.join(tmp, 'fixture');
+    fs.mkdirSync(path.join(dir, 'deep', 'er'), {recursive: true});
+    fs.writeFileSync(
+      path.join(dir, 'deep', 'er', 'where.ts'),
+      'export const where = {dir: __dirname, file: __filename, url: import.meta.url};\n',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'entry.ts'),
+      [
+        "import {where} from './deep/er/where';",
+        'let loads = ((globalThis as {loads?: number}).loads ?? 0) + 1;',
+        '(globalThis as {loads?: number}).loads = loads;',
+        'function namedOnce() {}',
+        'export default {here: __dirname, where, loads, name: namedOnce.name};',
+        '',
+      ].join('\n'),
+    );
+    const first = (await loadBundledConfig(path.join(dir, 'entry.ts'), SITE_DIR)) as Record<string, unknown>;
+    const deep = path.join(dir, 'deep', 'er');
+    expect(first).toEqual({
+      here: dir,
+      where: {dir: deep, file: path.join(deep, 'where.ts'), url: `file://${path.join(deep, 'where.ts')}`},
+      loads: 1,
+      name: 'namedOnce',
+    });
+    const second = (await loadBundledConfig(path.join(dir, 'entry.ts'), SITE_DIR)) as Record<string, unknown>;
+    expect(second.loads).toBe(2);
+  }, 60_000);
 });

@@ -120,7 +120,7 @@ describe('no fixed path to the cache folder', () => {
       path.join(SITE_DIR, d),
     );
     const fixed = /['"`][^'"`\n]*\.docusaurus[/\\]api-contract|['"`]\.docusaurus['"`]\s*,\s*['"`]api-contract/;
-    const found = [...dirs.flatMap(sources), path.join(SITE_DIR, 'docusaurus.config.ts')]
+    const found = [...dirs.flatMap(sources), path.join(SITE_DIR, 'docusaurus.site.ts')]
       .filter((f) => fixed.test(code(fs.readFileSync(f, 'utf8'))))
       .map((f) => path.relative(SITE_DIR, f));
     expect(found).toEqual([]);

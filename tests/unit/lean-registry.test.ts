@@ -26,7 +26,7 @@ describe('emptyModulePaths', () => {
 
   it('fails with the file to change when the generated format is no longer the one it rewrites', () => {
     expect(() => emptyModulePaths('export default {"a": [() => import("x"), require.resolveWeak("x")]};')).toThrow(
-      'plugins/lean-registry: .docusaurus/registry.js no longer has the entry format this plugin rewrites; update loader.cjs to the new format or remove the plugin from docusaurus.config.ts.',
+      'plugins/lean-registry: .docusaurus/registry.js no longer has the entry format this plugin rewrites; update loader.cjs to the new format or remove the plugin from docusaurus.site.ts.',
     );
   });
 });

@@ -19,7 +19,7 @@ export function copySandboxFiles(currentBundler: Bundler, publicDir: string): {p
   };
   if (!CopyRspackPlugin)
     throw new Error(
-      `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future.faster.rspackBundler true in docusaurus.config.ts.`,
+      `The api-contract plugin copies the sandbox's files with Rspack's CopyRspackPlugin, and the bundler is ${currentBundler.name}: keep future.faster.rspackBundler true in docusaurus.site.ts.`,
     );
   return {plugins: [new CopyRspackPlugin({patterns: [{from: publicDir, to: '.'}]})]};
 }

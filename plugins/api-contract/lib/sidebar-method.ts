@@ -1,13 +1,13 @@
 /**
  * The sidebar shows an operation's HTTP method after its title, as Scalar's does (issue 34). The
  * docs plugin gives a sidebar entry the class its page's front matter names (`sidebar_class_name`),
- * so the site's front matter hook (docusaurus.config.ts `markdown.parseFrontMatter`) adds one to
+ * so the site's front matter hook (docusaurus.site.ts `markdown.parseFrontMatter`) adds one to
  * every page that shows one operation: `op-post` (short: each byte of it ships in the sidebar's data
 to every docs page). The method itself is
  * drawn by CSS (src/css/custom.css) as text, so a screen reader reads it with the title and no
  * script or data ships for it; the method comes from the contract, never from the page.
  */
-import {pageUses} from '#node/contract/load';
+import {cachedPageUses} from '#node/contract/load';
 
 /** The prefix of an entry's class; the method follows in lower case (`op-get`). */
 export const SIDEBAR_METHOD_CLASS = 'op-';
@@ -25,7 +25,7 @@ export function sidebarMethodClass(
 ): string | undefined {
   // Most pages have no <Endpoint>: they are not parsed a second time.
   if (frontMatter.sidebar_class_name !== undefined || !source.includes('<Endpoint')) return undefined;
-  const ops = new Set(pageUses(source, file).flatMap((u) => (u.component === 'Endpoint' ? [u.id] : [])));
+  const ops = new Set(cachedPageUses(source, file).flatMap((u) => (u.component === 'Endpoint' ? [u.id] : [])));
   const [op] = ops;
   const method = ops.size === 1 && op ? methods.get(op) : undefined;
   return method ? `${SIDEBAR_METHOD_CLASS}${method.toLowerCase()}` : undefined;

@@ -2,7 +2,7 @@
  * Replaces the announcement text, which the theme injects as a raw HTML
  * string, with a translatable React message whose links route client-side.
  * The bar itself (colours, close button, dismissal per id) stays the theme's;
- * `announcementBar.content` in docusaurus.config.ts is kept as the plain-text
+ * `announcementBar.content` in docusaurus.site.ts is kept as the plain-text
  * fallback the theme requires. Phones get a one-line form of it: the full one
  * took 84 of a 390 x 844 screen's pixels on every page (issue 34).
  */
