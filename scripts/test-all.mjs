@@ -7,7 +7,8 @@
  *   3. unit tests (Vitest project `unit`: in process, no build, server or child process)
  *   4. integration tests (Vitest project `integration`: Docusaurus builds, bundles, tsc, HTTP
  *      servers, the sample languages)
- *   5. production build (broken links, unknown operation ids, orphans fail it)
+ *   5. production build (broken links, unknown operation ids, orphans fail it), run beside steps 3
+ *      and 4: they need no build, and neither keeps both cores busy alone
  *   6. end-to-end tests against the build served by nginx (Playwright: HTTP + Chromium + axe)
  *   7. the published Postman collection run with newman against `npm run sandbox`
  *      (scripts/newman-sandbox.ts): each request counts once
@@ -20,7 +21,7 @@
  * fails to load counts as one failed test); every other step counts as one test. The last line
  * is `N passed, N failed`, which CI reads.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {countNewman, countPlaywright, countVitest} from './test-reports.mjs';
@@ -34,36 +35,78 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+/** @type {[name: string, seconds: number, cpu: number | undefined][]} */
 const timings = [];
 
 /**
- * CPU seconds (user and system) of the finished child processes of this one, and of theirs, from
- * Linux's /proc (`cutime`, `cstime`; clock ticks of 1/100 s); undefined elsewhere. A step's CPU
- * over its time says how much of the machine it kept busy (2 on two cores).
+ * A step's command runs under bash, whose `times` then writes the CPU seconds (user and system) of
+ * the command and every process it started: a step's CPU over its time says how much of the
+ * machine it kept busy (2 on two cores), even beside another step.
+ * @param {string} file @returns {number | undefined}
  */
-function childCpuSeconds() {
-  try {
-    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return undefined;
-  }
+function cpuSeconds(file) {
+  const children = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n')[1] : undefined;
+  const parts = children?.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
+  return parts ? Number(parts[1]) * 60 + Number(parts[2]) + Number(parts[3]) * 60 + Number(parts[4]) : undefined;
 }
 
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+/**
+ * @typedef {{ok: boolean, seconds: number, cpu: number | undefined, output: Buffer | undefined}} Ended
+ */
+
+/**
+ * Starts a step; resolves when it has ended. Its output goes to ours as it comes; a step started
+ * `beside` the next ones keeps its output, which `ended` prints after theirs, so the two never
+ * interleave.
+ * @param {string} name @param {string} command @param {string[]} args
+ * @param {{env?: NodeJS.ProcessEnv, beside?: boolean}} [options]
+ * @returns {Promise<Ended>}
+ */
+function start(name, command, args, {env = {}, beside = false} = {}) {
+  console.log(
+    `\n=== ${name}: ${[command, ...args].join(' ')}${beside ? ' (beside the next steps; its output when it ends)' : ''}`,
+  );
   const started = Date.now();
-  const cpuBefore = childCpuSeconds();
-  const res = spawnSync(command, args, {cwd: root, stdio: 'inherit', env: {...process.env, ...env}});
-  const seconds = (Date.now() - started) / 1000;
-  const cpuAfter = childCpuSeconds();
-  timings.push([name, seconds, cpuAfter === undefined || cpuBefore === undefined ? undefined : cpuAfter - cpuBefore]);
-  console.log(`=== ${name}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-  return res.status === 0;
+  const cpuFile = path.join(reports, `${name.replace(/\W+/g, '-')}.cpu`);
+  const child = spawn(
+    'bash',
+    ['-c', '"$@"; status=$?; times > "$STEP_CPU_FILE"; exit $status', 'bash', command, ...args],
+    {
+      cwd: root,
+      stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: {...process.env, ...env, STEP_CPU_FILE: cpuFile},
+    },
+  );
+  /** @type {Buffer[]} */
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) =>
+      resolve({
+        ok: code === 0,
+        seconds: (Date.now() - started) / 1000,
+        cpu: cpuSeconds(cpuFile),
+        output: beside ? Buffer.concat(output) : undefined,
+      }),
+    );
+  });
 }
 
-function step(name, command, args, env) {
-  if (run(name, command, args, env)) passed += 1;
+/** Prints how a step ended (and its kept output); returns whether it passed. @param {string} name @param {Ended} e */
+function ended(name, {ok, seconds, cpu, output}) {
+  if (output) process.stdout.write(output);
+  timings.push([name, seconds, cpu]);
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+  return ok;
+}
+
+/** @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
+const run = async (name, command, args, env) => ended(name, await start(name, command, args, {env}));
+
+/** @param {string} name @param {Promise<boolean>} result */
+async function step(name, result) {
+  if (await result) passed += 1;
   else {
     failed += 1;
     failures.push(name);
@@ -74,9 +117,12 @@ function step(name, command, args, env) {
  * Runs a test runner that writes a JSON report to `out`, and adds the report's counts (see
  * ./test-reports.mjs). No report is one failure; so is a runner that failed without a failure in
  * its report.
+ * @param {string} name @param {string[]} args @param {string} out
+ * @param {(name: string, report: any, root: string) => {passed: number, failed: number, failures: string[]}} count
+ * @param {NodeJS.ProcessEnv} [env]
  */
-function runner(name, args, out, count, env) {
-  const ok = run(name, 'npx', args, env);
+async function runner(name, args, out, count, env) {
+  const ok = await run(name, 'npx', args, env);
   if (!fs.existsSync(out)) {
     failed += 1;
     failures.push(`${name} (no report: the runner did not start)`);
@@ -94,14 +140,17 @@ function runner(name, args, out, count, env) {
 
 const report = (name) => path.join(reports, `${name}.json`);
 
-step('system packages', 'bash', ['scripts/ensure-system-deps.sh']);
-step('lint', 'npm', ['run', '--silent', 'lint']);
+await step('system packages', run('system packages', 'bash', ['scripts/ensure-system-deps.sh']));
+await step('lint', run('lint', 'npm', ['run', '--silent', 'lint']));
+// The build reads the contract the lint compiled (node/contract/cache.ts) and writes only its own
+// folders (build/, .docusaurus-build/); the unit and integration tests read neither.
+const building = start('build', 'npm', ['run', '--silent', 'build'], {beside: true});
 // The unit step is two Vitest projects (vitest.config.mts: the files that mock modules run isolated).
 for (const [project, names] of [
   ['unit', ['unit', 'unit-isolated']],
   ['integration', ['integration']],
 ]) {
-  runner(
+  await runner(
     project,
     [
       'vitest',
@@ -115,19 +164,26 @@ for (const [project, names] of [
     countVitest,
   );
 }
-const built = run('build', 'npm', ['run', '--silent', 'build']);
-if (built) {
+if (ended('build', await building)) {
   passed += 1;
-  runner('e2e', ['playwright', 'test'], report('e2e'), countPlaywright, {PLAYWRIGHT_JSON_OUTPUT_FILE: report('e2e')});
-  runner('newman', ['tsx', 'scripts/newman-sandbox.ts'], report('newman'), countNewman);
+  await runner('e2e', ['playwright', 'test'], report('e2e'), countPlaywright, {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report('e2e'),
+  });
+  await runner('newman', ['tsx', 'scripts/newman-sandbox.ts'], report('newman'), countNewman);
 } else {
   failed += 1;
   failures.push('build (end-to-end tests and newman skipped)');
 }
 // Last: the dev server rewrites .docusaurus/, which nothing after it reads. It needs no build.
-runner('dev server', ['playwright', 'test', '--config', 'playwright.dev.config.ts'], report('dev'), countPlaywright, {
-  PLAYWRIGHT_JSON_OUTPUT_FILE: report('dev'),
-});
+await runner(
+  'dev server',
+  ['playwright', 'test', '--config', 'playwright.dev.config.ts'],
+  report('dev'),
+  countPlaywright,
+  {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report('dev'),
+  },
+);
 
 console.log('\nStep timings (time, and CPU of the processes it ran: CPU/time is how many cores it kept busy):');
 for (const [name, seconds, cpu] of timings)
