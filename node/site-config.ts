@@ -9,9 +9,10 @@
  * the packages they import stay outside it and are required by Node as they are, so the config gets
  * the same package modules as every other `require` in the process (node/native-require.ts).
  *
- * What a bundle would change is put back:
+ * What a bundle would change is put back (node/bundle.ts):
  *   - each file's `__dirname`, `__filename` and `import.meta.url` are its own, not the bundle's;
  *   - names are kept (`keepNames`), so a plugin's or a function's `name` is what the source says;
+ * and here:
  *   - each load runs the config afresh (the bundle is compiled from memory, never cached by Node),
  *     as jiti did with Docusaurus' `requireCache: false`, so the dev server's reload reads the edit;
  *   - the dev server reloads on an edit of docusaurus.site.ts: Docusaurus watches only the file it
@@ -22,69 +23,19 @@
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
-import {build, type Plugin} from 'esbuild';
-
-const LOADERS = {
-  '.ts': 'ts',
-  '.mts': 'ts',
-  '.cts': 'ts',
-  '.tsx': 'tsx',
-  '.js': 'js',
-  '.mjs': 'js',
-  '.cjs': 'js',
-} as const;
-
-/**
- * The bundle's own plugin: a package (a bare import, `node:` included) is left for Node to require;
- * our files (relative paths and the package's `#core/`, `#node/` imports) are bundled, each with its
- * own location written in where it names it.
- */
-const sourceFiles: Plugin = {
-  name: 'site-config-source-files',
-  setup(b) {
-    b.onResolve({filter: /^[^./#]/}, (args) => (args.kind === 'entry-point' ? undefined : {external: true}));
-    b.onLoad({filter: /\.[cm]?[jt]sx?$/}, (args) => {
-      const ext = path.extname(args.path) as keyof typeof LOADERS;
-      return {contents: withOwnLocation(fs.readFileSync(args.path, 'utf8'), args.path), loader: LOADERS[ext]};
-    });
-  },
-};
-
-/** `source` (the text of `file`) with its `__dirname`, `__filename` and `import.meta.url` written out. */
-export function withOwnLocation(source: string, file: string): string {
-  return source
-    .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(file).href))
-    .replace(/\b__dirname\b/g, JSON.stringify(path.dirname(file)))
-    .replace(/\b__filename\b/g, JSON.stringify(file));
-}
+import {bundleForNode} from './bundle';
 
 /**
  * Compiles `entry` and its own files into one CommonJS module and runs it; returns its default
  * export. `siteDir` is where the packages are found from.
  */
 export async function loadBundledConfig(entry: string, siteDir: string): Promise<unknown> {
-  const {outputFiles} = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    outfile: path.join(siteDir, '.docusaurus-config.cjs'),
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    keepNames: true,
-    sourcemap: 'inline',
-    logLevel: 'silent',
-    absWorkingDir: siteDir,
-    plugins: [sourceFiles],
-  });
-  const [out] = outputFiles;
-  if (!out) throw new Error(`esbuild wrote nothing for ${path.relative(siteDir, entry)}`);
+  const {code, file} = await bundleForNode(entry, siteDir);
   process.setSourceMapsEnabled(true);
-  const mod = new Module(out.path);
-  mod.filename = out.path;
+  const mod = new Module(file);
+  mod.filename = file;
   mod.paths = (Module as unknown as {_nodeModulePaths(dir: string): string[]})._nodeModulePaths(siteDir);
-  (mod as unknown as {_compile(code: string, file: string): void})._compile(out.text, out.path);
+  (mod as unknown as {_compile(code: string, file: string): void})._compile(code, file);
   const exported = mod.exports as {default?: unknown};
   return exported.default ?? exported;
 }

@@ -38,6 +38,7 @@ import {
   compileContract,
   contractReleases,
   lintContract,
+  startContractReleases,
   lintError,
   type CompiledContract,
   type ContractSource,
@@ -45,7 +46,11 @@ import {
 import {SITE_DIR} from './paths';
 import {sandboxFiles, type SandboxFile} from './sandbox';
 import type {Release} from '#core/changelog/changelog';
+import type {ChangelogThread} from './changelog';
 import type {OpenApiDocument} from '#core/contract/openapi';
+
+/** The entry's changelog file. */
+const RELEASES_FILE = 'releases.v8';
 
 /** Folders and files, relative to the site, whose content the key covers. */
 export const CACHE_KEY_INPUTS = [
@@ -191,26 +196,39 @@ export async function cachedContractSource({
   // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
   // needed for that, and the lint and the compile would only report it worse).
   assertContractYamlParses();
-  if (lint === 'wait') {
-    const problems = await cachedLint({dir});
-    if (problems.length) throw lintError(problems);
+  // An entry without its changelog: the published releases are compared on the other core while
+  // this one lints and compiles (startChangelog).
+  const thread = fs.existsSync(path.join(dir, RELEASES_FILE)) ? undefined : startContractReleases();
+  try {
+    if (lint === 'wait') {
+      const problems = await cachedLint({dir});
+      if (problems.length) throw lintError(problems);
+    }
+    const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await cachedCompiled({dir});
+    const source = await checkContract({bundled, deref, responseCodes, sandbox}, (doc) =>
+      cachedReleases(doc, {dir}, thread),
+    );
+    // The engine's files as the entry keeps them: the site serves them, and making them is seconds of ajv.
+    return {...source, sandboxFiles};
+  } finally {
+    thread?.stop();
   }
-  const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await cachedCompiled({dir});
-  const source = await checkContract({bundled, deref, responseCodes, sandbox}, (doc) => cachedReleases(doc, {dir}));
-  // The engine's files as the entry keeps them: the site serves them, and making them is seconds of ajv.
-  return {...source, sandboxFiles};
 }
 
 /**
- * The changelog of `deref`, the compiled contract of the entry `dir`, from the entry or made now (and
- * kept). A changelog that cannot be made throws as `contractReleases` does, and nothing is kept.
+ * The changelog of `deref`, the compiled contract of the entry `dir`, from the entry or made now (by
+ * `thread` when one was started, and kept). A changelog that cannot be made throws as `contractReleases` does, and nothing is kept.
  */
-async function cachedReleases(deref: OpenApiDocument, {dir}: Required<CacheOptions>): Promise<Release[]> {
-  const file = path.join(dir, 'releases.v8');
+async function cachedReleases(
+  deref: OpenApiDocument,
+  {dir}: Required<CacheOptions>,
+  thread?: ChangelogThread,
+): Promise<Release[]> {
+  const file = path.join(dir, RELEASES_FILE);
   const kept = readEntry<Release[]>(file);
   if (kept) return kept;
-  const releases = await contractReleases(deref);
-  keepInEntry(dir, 'releases.v8', v8.serialize(releases));
+  const releases = await (thread ? thread.releases(deref) : contractReleases(deref));
+  keepInEntry(dir, RELEASES_FILE, v8.serialize(releases));
   return releases;
 }
 

@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import type * as Redocly from '@redocly/openapi-core';
 import path from 'node:path';
+import {Worker} from 'node:worker_threads';
+import {bundleForNode} from '#node/bundle';
 import {nativeRequire} from '#node/native-require';
 import {stringify} from 'yaml';
 import {YamlSyntaxError} from '#core/util/yaml';
@@ -21,7 +23,7 @@ import {
   type ChangeOverride,
   type Release,
 } from '#core/changelog/changelog';
-import {compareContracts} from '#core/changelog/diff';
+import {compareContracts, type Comparison} from '#core/changelog/diff';
 import {parseOverrides, unusedOverrides} from '#core/changelog/overrides';
 import {createDiskMemo} from './disk-memo';
 import {partLabels, recordChanges, recordMessage, recordOf, type ReleaseRecord} from '#core/changelog/record';
@@ -92,6 +94,23 @@ export const DIFF_MEMO_DIR = path.join(SITE_DIR, '.cache', 'changelog-diffs');
  * compare only the pieces none of them compared before.
  */
 const memo = createDiskMemo({dir: DIFF_MEMO_DIR, codeKey: diffCodeKey()});
+
+/**
+ * Each pair of documents compared once per process, by the two objects: a published release's
+ * document is the one `readRelease` keeps, so `warmChangelog`'s comparisons serve the load that
+ * follows, and a dev server's reload compares only the current contract again.
+ */
+const comparedPairs = new WeakMap<object, WeakMap<object, Comparison>>();
+
+function comparePair(before: unknown, after: unknown): Comparison {
+  if (typeof before !== 'object' || !before || typeof after !== 'object' || !after)
+    return compareContracts(before, after, memo);
+  let row = comparedPairs.get(before);
+  if (!row) comparedPairs.set(before, (row = new WeakMap()));
+  let compared = row.get(after);
+  if (!compared) row.set(after, (compared = compareContracts(before, after, memo)));
+  return compared;
+}
 const readReleases = new Map<string, {readonly text: string; readonly parsed: Promise<ReadRelease>}>();
 
 /** A published release: what its file holds, part by part (core/changelog/record.ts), and dereferenced. */
@@ -222,9 +241,21 @@ export function readOverrides(file = OVERRIDES_FILE): ChangeOverride[] {
 }
 
 /** The current contract must not differ from its own version where that version is published. */
+/**
+ * What `loadChangelog` can do before the current contract is known: read every release published
+ * before `version` and compare each with the one before it (kept in process, above). A release that
+ * cannot be read is left for `loadChangelog` to report.
+ */
+export async function warmChangelog(version: string, dir = RELEASES_DIR): Promise<void> {
+  const releases = listReleases(dir);
+  const older = [...releases.keys()].filter((v) => compareVersions(v, version) < 0).sort(compareVersions);
+  const read = await Promise.all(older.map((v) => readRelease(v, releases.get(v) as string)));
+  for (let i = 1; i < read.length; i++) comparePair(read[i - 1]?.deref, read[i]?.deref);
+}
+
 async function assertUnpublished(version: string, current: unknown, published: string | undefined): Promise<void> {
   if (!published) return;
-  const {diffs} = compareContracts((await readRelease(version, published)).deref, current, memo);
+  const {diffs} = comparePair((await readRelease(version, published)).deref, current);
   if (diffs.length)
     throw new ChangelogError(
       `openapi/ differs from the published ${version} (${rel(published)}) in ${diffs.length} place(s), first ${diffs[0]?.path.map(String).join('.')}, but info.version is still ${version}. Set info.version in openapi/openapi.yaml and apiVersion in site.config.ts to the next version; the changelog then lists these changes.`,
@@ -270,10 +301,72 @@ export async function loadChangelog(input: ChangelogInput): Promise<Release[]> {
     before: docs[i],
   }));
   const out = steps.map((s) => {
-    const compared = compareContracts(s.before, s.after, memo);
+    const compared = comparePair(s.before, s.after);
     return buildRelease({...s, pages: input.pages, overrides, used, ...compared});
   });
   const unused = unusedOverrides(overrides, used);
   if (unused.length) throw new ChangelogError(unused.join('\n'));
   return out.reverse();
+}
+
+/** What the changelog's thread is started with: `loadChangelog`'s input but the current contract. */
+export type ChangelogThreadInput = Omit<ChangelogInput, 'current' | 'pages'>;
+
+/** The thread's one answer. */
+export type ChangelogThreadAnswer =
+  | {readonly releases: Release[]}
+  | {readonly error: {readonly message: string; readonly stack?: string; readonly changelog: boolean}};
+
+export interface ChangelogThread {
+  /** The changelog of `current`, as `loadChangelog` makes it (its errors too); once. */
+  releases(current: unknown): Promise<Release[]>;
+  /** Ends the thread if it is still running (a load that failed before it needed the changelog). */
+  stop(): void;
+}
+
+/**
+ * `loadChangelog` on the machine's other core (issue 35, the dev server's first start): the
+ * published releases are read, dereferenced and compared with each other (seconds, and none of it
+ * needs the current contract) in a worker thread started now, while the caller compiles the
+ * contract; `releases(current)` then hands it the compiled contract for the last comparison.
+ * Where the thread cannot be started (no esbuild), the changelog is made here, as before.
+ */
+export function startChangelog(input: ChangelogThreadInput): ChangelogThread {
+  const started = bundleForNode(path.join(__dirname, 'changelog-worker.ts'), SITE_DIR).then(({code, file}) => {
+    // Evaluated code requires from the working folder: packages are found from the site's instead.
+    const requireFromSite = `require = require('node:module').createRequire(${JSON.stringify(path.join(SITE_DIR, 'package.json'))});`;
+    const worker = new Worker(`${requireFromSite}\n${code}`, {eval: true, workerData: input, stdout: false});
+    worker.unref();
+    return {worker, file};
+  });
+  started.catch(() => undefined);
+  return {
+    async releases(current) {
+      let worker: Worker;
+      try {
+        ({worker} = await started);
+      } catch {
+        return loadChangelog({...input, current, pages: new Map()});
+      }
+      return new Promise<Release[]>((resolve, reject) => {
+        worker.once('message', (answer: ChangelogThreadAnswer) => {
+          void worker.terminate();
+          if ('releases' in answer) return resolve(answer.releases);
+          const {message, stack, changelog} = answer.error;
+          reject(changelog ? new ChangelogError(message) : Object.assign(new Error(message), {stack}));
+        });
+        worker.once('error', reject);
+        worker.once('exit', (code) =>
+          reject(new Error(`The changelog's worker thread ended (exit code ${code}) before it answered.`)),
+        );
+        worker.postMessage(current);
+      });
+    },
+    stop() {
+      void started.then(
+        ({worker}) => worker.terminate(),
+        () => undefined,
+      );
+    },
+  };
 }

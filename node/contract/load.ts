@@ -39,7 +39,7 @@ import {behaviourUseProblems, loadBehaviour, readJourneys, type Behaviour} from 
 import {journeyUseProblems, journeyViews} from './journeys';
 import type {JourneyFile} from '#core/journeys/view';
 import {statusCalls} from '#core/behaviour/model';
-import {loadChangelog} from './changelog';
+import {loadChangelog, startChangelog, type ChangelogThread} from './changelog';
 import {readReleaseNotes} from './release-notes';
 import {mdxFiles} from './pages';
 import {createReloadMemo, type Memo} from '#core/util/memo';
@@ -507,13 +507,18 @@ export async function loadContractSource({lint = 'wait', bundled = true}: Source
   return checkContract(await compileContract({bundled}));
 }
 
+const changelogOfSite = {siteVersion: site.apiVersion, date: site.apiReleaseDate} as const;
+
 /**
  * Every release compared with the one before, the current contract last (`loadChangelog`): the
  * dearest part of a load (seconds: each published release bundled, each pair diffed), which
  * node/contract/cache.ts keeps in its entry.
  */
 export const contractReleases = (deref: OpenApiDocument): Promise<Release[]> =>
-  loadChangelog({current: deref, pages: new Map(), siteVersion: site.apiVersion, date: site.apiReleaseDate});
+  loadChangelog({current: deref, pages: new Map(), ...changelogOfSite});
+
+/** `contractReleases` in a worker thread, started before the contract is compiled (`startChangelog`). */
+export const startContractReleases = (): ChangelogThread => startChangelog(changelogOfSite);
 
 /**
  * The checks of a compiled contract (envelope, scenarios, behaviour, changelog, release notes) and

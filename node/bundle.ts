@@ -1,0 +1,66 @@
+/**
+ * One of our TypeScript modules, with every file of ours it imports, compiled by esbuild into one
+ * CommonJS module that Node runs as it is: the site's config (node/site-config.ts) and the
+ * changelog's worker thread (node/contract/changelog-thread.ts). Packages (bare imports, `node:`
+ * ones too) stay outside and are required by Node from the site's folder; our files (relative paths,
+ * and package.json's `#core/` and `#node/` imports) are compiled in, each with its own location where
+ * it names one (`__dirname`, `__filename`, `import.meta.url`), and every name kept (`keepNames`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {build, type Plugin} from 'esbuild';
+
+const LOADERS = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+} as const;
+
+const sourceFiles: Plugin = {
+  name: 'node-bundle-source-files',
+  setup(b) {
+    b.onResolve({filter: /^[^./#]/}, (args) => (args.kind === 'entry-point' ? undefined : {external: true}));
+    b.onLoad({filter: /\.[cm]?[jt]sx?$/}, (args) => {
+      const ext = path.extname(args.path) as keyof typeof LOADERS;
+      return {contents: withOwnLocation(fs.readFileSync(args.path, 'utf8'), args.path), loader: LOADERS[ext]};
+    });
+  },
+};
+
+/** `source` (the text of `file`) with its `__dirname`, `__filename` and `import.meta.url` written out. */
+export function withOwnLocation(source: string, file: string): string {
+  return source
+    .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(file).href))
+    .replace(/\b__dirname\b/g, JSON.stringify(path.dirname(file)))
+    .replace(/\b__filename\b/g, JSON.stringify(file));
+}
+
+/**
+ * The bundle of `entry`: its code (with an inline source map, so stack traces can name the
+ * TypeScript files) and the file name it stands for, beside `entry` (nothing is written).
+ */
+export async function bundleForNode(entry: string, siteDir: string): Promise<{code: string; file: string}> {
+  const file = path.join(path.dirname(entry), `.${path.basename(entry, path.extname(entry))}.bundle.cjs`);
+  const {outputFiles} = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    outfile: file,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    keepNames: true,
+    sourcemap: 'inline',
+    logLevel: 'silent',
+    absWorkingDir: siteDir,
+    plugins: [sourceFiles],
+  });
+  const [out] = outputFiles;
+  if (!out) throw new Error(`esbuild wrote nothing for ${path.relative(siteDir, entry)}`);
+  return {code: out.text, file};
+}
