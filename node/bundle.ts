@@ -5,6 +5,11 @@
  * ones too) stay outside and are required by Node from the site's folder; our files (relative paths,
  * and package.json's `#core/` and `#node/` imports) are compiled in, each with its own location where
  * it names one (`__dirname`, `__filename`, `import.meta.url`), and every name kept (`keepNames`).
+ *
+ * A worker thread's bundle is made while the config is (`keepThreadBundles`), and kept in the
+ * process: a thread is then started at once, even while the main thread is busy for seconds with
+ * work that never yields (compiling the contract), which would hold up the answer of an esbuild
+ * started then.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,3 +69,34 @@ export async function bundleForNode(entry: string, siteDir: string): Promise<{co
   if (!out) throw new Error(`esbuild wrote nothing for ${path.relative(siteDir, entry)}`);
   return {code: out.text, file};
 }
+
+/** The modules run as worker threads: bundled beside the config, before any plugin runs. */
+export const THREAD_ENTRIES = [path.join(__dirname, 'contract', 'changelog-worker.ts')] as const;
+
+const KEPT = Symbol.for('payments-api-docs.thread-bundles');
+
+type Bundle = {code: string; file: string};
+
+function kept(): Map<string, Bundle> {
+  const state = globalThis as {[KEPT]?: Map<string, Bundle>};
+  return (state[KEPT] ??= new Map<string, Bundle>());
+}
+
+/**
+ * Bundles every module of THREAD_ENTRIES and keeps each for `keptBundle` (replacing what an earlier
+ * load of the config kept). One that fails is not kept: its thread is bundled when started, and
+ * reports the failure then.
+ */
+export async function keepThreadBundles(siteDir: string): Promise<void> {
+  await Promise.all(
+    THREAD_ENTRIES.map((entry) =>
+      bundleForNode(entry, siteDir).then(
+        (bundle) => kept().set(entry, bundle),
+        () => kept().delete(entry),
+      ),
+    ),
+  );
+}
+
+/** The bundle of a module of THREAD_ENTRIES, if the config's load made it. */
+export const keptBundle = (entry: string): {code: string; file: string} | undefined => kept().get(entry);

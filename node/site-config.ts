@@ -23,14 +23,15 @@
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import {bundleForNode} from './bundle';
+import {bundleForNode, keepThreadBundles} from './bundle';
 
 /**
  * Compiles `entry` and its own files into one CommonJS module and runs it; returns its default
- * export. `siteDir` is where the packages are found from.
+ * export. `siteDir` is where the packages are found from. The worker threads' bundles are made
+ * meanwhile (node/bundle.ts `keepThreadBundles`).
  */
 export async function loadBundledConfig(entry: string, siteDir: string): Promise<unknown> {
-  const {code, file} = await bundleForNode(entry, siteDir);
+  const [{code, file}] = await Promise.all([bundleForNode(entry, siteDir), keepThreadBundles(siteDir)]);
   process.setSourceMapsEnabled(true);
   const mod = new Module(file);
   mod.filename = file;

@@ -45,7 +45,7 @@ describe('compareContracts on the whole contract', () => {
 describe('the changelog made in a worker thread (startChangelog)', () => {
   let current: {info: {version: string}};
   beforeAll(async () => {
-    current = (await compiledContract()).deref as typeof current;
+    current = (await compiledContract()).deref as unknown as typeof current;
   }, 180_000);
 
   it('is the changelog made in process', async () => {

@@ -20,6 +20,7 @@ import {afterAll, describe, expect, it, vi} from 'vitest';
 import type {Config} from '@docusaurus/types';
 import {SITE_DIR} from '#node/generated';
 import {loadBundledConfig} from '#node/site-config';
+import {keptBundle, THREAD_ENTRIES} from '#node/bundle';
 
 type Jiti = (id: string) => unknown;
 const docusaurusRequire = createRequire(createRequire(__filename).resolve('@docusaurus/utils'));
@@ -50,6 +51,8 @@ describe('the site config loaded as Docusaurus loads it', () => {
     expect(compiled.sort()).toEqual(['docusaurus.config.ts', 'node/bundle.ts', 'node/site-config.ts']);
     // Names kept through the bundle: the plugins are the site's, by the names their modules give them.
     expect(config.title).toBe('RupeeRail');
+    // The changelog's worker thread bundled meanwhile, so the plugin starts it at once.
+    expect(THREAD_ENTRIES.map((entry) => keptBundle(entry)?.code.includes('warmChangelog'))).toEqual([true]);
     expect(config.plugins?.map((p) => (Array.isArray(p) ? p[0] : p)).map((p) => (p as {name: string}).name)).toContain(
       'apiContractPlugin',
     );
