@@ -46,8 +46,8 @@ export function withOwnLocation(source: string, file: string): string {
 }
 
 /**
- * The bundle of `entry`: its code (with an inline source map, so stack traces can name the
- * TypeScript files) and the file name it stands for, beside `entry` (nothing is written).
+ * The bundle of `entry`: its code and the file name it stands for, beside `entry` (nothing is
+ * written). No source map: see node/site-config.ts.
  */
 export async function bundleForNode(entry: string, siteDir: string): Promise<{code: string; file: string}> {
   const file = path.join(path.dirname(entry), `.${path.basename(entry, path.extname(entry))}.bundle.cjs`);
@@ -60,7 +60,6 @@ export async function bundleForNode(entry: string, siteDir: string): Promise<{co
     format: 'cjs',
     target: 'node20',
     keepNames: true,
-    sourcemap: 'inline',
     logLevel: 'silent',
     absWorkingDir: siteDir,
     plugins: [sourceFiles],
