@@ -7,8 +7,7 @@
  *   3. unit tests (Vitest project `unit`: in process, no build, server or child process)
  *   4. integration tests (Vitest project `integration`: Docusaurus builds, bundles, tsc, HTTP
  *      servers, the sample languages)
- *   5. production build (broken links, unknown operation ids, orphans fail it), run beside steps 3
- *      and 4: they need no build, and neither keeps both cores busy alone
+ *   5. production build (broken links, unknown operation ids, orphans fail it)
  *   6. end-to-end tests against the build served by nginx (Playwright: HTTP + Chromium + axe)
  *   7. the published Postman collection run with newman against `npm run sandbox`
  *      (scripts/newman-sandbox.ts): each request counts once
@@ -41,7 +40,8 @@ const timings = [];
 /**
  * A step's command runs under bash, whose `times` then writes the CPU seconds (user and system) of
  * the command and every process it started: a step's CPU over its time says how much of the
- * machine it kept busy (2 on two cores), even beside another step.
+ * machine it kept busy (2 on two cores). Chromium's renderers are not counted: they outlive the
+ * browser and are left to the system, so a browser step's figure is low.
  * @param {string} file @returns {number | undefined}
  */
 function cpuSeconds(file) {
@@ -51,21 +51,12 @@ function cpuSeconds(file) {
 }
 
 /**
- * @typedef {{ok: boolean, seconds: number, cpu: number | undefined, output: Buffer | undefined}} Ended
+ * Runs a step, its output going to ours; resolves to whether it passed once it has said so.
+ * @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<boolean>}
  */
-
-/**
- * Starts a step; resolves when it has ended. Its output goes to ours as it comes; a step started
- * `beside` the next ones keeps its output, which `ended` prints after theirs, so the two never
- * interleave.
- * @param {string} name @param {string} command @param {string[]} args
- * @param {{env?: NodeJS.ProcessEnv, beside?: boolean}} [options]
- * @returns {Promise<Ended>}
- */
-function start(name, command, args, {env = {}, beside = false} = {}) {
-  console.log(
-    `\n=== ${name}: ${[command, ...args].join(' ')}${beside ? ' (beside the next steps; its output when it ends)' : ''}`,
-  );
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
   const cpuFile = path.join(reports, `${name.replace(/\W+/g, '-')}.cpu`);
   const child = spawn(
@@ -73,36 +64,19 @@ function start(name, command, args, {env = {}, beside = false} = {}) {
     ['-c', '"$@"; status=$?; times > "$STEP_CPU_FILE"; exit $status', 'bash', command, ...args],
     {
       cwd: root,
-      stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: 'inherit',
       env: {...process.env, ...env, STEP_CPU_FILE: cpuFile},
     },
   );
-  /** @type {Buffer[]} */
-  const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
-    child.on('close', (code) =>
-      resolve({
-        ok: code === 0,
-        seconds: (Date.now() - started) / 1000,
-        cpu: cpuSeconds(cpuFile),
-        output: beside ? Buffer.concat(output) : undefined,
-      }),
-    );
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      timings.push([name, seconds, cpuSeconds(cpuFile)]);
+      console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      resolve(code === 0);
+    });
   });
 }
-
-/** Prints how a step ended (and its kept output); returns whether it passed. @param {string} name @param {Ended} e */
-function ended(name, {ok, seconds, cpu, output}) {
-  if (output) process.stdout.write(output);
-  timings.push([name, seconds, cpu]);
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-  return ok;
-}
-
-/** @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
-const run = async (name, command, args, env) => ended(name, await start(name, command, args, {env}));
 
 /** @param {string} name @param {Promise<boolean>} result */
 async function step(name, result) {
@@ -142,9 +116,9 @@ const report = (name) => path.join(reports, `${name}.json`);
 
 await step('system packages', run('system packages', 'bash', ['scripts/ensure-system-deps.sh']));
 await step('lint', run('lint', 'npm', ['run', '--silent', 'lint']));
-// The build reads the contract the lint compiled (node/contract/cache.ts) and writes only its own
-// folders (build/, .docusaurus-build/); the unit and integration tests read neither.
-const building = start('build', 'npm', ['run', '--silent', 'build'], {beside: true});
+// Each step alone: the build beside the unit and integration steps was measured (three runs of
+// .ci/run) at 246 and 285 s for the three against 257 s one after another, its CPU time grown by the
+// contention (tests/README.md).
 // The unit step is two Vitest projects (vitest.config.mts: the files that mock modules run isolated).
 for (const [project, names] of [
   ['unit', ['unit', 'unit-isolated']],
@@ -164,7 +138,7 @@ for (const [project, names] of [
     countVitest,
   );
 }
-if (ended('build', await building)) {
+if (await run('build', 'npm', ['run', '--silent', 'build'])) {
   passed += 1;
   await runner('e2e', ['playwright', 'test'], report('e2e'), countPlaywright, {
     PLAYWRIGHT_JSON_OUTPUT_FILE: report('e2e'),
