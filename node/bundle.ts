@@ -1,7 +1,7 @@
 /**
  * One of our TypeScript modules, with every file of ours it imports, compiled by esbuild into one
  * CommonJS module that Node runs as it is: the site's config (node/site-config.ts) and the
- * changelog's worker thread (node/contract/changelog-thread.ts). Packages (bare imports, `node:`
+ * changelog's worker thread (node/contract/changelog-worker.ts). Packages (bare imports, `node:`
  * ones too) stay outside and are required by Node from the site's folder; our files (relative paths,
  * and package.json's `#core/` and `#node/` imports) are compiled in, each with its own location where
  * it names one (`__dirname`, `__filename`, `import.meta.url`), and every name kept (`keepNames`).
@@ -15,6 +15,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {build, type Plugin} from 'esbuild';
+
+/** A bundle: its code, and the file name it stands for. */
+export interface Bundle {
+  readonly code: string;
+  readonly file: string;
+}
 
 const LOADERS = {
   '.ts': 'ts',
@@ -38,7 +44,7 @@ const sourceFiles: Plugin = {
 };
 
 /** `source` (the text of `file`) with its `__dirname`, `__filename` and `import.meta.url` written out. */
-export function withOwnLocation(source: string, file: string): string {
+function withOwnLocation(source: string, file: string): string {
   return source
     .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(file).href))
     .replace(/\b__dirname\b/g, JSON.stringify(path.dirname(file)))
@@ -49,7 +55,7 @@ export function withOwnLocation(source: string, file: string): string {
  * The bundle of `entry`: its code and the file name it stands for, beside `entry` (nothing is
  * written). No source map: see node/site-config.ts.
  */
-export async function bundleForNode(entry: string, siteDir: string): Promise<{code: string; file: string}> {
+export async function bundleForNode(entry: string, siteDir: string): Promise<Bundle> {
   const file = path.join(path.dirname(entry), `.${path.basename(entry, path.extname(entry))}.bundle.cjs`);
   const {outputFiles} = await build({
     entryPoints: [entry],
@@ -74,8 +80,6 @@ export const THREAD_ENTRIES = [path.join(__dirname, 'contract', 'changelog-worke
 
 const KEPT = Symbol.for('payments-api-docs.thread-bundles');
 
-type Bundle = {code: string; file: string};
-
 function kept(): Map<string, Bundle> {
   const state = globalThis as {[KEPT]?: Map<string, Bundle>};
   return (state[KEPT] ??= new Map<string, Bundle>());
@@ -98,4 +102,4 @@ export async function keepThreadBundles(siteDir: string): Promise<void> {
 }
 
 /** The bundle of a module of THREAD_ENTRIES, if the config's load made it. */
-export const keptBundle = (entry: string): {code: string; file: string} | undefined => kept().get(entry);
+export const keptBundle = (entry: string): Bundle | undefined => kept().get(entry);

@@ -12,7 +12,7 @@ import {createRequire} from 'node:module';
 import type * as Redocly from '@redocly/openapi-core';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
-import {bundleForNode, keptBundle} from '#node/bundle';
+import {bundleForNode, keptBundle, type Bundle} from '#node/bundle';
 import {nativeRequire} from '#node/native-require';
 import {stringify} from 'yaml';
 import {YamlSyntaxError} from '#core/util/yaml';
@@ -342,12 +342,12 @@ export interface ChangelogThread {
  */
 export function startChangelog(input: ChangelogThreadInput): ChangelogThread {
   const entry = path.join(__dirname, 'changelog-worker.ts');
-  const spawn = ({code, file}: {code: string; file: string}): {worker: Worker; file: string} => {
+  const spawn = ({code}: Bundle): Worker => {
     // Evaluated code requires from the working folder: packages are found from the site's instead.
     const requireFromSite = `require = require('node:module').createRequire(${JSON.stringify(path.join(SITE_DIR, 'package.json'))});`;
     const worker = new Worker(`${requireFromSite}\n${code}`, {eval: true, workerData: input, stdout: false});
     worker.unref();
-    return {worker, file};
+    return worker;
   };
   // Bundled with the config when Docusaurus loaded it: started now, not when this thread next yields.
   const ready = keptBundle(entry);
@@ -357,7 +357,7 @@ export function startChangelog(input: ChangelogThreadInput): ChangelogThread {
     async releases(current) {
       let worker: Worker;
       try {
-        ({worker} = await started);
+        worker = await started;
       } catch {
         return loadChangelog({...input, current, pages: new Map()});
       }
@@ -377,7 +377,7 @@ export function startChangelog(input: ChangelogThreadInput): ChangelogThread {
     },
     stop() {
       void started.then(
-        ({worker}) => worker.terminate(),
+        (worker) => worker.terminate(),
         () => undefined,
       );
     },
