@@ -33,7 +33,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: {timeout: 20_000},
   reporter: [['list'], ['json', {outputFile: '.tmp/dev-report/results.json'}]],
-  use: {...base.use, baseURL: `http://127.0.0.1:${port}`},
+  // A failure keeps its trace (four tests: the recording costs little), to step through a race.
+  use: {...base.use, baseURL: `http://127.0.0.1:${port}`, trace: 'retain-on-failure'},
   webServer: {
     // Copies the site, runs the dev server in the copy, and removes the copy when it stops.
     command: `node_modules/.bin/tsx tests/dev/site-copy.ts '${siteCopy}' node node_modules/@docusaurus/core/bin/docusaurus.mjs start --port ${port} --host 127.0.0.1 --no-open`,

@@ -27,6 +27,8 @@ function startLintChild(atStart: boolean): LintChild {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (child.pid) os.setPriority(child.pid, 19);
+  // A child that cannot start (its folder gone, no Node) is reported, never left to end the server.
+  child.on('error', (err) => logger.error(`The dev server could not run the contract's lint: ${err.message}`));
   return child;
 }
 

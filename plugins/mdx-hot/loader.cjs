@@ -5,7 +5,13 @@ if (import.meta.webpackHot) {
   const hot = import.meta.webpackHot;
   // Which module this page's content came from, for src/theme/DocItem (a WeakMap: nothing kept).
   (globalThis.__rrDocModules ??= new WeakMap()).set(__webpack_module__.exports.default, __webpack_module__.id);
-  // hot.data is there when the module runs again after an edit. First run: take our own updates.
+  // hot.data is there when the module runs again after an edit: counted per module, for the dev
+  // server's tests to wait on this module's update rather than on any update (tests/dev).
+  if (hot.data) {
+    const runs = (globalThis.__rrDocRuns ??= {});
+    runs[__webpack_module__.id] = (runs[__webpack_module__.id] ?? 0) + 1;
+  }
+  // First run: take our own updates.
   // Again: hand the new exports to the open page, and go on taking them if it took them. A module
   // no open page shows (a partial, a page not on screen) passes this update up to its importers,
   // as any module does, and from then on takes none.

@@ -14,6 +14,8 @@ type ModuleExports = {readonly default: unknown} & Record<string, unknown>;
 declare global {
   var __rrDocModules: WeakMap<object, ModuleId> | undefined;
   var __rrDocHot: ((id: ModuleId, exports: ModuleExports) => boolean) | undefined;
+  /** How many times each docs module ran again after an edit (plugins/mdx-hot/loader.cjs). */
+  var __rrDocRuns: Record<string, number> | undefined;
 }
 
 /** The part of the bundler's hot-update API used here (`import.meta.webpackHot`, dev server only). */
@@ -23,18 +25,18 @@ interface HotStatusApi {
 
 /**
  * Dev server only: `<html data-hot-updates="N">` counts the hot updates applied since the page
- * loaded. An update can change nothing on screen (an edit of a doc the page does not show), and
- * this is how a test (tests/dev/hot-update.spec.ts) waits for it instead of sleeping. Applying
- * ends in the status `idle` after `apply`; a check that found nothing goes `check` -> `idle`.
+ * loaded, and `data-hot-status` is the bundler's hot-update status (`idle` when none is under way).
+ * An update can change nothing on screen (an edit of a doc the page does not show), and this is
+ * how a test (tests/dev/hot-update.spec.ts) waits for it instead of sleeping. Applying ends in the
+ * status `idle` after `apply`; a check that found nothing goes `check` -> `idle`.
  */
 function countAppliedUpdates(hot: HotStatusApi | undefined): void {
   if (!hot || typeof document === 'undefined') return;
   let last = 'idle';
   hot.addStatusHandler((status) => {
-    if (status === 'idle' && last === 'apply') {
-      const root = document.documentElement;
-      root.dataset.hotUpdates = String(Number(root.dataset.hotUpdates ?? '0') + 1);
-    }
+    const root = document.documentElement;
+    if (status === 'idle' && last === 'apply') root.dataset.hotUpdates = String(Number(root.dataset.hotUpdates ?? '0') + 1);
+    root.dataset.hotStatus = status;
     last = status;
   });
 }

@@ -40,24 +40,46 @@ const original = (file: string): string => fs.readFileSync(path.join(repoRoot, f
 /** Appends `text` as a last paragraph to the doc as it was before the test. */
 const append = (file: string, text: string): void => save(file, `${original(file).trimEnd()}\n\n${text}\n`);
 
-/** Hot updates the open page has applied since it loaded (src/client/doc-hot.ts counts them). */
-const appliedUpdates = (page: Page): Promise<number> =>
-  page.evaluate(() => Number(document.documentElement.dataset.hotUpdates ?? '0'));
+/**
+ * How many times the docs module of `file` has run again after an edit in the open page
+ * (plugins/mdx-hot/loader.cjs counts them by module id, which the dev server makes from the path),
+ * and whether the bundler has no hot update under way (src/client/doc-hot.ts).
+ */
+const docRuns = (page: Page, file: string): Promise<{runs: number; idle: boolean}> =>
+  page.evaluate((suffix) => {
+    const runs = Object.entries(globalThis.__rrDocRuns ?? {})
+      .filter(([id]) => id.endsWith(suffix))
+      .reduce((sum, [, n]) => sum + n, 0);
+    return {runs, idle: document.documentElement.dataset.hotStatus === 'idle'};
+  }, `/${file}`);
 
 /**
- * Makes `edit` and waits until the open page has applied the hot update it causes: an edit of a
- * doc the page does not show changes nothing on screen, so the count of applied updates is the
- * state to wait for before asserting that.
+ * Saves an edit of `file` (a doc the page has loaded but does not show) and waits until that doc's
+ * module has taken it and the update is done: such an edit changes nothing on screen, so this is
+ * the state to wait for. Another update landing meanwhile (a docs reload's metadata) does not count.
  */
-async function editAndAwaitUpdate(page: Page, edit: () => void): Promise<void> {
-  const before = await appliedUpdates(page);
+async function editAndAwaitDoc(page: Page, file: string, edit: () => void): Promise<void> {
+  const before = (await docRuns(page, file)).runs;
   edit();
-  await expect.poll(() => appliedUpdates(page), {timeout: 30_000}).toBeGreaterThan(before);
+  await expect
+    .poll(async () => {
+      const now = await docRuns(page, file);
+      return now.runs > before && now.idle;
+    }, {timeout: 30_000, message: `the open page takes the update of ${file}`})
+    .toBe(true);
 }
+
+/** The page's errors in the running test, shown with a failure (a blank page says why). */
+let pageErrors: string[] = [];
+test.afterEach(async ({page: _page}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus && pageErrors.length)
+    await testInfo.attach('page errors', {body: pageErrors.join('\n'), contentType: 'text/plain'});
+});
 
 /** Opens `route`, and marks the window: a page load would lose the mark. */
 async function openMarked(page: Page, route: string): Promise<{errors: string[]}> {
   const errors: string[] = [];
+  pageErrors = errors;
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -133,7 +155,7 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   await expect(article(page)).toContainText('First edit hq3.');
 
   // Another doc edited while this one is open: once the update is in, this page is as it was...
-  await editAndAwaitUpdate(page, () => append(SANDBOX_PAGE.file, 'Other doc hq3.'));
+  await editAndAwaitDoc(page, SANDBOX_PAGE.file, () => append(SANDBOX_PAGE.file, 'Other doc hq3.'));
   await expect(article(page)).toContainText('First edit hq3.');
   // ...and the other one shows its edit when opened, then takes the next edit in place.
   await followSidebar(page, SANDBOX_PAGE.route);
@@ -142,7 +164,7 @@ test('edits survive leaving and coming back, and an edit saved while another doc
   await expect(article(page)).toContainText('Other doc again hq3.');
 
   // The first doc, edited again while away, shows the newest edit, not the one made in place.
-  await editAndAwaitUpdate(page, () => append(INTRO.file, 'Made while away hq3.'));
+  await editAndAwaitDoc(page, INTRO.file, () => append(INTRO.file, 'Made while away hq3.'));
   await followSidebar(page, INTRO.route);
   await expect(article(page)).toContainText('Made while away hq3.');
   await expect(article(page)).not.toContainText('First edit hq3.');

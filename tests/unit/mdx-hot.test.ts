@@ -47,6 +47,7 @@ function nextData(hot: ReturnType<typeof fakeHot>): Record<string, unknown> {
 afterEach(() => {
   delete globalThis.__rrDocHot;
   delete globalThis.__rrDocModules;
+  delete globalThis.__rrDocRuns;
 });
 
 describe('mdx-hot hand-over (dev server)', () => {
@@ -64,6 +65,8 @@ describe('mdx-hot hand-over (dev server)', () => {
     const second = fakeHot(nextData(first));
     runHandOver(second, 'docs/a.mdx', v2);
     expect([second.accepted, second.invalidated, renders]).toEqual([true, false, 1]);
+    // Each run after an edit is counted by module (the dev tests wait on it), the first run not.
+    expect(globalThis.__rrDocRuns).toEqual({'docs/a.mdx': 1});
     const content = newestContent<{toc: string[]}>('docs/a.mdx');
     expect(content).toBe(v2.default); // Docusaurus' shape: the component with the named exports on it
     expect(content?.toc).toEqual(['one', 'two']);
