@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {configDefaults, defineConfig, type Plugin} from 'vitest/config';
+import {BaseSequencer, type TestSpecification} from 'vitest/node';
 
 const root = import.meta.dirname;
 const stubs = path.join(root, 'tests', 'unit', 'stubs');
@@ -60,6 +61,20 @@ const docusaurusClientAsJsx: Plugin = {
   },
 };
 
+/**
+ * The isolated files first, then the shared graph's. Vitest orders projects by name, which put
+ * `unit-isolated` (twin-agreement alone is about 30 s of one core) after every `unit` file: the other
+ * worker sat idle while it ran last. Started first, it runs beside the `unit` files. Within each
+ * kind, Vitest's own order stands (slowest of the last run first, else the largest file). The `unit`
+ * files stay together at the end, so a worker's graph is reused from one to the next.
+ */
+class IsolatedFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => f.project.config.isolate), ...sorted.filter((f) => !f.project.config.isolate)];
+  }
+}
+
 export default defineConfig({
   plugins: [docusaurusClientAsJsx],
   // tsconfig.json keeps JSX as written (`preserve`: the site's bundler compiles it); tests that render
@@ -84,6 +99,7 @@ export default defineConfig({
     // contract); CI shares the two cores with the run's own workers, which can double that. A hung
     // test still fails in 20 s; the step's budget (tests/README.md) is what holds the speed.
     testTimeout: 20_000,
+    sequence: {sequencer: IsolatedFirst},
     projects: [
       // A worker runs its unit files one after another in one module graph (`isolate: false`): what
       // most files import (the compiled contract's readers, Redocly, remark, React) is loaded and

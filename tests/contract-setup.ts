@@ -6,7 +6,7 @@
  * milliseconds instead of bundling, compiling and diffing the contract for seconds each.
  */
 import type {TestProject} from 'vitest/node';
-import {cachedCompiled, cachedContractSource, contractCacheDir} from '#node/contract/cache';
+import {cachedCompiled, cachedContractSource, contractCacheDir, entryFilled} from '#node/contract/cache';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +21,9 @@ export default async function setup(project: TestProject): Promise<void> {
   // diffing each file that loads the contract would otherwise repeat); the lint is lint:contract's.
   // A contract that fails a check fails here too: then only the compiled contract is kept, and
   // each test file that loads the contract reports the problem itself, as a failed test.
-  await cachedContractSource({lint: 'skip', dir}).catch(() => cachedCompiled({dir}));
+  // An entry the lint, the build or an earlier run filled is handed on as it is: the files that load
+  // the contract run its checks themselves, and running them here first kept every worker waiting
+  // (about 5 s of one core before the first test file started).
+  if (!entryFilled(dir)) await cachedContractSource({lint: 'skip', dir}).catch(() => cachedCompiled({dir}));
   project.provide('contractCache', dir);
 }

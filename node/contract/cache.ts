@@ -151,6 +151,10 @@ export function keepInEntry(
 const readEntry = <T>(file: string): T | undefined =>
   fs.existsSync(file) ? (v8.deserialize(fs.readFileSync(file)) as T) : undefined;
 
+/** Whether the entry `dir` holds the compiled contract and its changelog, all the work a load of it keeps. */
+export const entryFilled = (dir: string): boolean =>
+  fs.existsSync(path.join(dir, 'compiled.v8')) && fs.existsSync(path.join(dir, RELEASES_FILE));
+
 /** The compiled contract with the sandbox engine's files (index, models, validators). */
 export interface CachedCompiled extends CompiledContract {
   readonly bundled: CompiledContract['deref'];

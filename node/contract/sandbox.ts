@@ -57,12 +57,20 @@ export function makeAjv(extra: Options = {}): Ajv2020 {
 export function makeSchemaCheck(): SchemaCheck {
   const ajv = makeAjv();
   const compiled = new Map<string, ValidateFunction>();
+  // A schema object is checked again and again (every scenario of its operation, every answer a test
+  // reads): found by the object first, as ajv keeps it, before its text (writing a dereferenced
+  // schema out as the key was most of a sandbox compile's time).
+  const byObject = new WeakMap<JsonSchema, ValidateFunction>();
   return (schema: JsonSchema, data: unknown): readonly ValidatorError[] => {
-    const key = JSON.stringify(schema);
-    let fn = compiled.get(key);
+    let fn = byObject.get(schema);
     if (!fn) {
-      fn = ajv.compile(schema as object);
-      compiled.set(key, fn);
+      const key = JSON.stringify(schema);
+      fn = compiled.get(key);
+      if (!fn) {
+        fn = ajv.compile(schema as object);
+        compiled.set(key, fn);
+      }
+      byObject.set(schema, fn);
     }
     return fn(data) ? [] : ((fn.errors ?? []) as ValidatorError[]);
   };

@@ -213,6 +213,21 @@ function base64(min: number, max: number | undefined): fc.Arbitrary<string> {
     .map((b) => Buffer.from(b).toString('base64'));
 }
 
+/**
+ * Each pattern's arbitrary, made once: fast-check reads the whole expression when it builds one
+ * (seconds over the fuzz), and each file's contract is a fresh copy, so `made` below misses it.
+ * An arbitrary holds no state: the same one draws the same values from the same seed.
+ */
+const byPattern = new Map<string, fc.Arbitrary<string>>();
+function matching(pattern: string, re: RegExp): fc.Arbitrary<string> {
+  let arbitrary = byPattern.get(pattern);
+  if (!arbitrary) {
+    arbitrary = fc.stringMatching(re);
+    byPattern.set(pattern, arbitrary);
+  }
+  return arbitrary;
+}
+
 function stringArbitrary(s: Schema, at: string): fc.Arbitrary<Json> {
   const min = (s.minLength as number | undefined) ?? 0;
   const max = s.maxLength as number | undefined;
@@ -224,7 +239,7 @@ function stringArbitrary(s: Schema, at: string): fc.Arbitrary<Json> {
   let base: fc.Arbitrary<string>;
   if (format === 'aadhaar' || format === 'date' || format === 'date-time' || format?.startsWith('ip'))
     base = constructed as fc.Arbitrary<string>;
-  else if (re) base = fc.stringMatching(re);
+  else if (re) base = matching(s.pattern as string, re);
   else if (constructed) base = constructed;
   else if (s.contentEncoding === 'base64') base = base64(min, max);
   else base = fc.string({unit: 'binary', minLength: min, maxLength: max ?? min + 40});

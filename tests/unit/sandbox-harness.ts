@@ -162,7 +162,21 @@ export async function testKeySignature(
   const params = {created: Math.floor(nowMs / 1000), keyid: key.keyId, alg: 'ed25519' as const, nonce: reqId};
   const path = new URL(req.url, 'http://sandbox.invalid').pathname;
   const request = {method: l.method, path, body: req.body ?? '', authorization: req.authorization};
-  return {...(await signRequest(request, params, await importPrivateKey(key.privateKey, 'ed25519')))};
+  return {...(await signRequest(request, params, await testKey(key.privateKey)))};
+}
+
+/**
+ * The test key imported once per PEM: importing it (PKCS#8 through OpenSSL) cost more than the
+ * signature it makes, and the fuzz and the engine's tests sign thousands of calls.
+ */
+const testKeys = new Map<string, Promise<CryptoKey>>();
+function testKey(pem: string): Promise<CryptoKey> {
+  let key = testKeys.get(pem);
+  if (!key) {
+    key = importPrivateKey(pem, 'ed25519');
+    testKeys.set(pem, key);
+  }
+  return key;
 }
 
 /** The fields a code 10 answer names (empty for any other answer). */
