@@ -64,7 +64,7 @@ const docusaurusClientAsJsx: Plugin = {
 /**
  * Unit files run in worker threads, not child processes: a thread starts without a Node process of
  * its own and takes the compiled contract and each module from the main process without a pipe
- * between them (measured in tests/README.md: about 17 s less CPU for the step on this machine). No
+ * between them (tests/README.md: 125 against 143 s of the step's CPU, two runs in the same load). No
  * unit test changes the process (`chdir`, `exit`); the integration step, which starts servers and
  * tools, keeps Vitest's default of one child process per worker.
  */
@@ -72,7 +72,7 @@ const UNIT_POOL = 'threads';
 
 /**
  * The isolated files first, then the shared graph's. Vitest orders projects by name, which put
- * `unit-isolated` (twin-agreement alone is about 30 s of one core) after every `unit` file: the other
+ * `unit-isolated` (twin-agreement alone is 20-30 s of one core) after every `unit` file: the other
  * worker sat idle while it ran last. Started first, it runs beside the `unit` files. Within each
  * kind, Vitest's own order stands (slowest of the last run first, else the largest file). The `unit`
  * files stay together at the end, so a worker's graph is reused from one to the next.
