@@ -15,7 +15,7 @@
  * Dev server with Rspack only: the build, the server bundle and webpack are not touched.
  */
 import path from 'node:path';
-import {lazyCompilationMiddleware, type Compiler, type Module} from '@rspack/core';
+import {lazyCompilationMiddleware, type Compiler} from '@rspack/core';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 type ConfigureWebpackResult = ReturnType<NonNullable<Plugin['configureWebpack']>>;
@@ -40,17 +40,17 @@ export function lazyMiddlewareSetup<M>(
   };
 }
 
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Whether an imported module waits for its first use: not the home page's component, and not the
- * route data Docusaurus generates as JSON (.docusaurus/).
+ * Which imported modules wait for their first use, by file: all but the home page's component and
+ * the route data Docusaurus generates as JSON (.docusaurus/). A RegExp, not a function: Rspack
+ * 1.7.12 panics ("capacity overflow") calling a `test` function from its threads.
  */
-export function lazyUnlessHomeOrData(siteDir: string): (module: Pick<Module, 'nameForCondition'>) => boolean {
-  const home = path.join(siteDir, 'src', 'pages', 'index.tsx');
-  const generated = path.join(siteDir, '.docusaurus') + path.sep;
-  return (module) => {
-    const file = module.nameForCondition() ?? '';
-    return file !== home && !(file.startsWith(generated) && file.endsWith('.json'));
-  };
+export function lazyUnlessHomeOrData(siteDir: string): RegExp {
+  const home = escaped(path.join(siteDir, 'src', 'pages', 'index.tsx'));
+  const generated = escaped(path.join(siteDir, '.docusaurus') + path.sep);
+  return new RegExp(`^(?!${home}$|${generated}.*\\.json$)`);
 }
 
 export default function lazyRoutesPlugin(context: Pick<LoadContext, 'siteDir'>): Plugin {
