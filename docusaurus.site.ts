@@ -23,6 +23,7 @@ import leanDocsPlugin from './plugins/lean-docs';
 import docsPagesPlugin from './plugins/docs-pages';
 import leanRegistryPlugin from './plugins/lean-registry';
 import leanServerBundlePlugin from './plugins/lean-server-bundle';
+import lazyRoutesPlugin from './plugins/lazy-routes';
 import mdxHotPlugin from './plugins/mdx-hot';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
@@ -177,6 +178,7 @@ const config = {
     leanServerBundlePlugin,
     // Dev server only: an edited doc updates in place, not by remounting the app.
     [mdxHotPlugin as PluginModule, {docsPath: docsOptions.path}],
+    lazyRoutesPlugin,
     // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
     searchIndexPlugin,
   ],
