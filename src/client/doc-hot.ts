@@ -35,7 +35,8 @@ function countAppliedUpdates(hot: HotStatusApi | undefined): void {
   let last = 'idle';
   hot.addStatusHandler((status) => {
     const root = document.documentElement;
-    if (status === 'idle' && last === 'apply') root.dataset.hotUpdates = String(Number(root.dataset.hotUpdates ?? '0') + 1);
+    if (status === 'idle' && last === 'apply')
+      root.dataset.hotUpdates = String(Number(root.dataset.hotUpdates ?? '0') + 1);
     root.dataset.hotStatus = status;
     last = status;
   });

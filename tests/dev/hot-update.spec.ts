@@ -62,10 +62,13 @@ async function editAndAwaitDoc(page: Page, file: string, edit: () => void): Prom
   const before = (await docRuns(page, file)).runs;
   edit();
   await expect
-    .poll(async () => {
-      const now = await docRuns(page, file);
-      return now.runs > before && now.idle;
-    }, {timeout: 30_000, message: `the open page takes the update of ${file}`})
+    .poll(
+      async () => {
+        const now = await docRuns(page, file);
+        return now.runs > before && now.idle;
+      },
+      {timeout: 30_000, message: `the open page takes the update of ${file}`},
+    )
     .toBe(true);
 }
 
