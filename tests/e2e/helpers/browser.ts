@@ -96,8 +96,9 @@ function isSameOriginOrInline(url: string, origin: string): boolean {
 export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
   // Checked on every frame: an assertion's retries come 100 to 500 ms apart, and a test (or the
   // worker's core) waited up to that long after each page had hydrated (issue 35's e2e budget).
-  // Re-run in the new document if the page reloads on the way.
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, {
+  // Re-run in the new document if the page reloads on the way; a new document can be polled before
+  // it has its <html> element (`documentElement` null), which is not hydrated yet either.
+  await page.waitForFunction(() => document.documentElement?.dataset.hasHydrated === 'true', undefined, {
     timeout,
     polling: 'raf',
   });
