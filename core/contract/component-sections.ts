@@ -418,6 +418,7 @@ export function changelogBlocks(
   releases: readonly Release[],
   labels: Labels,
   notes: readonly ReleaseNote[],
+  pending = false,
 ): SectionBlock[] {
   const feed = (href: string, text: string): Span => ({kind: 'link', text, href, file: true, open: true});
   const compared = new Set(releases.map((r) => r.version));
@@ -429,6 +430,7 @@ export function changelogBlocks(
         atom: feed(CHANGELOG_FEEDS.atom, labels['api.changelog.atom']),
       }),
     },
+    ...(pending ? [{kind: 'text' as const, cell: spansOf(labels['api.changelog.pending'], {})}] : []),
     ...releases.flatMap((r) => releaseBlocks(r, releaseNote(notes, r.version, r.date), labels)),
     ...notes.filter((n) => !compared.has(n.version)).flatMap((n) => noteBlocks(n, undefined, labels)),
   ];

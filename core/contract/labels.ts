@@ -377,6 +377,12 @@ export const LABEL_MESSAGES = {
     message: 'Follow the changes in a feed reader: {rss}, {atom}.',
     description: 'Under the summary of a release; {rss} and {atom} are the links to the feeds',
   },
+  'api.changelog.pending': {
+    message:
+      'The dev server is still comparing the published releases: the changelog appears here in a few seconds, with no reload.',
+    description:
+      "The API changelog page in the dev server's first start, until the changelog is made (never in a build)",
+  },
   'api.changelog.rss': {message: 'RSS', description: 'Link to the RSS feed of the API changelog'},
   'api.changelog.atom': {message: 'Atom', description: 'Link to the Atom feed of the API changelog'},
   'api.changelog.breaking': {message: 'Breaking changes', description: 'Heading of the breaking changes of a release'},

@@ -193,16 +193,18 @@ export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = 
  */
 export async function cachedContractSource({
   lint = 'wait',
+  changelog = 'wait',
   dir = contractCacheDir(),
-}: CacheOptions & {readonly lint?: 'wait' | 'skip'} = {}): Promise<
-  ContractSource & Pick<CachedCompiled, 'sandboxFiles'>
-> {
+}: CacheOptions & SourceCacheOptions = {}): Promise<CachedSource> {
   // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
   // needed for that, and the lint and the compile would only report it worse).
   assertContractYamlParses();
+  const releasesKept = (): boolean => fs.existsSync(path.join(dir, RELEASES_FILE));
+  const kept = releasesKept();
+  const later = changelog === 'later' && !kept;
   // An entry without its changelog: the published releases are compared on the other core while
   // this one lints and compiles (startChangelog).
-  const thread = fs.existsSync(path.join(dir, RELEASES_FILE)) ? undefined : startContractReleases();
+  const thread = kept || later ? undefined : startContractReleases();
   try {
     if (lint === 'wait') {
       const problems = await cachedLint({dir});
@@ -210,13 +212,33 @@ export async function cachedContractSource({
     }
     const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await cachedCompiled({dir});
     const source = await checkContract({bundled, deref, responseCodes, sandbox}, (doc) =>
-      cachedReleases(doc, {dir}, thread),
+      later ? Promise.resolve(undefined) : cachedReleases(doc, {dir}, thread),
     );
     // The engine's files as the entry keeps them: the site serves them, and making them is seconds of ajv.
-    return {...source, sandboxFiles};
+    if (!later) return {...source, sandboxFiles};
+    const changelogLater = (): Promise<Release[]> =>
+      cachedReleases(deref, {dir}, releasesKept() ? undefined : startContractReleases(true));
+    return {...source, sandboxFiles, changelogLater};
   } finally {
     thread?.stop();
   }
+}
+
+export interface SourceCacheOptions {
+  /** `skip` for a caller that linted already or runs the lint itself. */
+  readonly lint?: 'wait' | 'skip';
+  /**
+   * `later` (the dev server's first start): when the entry has no changelog yet, return without
+   * one (`changelogPending`) and hand back `changelogLater`, which makes it (seconds of diffing, in
+   * a worker thread) and keeps it in the entry.
+   */
+  readonly changelog?: 'wait' | 'later';
+}
+
+/** What `cachedContractSource` returns. */
+export interface CachedSource extends ContractSource, Pick<CachedCompiled, 'sandboxFiles'> {
+  /** With `changelog: 'later'` and no changelog in the entry: makes it and keeps it (for `withChangelog`). */
+  readonly changelogLater?: () => Promise<Release[]>;
 }
 
 /**

@@ -319,7 +319,13 @@ function spawnNow<T>(start: () => T): Promise<T> {
 }
 
 /** What the changelog's thread is started with: `loadChangelog`'s input but the current contract. */
-export type ChangelogThreadInput = Omit<ChangelogInput, 'current' | 'pages'>;
+export type ChangelogThreadInput = Omit<ChangelogInput, 'current' | 'pages'> & {
+  /**
+   * At the lowest CPU priority: the dev server's late changelog (cache.ts, `changelogLater`), made
+   * while a browser loads the first page.
+   */
+  readonly background?: boolean;
+};
 
 /** The thread's one answer. */
 export type ChangelogThreadAnswer =

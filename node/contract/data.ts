@@ -164,6 +164,8 @@ export interface GeneratedInput {
   readonly releases: readonly Release[];
   /** The written part of each release on the changelog (openapi/releases/notes.yaml), newest first. */
   readonly notes: readonly ReleaseNote[];
+  /** The dev server's first start, before its changelog is made (`releases` and `notes` empty). */
+  readonly changelogPending?: boolean;
   /** The deprecations open now (core/contract/deprecations.ts `contractDeprecations`), for <Deprecations>. */
   readonly deprecations: readonly Deprecation[];
   readonly sandboxPage: SandboxPageView;
@@ -226,7 +228,7 @@ export function componentSections(input: GeneratedInput): ComponentSections {
     PanStatusTable: panStatusBlocks(input.panStatuses, labels),
     DownloadLinks: downloadBlocks(downloads(labels, input.behaviour.journeys)),
     ApiIndex: apiIndexBlocks(views.tags, labels),
-    ApiChangelog: changelogBlocks(input.releases, labels, input.notes),
+    ApiChangelog: changelogBlocks(input.releases, labels, input.notes, input.changelogPending),
     Deprecations: deprecationsTable(input),
     ...Object.fromEntries(views.tags.map((tag) => [operationListKey(tag.name), operationListBlocks(tag, labels)])),
     ...behaviourTables(input),

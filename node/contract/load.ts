@@ -441,6 +441,11 @@ export interface ContractSource {
   readonly releases: readonly Release[];
   /** The written part of each release (openapi/releases/notes.yaml), newest first, checked against `releases`. */
   readonly notes: readonly ReleaseNote[];
+  /**
+   * Set while the changelog is not made yet (`releases` and `notes` empty until then): only in the
+   * dev server's first start, which shows the first page before the changelog (`withChangelog`).
+   */
+  readonly changelogPending?: true;
   /** The sandbox scenarios compiled against the contract. */
   readonly sandbox: CompiledSandbox;
   /** The behaviour model (openapi/behaviour/), checked against the scenarios, examples and pages. */
@@ -517,16 +522,35 @@ const changelogOfSite = {siteVersion: site.apiVersion, date: site.apiReleaseDate
 export const contractReleases = (deref: OpenApiDocument): Promise<Release[]> =>
   loadChangelog({current: deref, pages: new Map(), ...changelogOfSite});
 
-/** `contractReleases` in a worker thread, started before the contract is compiled (`startChangelog`). */
-export const startContractReleases = (): ChangelogThread => startChangelog(changelogOfSite);
+/**
+ * `contractReleases` in a worker thread, started before the contract is compiled (`startChangelog`),
+ * or after the dev server's first compile, in the background.
+ */
+export const startContractReleases = (background = false): ChangelogThread =>
+  startChangelog({...changelogOfSite, background});
+
+/**
+ * `source` with its changelog: `releases` made from it, and the release notes checked against them
+ * (a problem throws ChangelogError, naming notes.yaml and the fix).
+ */
+export function withChangelog<T extends ContractSource>(
+  source: T,
+  releases: readonly Release[],
+): Omit<T, 'changelogPending'> {
+  const notes = readReleaseNotes({releases, sunsets: new Set(contractDeprecations(source.deref).map((d) => d.sunset))});
+  const {changelogPending: _pending, ...made} = source;
+  return {...made, releases, notes};
+}
 
 /**
  * The checks of a compiled contract (envelope, scenarios, behaviour, changelog, release notes) and
- * what they derive. `releasesOf` makes the changelog (the cache hands in the one it keeps).
+ * what they derive. `releasesOf` makes the changelog (the cache hands in the one it keeps); when it
+ * answers `undefined` (the dev server's first start), the source comes without one, marked
+ * `changelogPending`, for `withChangelog` later.
  */
 export async function checkContract(
   {bundled, deref, responseCodes, sandbox}: CompiledContract,
-  releasesOf: (deref: OpenApiDocument) => Promise<Release[]> = contractReleases,
+  releasesOf: (deref: OpenApiDocument) => Promise<Release[] | undefined> = contractReleases,
 ): Promise<ContractSource> {
   // Read once: the behaviour check walks them, the pages show them.
   const journeyFiles = readJourneys();
@@ -550,19 +574,20 @@ export async function checkContract(
   // Compared here, so that `npm run lint:contract` stops on a changelog that cannot be made; its
   // entries are linked to their pages once Docusaurus has routed them (contractSite).
   const releases = await releasesOf(deref);
-  const notes = readReleaseNotes({releases, sunsets: new Set(contractDeprecations(deref).map((d) => d.sunset))});
-  return {
+  const source: ContractSource = {
     ...(bundled ? {bundled} : {}),
     deref,
     bodies: bodySchemas(deref),
     responseCodes,
     retryAfter,
-    releases,
-    notes,
+    releases: [],
+    notes: [],
+    changelogPending: true,
     sandbox,
     behaviour,
     journeys,
   };
+  return releases ? withChangelog(source, releases) : source;
 }
 
 const checkError = (checks: readonly string[]): ContractLoadError =>

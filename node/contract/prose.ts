@@ -63,14 +63,33 @@ function cachedProseBlocks(file: string, source: string): ProseBlock[] {
  * a file (`docs/v1/...mdx`), `pages` the operation -> route map and `related` each operation's
  * `x-related`. A file no plugin built a page from is not prose a reader sees, and is skipped.
  */
-export function proseStatusProblems(
+export function proseStatusProblems(...args: Parameters<typeof problemsByFile>): string[] {
+  return [...problemsByFile(...args)].flat();
+}
+
+/**
+ * `proseStatusProblems`, letting the event loop run between files: the dev server checks every
+ * page while a browser is loading its first page from the same thread, and a check of a few
+ * seconds in one piece would hold up every file it serves meanwhile.
+ */
+export async function proseStatusProblemsYielding(...args: Parameters<typeof problemsByFile>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const found of problemsByFile(...args)) {
+    problems.push(...found);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return problems;
+}
+
+/** The problems of each page in turn (see proseStatusProblems). */
+function* problemsByFile(
   uses: readonly Pick<PageUse, 'id' | 'file'>[],
   permalinkOf: (file: string) => string | undefined,
   pages: ReadonlyMap<string, string>,
   related: ReadonlyMap<string, readonly string[]>,
-  dirs = CONTENT_DIRS,
+  dirs: readonly string[] = CONTENT_DIRS,
   siteDir = SITE_DIR,
-): string[] {
+): Generator<string[]> {
   const byRoute = new Map<string, string[]>();
   const clean = (route: string): string => (route.length > 1 ? route.replace(/\/$/, '') : route);
   for (const use of uses) {
@@ -79,7 +98,6 @@ export function proseStatusProblems(
   }
   const opsAtRoute = (route: string): readonly string[] => byRoute.get(clean(route)) ?? [];
   const routeOfFile = (file: string): string | undefined => permalinkOf(path.relative(siteDir, file));
-  const problems: string[] = [];
   for (const dir of dirs) {
     for (const file of mdxFiles(dir)) {
       const route = routeOfFile(file);
@@ -99,8 +117,7 @@ export function proseStatusProblems(
         const linked = routeOfFile(path.resolve(path.dirname(file), target));
         return linked ? opsAtRoute(linked) : [];
       };
-      problems.push(...statusClaimProblems(page, opsAt));
+      yield statusClaimProblems(page, opsAt);
     }
   }
-  return problems;
 }

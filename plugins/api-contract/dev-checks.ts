@@ -10,6 +10,7 @@
  *           two cores either one slowed the first compile. Files the contract cache marks
  *           lint-clean (a build, lint:contract or a test run linted them, unchanged since) are not
  *           linted again at all.
+ *           The changelog of a first start with no contract cache is made then too (index.ts).
  *   reload  A contract edit starts a new lint at once, at the lowest priority, stopping the last
  *           one; the claims are checked a second after the reload (the browser fetches the hot
  *           update from this same thread just after the save).
@@ -48,7 +49,12 @@ export interface DevChecks {
   /** At each load of the contract: the lint (held at start until the first compile). */
   lint(): void;
   /** At each reload of the pages: the claims check (held at start until the first compile). */
-  claims(check: () => readonly string[], message: (claims: readonly string[]) => string): void;
+  claims(
+    check: () => readonly string[] | Promise<readonly string[]>,
+    message: (claims: readonly string[]) => string,
+  ): void;
+  /** Runs `work` once the first compile is done (now, if it is); what it throws or rejects is reported. */
+  afterFirstCompile(what: string, work: () => unknown): void;
   /** The bundler plugin that releases what the start held. */
   readonly compilerPlugin: {apply(compiler: DoneHook): void};
 }
@@ -60,15 +66,18 @@ export function createDevChecks(options: DevCheckOptions, pluginName = 'api-cont
   let compiled = false;
   let lintHeld = false;
   let claimsHeld: (() => void) | undefined;
+  const held: (() => void)[] = [];
   let linting: LintChild | undefined;
   let claimsTimer: NodeJS.Timeout | undefined;
   let loads = 0;
 
+  const failed = (what: string, err: unknown): void =>
+    report(`The dev server could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
   const guarded = (what: string, run: () => void): void => {
     try {
       run();
     } catch (err) {
-      report(`The dev server could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
+      failed(what, err);
     }
   };
 
@@ -95,12 +104,24 @@ export function createDevChecks(options: DevCheckOptions, pluginName = 'api-cont
       if (!lintClean()) lintHeld = true;
     },
     claims(check, message) {
+      const shown = (claims: readonly string[]): void => {
+        if (claims.length) report(`${message(claims)}\n(npm run build stops on these)`);
+      };
       const run = (): void => {
         const claims = check();
-        if (claims.length) report(`${message(claims)}\n(npm run build stops on these)`);
+        if (claims instanceof Promise) claims.then(shown, (err: unknown) => failed('check the status claims', err));
+        else shown(claims);
       };
       if (compiled) scheduleClaims(run);
       else claimsHeld = run;
+    },
+    afterFirstCompile(what, work) {
+      const run = (): void =>
+        void Promise.resolve()
+          .then(work)
+          .catch((err: unknown) => failed(what, err));
+      if (compiled) run();
+      else held.push(run);
     },
     compilerPlugin: {
       apply(compiler) {
@@ -111,6 +132,7 @@ export function createDevChecks(options: DevCheckOptions, pluginName = 'api-cont
           lintHeld = false;
           if (claimsHeld) scheduleClaims(claimsHeld);
           claimsHeld = undefined;
+          for (const run of held.splice(0)) run();
         });
       },
     },

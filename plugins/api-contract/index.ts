@@ -39,6 +39,7 @@ import {
   assertPageIdsKnown,
   knownPageUses,
   loadContractSource,
+  withChangelog,
   withPages,
   type ContractSite,
   type ContractSource,
@@ -48,12 +49,13 @@ import {
 import {listOperations} from '#core/contract/view-model';
 import {sandboxPageView} from '#core/sandbox/page';
 import {CHANGELOG_FEEDS} from '#core/changelog/feed';
+import type {Release} from '#core/changelog/changelog';
 import {site} from '../../site.config';
 import {CONTRACT_DIR, SAMPLES_DIR} from '#node/contract/paths';
 import {DATA_PLUGIN, servedDir} from '#node/generated';
 import {sandboxFiles, type SandboxFile} from '#node/contract/sandbox';
 import {cachedContractSource} from '#node/contract/cache';
-import {proseStatusProblems} from '#node/contract/prose';
+import {proseStatusProblems, proseStatusProblemsYielding} from '#node/contract/prose';
 import {readSamples, readServedStylesheets, SERVED_CSS_DIR} from '#node/contract/samples';
 import {generatedFiles, panStatuses, type DataFile} from '#node/contract/data';
 import {contractDeprecations} from '#core/contract/deprecations';
@@ -69,6 +71,8 @@ export interface ContractContent extends ContractSource {
   readonly labels: Labels;
   /** The sandbox engine's files, when the contract cache had them (made from `sandbox` otherwise). */
   readonly sandboxFiles?: readonly SandboxFile[];
+  /** The dev server's first start without a cached changelog: makes it (`CachedSource`). */
+  readonly changelogLater?: () => Promise<Release[]>;
 }
 
 /** The translation file of the reference's labels: i18n/<locale>/api-contract/reference.json. */
@@ -87,7 +91,13 @@ interface PluginState {
   routed?: ContractSite;
   /** What allContentLoaded last wrote, and from what: the files stay in the data folder until replaced. */
   generated?: {content: ContractContent; key: string; routed: ContractSite; files: readonly DataFile[]};
+  /** What allContentLoaded last ran on: the loaded contract (`raw`, as Docusaurus holds it), the pages, the actions. */
+  last?: {raw: ContractContent; allContent: AllContent; actions: PluginContentLoadedActions};
+  /** The dev server's first start: the contract it loaded without a changelog, and that contract with it once made. */
+  late?: {from: ContractContent; to: ContractContent};
 }
+
+type AllContent = Parameters<NonNullable<Plugin['allContentLoaded']>>[0]['allContent'];
 
 /** Runs one step of a hook; a failure is logged with the plugin and the step, then re-thrown. */
 function reported<T>(step: string, run: () => T): T {
@@ -111,6 +121,7 @@ function reported<T>(step: string, run: () => T): T {
  * The dev server's start (`starting`) reads the compiled contract from the contract cache when a
  * build, a lint, a test run or the last start made it from the same files (seconds of bundling, the
  * sandbox's compile and validators, the changelog), and keeps what it compiles for the next start;
+ * without a cached changelog it starts without one (`completeChangelog`);
  * a reload after an edit compiles again, reusing what the edit left alone (the per-file memos).
  */
 export async function loadContractContent(
@@ -123,7 +134,7 @@ export async function loadContractContent(
   }
   devChecks.lint();
   const source = starting
-    ? await cachedContractSource({lint: 'skip'})
+    ? await cachedContractSource({lint: 'skip', changelog: 'later'})
     : await loadContractSource({lint: 'skip', bundled: false});
   return {content: {...source, labels: defaultLabels()}};
 }
@@ -170,9 +181,9 @@ function checkProseClaims(
   now: boolean,
 ): void {
   const related = new Map(listOperations(content.deref).map((l) => [l.op.operationId, l.op['x-related'] ?? []]));
-  const check = () => proseStatusProblems(loaded.uses, permalinkOf, routed.pages, related);
-  if (!now) return devChecks.claims(check, claimsMessage);
-  const claims = check();
+  const args = [loaded.uses, permalinkOf, routed.pages, related] as const;
+  if (!now) return devChecks.claims(() => proseStatusProblemsYielding(...args), claimsMessage);
+  const claims = proseStatusProblems(...args);
   if (claims.length) throw new ContractLoadError(claimsMessage(claims));
 }
 
@@ -199,6 +210,7 @@ async function writeGeneratedData(
       rateLimits: routed.rateLimits,
       releases: routed.releases,
       notes: content.notes,
+      changelogPending: content.changelogPending,
       deprecations: contractDeprecations(content.deref),
       sandboxPage: sandboxPageView(content.sandbox, routed.views.tags),
       sandbox: content.sandboxFiles ?? sandboxFiles(content.deref, content.sandbox),
@@ -211,6 +223,45 @@ async function writeGeneratedData(
   // (the sandbox's ES modules and models) is a file's text already.
   await Promise.all(files.map((f) => createData(f.name, dataFileText(f))));
   return files;
+}
+
+/** The reference from the loaded contract and the pages (allContentLoaded's work); `content` as loaded, or with its late changelog. */
+async function buildReference(
+  state: PluginState,
+  content: ContractContent,
+  {allContent, actions}: NonNullable<PluginState['last']>,
+  isProd: boolean,
+): Promise<void> {
+  const loaded = checkPages(content, state.uses ?? knownPageUses(content), isProd);
+  const permalinks = permalinksBySource(allContent);
+  const permalinkOf = (file: string): string | undefined => permalinks.get(file);
+  const {key, routed, reuse} = routeContract(content, loaded, permalinkOf, state.generated);
+  state.routed = routed;
+  checkProseClaims(content, loaded, permalinkOf, routed, isProd);
+  if (reuse) return;
+  const files = await writeGeneratedData(actions.createData, content, routed);
+  state.generated = {content, key, routed, files};
+}
+
+/**
+ * The dev server's first start with no changelog in the contract cache (issue 35, a writer's first
+ * page): the changelog is seconds of diffing every published release, on a core the first compile
+ * needs, so the start shows the first page without it (the changelog page says it is coming; the
+ * operation pages have no "Changed in" badges yet). Once the first compile is done it is made in a
+ * worker thread and kept in the cache (the next start reads it), its release notes are checked,
+ * and the reference is written again with it: Docusaurus writes only the data files that changed,
+ * and the open page takes them as a hot update. A contract edit in the meantime reloads the
+ * contract with its changelog; the late one is then dropped. A changelog that cannot be made is
+ * reported in the terminal (`npm run build` stops on it).
+ */
+function completeChangelog(state: PluginState, raw: ContractContent, make: () => Promise<Release[]>): void {
+  devChecks.afterFirstCompile('make the API changelog', async () => {
+    const to = withChangelog(raw, await make());
+    state.late = {from: raw, to};
+    if (state.last?.raw !== raw) return;
+    await buildReference(state, to, state.last, false);
+    logger.info('The API changelog is ready: the changelog page and the "Changed in" badges show it.');
+  });
 }
 
 export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
@@ -252,16 +303,11 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
 
     allContentLoaded: ({allContent, actions}) =>
       reported('build the API reference', async () => {
-        const content = allContent[NAME]?.default as ContractContent;
-        const loaded = checkPages(content, state.uses ?? knownPageUses(content), isProd);
-        const permalinks = permalinksBySource(allContent);
-        const permalinkOf = (file: string): string | undefined => permalinks.get(file);
-        const {key, routed, reuse} = routeContract(content, loaded, permalinkOf, state.generated);
-        state.routed = routed;
-        checkProseClaims(content, loaded, permalinkOf, routed, isProd);
-        if (reuse) return;
-        const files = await writeGeneratedData(actions.createData, content, routed);
-        state.generated = {content, key, routed, files};
+        const raw = allContent[NAME]?.default as ContractContent;
+        const later = state.last ? undefined : raw.changelogLater;
+        state.last = {raw, allContent, actions};
+        await buildReference(state, state.late?.from === raw ? state.late.to : raw, state.last, isProd);
+        if (later) completeChangelog(state, raw, later);
       }),
 
     injectHtmlTags() {

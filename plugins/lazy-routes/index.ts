@@ -53,11 +53,20 @@ export function lazyUnlessHomeOrData(siteDir: string): RegExp {
   return new RegExp(`^(?!${home}$|${generated}.*\\.json$)`);
 }
 
+/**
+ * Whether this compile gets lazy compilation: the dev server's client bundle with Rspack. The
+ * registry's rewrite (plugins/lean-registry) asks too: with lazy compilation its weak module ids
+ * must go, or every route's module is built at start all the same.
+ */
+export function compilesLazily(isServer: boolean, bundlerName: string): boolean {
+  return !isServer && process.env.NODE_ENV !== 'production' && bundlerName === 'rspack';
+}
+
 export default function lazyRoutesPlugin(context: Pick<LoadContext, 'siteDir'>): Plugin {
   return {
     name: 'lazy-routes',
     configureWebpack(_config, isServer, {currentBundler}) {
-      if (isServer || process.env.NODE_ENV === 'production' || currentBundler.name !== 'rspack') return {};
+      if (!compilesLazily(isServer, currentBundler.name)) return {};
       const rspackOnly = {
         lazyCompilation: {entries: false, imports: true, test: lazyUnlessHomeOrData(context.siteDir)},
         devServer: {setupMiddlewares: lazyMiddlewareSetup<Middleware>(lazyCompilationMiddleware)},

@@ -1,10 +1,12 @@
 // Rspack/webpack loader for the client build's .docusaurus/registry.js: see ./index.ts.
 // `"id": [() => import(/* webpackChunkName: "id" */ "P"), "P", require.resolveWeak("P")],`
-// becomes `"id": [() => import(/* webpackChunkName: "id" */ "P"), "", require.resolveWeak("P")],`.
+// becomes `"id": [() => import(/* webpackChunkName: "id" */ "P"), "", require.resolveWeak("P")],`,
+// or with the option `lazy` (the dev server's lazy compilation)
+// `"id": [() => import(/* webpackChunkName: "id" */ "P"), "", undefined],`.
 const ENTRY = /(\bimport\(\/\* webpackChunkName: "[^"]*" \*\/ ("[^"]*")\), )\2(, require\.resolveWeak\(\2\))/g;
 
-function emptyModulePaths(source) {
-  const out = source.replace(ENTRY, '$1""$3');
+function emptyModulePaths(source, {lazy = false} = {}) {
+  const out = source.replace(ENTRY, lazy ? '$1"", undefined' : '$1""$3');
   // A registry Docusaurus writes in another format would silently keep its strings: say so.
   if (out === source && source.includes('require.resolveWeak(')) {
     throw new Error(
@@ -15,6 +17,6 @@ function emptyModulePaths(source) {
 }
 
 module.exports = function leanRegistryLoader(source) {
-  return emptyModulePaths(source);
+  return emptyModulePaths(source, this.getOptions());
 };
 module.exports.emptyModulePaths = emptyModulePaths;

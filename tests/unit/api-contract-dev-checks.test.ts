@@ -94,6 +94,19 @@ describe("the dev server's status-claim check", () => {
     expect(reports[1]).toBe('The dev server could not check the status claims: docs/v1/b.mdx: unexpected end of MDX');
   });
 
+  it('reports what a check that answers later finds, or why it failed', async () => {
+    const {checks, compiler, reports} = setup(true);
+    compiler.done();
+    checks.claims(() => Promise.resolve(['docs/v1/c.mdx:5 claims a status call']), message);
+    await vi.advanceTimersByTimeAsync(CLAIMS_DELAY_MS);
+    checks.claims(() => Promise.reject(new Error('docs/v1/d.mdx: gone')), message);
+    await vi.advanceTimersByTimeAsync(CLAIMS_DELAY_MS);
+    expect(reports).toEqual([
+      '1 claim(s): docs/v1/c.mdx:5 claims a status call\n(npm run build stops on these)',
+      'The dev server could not check the status claims: docs/v1/d.mdx: gone',
+    ]);
+  });
+
   it('checks a second after each reload, a newer reload replacing the pending check', () => {
     const {checks, compiler} = setup(true);
     compiler.done();
@@ -105,5 +118,29 @@ describe("the dev server's status-claim check", () => {
     vi.advanceTimersByTime(CLAIMS_DELAY_MS);
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the dev server's work after its first compile (the changelog of a first start)", () => {
+  it('runs once the first compile is done, at once after it, and reports what fails or rejects', async () => {
+    const {checks, compiler, reports} = setup(true);
+    const work = vi.fn(() => undefined);
+    checks.afterFirstCompile('make the API changelog', work);
+    await vi.runAllTimersAsync();
+    expect(work).not.toHaveBeenCalled();
+    compiler.done();
+    await vi.runAllTimersAsync();
+    expect(work).toHaveBeenCalledTimes(1);
+    compiler.done(); // a later compile runs nothing again
+    checks.afterFirstCompile('make the API changelog', () => {
+      throw new Error('openapi/releases/notes.yaml has 1 problem(s)');
+    });
+    checks.afterFirstCompile('make the API changelog', () => Promise.reject(new Error('worker ended')));
+    await vi.runAllTimersAsync();
+    expect(work).toHaveBeenCalledTimes(1);
+    expect(reports).toEqual([
+      'The dev server could not make the API changelog: openapi/releases/notes.yaml has 1 problem(s)',
+      'The dev server could not make the API changelog: worker ended',
+    ]);
   });
 });

@@ -416,6 +416,14 @@ describe('what the pages show', () => {
     expect(['1.10.0', '1.2.0', '1.0.0', '2.0.0'].sort(compareVersions)).toEqual(['1.0.0', '1.2.0', '1.10.0', '2.0.0']);
   });
 
+  it("says the changelog is on its way while the dev server's first start makes it, and nothing else yet", () => {
+    const url = onPage('/docs/v1/changelog', (p) => `https://docs.example${p}`);
+    const text = sectionsMarkdown(changelogBlocks([], defaultLabels(), [], true), url);
+    expect(text).toContain('The dev server is still comparing the published releases');
+    expect(text).not.toContain('##');
+    expect(sectionsMarkdown(changelogBlocks([], defaultLabels(), []), url)).not.toContain('still comparing');
+  });
+
   it('writes the Markdown twin with the sections of the page', () => {
     const url = onPage('/docs/v1/changelog', (p) => `https://docs.example${p}`);
     expect(sectionsMarkdown(changelogBlocks([release], defaultLabels(), notes), url)).toBe(

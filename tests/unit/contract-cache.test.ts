@@ -5,9 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {afterAll, describe, expect, it} from 'vitest';
+import {afterAll, describe, expect, inject, it} from 'vitest';
 import {SITE_DIR as SITE_ROOT} from '#node/contract/paths';
-import {CACHE_KEY_INPUTS, contractCacheKey, keepInEntry} from '#node/contract/cache';
+import {CACHE_KEY_INPUTS, cachedContractSource, contractCacheKey, keepInEntry} from '#node/contract/cache';
+import {withChangelog} from '#node/contract/load';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'rupeerail-contract-cache-'));
 afterAll(() => fs.rmSync(temp, {recursive: true, force: true}));
@@ -139,5 +140,30 @@ describe('an entry', () => {
     expect(fs.readdirSync(root).sort()).toEqual(['k2', 'k3', 'k4', 'k5']);
     expect(fs.readdirSync(path.join(root, 'k5'))).toEqual(['compiled.v8']);
     expect(fs.readFileSync(path.join(root, 'k5', 'compiled.v8'), 'utf8')).toBe('{"n": 5}');
+  });
+});
+
+describe("the dev server's first start (changelog: 'later')", () => {
+  it('returns the contract without a changelog when the entry has none, and makes and keeps it on demand', async () => {
+    const run = inject('contractCache');
+    const dir = path.join(temp, 'later-entry');
+    fs.mkdirSync(dir);
+    fs.copyFileSync(path.join(run, 'compiled.v8'), path.join(dir, 'compiled.v8'));
+
+    const first = await cachedContractSource({lint: 'skip', changelog: 'later', dir});
+    expect(first.changelogPending).toBe(true);
+    expect([first.releases, first.notes]).toEqual([[], []]);
+    // Made as a build makes it: the run's entry kept it, so no worker thread is needed here.
+    fs.copyFileSync(path.join(run, 'releases.v8'), path.join(dir, 'releases.v8'));
+    const made = withChangelog(first, await first.changelogLater!());
+
+    // With a changelog in the entry, a start waits for nothing and gets the same.
+    const next = await cachedContractSource({lint: 'skip', changelog: 'later', dir});
+    expect(next.changelogPending).toBeUndefined();
+    expect(next.changelogLater).toBeUndefined();
+    expect('changelogPending' in made).toBe(false);
+    expect(made.releases.length).toBeGreaterThan(2);
+    expect(made.releases).toEqual(next.releases);
+    expect(made.notes).toEqual(next.notes);
   });
 });

@@ -14,7 +14,7 @@ import {
   statusClaimProblems,
   suggestStatusPages,
 } from '#core/contract/status-claims';
-import {proseBlocks, proseStatusProblems} from '#node/contract/prose';
+import {proseBlocks, proseStatusProblems, proseStatusProblemsYielding} from '#node/contract/prose';
 import {scanPages} from '#node/contract/load';
 
 describe('what counts as a claim', () => {
@@ -189,5 +189,26 @@ describe('proseStatusProblems on a site', () => {
     expect(proseStatusProblems(uses, permalinkOf, pages, related, [path.join(site, 'docs')], site)).toEqual([
       'docs/v1/service/demo/pay.mdx:9: "status call" links no status operation. Link the page of the operation that reports this outcome, an id ending in -status (here most likely /docs/v1/service/demo/status (demo-pay-status)), in the same paragraph; or speak of status calls in general, in the plural.',
     ]);
+  });
+
+  it("finds the same when it lets the event loop run between pages (the dev server's check)", async () => {
+    const uses = scanPages([path.join(site, 'docs')], site);
+    const permalinkOf = (file: string): string => `/${file.replace(/\.mdx$/, '')}`;
+    const pages = new Map(uses.map((u) => [u.id, permalinkOf(u.file)]));
+    const args = [
+      uses,
+      permalinkOf,
+      pages,
+      new Map([['demo-pay', ['demo-pay-status']]]),
+      [path.join(site, 'docs')],
+      site,
+    ] as const;
+    let served = 0;
+    const other = setInterval(() => (served += 1), 0);
+    const found = await proseStatusProblemsYielding(...args);
+    clearInterval(other);
+    expect(found).toEqual(proseStatusProblems(...args));
+    expect(found).toHaveLength(1);
+    expect(served).toBeGreaterThan(0);
   });
 });
