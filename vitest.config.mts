@@ -71,6 +71,27 @@ const docusaurusClientAsJsx: Plugin = {
 const UNIT_POOL = 'threads';
 
 /**
+ * Unit files load packages without the `development` export condition, which Vite adds outside a
+ * production build (Vitest hands it to its workers as `--conditions development`). Of our
+ * dependencies only the Markdown parser's packages (micromark, mdast-util-from-markdown) ship a build
+ * for it, which checks the parser's own invariants on every token: the reference pages' Markdown took
+ * a third longer to parse in twin-agreement. Our assertions are the same either way. Vitest puts its
+ * defaults beside a project's `ssr.resolve.conditions` (Vite concatenates arrays), so the condition is
+ * taken out of the resolved config.
+ */
+const noDevelopmentCondition: Plugin = {
+  name: 'no-development-condition',
+  configResolved(config) {
+    for (const resolve of [config.ssr.resolve, config.environments.ssr?.resolve]) {
+      if (resolve?.conditions)
+        (resolve as {conditions: string[]}).conditions = resolve.conditions.filter(
+          (c) => c !== 'development' && c !== 'development|production',
+        );
+    }
+  },
+};
+
+/**
  * The isolated files first, then the shared graph's. Vitest orders projects by name, which put
  * `unit-isolated` (twin-agreement alone is 20-30 s of one core) after every `unit` file: the other
  * worker sat idle while it ran last. Started first, it runs beside the `unit` files. Within each
@@ -118,6 +139,7 @@ export default defineConfig({
       // would otherwise reach the files after them, or miss a module a file before them loaded.
       {
         extends: true,
+        plugins: [noDevelopmentCondition],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -131,7 +153,19 @@ export default defineConfig({
           unstubGlobals: true,
         },
       },
-      {extends: true, test: {name: 'unit-isolated', include: [...MOCKING], pool: UNIT_POOL}},
+      // React's production builds (tests/unit/react-production.ts), with JSX compiled for them: the
+      // development runtime's `jsxDEV` is not in a production build.
+      {
+        extends: true,
+        plugins: [noDevelopmentCondition],
+        oxc: {jsx: {runtime: 'automatic', development: false}},
+        test: {
+          name: 'unit-isolated',
+          include: [...MOCKING],
+          pool: UNIT_POOL,
+          setupFiles: ['tests/unit/react-production.ts'],
+        },
+      },
       {extends: true, test: {name: 'integration', include: ['tests/integration/**/*.test.ts']}},
     ],
   },
