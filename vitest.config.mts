@@ -15,9 +15,12 @@
  *   @site/*        the repository root
  *   @generated/*   an empty module: .docusaurus/ only exists after a build (a test that needs
  *                  generated data builds it from a fixture instead)
- *   @theme/*       a pass-through stub (the classic theme ships JSX in .js files)
- *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Link, useBaseUrl, ...), read as JSX;
- *                  Head renders nothing (it needs the site's provider, and <head> is not page content)
+ *   @theme/*       a pass-through stub (the classic theme ships JSX in .js files); Heading renders its
+ *                  element with its id, without the anchor link
+ *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Interpolate, ...), read as JSX;
+ *                  Head renders nothing (it needs the site's provider, and <head> is not page content),
+ *                  Link is a plain <a href={to}> and useBaseUrl gives the path back (both need a
+ *                  running site's router and config)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -92,6 +95,13 @@ const noDevelopmentCondition: Plugin = {
 };
 
 /**
+ * Unit files render with React's production builds (tests/unit/react-production.ts), so JSX is compiled
+ * for them: a production build has no `jsxDEV`, which the development transform calls.
+ */
+const UNIT_JSX = {jsx: {runtime: 'automatic', development: false}} as const;
+const UNIT_SETUP = ['tests/unit/react-production.ts'];
+
+/**
  * The isolated files first, then the shared graph's. Vitest orders projects by name, which put
  * `unit-isolated` (twin-agreement alone is 20-30 s of one core) after every `unit` file: the other
  * worker sat idle while it ran last. Started first, it runs beside the `unit` files. Within each
@@ -115,6 +125,9 @@ export default defineConfig({
       {find: /^@site\/(.*)$/, replacement: `${root}/$1`},
       {find: /^@generated\/.*$/, replacement: path.join(stubs, 'empty.ts')},
       {find: /^@docusaurus\/Head$/, replacement: path.join(stubs, 'head.ts')},
+      {find: /^@docusaurus\/Link$/, replacement: path.join(stubs, 'link.ts')},
+      {find: /^@docusaurus\/useBaseUrl$/, replacement: path.join(stubs, 'use-base-url.ts')},
+      {find: /^@theme\/Heading$/, replacement: path.join(stubs, 'heading.ts')},
       {find: /^@theme(-original|-init)?\/.*$/, replacement: path.join(stubs, 'theme.ts')},
     ],
   },
@@ -140,8 +153,10 @@ export default defineConfig({
       {
         extends: true,
         plugins: [noDevelopmentCondition],
+        oxc: UNIT_JSX,
         test: {
           name: 'unit',
+          setupFiles: UNIT_SETUP,
           include: ['tests/unit/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...MOCKING],
           pool: UNIT_POOL,
@@ -153,18 +168,11 @@ export default defineConfig({
           unstubGlobals: true,
         },
       },
-      // React's production builds (tests/unit/react-production.ts), with JSX compiled for them: the
-      // development runtime's `jsxDEV` is not in a production build.
       {
         extends: true,
         plugins: [noDevelopmentCondition],
-        oxc: {jsx: {runtime: 'automatic', development: false}},
-        test: {
-          name: 'unit-isolated',
-          include: [...MOCKING],
-          pool: UNIT_POOL,
-          setupFiles: ['tests/unit/react-production.ts'],
-        },
+        oxc: UNIT_JSX,
+        test: {name: 'unit-isolated', include: [...MOCKING], pool: UNIT_POOL, setupFiles: UNIT_SETUP},
       },
       {extends: true, test: {name: 'integration', include: ['tests/integration/**/*.test.ts']}},
     ],
