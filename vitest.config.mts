@@ -102,11 +102,12 @@ const UNIT_JSX = {jsx: {runtime: 'automatic', development: false}} as const;
 const UNIT_SETUP = ['tests/unit/react-production.ts'];
 
 /**
- * The isolated files first, then the shared graph's. Vitest orders projects by name, which put
- * `unit-isolated` (twin-agreement alone is 20-30 s of one core) after every `unit` file: the other
- * worker sat idle while it ran last. Started first, it runs beside the `unit` files. Within each
- * kind, Vitest's own order stands (slowest of the last run first, else the largest file). The `unit`
- * files stay together at the end, so a worker's graph is reused from one to the next.
+ * The isolated files first, then the shared graph's. Vitest orders projects by name, which would put
+ * `unit-isolated` after every `unit` file, where a slow isolated file runs alone while the other
+ * worker has nothing left (twin-agreement, when it mocked <Link>, was 15-20 s of such a tail).
+ * Started first, they run beside the `unit` files. Within each kind, Vitest's own order stands
+ * (slowest of the last run first, else the largest file). The `unit` files stay together at the
+ * end, so a worker's graph is reused from one to the next.
  */
 class IsolatedFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -118,7 +119,8 @@ class IsolatedFirst extends BaseSequencer {
 export default defineConfig({
   plugins: [docusaurusClientAsJsx],
   // tsconfig.json keeps JSX as written (`preserve`: the site's bundler compiles it); tests that render
-  // components server-side (twin-agreement) need it compiled, with React's automatic runtime as the site.
+  // components server-side (twin-agreement) need it compiled, with React's automatic runtime as the site
+  // (the unit projects compile it for React's production builds: UNIT_JSX).
   oxc: {jsx: {runtime: 'automatic'}},
   resolve: {
     alias: [
@@ -150,6 +152,9 @@ export default defineConfig({
       // releases (node/contract/changelog.ts keeps them per process) are made once per worker.
       // Files that replace modules with vi.mock run in their own graph (unit-isolated): a mock
       // would otherwise reach the files after them, or miss a module a file before them loaded.
+      // Each such file loads the whole graph again (about 8 s of CPU for the contract's readers and
+      // checks), so what every file needs replaced is a stub in `resolve.alias` instead (Link,
+      // useBaseUrl, Heading); today no unit file mocks.
       {
         extends: true,
         plugins: [noDevelopmentCondition],
