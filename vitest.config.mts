@@ -15,9 +15,12 @@
  *   @site/*        the repository root
  *   @generated/*   an empty module: .docusaurus/ only exists after a build (a test that needs
  *                  generated data builds it from a fixture instead)
- *   @theme/*       a pass-through stub (the classic theme ships JSX in .js files)
- *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Link, useBaseUrl, ...), read as JSX;
- *                  Head renders nothing (it needs the site's provider, and <head> is not page content)
+ *   @theme/*       a pass-through stub (the classic theme ships JSX in .js files); Heading renders its
+ *                  element with its id, without the anchor link
+ *   @docusaurus/X  the client exports of @docusaurus/core (Translate, Interpolate, ...), read as JSX;
+ *                  Head renders nothing (it needs the site's provider, and <head> is not page content),
+ *                  Link is a plain <a href={to}> and useBaseUrl gives the path back (both need a
+ *                  running site's router and config)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,11 +74,40 @@ const docusaurusClientAsJsx: Plugin = {
 const UNIT_POOL = 'threads';
 
 /**
- * The isolated files first, then the shared graph's. Vitest orders projects by name, which put
- * `unit-isolated` (twin-agreement alone is 20-30 s of one core) after every `unit` file: the other
- * worker sat idle while it ran last. Started first, it runs beside the `unit` files. Within each
- * kind, Vitest's own order stands (slowest of the last run first, else the largest file). The `unit`
- * files stay together at the end, so a worker's graph is reused from one to the next.
+ * Unit files load packages without the `development` export condition, which Vite adds outside a
+ * production build (Vitest hands it to its workers as `--conditions development`). Of our
+ * dependencies only the Markdown parser's packages (micromark, mdast-util-from-markdown) ship a build
+ * for it, which checks the parser's own invariants on every token: the reference pages' Markdown took
+ * a third longer to parse in twin-agreement. Our assertions are the same either way. Vitest puts its
+ * defaults beside a project's `ssr.resolve.conditions` (Vite concatenates arrays), so the condition is
+ * taken out of the resolved config.
+ */
+const noDevelopmentCondition: Plugin = {
+  name: 'no-development-condition',
+  configResolved(config) {
+    for (const resolve of [config.ssr.resolve, config.environments.ssr?.resolve]) {
+      if (resolve?.conditions)
+        (resolve as {conditions: string[]}).conditions = resolve.conditions.filter(
+          (c) => c !== 'development' && c !== 'development|production',
+        );
+    }
+  },
+};
+
+/**
+ * Unit files render with React's production builds (tests/unit/react-production.ts), so JSX is compiled
+ * for them: a production build has no `jsxDEV`, which the development transform calls.
+ */
+const UNIT_JSX = {jsx: {runtime: 'automatic', development: false}} as const;
+const UNIT_SETUP = ['tests/unit/react-production.ts'];
+
+/**
+ * The isolated files first, then the shared graph's. Vitest orders projects by name, which would put
+ * `unit-isolated` after every `unit` file, where a slow isolated file runs alone while the other
+ * worker has nothing left (twin-agreement, when it mocked <Link>, was 15-20 s of such a tail).
+ * Started first, they run beside the `unit` files. Within each kind, Vitest's own order stands
+ * (slowest of the last run first, else the largest file). The `unit` files stay together at the
+ * end, so a worker's graph is reused from one to the next.
  */
 class IsolatedFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -87,13 +119,17 @@ class IsolatedFirst extends BaseSequencer {
 export default defineConfig({
   plugins: [docusaurusClientAsJsx],
   // tsconfig.json keeps JSX as written (`preserve`: the site's bundler compiles it); tests that render
-  // components server-side (twin-agreement) need it compiled, with React's automatic runtime as the site.
+  // components server-side (twin-agreement) need it compiled, with React's automatic runtime as the site
+  // (the unit projects compile it for React's production builds: UNIT_JSX).
   oxc: {jsx: {runtime: 'automatic'}},
   resolve: {
     alias: [
       {find: /^@site\/(.*)$/, replacement: `${root}/$1`},
       {find: /^@generated\/.*$/, replacement: path.join(stubs, 'empty.ts')},
       {find: /^@docusaurus\/Head$/, replacement: path.join(stubs, 'head.ts')},
+      {find: /^@docusaurus\/Link$/, replacement: path.join(stubs, 'link.ts')},
+      {find: /^@docusaurus\/useBaseUrl$/, replacement: path.join(stubs, 'use-base-url.ts')},
+      {find: /^@theme\/Heading$/, replacement: path.join(stubs, 'heading.ts')},
       {find: /^@theme(-original|-init)?\/.*$/, replacement: path.join(stubs, 'theme.ts')},
     ],
   },
@@ -116,10 +152,16 @@ export default defineConfig({
       // releases (node/contract/changelog.ts keeps them per process) are made once per worker.
       // Files that replace modules with vi.mock run in their own graph (unit-isolated): a mock
       // would otherwise reach the files after them, or miss a module a file before them loaded.
+      // Each such file loads the whole graph again (about 8 s of CPU for the contract's readers and
+      // checks), so what every file needs replaced is a stub in `resolve.alias` instead (Link,
+      // useBaseUrl, Heading); today no unit file mocks.
       {
         extends: true,
+        plugins: [noDevelopmentCondition],
+        oxc: UNIT_JSX,
         test: {
           name: 'unit',
+          setupFiles: UNIT_SETUP,
           include: ['tests/unit/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...MOCKING],
           pool: UNIT_POOL,
@@ -131,7 +173,12 @@ export default defineConfig({
           unstubGlobals: true,
         },
       },
-      {extends: true, test: {name: 'unit-isolated', include: [...MOCKING], pool: UNIT_POOL}},
+      {
+        extends: true,
+        plugins: [noDevelopmentCondition],
+        oxc: UNIT_JSX,
+        test: {name: 'unit-isolated', include: [...MOCKING], pool: UNIT_POOL, setupFiles: UNIT_SETUP},
+      },
       {extends: true, test: {name: 'integration', include: ['tests/integration/**/*.test.ts']}},
     ],
   },

@@ -4,13 +4,13 @@
  * and to Markdown (core/markdown/markdown.ts `sectionsMarkdown`), both read back into the same
  * facts (paragraphs, column heads, the text of every cell, every link, every step) and compared.
  */
-import {createElement, type ReactNode} from 'react';
+import {createElement} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {parseFragment} from 'parse5';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {contractSite} from '#node/contract/load';
 import {loadedContract} from '../helpers/contract';
 import {componentSections, downloads, panStatuses} from '#node/contract/data';
@@ -24,16 +24,8 @@ import {sandboxPageTree, sandboxPageView} from '#core/sandbox/page';
 import Sections from '../../src/components/Reference/Sections';
 import ChangelogBlocks from '../../src/components/ApiChangelog/ChangelogBlocks';
 
-// <Link> needs the router and the site config of a running site; here it only has to be a link.
-vi.mock('@docusaurus/Link', () => ({
-  default: ({to, children}: {readonly to: string; readonly children?: ReactNode}) =>
-    createElement('a', {href: to}, children),
-}));
-vi.mock('@docusaurus/useBaseUrl', () => ({default: (path: string) => path}));
-vi.mock('@theme/Heading', () => ({
-  default: ({as, id, children}: {readonly as: string; readonly id?: string; readonly children?: ReactNode}) =>
-    createElement(as, {id}, children),
-}));
+// <Link>, useBaseUrl and <Heading> are the unit tests' stubs (vitest.config.mts): a plain link to `to`,
+// the path as written, the heading element with its id.
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 

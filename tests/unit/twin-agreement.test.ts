@@ -10,13 +10,13 @@
  * And the twin carries the page's request samples (issue 14): every language of the registry, each
  * in a fence named by its language, its code equal to the page's.
  */
-import {createElement, Fragment, type ReactNode} from 'react';
+import {createElement, Fragment} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {parseFragment} from 'parse5';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import {beforeAll, describe, expect, it, vi} from 'vitest';
+import {beforeAll, describe, expect, it} from 'vitest';
 import {contractSite} from '#node/contract/load';
 import {loadedContract} from '../helpers/contract';
 import {API_COMPONENTS, everySample, type ContractData} from '#node/contract/components';
@@ -29,11 +29,7 @@ import type {FieldWords, ReferenceTree} from '#core/contract/tree';
 import Endpoint from '../../src/components/Endpoint';
 import WebhookEvent from '../../src/components/WebhookEvent';
 
-// <Link> needs the router and the site config of a running site; here it only has to be a link.
-vi.mock('@docusaurus/Link', () => ({
-  default: ({to, children}: {readonly to: string; readonly children?: ReactNode}) =>
-    createElement('a', {href: to}, children),
-}));
+// <Link> is the unit tests' stub (vitest.config.mts): a plain link to `to`.
 
 /** Site paths stay site paths, so both outputs' links compare as written in the tree. */
 const url = (sitePath: string): string => sitePath;
