@@ -144,8 +144,8 @@ type Program = (env: NodeJS.ProcessEnv) => Promise<Record<string, string>>;
 type Runner = (dir: string, codes: readonly (readonly [string, string])[]) => Promise<Program>;
 
 const RUNNERS: Record<Language, Runner> = {
-  async curl(dir, codes) {
-    return async (env) => {
+  curl(dir, codes) {
+    return Promise.resolve(async (env) => {
       const out: Record<string, string> = {};
       for (const [id, code] of codes) {
         out[id] = await run('bash', ['-c', code], {env, cwd: dir, timeout: 20_000}).then(
@@ -154,9 +154,9 @@ const RUNNERS: Record<Language, Runner> = {
         );
       }
       return out;
-    };
+    });
   },
-  async node(dir, codes) {
+  node(dir, codes) {
     const files = codes.map(([id, code]) => {
       const file = path.join(dir, `${id}.mjs`);
       fs.writeFileSync(file, code);
@@ -164,18 +164,20 @@ const RUNNERS: Record<Language, Runner> = {
     });
     const runner = path.join(dir, 'runner.mjs');
     fs.writeFileSync(runner, NODE_RUNNER);
-    return async (env) =>
-      JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<
-        string,
-        string
-      >;
+    return Promise.resolve(
+      async (env) =>
+        JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<
+          string,
+          string
+        >,
+    );
   },
-  async python(dir, codes) {
-    return async (env) => {
+  python(dir, codes) {
+    return Promise.resolve(async (env) => {
       const child = run('python3', ['-c', PYTHON_RUNNER, dir], {env, timeout: 120_000});
       child.child.stdin?.end(JSON.stringify(codes));
       return JSON.parse((await child).stdout) as Record<string, string>;
-    };
+    });
   },
   async java(dir, codes) {
     const names = codes.map(([id, code]) => {
@@ -193,13 +195,13 @@ const RUNNERS: Record<Language, Runner> = {
       return Object.fromEntries(names.map(([id, name]) => [id, printed[name] ?? '']));
     };
   },
-  async php(dir, codes) {
+  php(dir, codes) {
     const files = codes.map(([id, code]) => {
       const file = path.join(dir, `${id}.php`);
       fs.writeFileSync(file, code);
       return [id, file] as const;
     });
-    return async (env) => {
+    return Promise.resolve(async (env) => {
       const out: Record<string, string> = {};
       for (const [id, file] of files) {
         out[id] = await run('php', [file], {env, cwd: dir, timeout: 20_000}).then(
@@ -208,7 +210,7 @@ const RUNNERS: Record<Language, Runner> = {
         );
       }
       return out;
-    };
+    });
   },
   async go(dir, codes) {
     const calls = codes.map(([id, code], i) => {
