@@ -60,6 +60,11 @@ export default defineConfig({
         // tries. Foreign requests are recorded too (tests/e2e/fixtures.ts), not routed: routing
         // pauses every request for a round trip through Playwright and turns the HTTP cache off.
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        // V8's top tier (TurboFan) off: a page here runs its code once and is gone, so the optimizing
+        // compiles (on background threads, sharing the two cores) never pay for themselves. Maglev,
+        // the tier below, stays. routes.spec from one build, alternating runs with and without:
+        // 97-122 s (mean 110) and 92-104 s (mean 98). What the pages do is the same in every tier.
+        '--js-flags=--max-opt=2',
       ],
     },
     // A service worker would hide what the server really answers.
@@ -69,7 +74,10 @@ export default defineConfig({
     // A missing element should fail a test quickly, not at the 60 s test timeout.
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    screenshot: 'only-on-failure',
+    // Off here, taken by our fixtures instead (tests/e2e/fixtures.ts): Playwright 1.65 with
+    // 'only-on-failure' screenshots every page of every test as its context closes, failed or not
+    // (0.15-0.25 s a test), and then keeps only the failures' images.
+    screenshot: 'off',
     // Off by default (recording costs CPU on every test); `--trace on` for a failure to step through.
     trace: 'off',
   },

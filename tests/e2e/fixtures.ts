@@ -10,7 +10,7 @@
  * - `tab` (per worker): one context and tab reused by routes.spec.ts, which visits every route,
  *   where a fresh context per route costs more than the page itself.
  */
-import {test as base, expect, type Page, type Request} from '@playwright/test';
+import {test as base, expect, type Page, type Request, type TestInfo} from '@playwright/test';
 import {
   clearProblems,
   emptyProblems,
@@ -75,7 +75,26 @@ async function hydrated(page: Page, path: string, problems: PageProblems): Promi
   }
 }
 
+/**
+ * A screenshot of `page` attached to a failed test (the HTML report shows it), taken only when the
+ * test failed (playwright.config.ts says why Playwright's own is off). A page that cannot be shot
+ * (closed, or hung) leaves the failure as it is.
+ */
+export async function screenshotOnFailure(page: Page, testInfo: TestInfo): Promise<void> {
+  if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+  const path = testInfo.outputPath('test-failed.png');
+  await page.screenshot({path, timeout: 5_000}).then(
+    () => testInfo.attachments.push({name: 'screenshot', path, contentType: 'image/png'}),
+    () => undefined,
+  );
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  page: async ({page}, use, testInfo) => {
+    await use(page);
+    await screenshotOnFailure(page, testInfo);
+  },
+
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
   problems: async ({}, use) => {
     await use(emptyProblems());

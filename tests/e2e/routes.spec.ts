@@ -44,7 +44,7 @@ import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import axe, {type Result} from 'axe-core';
 import {site} from '../../site.config';
-import {expect, test, type ColourMode} from './fixtures';
+import {expect, screenshotOnFailure, test, type ColourMode} from './fixtures';
 import {problemList, type PageProblems} from './helpers/browser';
 import {coversOfBuild} from './helpers/covers';
 import {markStylesScript} from './helpers/style-cover';
@@ -236,6 +236,9 @@ async function colourViolations(page: Page, mode: ColourMode, styles: ReadonlySe
 }
 
 test.describe('every route in routes.txt: served, loaded in the browser, axe clean', () => {
+  // The worker's tab is no test's `page`: its failures get their screenshot here.
+  test.afterEach(async ({tab}, testInfo) => screenshotOnFailure(tab.page, testInfo));
+
   test('the list is not empty, axe has colour rules to run in both modes, and they run on every template; every structure is checked on a route', () => {
     expect(routes.length).toBeGreaterThan(90);
     expect(COLOUR_RULES).toContain('color-contrast');

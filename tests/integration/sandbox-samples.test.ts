@@ -135,24 +135,28 @@ public class SamplesRunner {
 }
 `;
 
-type Runner = (
-  dir: string,
-  codes: readonly (readonly [string, string])[],
-  env: NodeJS.ProcessEnv,
-) => Promise<Record<string, string>>;
+/** Runs the prepared samples, in order, in the reader's environment: the output of each, by operation id. */
+type Program = (env: NodeJS.ProcessEnv) => Promise<Record<string, string>>;
+/**
+ * Writes the samples into `dir` beside the wrapper and compiles them where the language compiles:
+ * once, however often the program then runs (javac and `go build` take seconds each).
+ */
+type Runner = (dir: string, codes: readonly (readonly [string, string])[]) => Promise<Program>;
 
 const RUNNERS: Record<Language, Runner> = {
-  async curl(dir, codes, env) {
-    const out: Record<string, string> = {};
-    for (const [id, code] of codes) {
-      out[id] = await run('bash', ['-c', code], {env, cwd: dir, timeout: 20_000}).then(
-        (r) => r.stdout,
-        (e: Error) => `error: ${e.message}`,
-      );
-    }
-    return out;
+  curl(dir, codes) {
+    return Promise.resolve(async (env) => {
+      const out: Record<string, string> = {};
+      for (const [id, code] of codes) {
+        out[id] = await run('bash', ['-c', code], {env, cwd: dir, timeout: 20_000}).then(
+          (r) => r.stdout,
+          (e: Error) => `error: ${e.message}`,
+        );
+      }
+      return out;
+    });
   },
-  async node(dir, codes, env) {
+  node(dir, codes) {
     const files = codes.map(([id, code]) => {
       const file = path.join(dir, `${id}.mjs`);
       fs.writeFileSync(file, code);
@@ -160,17 +164,22 @@ const RUNNERS: Record<Language, Runner> = {
     });
     const runner = path.join(dir, 'runner.mjs');
     fs.writeFileSync(runner, NODE_RUNNER);
-    return JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<
-      string,
-      string
-    >;
+    return Promise.resolve(
+      async (env) =>
+        JSON.parse((await run('node', [runner, JSON.stringify(files)], {env, timeout: 120_000})).stdout) as Record<
+          string,
+          string
+        >,
+    );
   },
-  async python(dir, codes, env) {
-    const child = run('python3', ['-c', PYTHON_RUNNER, dir], {env, timeout: 120_000});
-    child.child.stdin?.end(JSON.stringify(codes));
-    return JSON.parse((await child).stdout) as Record<string, string>;
+  python(dir, codes) {
+    return Promise.resolve(async (env) => {
+      const child = run('python3', ['-c', PYTHON_RUNNER, dir], {env, timeout: 120_000});
+      child.child.stdin?.end(JSON.stringify(codes));
+      return JSON.parse((await child).stdout) as Record<string, string>;
+    });
   },
-  async java(dir, codes, env) {
+  async java(dir, codes) {
     const names = codes.map(([id, code]) => {
       const name = javaClassName(id);
       fs.writeFileSync(path.join(dir, `${name}.java`), code);
@@ -179,24 +188,31 @@ const RUNNERS: Record<Language, Runner> = {
     fs.writeFileSync(path.join(dir, 'SamplesRunner.java'), JAVA_RUNNER);
     const sources = fs.readdirSync(dir).filter((f) => f.endsWith('.java'));
     await run('javac', ['-d', dir, ...sources], {cwd: dir, timeout: 120_000});
-    const printed = splitOutput(
-      (await run('java', ['-cp', dir, 'SamplesRunner', ...names.map(([, n]) => n)], {env, timeout: 120_000})).stdout,
-    );
-    return Object.fromEntries(names.map(([id, name]) => [id, printed[name] ?? '']));
+    return async (env) => {
+      const printed = splitOutput(
+        (await run('java', ['-cp', dir, 'SamplesRunner', ...names.map(([, n]) => n)], {env, timeout: 120_000})).stdout,
+      );
+      return Object.fromEntries(names.map(([id, name]) => [id, printed[name] ?? '']));
+    };
   },
-  async php(dir, codes, env) {
-    const out: Record<string, string> = {};
-    for (const [id, code] of codes) {
+  php(dir, codes) {
+    const files = codes.map(([id, code]) => {
       const file = path.join(dir, `${id}.php`);
       fs.writeFileSync(file, code);
-      out[id] = await run('php', [file], {env, cwd: dir, timeout: 20_000}).then(
-        (r) => r.stdout,
-        (e: Error) => `error: ${e.message}`,
-      );
-    }
-    return out;
+      return [id, file] as const;
+    });
+    return Promise.resolve(async (env) => {
+      const out: Record<string, string> = {};
+      for (const [id, file] of files) {
+        out[id] = await run('php', [file], {env, cwd: dir, timeout: 20_000}).then(
+          (r) => r.stdout,
+          (e: Error) => `error: ${e.message}`,
+        );
+      }
+      return out;
+    });
   },
-  async go(dir, codes, env) {
+  async go(dir, codes) {
     const calls = codes.map(([id, code], i) => {
       const renamed = code.replace('\nfunc main() {', `\nfunc sample${i}() {`);
       expect(renamed, `${id}: the Go sample has a func main`).not.toBe(code);
@@ -208,12 +224,19 @@ const RUNNERS: Record<Language, Runner> = {
       path.join(dir, 'main.go'),
       `package main\n\nimport "fmt"\n\nfunc main() {\n${calls.join('\n')}\n}\n`,
     );
-    await run('go', ['build', '-o', 'samples', '.'], {cwd: dir, env: {...env, GOFLAGS: '-mod=mod'}, timeout: 180_000});
-    return splitOutput((await run(path.join(dir, 'samples'), [], {env, timeout: 120_000})).stdout);
+    await run('go', ['build', '-o', 'samples', '.'], {
+      cwd: dir,
+      env: {...process.env, GOFLAGS: '-mod=mod'},
+      timeout: 180_000,
+    });
+    return async (env) => splitOutput((await run(path.join(dir, 'samples'), [], {env, timeout: 120_000})).stdout);
   },
 };
 
-/** The samples of one language, pointed at the local sandbox, run in order: the output of each, by operation id. */
+/**
+ * The samples of `ops` in one language, pointed at the local sandbox and run in that order by one
+ * program: the output of each, by operation id.
+ */
 async function runAll(
   server: SandboxServer,
   ops: readonly OperationView[],
@@ -226,7 +249,8 @@ async function runAll(
     expect(code, `${op.id} ${lang}: the sample calls the sandbox URL`).toContain(server.url);
     return [op.id, code] as const;
   });
-  return RUNNERS[lang](folderWithWrapper(lang), codes, readerEnv(server));
+  const program = await RUNNERS[lang](folderWithWrapper(lang), codes);
+  return program(readerEnv(server));
 }
 
 /**
@@ -285,15 +309,8 @@ describe('the page samples against npm run sandbox', () => {
         // The rotation last: it replaces the webhook secret that the other samples' proofs are made
         // with (read from the environment, as a partner's code reads it until they deploy the new one).
         const rotate = operations.filter((op) => op.id === SECRET_ROTATE_OPERATION);
-        const outputs = {
-          ...(await runAll(server, reads, lang)),
-          ...(await runAll(
-            server,
-            operations.filter((op) => !reads.includes(op) && !rotate.includes(op)),
-            lang,
-          )),
-          ...(await runAll(server, rotate, lang)),
-        };
+        const writes = operations.filter((op) => !reads.includes(op) && !rotate.includes(op));
+        const outputs = await runAll(server, [...reads, ...writes, ...rotate], lang);
         const results = operations.map((op) => {
           const out = outputs[op.id] ?? '';
           let json: Record<string, unknown>;
@@ -369,9 +386,11 @@ describe('the page samples on an unknown outcome', () => {
           PARTNER_SIGNING_KEY: SIGNING_KEY,
         };
         const code = (sample?.code ?? '').split(SANDBOX_URL).join(server.url);
+        // Two runs of one program: the reader's code run again, each run a new process.
+        const program = await RUNNERS[lang](folderWithWrapper(lang), [[OPERATION, code]]);
         const printed: unknown[] = [];
         for (let i = 0; i < 2; i++) {
-          const out = await RUNNERS[lang](folderWithWrapper(lang), [[OPERATION, code]], env);
+          const out = await program(env);
           printed.push(JSON.parse(out[OPERATION] ?? 'null'));
         }
         expect(printed).toEqual([STATUS_ANSWER, STATUS_ANSWER]);

@@ -1,7 +1,9 @@
 import {createRequire} from 'node:module';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {describe, expect, it, vi} from 'vitest';
 import type {Compiler} from '@rspack/core';
-import lazyRoutesPlugin, {lazyMiddlewareSetup, lazyUnlessHomeOrData} from '../../plugins/lazy-routes';
+import lazyRoutesPlugin, {LAZY_CONTENT, lazyMiddlewareSetup} from '../../plugins/lazy-routes';
 
 type Middleware = unknown;
 type Setup = (middlewares: Middleware[], devServer: {compiler: Compiler}) => Middleware[];
@@ -10,14 +12,14 @@ interface Configured {
   devServer?: {setupMiddlewares: Setup};
 }
 
+const REPO = path.resolve(__dirname, '../..');
+const plugin = (rspackBundler = true): Plugin =>
+  lazyRoutesPlugin({siteDir: REPO, siteConfig: {future: {faster: {rspackBundler}}} as LoadContext['siteConfig']});
+
 const configure = (isServer: boolean, bundler = 'rspack'): Configured =>
-  (lazyRoutesPlugin({siteDir: '/site'}).configureWebpack as (c: object, s: boolean, u: object) => Configured)(
-    {},
-    isServer,
-    {
-      currentBundler: {name: bundler},
-    },
-  );
+  (plugin().configureWebpack as (c: object, s: boolean, u: object) => Configured)({}, isServer, {
+    currentBundler: {name: bundler},
+  });
 
 /** The webpack-merge Docusaurus merges a plugin's devServer with (its start command's own copy). */
 const docusaurusRequire = createRequire(require.resolve('@docusaurus/core/package.json'));
@@ -34,15 +36,34 @@ describe('lazyRoutesPlugin', () => {
     expect(configure(false)).toEqual({});
   });
 
-  it('compiles at start the home page and the route data, and every other imported module on first use', () => {
-    const lazy = lazyUnlessHomeOrData('/site');
-    const isLazy = (file: string): boolean => lazy.test(file);
+  it("compiles at start every route component and the route data, and the pages' Markdown and MDX on first use", () => {
+    const isLazy = (file: string): boolean => LAZY_CONTENT.test(file);
+    expect(isLazy('/site/docs/v1/index.mdx')).toBe(true);
+    expect(isLazy('/site/blog/2026-01-01-post.md')).toBe(true);
+    expect(isLazy('/site/src/pages/api.mdx')).toBe(true);
     expect(isLazy('/site/src/pages/index.tsx')).toBe(false);
     expect(isLazy('/site/.docusaurus/docusaurus-plugin-content-docs/default/p/docs-v-1-a4f.json')).toBe(false);
-    expect(isLazy('/site/docs/v1/index.mdx')).toBe(true);
-    expect(isLazy('/site/src/pages/api.mdx')).toBe(true);
-    expect(isLazy('/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/index.js')).toBe(true);
-    expect(isLazy('/site/.docusaurus/api-contract/default/views.json.mdx')).toBe(true);
+    // The layouts and components carry the stylesheets, which a lazily compiled module never delivers.
+    expect(isLazy('/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/index.js')).toBe(false);
+    expect(isLazy('/site/src/theme/DocItem/Layout/index.tsx')).toBe(false);
+    expect(isLazy('/site/src/components/TryIt/styles.module.css')).toBe(false);
+  });
+
+  it("loads the content's component stylesheets with the app shell in the dev server with Rspack, and nowhere else", () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    const modules = plugin().getClientModules?.() ?? [];
+    const ours = (file: string): string => path.join(REPO, file);
+    // The reference and its method badges: imported by the operation pages' MDX only.
+    expect(modules).toContain(ours('src/components/Reference/styles.module.css'));
+    expect(modules).toContain(ours('src/components/MethodBadge/styles.module.css'));
+    expect(modules.some((file) => /@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/].*\.css$/.test(file))).toBe(
+      true,
+    );
+    expect(modules.every((file) => file.endsWith('.css'))).toBe(true);
+    expect(plugin(false).getClientModules?.()).toEqual([]);
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(plugin().getClientModules?.()).toEqual([]);
+    vi.unstubAllEnvs();
   });
 
   it("puts the lazy compilation middleware first, beside Docusaurus' own, with no middleware listed twice", () => {
