@@ -90,6 +90,10 @@ async function openMarked(page: Page, route: string): Promise<{errors: string[]}
   await page.goto(route);
   await expect(page.locator('article h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Styled on its first visit to the server too: a lazily compiled page's stylesheets once never
+  // arrived (plugins/lazy-routes), and the sidebar spanned the whole width above the article.
+  const sidebar = await page.locator('aside.theme-doc-sidebar-container').boundingBox();
+  expect(sidebar?.width, `the docs sidebar's width on ${route}`).toBeLessThanOrEqual(300);
   await page.evaluate(() => {
     (window as unknown as {hotMark: number}).hotMark = 1;
     (document.querySelector('nav.navbar') as unknown as {hotMark: number}).hotMark = 1;
@@ -180,6 +184,9 @@ test('edits survive leaving and coming back, and an edit saved while another doc
 
 test("a contract edit shows in the open operation page's reference, without a page load", async ({page}) => {
   const {errors} = await openMarked(page, WITHDRAWAL);
+  // The reference's own stylesheets too (its MDX imports the components): the method's badge is coloured.
+  const badge = article(page).locator('.api-call').getByText('POST', {exact: true}).first();
+  expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   const text = original(CONTRACT);
   const at = text.indexOf('operationId: aeps-cash-withdrawal');
   expect(at, 'openapi/families/aeps.yaml has the cash withdrawal operation').toBeGreaterThan(0);
