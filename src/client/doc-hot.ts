@@ -51,13 +51,13 @@ const listeners = new Map<ModuleId, Set<() => void>>();
 const newest = new Map<ModuleId, unknown>();
 
 function handOver(id: ModuleId, exports: ModuleExports): boolean {
-  const taking = listeners.get(id);
-  if (!taking?.size) {
-    // The update goes up instead, and Docusaurus loads the route's content again: that is newest.
-    newest.delete(id);
-    return false;
-  }
+  // Kept even when no open page takes it: the update then goes up to the module's importers, and
+  // Docusaurus may load the route's content again, but only once that second update has been
+  // applied. A page opened before then would show the content it loaded first (a test that opened
+  // it as soon as this module had run saw the old text, once in about five runs).
   newest.set(id, contentOf(exports));
+  const taking = listeners.get(id);
+  if (!taking?.size) return false;
   for (const render of taking) render();
   return true;
 }
