@@ -20,7 +20,8 @@
  *                    import as `@generated/api-contract/default/...`. Docusaurus writes a file only
  *                    when its content changed, so the dev server reloads just the pages whose data
  *                    moved. The remark plugins find the files through the same manifest.
- * configureWebpack   the sandbox's files copied into the client build (`copySandboxFiles`).
+ * configureWebpack   the sandbox's files copied into the client build (`copySandboxFiles`); the dev
+ *                    server serves them from disk instead (plugins/lazy-routes/served.ts).
  * injectHtmlTags     the changelog's RSS and Atom feeds, announced on every page.
  * postBuild          the build's outputs beside the pages (build-outputs.ts): the links checked
  *                    against the build's routes, the changelog's feeds, the downloads, and the data
@@ -348,8 +349,9 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
     configureWebpack: (_config, isServer, {currentBundler}) =>
       reported('copy the sandbox files', () => {
         if (isServer) return {};
-        const copy = copySandboxFiles(currentBundler, servedDir());
-        return isProd ? copy : {plugins: [...copy.plugins, devChecks.compilerPlugin]};
+        // The dev server serves them from disk (plugins/lazy-routes/served.ts): copied, each write
+        // of them would be a change to the bundler's compile.
+        return isProd ? copySandboxFiles(currentBundler, servedDir()) : {plugins: [devChecks.compilerPlugin]};
       }),
 
     getTranslationFiles() {

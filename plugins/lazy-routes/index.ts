@@ -11,7 +11,9 @@
  * data; a page's Markdown or MDX, or the home page, compiles on its first visit, or when a link to it
  * is hovered (Docusaurus preloads it), once per dev server (LAZY_CONTENT says why not the components
  * too). A page's compile waits for the data it imports that a plugin is still writing
- * (`holdLazyCompiles`: the API contract's, which the first start writes while the first compile runs).
+ * (`holdLazyCompiles`: the API contract's, which the first start writes while the first compile runs),
+ * and so does a request for a file the site serves as it is (the sandbox's, served from disk here:
+ * served.ts).
  *
  * Dev server with Rspack only: the build, the server bundle and webpack are not touched.
  */
@@ -19,6 +21,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {lazyCompilationMiddleware, type Compiler} from '@rspack/core';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {servedDir, servedFolders} from '#node/generated';
+import {servedFilesMiddleware} from './served';
 
 type ConfigureWebpackResult = ReturnType<NonNullable<Plugin['configureWebpack']>>;
 
@@ -31,13 +35,15 @@ type Middleware = ReturnType<typeof lazyCompilationMiddleware>;
 /**
  * The dev server's `setupMiddlewares` that puts `create(compiler)` first. Docusaurus merges a
  * plugin's with its own by calling both on the same list and joining what they return, so this
- * adds to the list and returns nothing: no middleware is listed twice.
+ * adds to the list and returns nothing: no middleware is listed twice. One plugin only: a second
+ * one's would be merged with the joined copy, and its additions to the list lost (the unit test
+ * holds both), so this plugin adds the served files' middleware too.
  */
-export function lazyMiddlewareSetup<M>(
-  create: (compiler: Compiler) => M,
+export function firstMiddlewareSetup<M>(
+  create: (compiler: Compiler) => readonly M[],
 ): (middlewares: M[], devServer: DevServer) => M[] {
   return (middlewares, devServer) => {
-    middlewares.unshift(create(devServer.compiler));
+    middlewares.unshift(...create(devServer.compiler));
     return [];
   };
 }
@@ -151,9 +157,10 @@ export default function lazyRoutesPlugin(context: Pick<LoadContext, 'siteDir' | 
       const rspackOnly = {
         lazyCompilation: {entries: false, imports: true, test: LAZY_CONTENT, prefix: LAZY_PREFIX},
         devServer: {
-          setupMiddlewares: lazyMiddlewareSetup<Middleware>((compiler) =>
+          setupMiddlewares: firstMiddlewareSetup<Middleware>((compiler) => [
+            servedFilesMiddleware(servedDir(), servedFolders(), context.siteConfig.baseUrl, lazyCompilesReleased),
             heldLazyMiddleware(lazyCompilationMiddleware(compiler)),
-          ),
+          ]),
         },
       };
       // Docusaurus types the result as webpack's configuration, which has no top-level lazyCompilation.

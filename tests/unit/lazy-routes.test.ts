@@ -8,7 +8,7 @@ import lazyRoutesPlugin, {
   holdLazyCompiles,
   LAZY_CONTENT,
   LAZY_PREFIX,
-  lazyMiddlewareSetup,
+  firstMiddlewareSetup,
 } from '../../plugins/lazy-routes';
 
 type Middleware = unknown;
@@ -77,7 +77,7 @@ describe('lazyRoutesPlugin', () => {
 
   it("puts the lazy compilation middleware first, beside Docusaurus' own, with no middleware listed twice", () => {
     const compiler = {} as Compiler;
-    const ours = {setupMiddlewares: lazyMiddlewareSetup((c) => (c === compiler ? 'lazy' : 'wrong compiler'))};
+    const ours = {setupMiddlewares: firstMiddlewareSetup((c) => (c === compiler ? ['served', 'lazy'] : ['wrong compiler']))};
     // Docusaurus' start command: its own setupMiddlewares (a source-map middleware first), then
     // each plugin's devServer merged over it with webpack-merge.
     const docusaurus = {
@@ -88,7 +88,11 @@ describe('lazyRoutesPlugin', () => {
     };
     const merged = merge(docusaurus, ours);
     const list = merged.setupMiddlewares(['static', 'history'], {compiler});
-    expect(list).toEqual(['lazy', 'eval-source-map', 'static', 'history']);
+    expect(list).toEqual(['served', 'lazy', 'eval-source-map', 'static', 'history']);
+    // Why this one plugin adds both: a second plugin's setup is merged with the joined copy of the
+    // list, and what it adds to the list is lost.
+    const other = {setupMiddlewares: firstMiddlewareSetup(() => ['other'])};
+    expect(merge(docusaurus, ours, other).setupMiddlewares(['static'], {compiler})).not.toContain('other');
   });
 
   it('holds a request to compile a module until the data held for is written, and lets any other request through', async () => {
