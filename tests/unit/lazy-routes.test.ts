@@ -77,7 +77,9 @@ describe('lazyRoutesPlugin', () => {
 
   it("puts the lazy compilation middleware first, beside Docusaurus' own, with no middleware listed twice", () => {
     const compiler = {} as Compiler;
-    const ours = {setupMiddlewares: firstMiddlewareSetup((c) => (c === compiler ? ['served', 'lazy'] : ['wrong compiler']))};
+    const ours = {
+      setupMiddlewares: firstMiddlewareSetup((c) => (c === compiler ? ['served', 'lazy'] : ['wrong compiler'])),
+    };
     // Docusaurus' start command: its own setupMiddlewares (a source-map middleware first), then
     // each plugin's devServer merged over it with webpack-merge.
     const docusaurus = {

@@ -53,7 +53,9 @@ describe("the dev server's served files (sandbox engine, stylesheets)", () => {
     expect(await ask(serve, '/sandbox/../../etc/passwd')).toEqual({next: true});
     expect(await ask(serve, '/sandbox/aeps.json', 'HEAD')).toMatchObject({status: 200, body: ''});
     const js = await ask(serve, '/sandbox/aeps.json');
-    expect(js).toMatchObject({headers: {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache'}});
+    expect(js).toMatchObject({
+      headers: {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache'},
+    });
   });
 
   it('serves under the base URL', async () => {
