@@ -182,7 +182,7 @@ export const GENERATED = {
     writer: CONTRACT_PLUGIN,
     readers: [LLMS],
   }),
-  /** The sandbox engine's files and the Try it panel's data, served under /sandbox/ (copied by Rspack). */
+  /** The sandbox engine's files and the Try it panel's data, served under /sandbox/ (copied by Rspack; the dev server serves them from disk). */
   sandboxFiles: file<unknown>({
     name: `${SERVED}/${SANDBOX_URL_DIR}/*`,
     folder: 'data',
