@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {Worker} from 'node:worker_threads';
 import {build, type Plugin} from 'esbuild';
 
 /** A bundle: its code, and the file name it stands for. */
@@ -76,7 +77,10 @@ export async function bundleForNode(entry: string, siteDir: string): Promise<Bun
 }
 
 /** The modules run as worker threads: bundled beside the config, before any plugin runs. */
-export const THREAD_ENTRIES = [path.join(__dirname, 'contract', 'changelog-worker.ts')] as const;
+export const THREAD_ENTRIES = [
+  path.join(__dirname, 'contract', 'changelog-worker.ts'),
+  path.join(__dirname, 'contract', 'compile-worker.ts'),
+] as const;
 
 const KEPT = Symbol.for('payments-api-docs.thread-bundles');
 
@@ -103,3 +107,32 @@ export async function keepThreadBundles(siteDir: string): Promise<void> {
 
 /** The bundle of a module of THREAD_ENTRIES, if the config's load made it. */
 export const keptBundle = (entry: string): Bundle | undefined => kept().get(entry);
+
+/** `start()` run now, its value or its error as a promise. */
+function spawnNow<T>(start: () => T): Promise<T> {
+  try {
+    return Promise.resolve(start());
+  } catch (e) {
+    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+}
+
+/**
+ * A worker thread running `entry` (one of THREAD_ENTRIES) with `workerData`: started at once from
+ * the bundle the config's load kept, or once esbuild has bundled it. The thread does not keep the
+ * process alive; the promise fails where no thread can be started (no esbuild), and the caller then
+ * does the work itself.
+ */
+export function startThread(entry: string, siteDir: string, workerData: unknown): Promise<Worker> {
+  const spawn = ({code}: Bundle): Worker => {
+    // Evaluated code requires from the working folder: packages are found from the site's instead.
+    const requireFromSite = `require = require('node:module').createRequire(${JSON.stringify(path.join(siteDir, 'package.json'))});`;
+    const worker = new Worker(`${requireFromSite}\n${code}`, {eval: true, workerData, stdout: false});
+    worker.unref();
+    return worker;
+  };
+  const ready = keptBundle(entry);
+  const started = ready ? spawnNow(() => spawn(ready)) : bundleForNode(entry, siteDir).then(spawn);
+  started.catch(() => undefined);
+  return started;
+}

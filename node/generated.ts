@@ -182,7 +182,7 @@ export const GENERATED = {
     writer: CONTRACT_PLUGIN,
     readers: [LLMS],
   }),
-  /** The sandbox engine's files and the Try it panel's data, served under /sandbox/ (copied by Rspack). */
+  /** The sandbox engine's files and the Try it panel's data, served under /sandbox/ (copied by Rspack; the dev server serves them from disk). */
   sandboxFiles: file<unknown>({
     name: `${SERVED}/${SANDBOX_URL_DIR}/*`,
     folder: 'data',
@@ -310,6 +310,16 @@ export function folderPath(folder: Folder, where: Folders = {}): string {
 
 /** The folder of the `data` files the site serves as they are (`public/`: /sandbox/, /css/). */
 export const servedDir = (where: Folders = {}): string => path.join(folderPath('data', where), SERVED);
+
+/** The URL folders of the files served as they are (`sandbox`, `css`): the first folder of each `public/` entry. */
+export const servedFolders = (): string[] => [
+  ...new Set(
+    Object.values(GENERATED)
+      .map((f) => f.name.split('/'))
+      .filter(([top, folder]) => top === SERVED && folder !== undefined)
+      .map(([, folder]) => folder!),
+  ),
+];
 
 /** The name of one file under its folder: the `*` of a family of files replaced by `key`. */
 export function fileName(id: GeneratedKey, key?: string): string {

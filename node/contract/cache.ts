@@ -43,6 +43,7 @@ import {
   type CompiledContract,
   type ContractSource,
 } from './load';
+import {startThread} from '#node/bundle';
 import {SITE_DIR} from './paths';
 import {sandboxFiles, type SandboxFile} from './sandbox';
 import type {Release} from '#core/changelog/changelog';
@@ -51,6 +52,9 @@ import type {OpenApiDocument} from '#core/contract/openapi';
 
 /** The entry's changelog file. */
 const RELEASES_FILE = 'releases.v8';
+
+/** The entry's file of the compiled contract. */
+export const COMPILED_FILE = 'compiled.v8';
 
 /** Folders and files, relative to the site, whose content the key covers. */
 export const CACHE_KEY_INPUTS = [
@@ -153,7 +157,7 @@ const readEntry = <T>(file: string): T | undefined =>
 
 /** Whether the entry `dir` holds the compiled contract and its changelog, all the work a load of it keeps. */
 export const entryFilled = (dir: string): boolean =>
-  fs.existsSync(path.join(dir, 'compiled.v8')) && fs.existsSync(path.join(dir, RELEASES_FILE));
+  fs.existsSync(path.join(dir, COMPILED_FILE)) && fs.existsSync(path.join(dir, RELEASES_FILE));
 
 /** The compiled contract with the sandbox engine's files (index, models, validators). */
 export interface CachedCompiled extends CompiledContract {
@@ -169,19 +173,60 @@ export interface CacheOptions {
   readonly dir?: string;
 }
 
+/** The contract compiled now, with the sandbox engine's files: what an entry's COMPILED_FILE holds. */
+export async function compiledEntry(): Promise<CachedCompiled> {
+  const compiled = await compileContract({bundled: true});
+  return {...compiled, bundled: compiled.bundled!, sandboxFiles: sandboxFiles(compiled.deref, compiled.sandbox)};
+}
+
+export interface CompileOptions extends CacheOptions {
+  /**
+   * Compile in a worker thread when the entry has none (the dev server's first start, which goes on
+   * with its pages and its bundler meanwhile: compile-worker.ts). A compile that fails there is
+   * done again here, so its error is thrown as a compile here throws it.
+   */
+  readonly thread?: boolean;
+}
+
 /** The compiled contract, from the entry or compiled now (and kept). */
-export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = {}): Promise<CachedCompiled> {
-  const file = path.join(dir, 'compiled.v8');
+export async function cachedCompiled({
+  dir = contractCacheDir(),
+  thread = false,
+}: CompileOptions = {}): Promise<CachedCompiled> {
+  const file = path.join(dir, COMPILED_FILE);
   const kept = readEntry<CachedCompiled>(file);
   if (kept) return kept;
-  const compiled = await compileContract({bundled: true});
-  const entry: CachedCompiled = {
-    ...compiled,
-    bundled: compiled.bundled!,
-    sandboxFiles: sandboxFiles(compiled.deref, compiled.sandbox),
-  };
-  keepInEntry(dir, 'compiled.v8', v8.serialize(entry));
+  const fromThread = thread ? await compiledInThread(dir) : undefined;
+  if (fromThread) return v8.deserialize(fromThread) as CachedCompiled;
+  const entry = await compiledEntry();
+  keepInEntry(dir, COMPILED_FILE, v8.serialize(entry));
   return entry;
+}
+
+/** What the compile thread is started with: the entry it fills. */
+export interface CompileThreadInput {
+  readonly dir: string;
+}
+
+/** The thread's one answer: the entry, serialised, or why it could not be made. */
+export type CompileThreadAnswer = {readonly entry: Uint8Array} | {readonly error: string};
+
+/**
+ * The entry made by compile-worker.ts in a worker thread (and kept in `dir` there), serialised;
+ * undefined when the thread could not be started or the compile failed.
+ */
+export async function compiledInThread(dir: string): Promise<Uint8Array | undefined> {
+  const input: CompileThreadInput = {dir};
+  const worker = await startThread(path.join(__dirname, 'compile-worker.ts'), SITE_DIR, input).catch(() => undefined);
+  if (!worker) return undefined;
+  return new Promise<Uint8Array | undefined>((resolve) => {
+    worker.once('message', (answer: CompileThreadAnswer) => {
+      void worker.terminate();
+      resolve('entry' in answer ? answer.entry : undefined);
+    });
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(undefined));
+  });
 }
 
 /**
@@ -195,7 +240,8 @@ export async function cachedContractSource({
   lint = 'wait',
   changelog = 'wait',
   dir = contractCacheDir(),
-}: CacheOptions & SourceCacheOptions = {}): Promise<CachedSource> {
+  thread: compileInThread = false,
+}: CompileOptions & SourceCacheOptions = {}): Promise<CachedSource> {
   // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
   // needed for that, and the lint and the compile would only report it worse).
   assertContractYamlParses();
@@ -210,7 +256,7 @@ export async function cachedContractSource({
       const problems = await cachedLint({dir});
       if (problems.length) throw lintError(problems);
     }
-    const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await cachedCompiled({dir});
+    const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await cachedCompiled({dir, thread: compileInThread});
     const source = await checkContract({bundled, deref, responseCodes, sandbox}, (doc) =>
       later ? Promise.resolve(undefined) : cachedReleases(doc, {dir}, thread),
     );

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import type * as Redocly from '@redocly/openapi-core';
 import path from 'node:path';
-import {Worker} from 'node:worker_threads';
-import {bundleForNode, keptBundle, type Bundle} from '#node/bundle';
+import type {Worker} from 'node:worker_threads';
+import {startThread} from '#node/bundle';
 import {nativeRequire} from '#node/native-require';
 import {stringify} from 'yaml';
 import {YamlSyntaxError} from '#core/util/yaml';
@@ -309,15 +309,6 @@ export async function loadChangelog(input: ChangelogInput): Promise<Release[]> {
   return out.reverse();
 }
 
-/** `start()` run now, its value or its error as a promise. */
-function spawnNow<T>(start: () => T): Promise<T> {
-  try {
-    return Promise.resolve(start());
-  } catch (e) {
-    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-  }
-}
-
 /** What the changelog's thread is started with: `loadChangelog`'s input but the current contract. */
 export type ChangelogThreadInput = Omit<ChangelogInput, 'current' | 'pages'> & {
   /**
@@ -347,18 +338,7 @@ export interface ChangelogThread {
  * Where the thread cannot be started (no esbuild), the changelog is made here, as before.
  */
 export function startChangelog(input: ChangelogThreadInput): ChangelogThread {
-  const entry = path.join(__dirname, 'changelog-worker.ts');
-  const spawn = ({code}: Bundle): Worker => {
-    // Evaluated code requires from the working folder: packages are found from the site's instead.
-    const requireFromSite = `require = require('node:module').createRequire(${JSON.stringify(path.join(SITE_DIR, 'package.json'))});`;
-    const worker = new Worker(`${requireFromSite}\n${code}`, {eval: true, workerData: input, stdout: false});
-    worker.unref();
-    return worker;
-  };
-  // Bundled with the config when Docusaurus loaded it: started now, not when this thread next yields.
-  const ready = keptBundle(entry);
-  const started = ready ? spawnNow(() => spawn(ready)) : bundleForNode(entry, SITE_DIR).then(spawn);
-  started.catch(() => undefined);
+  const started = startThread(path.join(__dirname, 'changelog-worker.ts'), SITE_DIR, input);
   return {
     async releases(current) {
       let worker: Worker;

@@ -5,9 +5,11 @@
  * they wait for the bundler instead of holding it up. `npm run build` runs both before it goes on
  * and stops on what they find (index.ts).
  *
- *   start   Nothing runs before the bundler's first compile is done (`compilerPlugin`): the lint
- *           loads Redocly in a second Node process and the claims check parses every page, and on
- *           two cores either one slowed the first compile. Files the contract cache marks
+ *   start   Nothing runs before the bundler's first compile is done (`compilerPlugin`), and then
+ *           not for START_DELAY_MS more, while the writer's browser loads the first page and its
+ *           first lazy compile runs (plugins/lazy-routes): the lint loads Redocly in a second Node
+ *           process and the claims check parses every page (3 s of this thread, which serves the
+ *           page's scripts), and on two cores either one slowed both. Files the contract cache marks
  *           lint-clean (a build, lint:contract or a test run linted them, unchanged since) are not
  *           linted again at all.
  *           The changelog of a first start with no contract cache is made then too (index.ts).
@@ -38,6 +40,8 @@ export interface DevCheckOptions {
   readonly report: (message: string) => void;
   /** Wait after a reload before the claims check (ms). */
   readonly claimsDelayMs?: number;
+  /** Wait after the first compile before what the start held runs (ms). */
+  readonly startDelayMs?: number;
 }
 
 /** The part of a Rspack/webpack compiler the start waits on. */
@@ -61,8 +65,15 @@ export interface DevChecks {
 
 export const CLAIMS_DELAY_MS = 1000;
 
+/**
+ * After the first compile, the time the start's checks wait: the first page's scripts served and
+ * its content compiled. A cold start on two cores showed the home page 2-5 s after the first
+ * compile (bench, `/tmp` timelines of issue 35); a page opened later shares the CPU with them.
+ */
+export const START_DELAY_MS = 8000;
+
 export function createDevChecks(options: DevCheckOptions, pluginName = 'api-contract'): DevChecks {
-  const {startLint, lintClean, report, claimsDelayMs = CLAIMS_DELAY_MS} = options;
+  const {startLint, lintClean, report, claimsDelayMs = CLAIMS_DELAY_MS, startDelayMs = START_DELAY_MS} = options;
   let compiled = false;
   let lintHeld = false;
   let claimsHeld: (() => void) | undefined;
@@ -125,14 +136,20 @@ export function createDevChecks(options: DevCheckOptions, pluginName = 'api-cont
     },
     compilerPlugin: {
       apply(compiler) {
-        compiler.hooks.done.tap(pluginName, () => {
-          if (compiled) return;
+        let released = false;
+        const release = (): void => {
           compiled = true;
           if (lintHeld) guarded('start the contract lint', () => runLint(true));
           lintHeld = false;
           if (claimsHeld) scheduleClaims(claimsHeld);
           claimsHeld = undefined;
           for (const run of held.splice(0)) run();
+        };
+        compiler.hooks.done.tap(pluginName, () => {
+          if (released) return;
+          released = true;
+          if (startDelayMs === 0) return release();
+          setTimeout(release, startDelayMs).unref();
         });
       },
     },

@@ -20,7 +20,8 @@
  *                    import as `@generated/api-contract/default/...`. Docusaurus writes a file only
  *                    when its content changed, so the dev server reloads just the pages whose data
  *                    moved. The remark plugins find the files through the same manifest.
- * configureWebpack   the sandbox's files copied into the client build (`copySandboxFiles`).
+ * configureWebpack   the sandbox's files copied into the client build (`copySandboxFiles`); the dev
+ *                    server serves them from disk instead (plugins/lazy-routes/served.ts).
  * injectHtmlTags     the changelog's RSS and Atom feeds, announced on every page.
  * postBuild          the build's outputs beside the pages (build-outputs.ts): the links checked
  *                    against the build's routes, the changelog's feeds, the downloads, and the data
@@ -65,6 +66,7 @@ import {dataFileText} from './lib/artefacts';
 import {devChecks} from './dev';
 import {checkBuildLinks, writeDownloads, writeFeeds, writeMcpArtefact} from './build-outputs';
 import {assertManifestFolder, copySandboxFiles} from './lib/setup';
+import {holdLazyCompiles} from '../lazy-routes';
 
 /** The contract as loaded, with the reference's labels in the build's locale. */
 export interface ContractContent extends ContractSource {
@@ -95,6 +97,8 @@ interface PluginState {
   last?: {raw: ContractContent; allContent: AllContent; actions: PluginContentLoadedActions};
   /** The dev server's first start: the contract it loaded without a changelog, and that contract with it once made. */
   late?: {from: ContractContent; to: ContractContent};
+  /** The dev server's first start: the contract once loaded (one object, whatever asks), and its reference once built. */
+  first?: {content: Promise<ContractContent>; built: Promise<void>};
 }
 
 type AllContent = Parameters<NonNullable<Plugin['allContentLoaded']>>[0]['allContent'];
@@ -114,29 +118,47 @@ function reported<T>(step: string, run: () => T): T {
 }
 
 /**
+ * The dev server's first load of the contract (issue 35, a writer's first page): the contract,
+ * once compiled, with the labels (translated, as translateContent gives them to this object).
+ */
+interface StartingContent {
+  readonly labels: Labels;
+  readonly loading: Promise<ContractSource & Pick<ContractContent, 'sandboxFiles' | 'changelogLater'>>;
+}
+
+/** What loadContent hands on: the contract as loaded, or on the dev server's first start, being loaded. */
+type LoadedContent = ContractContent | StartingContent;
+
+const isStarting = (content: LoadedContent): content is StartingContent => 'loading' in content;
+
+/**
  * The contract as loaded. A build checks the pages' ids before the lint, so a mistyped id is the
  * first message, and hands the checked pages on (`uses`); the dev server shows an edit without
  * waiting for the lint (half a second of a contract edit's reload): it runs beside the reload, in a
  * child process, and prints what it finds, and the pages are read again on every reload.
- * The dev server's start (`starting`) reads the compiled contract from the contract cache when a
- * build, a lint, a test run or the last start made it from the same files (seconds of bundling, the
- * sandbox's compile and validators, the changelog), and keeps what it compiles for the next start;
- * without a cached changelog it starts without one (`completeChangelog`);
+ * The dev server's start (`starting`) does not wait for the contract: it is loaded while the
+ * bundler compiles the site (allContentLoaded), from the contract cache when a build, a lint, a
+ * test run or the last start made it from the same files, or else compiled in a worker thread (the
+ * bundling, the sandbox's compile and validators) and kept for the next start; without a cached
+ * changelog it starts without one (`completeChangelog`);
  * a reload after an edit compiles again, reusing what the edit left alone (the per-file memos).
  */
 export async function loadContractContent(
   isProd: boolean,
   starting = false,
-): Promise<{content: ContractContent; uses?: PageUse[]}> {
+): Promise<{content: LoadedContent; uses?: PageUse[]}> {
   if (isProd) {
     const uses = assertPageIdsKnown();
     return {content: {...(await cachedContractSource()), labels: defaultLabels()}, uses};
   }
   devChecks.lint();
-  const source = starting
-    ? await cachedContractSource({lint: 'skip', changelog: 'later'})
-    : await loadContractSource({lint: 'skip', bundled: false});
-  return {content: {...source, labels: defaultLabels()}};
+  if (starting) {
+    const loading = cachedContractSource({lint: 'skip', changelog: 'later', thread: true});
+    // Handled where it is awaited (allContentLoaded); not an unhandled rejection meanwhile.
+    loading.catch(() => undefined);
+    return {content: {labels: defaultLabels(), loading}};
+  }
+  return {content: {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()}};
 }
 
 /**
@@ -264,7 +286,46 @@ function completeChangelog(state: PluginState, raw: ContractContent, make: () =>
   });
 }
 
-export default function apiContractPlugin(context: LoadContext): Plugin<ContractContent> {
+/** The reference from `raw` and the pages (allContentLoaded's work); the API changelog made later if the contract came without one. */
+async function referenceOf(
+  state: PluginState,
+  raw: ContractContent,
+  allContent: AllContent,
+  actions: PluginContentLoadedActions,
+  isProd: boolean,
+): Promise<void> {
+  const later = state.last ? undefined : raw.changelogLater;
+  state.last = {raw, allContent, actions};
+  await buildReference(state, state.late?.from === raw ? state.late.to : raw, state.last, isProd);
+  if (later) completeChangelog(state, raw, later);
+}
+
+/**
+ * The dev server's first start: the reference is built once the contract is loaded, while the
+ * bundler compiles the site, and the pages that show it wait for it. Every page that imports the
+ * contract's data compiles on its first visit (plugins/lazy-routes: the Markdown and MDX, the home
+ * page), and those compiles are held until it is written (`holdLazyCompiles`); the first compile
+ * has none of it. A contract that cannot be loaded stops the dev server with its message, as it
+ * stopped the start before.
+ */
+function buildInBackground(
+  state: PluginState,
+  starting: StartingContent,
+  allContent: AllContent,
+  actions: PluginContentLoadedActions,
+): void {
+  const content = starting.loading.then((source) => ({...source, labels: starting.labels}));
+  const built = content.then((raw) => referenceOf(state, raw, allContent, actions, false));
+  state.first = {content, built};
+  holdLazyCompiles(built);
+  built.catch((err: unknown) => {
+    logger.error(logger.interpolate`Plugin name=${NAME} failed to build the API reference.`);
+    logger.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
+}
+
+export default function apiContractPlugin(context: LoadContext): Plugin<LoadedContent> {
   const isProd = process.env.NODE_ENV === 'production';
   assertManifestFolder(context);
   const state: PluginState = {};
@@ -288,8 +349,9 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
     configureWebpack: (_config, isServer, {currentBundler}) =>
       reported('copy the sandbox files', () => {
         if (isServer) return {};
-        const copy = copySandboxFiles(currentBundler, servedDir());
-        return isProd ? copy : {plugins: [...copy.plugins, devChecks.compilerPlugin]};
+        // The dev server serves them from disk (plugins/lazy-routes/served.ts): copied, each write
+        // of them would be a change to the bundler's compile.
+        return isProd ? copySandboxFiles(currentBundler, servedDir()) : {plugins: [devChecks.compilerPlugin]};
       }),
 
     getTranslationFiles() {
@@ -303,11 +365,12 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
 
     allContentLoaded: ({allContent, actions}) =>
       reported('build the API reference', async () => {
-        const raw = allContent[NAME]?.default as ContractContent;
-        const later = state.last ? undefined : raw.changelogLater;
-        state.last = {raw, allContent, actions};
-        await buildReference(state, state.late?.from === raw ? state.late.to : raw, state.last, isProd);
-        if (later) completeChangelog(state, raw, later);
+        const loaded = allContent[NAME]?.default as LoadedContent;
+        if (isStarting(loaded) && !state.first) return buildInBackground(state, loaded, allContent, actions);
+        // A reload while the first start's reference is being built goes after it.
+        await state.first?.built;
+        const raw = isStarting(loaded) ? await state.first!.content : loaded;
+        await referenceOf(state, raw, allContent, actions, isProd);
       }),
 
     injectHtmlTags() {
@@ -325,6 +388,7 @@ export default function apiContractPlugin(context: LoadContext): Plugin<Contract
 
     postBuild: ({outDir, content, routesPaths}) =>
       reported('write the build outputs', async () => {
+        if (isStarting(content)) throw new Error('api-contract: a build loaded the contract as the dev server starts.');
         // Docusaurus runs allContentLoaded before any build step; without it there is nothing to check.
         const {routed, generated} = state;
         if (!routed || !generated)

@@ -8,8 +8,12 @@
  * compilation a page's `import()` of its content is a stub until the browser runs it: the stub asks
  * the dev server (the middleware added here) to compile that module, and the compiled code arrives
  * as a hot update. The first compile is the app shell, the route components (layouts) and the route
- * data; a page's Markdown or MDX compiles on its first visit, or when a link to it is hovered
- * (Docusaurus preloads it), once per dev server (LAZY_CONTENT says why not the components too).
+ * data; a page's Markdown or MDX, or the home page, compiles on its first visit, or when a link to it
+ * is hovered (Docusaurus preloads it), once per dev server (LAZY_CONTENT says why not the components
+ * too). A page's compile waits for the data it imports that a plugin is still writing
+ * (`holdLazyCompiles`: the API contract's, which the first start writes while the first compile runs),
+ * and so does a request for a file the site serves as it is (the sandbox's, served from disk here:
+ * served.ts).
  *
  * Dev server with Rspack only: the build, the server bundle and webpack are not touched.
  */
@@ -17,6 +21,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {lazyCompilationMiddleware, type Compiler} from '@rspack/core';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {servedDir, servedFolders} from '#node/generated';
+import {servedFilesMiddleware} from './served';
 
 type ConfigureWebpackResult = ReturnType<NonNullable<Plugin['configureWebpack']>>;
 
@@ -29,31 +35,75 @@ type Middleware = ReturnType<typeof lazyCompilationMiddleware>;
 /**
  * The dev server's `setupMiddlewares` that puts `create(compiler)` first. Docusaurus merges a
  * plugin's with its own by calling both on the same list and joining what they return, so this
- * adds to the list and returns nothing: no middleware is listed twice.
+ * adds to the list and returns nothing: no middleware is listed twice. One plugin only: a second
+ * one's would be merged with the joined copy, and its additions to the list lost (the unit test
+ * holds both), so this plugin adds the served files' middleware too.
  */
-export function lazyMiddlewareSetup<M>(
-  create: (compiler: Compiler) => M,
+export function firstMiddlewareSetup<M>(
+  create: (compiler: Compiler) => readonly M[],
 ): (middlewares: M[], devServer: DevServer) => M[] {
   return (middlewares, devServer) => {
-    middlewares.unshift(create(devServer.compiler));
+    middlewares.unshift(...create(devServer.compiler));
     return [];
+  };
+}
+
+/** Where the pages' runtime asks the dev server to compile a module (Rspack's default, set to be sure). */
+export const LAZY_PREFIX = '/lazy-compilation-using-';
+
+/** What lazily compiled modules wait for: data they import that is still being written. */
+const pending = new Set<Promise<unknown>>();
+
+/**
+ * Holds every lazy compile until `until` settles: a plugin that writes data the pages import after
+ * the first compile has started (plugins/api-contract on the dev server's first start) hands its
+ * promise here, so no page compiles against data not yet there. Settled either way: a failure is
+ * reported by the plugin that made it.
+ */
+export function holdLazyCompiles(until: Promise<unknown>): void {
+  const held = until.then(
+    () => undefined,
+    () => undefined,
+  );
+  pending.add(held);
+  void held.then(() => pending.delete(held));
+}
+
+/** Settles once nothing is held (`holdLazyCompiles`). */
+export async function lazyCompilesReleased(): Promise<void> {
+  while (pending.size) await Promise.all([...pending]);
+}
+
+type Request = Parameters<Middleware>[0];
+
+/**
+ * Rspack's lazy compilation middleware, with each request to compile a module held until the data
+ * it imports is written (`lazyCompilesReleased`); any other request goes straight on.
+ */
+export function heldLazyMiddleware(middleware: Middleware): Middleware {
+  return (req: Request, res, next) => {
+    if (!(req as {url?: string}).url?.startsWith(LAZY_PREFIX)) return middleware(req, res, next);
+    return lazyCompilesReleased().then(() => middleware(req, res, next));
   };
 }
 
 /**
  * Which imported modules wait for their first use: the pages' Markdown and MDX (the docs, the blog
- * posts, the MDX pages), each with the data and code only it imports. The route components (the
- * theme's layouts, our components) and the route data JSON compile at start, as in a build.
+ * posts, the MDX pages), each with the data and code only it imports, and the React pages of
+ * src/pages (the home page, which imports the contract's families and downloads): every module that
+ * imports the API contract's generated data, so the first compile needs none of it and runs while
+ * the contract is loaded (plugins/api-contract). The other route components (the theme's layouts,
+ * our components) and the route data JSON compile at start, as in a build.
  *
  * Not every module: with Rspack 1.7.12 a lazily compiled module's stylesheet never reaches the
  * page. The CSS chunk map of the runtime is not brought up to date by the hot update that delivers
  * the module, so its chunk's CSS is never requested, and a first visit showed the docs layout
  * unstyled (the sidebar across the whole width) until a reload. The layouts carry the stylesheets;
  * the pages' content carries the weight (945 modules and 8 MB with the contract data it imports),
- * and no page of ours imports a stylesheet of its own. A RegExp, not a function: Rspack 1.7.12
- * panics ("capacity overflow") calling a `test` function from its threads.
+ * and the pages' stylesheets are loaded with the app shell (`contentStylesheets`). A RegExp, not a
+ * function: Rspack 1.7.12 panics ("capacity overflow") calling a `test` function from its threads.
  */
-export const LAZY_CONTENT = /\.mdx?$/;
+export const LAZY_CONTENT = /\.mdx?$|[\\/]src[\\/]pages[\\/][^\\/]+\.tsx$/;
 
 /** The stylesheets under `dir` (CSS modules and plain CSS), at any depth. */
 function stylesheetsUnder(dir: string): string[] {
@@ -69,12 +119,13 @@ function stylesheetsUnder(dir: string): string[] {
  * The stylesheets of the components a page's content imports (ours, and the theme's), loaded with
  * the app shell in the dev server: a lazily compiled page's own stylesheets never arrive
  * (LAZY_CONTENT), and its MDX imports components (the reference, the code samples, the method
- * badges) whose stylesheets would otherwise be missing on the page's first visit. A CSS module's
- * class names depend on its file only, so the page's components find theirs. `src/css/` is the
- * site's own global CSS, loaded already.
+ * badges) whose stylesheets would otherwise be missing on the page's first visit; the home page has
+ * its own. A CSS module's class names depend on its file only, so the page's components find
+ * theirs. `src/css/` is the site's own global CSS, loaded already.
  */
 export function contentStylesheets(siteDir: string): string[] {
   return [
+    ...stylesheetsUnder(path.join(siteDir, 'src', 'pages')),
     ...stylesheetsUnder(path.join(siteDir, 'src', 'components')),
     ...stylesheetsUnder(path.join(siteDir, 'src', 'theme')),
     ...stylesheetsUnder(
@@ -104,8 +155,13 @@ export default function lazyRoutesPlugin(context: Pick<LoadContext, 'siteDir' | 
     configureWebpack(_config, isServer, {currentBundler}) {
       if (!compilesLazily(isServer, currentBundler.name)) return {};
       const rspackOnly = {
-        lazyCompilation: {entries: false, imports: true, test: LAZY_CONTENT},
-        devServer: {setupMiddlewares: lazyMiddlewareSetup<Middleware>(lazyCompilationMiddleware)},
+        lazyCompilation: {entries: false, imports: true, test: LAZY_CONTENT, prefix: LAZY_PREFIX},
+        devServer: {
+          setupMiddlewares: firstMiddlewareSetup<Middleware>((compiler) => [
+            servedFilesMiddleware(servedDir(), servedFolders(), context.siteConfig.baseUrl, lazyCompilesReleased),
+            heldLazyMiddleware(lazyCompilationMiddleware(compiler)),
+          ]),
+        },
       };
       // Docusaurus types the result as webpack's configuration, which has no top-level lazyCompilation.
       return rspackOnly as ConfigureWebpackResult;

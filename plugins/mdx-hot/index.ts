@@ -7,8 +7,9 @@
  * again, re-creates every route and remounts the whole app (navbar, sidebar and page) in React's
  * development build. Here each docs MDX module accepts its own updates (loader.cjs) and hands its
  * new exports to the open page: src/theme/DocItem swaps its `content` and React renders that doc
- * again. A module no open page shows (a partial, a page not on screen) passes its update up as
- * before, and so do changes elsewhere (sidebars, other metadata).
+ * again. A doc not on screen keeps its new exports for when it is opened (src/client/doc-hot.ts);
+ * a partial no open page shows passes its update up as before, and so do changes elsewhere
+ * (sidebars, other metadata).
  *
  * Dev server only: the build's client and server bundles are not touched.
  */

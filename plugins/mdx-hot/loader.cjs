@@ -12,9 +12,9 @@ if (import.meta.webpackHot) {
     runs[__webpack_module__.id] = (runs[__webpack_module__.id] ?? 0) + 1;
   }
   // First run: take our own updates.
-  // Again: hand the new exports to the open page, and go on taking them if it took them. A module
-  // no open page shows (a partial, a page not on screen) passes this update up to its importers,
-  // as any module does, and from then on takes none.
+  // Again: hand the new exports over (src/client/doc-hot.ts), and go on taking them if they were
+  // taken: by the open page, or kept for the page opened next. A partial no open page shows passes
+  // this update up to its importers, as any module does, and from then on takes none.
   if (!hot.data || globalThis.__rrDocHot?.(__webpack_module__.id, __webpack_module__.exports)) {
     hot.accept();
     hot.dispose((data) => {

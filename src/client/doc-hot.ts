@@ -4,7 +4,8 @@
  *
  * The module's hot-update code (plugins/mdx-hot/loader.cjs) records which module a page's content
  * came from in `__rrDocModules` and, after an edit, calls `__rrDocHot` with the new exports; this
- * answers whether an open page took them (if not, the update goes up as usual).
+ * answers whether the update was taken: by an open page, or kept for the page opened next (if not,
+ * a partial's, the update goes up as usual).
  */
 import {useEffect, useState} from 'react';
 
@@ -51,15 +52,17 @@ const listeners = new Map<ModuleId, Set<() => void>>();
 const newest = new Map<ModuleId, unknown>();
 
 function handOver(id: ModuleId, exports: ModuleExports): boolean {
-  // Kept even when no open page takes it: the update then goes up to the module's importers, and
-  // Docusaurus may load the route's content again, but only once that second update has been
-  // applied. A page opened before then would show the content it loaded first (a test that opened
-  // it as soon as this module had run saw the old text, once in about five runs).
   newest.set(id, contentOf(exports));
   const taking = listeners.get(id);
-  if (!taking?.size) return false;
-  for (const render of taking) render();
-  return true;
+  for (const render of taking ?? []) render();
+  // A doc's page module (its exports carry the doc's metadata; a partial's do not) takes its update
+  // even when no open page shows it: the page opened next reads its content from `newest`. Passed
+  // up, the update re-ran Docusaurus' client entry, which made every route anew and rendered the
+  // app again once the open page's route had loaded. A page opened in between was rendered again by
+  // its new route, not loaded yet, and stayed empty: react-loadable drops a load that ends before its
+  // component mounts, and React mounts that render late (test:dev failed so once in CI and in 2 of
+  // about 30 local runs, issue 35). A partial still passes its update up, to the docs importing it.
+  return Boolean(taking?.size) || 'metadata' in exports;
 }
 
 /**
@@ -73,11 +76,17 @@ export function contentOf<T>(exports: ModuleExports): T {
 }
 
 /**
- * Renders again (`render`) when module `id` is edited; returns the unsubscribe. Installs the hand-over
- * the module's hot-update code calls.
+ * Installs the hand-over the docs modules' hot-update code calls (plugins/mdx-hot/loader.cjs). Done
+ * when this module loads, with the docs' route component (src/theme/DocItem), not when a doc first
+ * shows: an edit of a doc loaded but not shown (a hovered link preloads it) is taken all the same.
  */
-export function onDocUpdate(id: ModuleId, render: () => void): () => void {
+export function installHandOver(): void {
   globalThis.__rrDocHot ??= handOver;
+}
+if (process.env.NODE_ENV !== 'production') installHandOver();
+
+/** Renders again (`render`) when module `id` is edited; returns the unsubscribe. */
+export function onDocUpdate(id: ModuleId, render: () => void): () => void {
   const taking = listeners.get(id) ?? new Set();
   listeners.set(id, taking.add(render));
   return () => {

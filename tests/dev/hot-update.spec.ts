@@ -1,8 +1,8 @@
 /**
  * The dev server shows a writer's saved edit in the open page, in place: no page load, no remount
  * of the app (plugins/mdx-hot hands a docs MDX module's new exports to the open page's DocItem,
- * src/client/doc-hot.ts). A module no open page shows passes its update up, so the page opened
- * next shows the newest text. Contract edits take the same path: an operation's data modules are
+ * src/client/doc-hot.ts). A doc no open page shows keeps its update for the page opened next, which
+ * shows the newest text. Contract edits take the same path: an operation's data modules are
  * imported by the MDX module of the page that shows it.
  *
  * Each test edits files of the temporary copy of the site the dev server runs in
@@ -111,9 +111,18 @@ const appNotRemounted = (page: Page): Promise<boolean> =>
   page.evaluate(() => (document.querySelector('nav.navbar') as unknown as {hotMark?: number} | null)?.hotMark === 1);
 const article = (page: Page) => page.locator('article');
 
+/**
+ * Follows the sidebar's link to `route` and waits until that page shows. The address changes at the
+ * click, but Docusaurus keeps the page it leaves on screen until the new route has loaded (a page's
+ * first visit compiles it, plugins/lazy-routes): its sidebar marks the link as the current page
+ * once the new page renders. Waiting on the URL and any h1 let a test go back before the page
+ * had ever shown, so its module never ran and an edit of it was never taken.
+ */
 async function followSidebar(page: Page, route: string): Promise<void> {
-  await page.locator(`.menu a[href="${route}"]`).first().click();
+  const link = page.locator(`.menu a[href="${route}"]`).first();
+  await link.click();
   await expect(page).toHaveURL(new RegExp(`${route.replace(/\//g, '\\/')}$`));
+  await expect(link).toHaveAttribute('aria-current', 'page');
   await expect(article(page).locator('h1').first()).toBeVisible();
 }
 

@@ -9,11 +9,54 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import type {Page} from '@playwright/test';
 import {site} from '../../site.config';
 import {expect, test} from './fixtures';
 import {problemList} from './helpers/browser';
 import {buildDir} from './helpers/paths';
 import {API_PAGE} from './helpers/site';
+
+/**
+ * What in `root` moves while the page is still being parsed (issue 35). The browser paints a page
+ * before it has all of it, so at some frame an element stands with nothing after it in the document
+ * yet; whatever moves (its top-left corner, as a layout shift is counted) when the rest arrives is a
+ * layout shift. For each element that shows, the nodes after it inside `root` are taken out (the page
+ * as parsed up to its end tag), its corner is read, and they are put back where they were, in the
+ * same task. Run with JavaScript off, the DOM is the server's HTML, as the parser builds it.
+ * Returns "element x,y -> x,y" (part-parsed, then whole) for each element that moves. `elements`
+ * chooses which elements of `root` are checked (all by default).
+ */
+async function movesWhileParsing(page: Page, root: string, elements = '*'): Promise<string[]> {
+  return page.locator(root).evaluate((rootElement, elements) => {
+    const corner = (element: Element): string => {
+      const {x, y} = element.getBoundingClientRect();
+      return `${Math.round(x)},${Math.round(y)}`;
+    };
+    const moved: string[] = [];
+    for (const element of Array.from(rootElement.querySelectorAll(elements))) {
+      const {width, height} = element.getBoundingClientRect();
+      if (!width || !height) continue;
+      const whole = corner(element);
+      // What follows the element, level by level outwards; put back in the reverse order.
+      const taken: [ChildNode, Node][] = [];
+      for (let node: Node = element; node !== rootElement && node.parentNode; node = node.parentNode) {
+        const parent = node.parentNode;
+        while (node.nextSibling && parent.lastChild) {
+          taken.push([parent.lastChild, parent]);
+          parent.lastChild.remove();
+        }
+      }
+      const parsed = corner(element);
+      for (const [node, parent] of taken.reverse()) parent.appendChild(node);
+      if (parsed !== whole) {
+        moved.push(
+          `${[element.tagName.toLowerCase(), ...Array.from(element.classList)].join('.')} ${parsed} -> ${whole}`,
+        );
+      }
+    }
+    return moved;
+  }, elements);
+}
 
 test.describe('JavaScript off', () => {
   test.use({javaScriptEnabled: false});
@@ -26,6 +69,28 @@ test.describe('JavaScript off', () => {
     expect(await open(API_PAGE)).toBe(200);
     expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).not.toBe('true');
     await expect(page.getByRole('heading', {level: 1, name: 'AEPS cash withdrawal'})).toBeVisible();
+
+    // Nothing in the navbar or the announcement bar moves as the rest of it arrives: the navbar's
+    // right side keeps its final width from the first paint (src/css/custom.css), the search box is
+    // empty or whole (src/theme/SearchBar), the bar's text keeps the close button's room
+    // (src/theme/AnnouncementBar/Content). Once a run painted the search icon alone at the right
+    // edge, and it jumped 232 px. At 1280 px, then at 390 px by a resize (laid out again as on a
+    // load at that width).
+    // In the bar, its parts and their text blocks: centred text cut inside a line moves its links
+    // too, which no room kept can prevent.
+    const parts = [
+      ['nav.navbar', '*'],
+      ['.theme-announcement-bar', ':scope > *, :scope > * > *'],
+    ] as const;
+    const moves = async (width: number): Promise<void> => {
+      for (const [root, elements] of parts)
+        expect(await movesWhileParsing(page, root, elements), `moved as ${root} arrived, ${width} px`).toEqual([]);
+    };
+    await moves(1280);
+    await page.setViewportSize({width: 390, height: 844});
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(390);
+    await moves(390);
+    await page.setViewportSize({width: 1280, height: 900});
 
     // The name cell holds the name in <code>, then its type and 'required'.
     const cell = page

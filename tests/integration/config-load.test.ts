@@ -20,7 +20,9 @@ import {afterAll, describe, expect, it, vi} from 'vitest';
 import type {Config} from '@docusaurus/types';
 import {SITE_DIR} from '#node/generated';
 import {loadBundledConfig} from '#node/site-config';
-import {keptBundle, THREAD_ENTRIES} from '#node/bundle';
+import {keepThreadBundles, keptBundle, THREAD_ENTRIES} from '#node/bundle';
+import {cachedCompiled, COMPILED_FILE, compiledInThread, contractCacheKey} from '#node/contract/cache';
+import {compiledContract} from '../helpers/contract';
 
 type Jiti = (id: string) => unknown;
 const docusaurusRequire = createRequire(createRequire(__filename).resolve('@docusaurus/utils'));
@@ -51,8 +53,8 @@ describe('the site config loaded as Docusaurus loads it', () => {
     expect(compiled.sort()).toEqual(['docusaurus.config.ts', 'node/bundle.ts', 'node/site-config.ts']);
     // Names kept through the bundle: the plugins are the site's, by the names their modules give them.
     expect(config.title).toBe('RupeeRail');
-    // The changelog's worker thread bundled meanwhile, so the plugin starts it at once.
-    expect(THREAD_ENTRIES.map((entry) => keptBundle(entry)?.code.includes('warmChangelog'))).toEqual([true]);
+    // The worker threads bundled meanwhile (the changelog's, the contract's compile), so the plugin starts them at once.
+    expect(THREAD_ENTRIES.map((entry) => keptBundle(entry)?.code.includes('port.postMessage'))).toEqual([true, true]);
     expect(config.plugins?.map((p) => (Array.isArray(p) ? p[0] : p)).map((p) => (p as {name: string}).name)).toContain(
       'apiContractPlugin',
     );
@@ -87,4 +89,22 @@ describe('the site config loaded as Docusaurus loads it', () => {
     const second = (await loadBundledConfig(path.join(dir, 'entry.ts'), SITE_DIR)) as Record<string, unknown>;
     expect(second.loads).toBe(2);
   }, 60_000);
+});
+
+describe("the contract compiled in a worker thread (the dev server's first start)", () => {
+  it('fills the cache entry with what a compile here makes, from the bundle the config load kept', async () => {
+    // An entry is kept only under the key of the files as they are (cache.ts keepInEntry).
+    const dir = path.join(tmp, 'contract', contractCacheKey());
+    if (!keptBundle(THREAD_ENTRIES[1])) await keepThreadBundles(SITE_DIR);
+    const answer = await compiledInThread(dir);
+    expect(answer, 'the thread answered with the entry').toBeInstanceOf(Uint8Array);
+    expect(fs.existsSync(path.join(dir, COMPILED_FILE)), 'the thread kept the entry').toBe(true);
+    // What the dev server's start reads then: the entry the thread kept.
+    const threaded = await cachedCompiled({dir, thread: true});
+    const here = await compiledContract();
+    expect(threaded.sandboxFiles.map((f) => f.name)).toEqual(here.sandboxFiles.map((f) => f.name));
+    expect(threaded.sandboxFiles).toEqual(here.sandboxFiles);
+    expect(threaded.deref).toEqual(here.deref);
+    expect(threaded.sandbox.index).toEqual(here.sandbox.index);
+  }, 120_000);
 });

@@ -4,7 +4,13 @@
  * lint-clean, and a check that fails is printed while the dev server keeps running.
  */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {CLAIMS_DELAY_MS, createDevChecks, type DoneHook, type LintChild} from '../../plugins/api-contract/dev-checks';
+import {
+  CLAIMS_DELAY_MS,
+  createDevChecks,
+  START_DELAY_MS,
+  type DoneHook,
+  type LintChild,
+} from '../../plugins/api-contract/dev-checks';
 
 /** A compiler whose `done` hook the test fires. */
 function fakeCompiler(): DoneHook & {done(): void} {
@@ -15,8 +21,8 @@ function fakeCompiler(): DoneHook & {done(): void} {
   };
 }
 
-/** A dev server's checks with a recorded lint and terminal. */
-function setup(lintClean: boolean) {
+/** A dev server's checks with a recorded lint and terminal; the start's delay after the first compile off unless given. */
+function setup(lintClean: boolean, startDelayMs = 0) {
   const children: {killed: boolean; atStart: boolean; exit(): void}[] = [];
   const reports: string[] = [];
   const checks = createDevChecks({
@@ -34,6 +40,7 @@ function setup(lintClean: boolean) {
     },
     lintClean: () => lintClean,
     report: (message) => reports.push(message),
+    startDelayMs,
   });
   const compiler = fakeCompiler();
   checks.compilerPlugin.apply(compiler);
@@ -118,6 +125,26 @@ describe("the dev server's status-claim check", () => {
     vi.advanceTimersByTime(CLAIMS_DELAY_MS);
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the dev server's start", () => {
+  it('holds the lint, the claims and the late work until a while after the first compile, while the first page loads', async () => {
+    const {checks, compiler, children} = setup(false, START_DELAY_MS);
+    const claims = vi.fn(() => []);
+    const work = vi.fn(() => undefined);
+    checks.lint();
+    checks.claims(claims, message);
+    checks.afterFirstCompile('make the API changelog', work);
+    compiler.done();
+    await vi.advanceTimersByTimeAsync(START_DELAY_MS - 1);
+    expect([children.length, claims.mock.calls.length, work.mock.calls.length]).toEqual([0, 0, 0]);
+    compiler.done(); // the first page's lazy compile: no sooner
+    await vi.advanceTimersByTimeAsync(1);
+    expect(children).toHaveLength(1);
+    expect(work).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CLAIMS_DELAY_MS);
+    expect(claims).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -3,7 +3,13 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {describe, expect, it, vi} from 'vitest';
 import type {Compiler} from '@rspack/core';
-import lazyRoutesPlugin, {LAZY_CONTENT, lazyMiddlewareSetup} from '../../plugins/lazy-routes';
+import lazyRoutesPlugin, {
+  heldLazyMiddleware,
+  holdLazyCompiles,
+  LAZY_CONTENT,
+  LAZY_PREFIX,
+  firstMiddlewareSetup,
+} from '../../plugins/lazy-routes';
 
 type Middleware = unknown;
 type Setup = (middlewares: Middleware[], devServer: {compiler: Compiler}) => Middleware[];
@@ -36,12 +42,14 @@ describe('lazyRoutesPlugin', () => {
     expect(configure(false)).toEqual({});
   });
 
-  it("compiles at start every route component and the route data, and the pages' Markdown and MDX on first use", () => {
+  it("compiles at start the layouts and the route data, and the pages' Markdown, MDX and React pages on first use", () => {
     const isLazy = (file: string): boolean => LAZY_CONTENT.test(file);
     expect(isLazy('/site/docs/v1/index.mdx')).toBe(true);
     expect(isLazy('/site/blog/2026-01-01-post.md')).toBe(true);
     expect(isLazy('/site/src/pages/api.mdx')).toBe(true);
-    expect(isLazy('/site/src/pages/index.tsx')).toBe(false);
+    // The home page imports the contract's data, which the dev server's first start writes while the first compile runs.
+    expect(isLazy('/site/src/pages/index.tsx')).toBe(true);
+    expect(isLazy('/site/src/pages/index.module.css')).toBe(false);
     expect(isLazy('/site/.docusaurus/docusaurus-plugin-content-docs/default/p/docs-v-1-a4f.json')).toBe(false);
     // The layouts and components carry the stylesheets, which a lazily compiled module never delivers.
     expect(isLazy('/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/index.js')).toBe(false);
@@ -56,6 +64,7 @@ describe('lazyRoutesPlugin', () => {
     // The reference and its method badges: imported by the operation pages' MDX only.
     expect(modules).toContain(ours('src/components/Reference/styles.module.css'));
     expect(modules).toContain(ours('src/components/MethodBadge/styles.module.css'));
+    expect(modules).toContain(ours('src/pages/index.module.css'));
     expect(modules.some((file) => /@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/].*\.css$/.test(file))).toBe(
       true,
     );
@@ -68,7 +77,9 @@ describe('lazyRoutesPlugin', () => {
 
   it("puts the lazy compilation middleware first, beside Docusaurus' own, with no middleware listed twice", () => {
     const compiler = {} as Compiler;
-    const ours = {setupMiddlewares: lazyMiddlewareSetup((c) => (c === compiler ? 'lazy' : 'wrong compiler'))};
+    const ours = {
+      setupMiddlewares: firstMiddlewareSetup((c) => (c === compiler ? ['served', 'lazy'] : ['wrong compiler'])),
+    };
     // Docusaurus' start command: its own setupMiddlewares (a source-map middleware first), then
     // each plugin's devServer merged over it with webpack-merge.
     const docusaurus = {
@@ -79,6 +90,35 @@ describe('lazyRoutesPlugin', () => {
     };
     const merged = merge(docusaurus, ours);
     const list = merged.setupMiddlewares(['static', 'history'], {compiler});
-    expect(list).toEqual(['lazy', 'eval-source-map', 'static', 'history']);
+    expect(list).toEqual(['served', 'lazy', 'eval-source-map', 'static', 'history']);
+    // Why this one plugin adds both: a second plugin's setup is merged with the joined copy of the
+    // list, and what it adds to the list is lost.
+    const other = {setupMiddlewares: firstMiddlewareSetup(() => ['other'])};
+    expect(merge(docusaurus, ours, other).setupMiddlewares(['static'], {compiler})).not.toContain('other');
+  });
+
+  it('holds a request to compile a module until the data held for is written, and lets any other request through', async () => {
+    const seen: string[] = [];
+    const inner = ((req: {url: string}) => void seen.push(req.url)) as unknown as Parameters<
+      typeof heldLazyMiddleware
+    >[0];
+    const held = heldLazyMiddleware(inner) as unknown as (
+      req: {url: string},
+      res: unknown,
+      next: () => void,
+    ) => unknown;
+    let write!: () => void;
+    holdLazyCompiles(new Promise<void>((resolve) => (write = resolve)));
+    const compile = held({url: `${LAZY_PREFIX}abc`}, {}, () => undefined);
+    held({url: '/docs/v1/'}, {}, () => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['/docs/v1/']);
+    write();
+    await compile;
+    expect(seen).toEqual(['/docs/v1/', `${LAZY_PREFIX}abc`]);
+    // A hold that fails releases too: the plugin that held reports its failure.
+    holdLazyCompiles(Promise.reject(new Error('contract')));
+    await held({url: `${LAZY_PREFIX}def`}, {}, () => undefined);
+    expect(seen).toContain(`${LAZY_PREFIX}def`);
   });
 });

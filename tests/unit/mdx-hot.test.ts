@@ -1,8 +1,8 @@
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {LoadContext} from '@docusaurus/types';
 import mdxHotLoader from '../../plugins/mdx-hot/loader.cjs';
 import mdxHotPlugin from '../../plugins/mdx-hot';
-import {newestContent, onDocUpdate} from '../../src/client/doc-hot';
+import {installHandOver, newestContent, onDocUpdate} from '../../src/client/doc-hot';
 
 type Exports = {default: object} & Record<string, unknown>;
 
@@ -44,6 +44,7 @@ function nextData(hot: ReturnType<typeof fakeHot>): Record<string, unknown> {
   return data;
 }
 
+beforeEach(() => installHandOver());
 afterEach(() => {
   delete globalThis.__rrDocHot;
   delete globalThis.__rrDocModules;
@@ -51,8 +52,8 @@ afterEach(() => {
 });
 
 describe('mdx-hot hand-over (dev server)', () => {
-  it('a docs module takes its own updates while an open page takes its new exports, and passes them up once none does', () => {
-    const v1 = {default: () => null, toc: ['one']};
+  it('a doc takes its own updates: an open page gets its new exports, and a doc no page shows keeps them for the page opened next', () => {
+    const v1 = {default: () => null, toc: ['one'], metadata: {id: 'a'}};
     const first = fakeHot(undefined);
     runHandOver(first, 'docs/a.mdx', v1);
     expect([first.accepted, first.invalidated]).toEqual([true, false]);
@@ -61,7 +62,7 @@ describe('mdx-hot hand-over (dev server)', () => {
     // The page showing it subscribes; an edit runs the module again: the page gets the new content.
     let renders = 0;
     const unsubscribe = onDocUpdate('docs/a.mdx', () => renders++);
-    const v2 = {default: () => null, toc: ['one', 'two']};
+    const v2 = {default: () => null, toc: ['one', 'two'], metadata: {id: 'a'}};
     const second = fakeHot(nextData(first));
     runHandOver(second, 'docs/a.mdx', v2);
     expect([second.accepted, second.invalidated, renders]).toEqual([true, false, 1]);
@@ -71,24 +72,38 @@ describe('mdx-hot hand-over (dev server)', () => {
     expect(content).toBe(v2.default); // Docusaurus' shape: the component with the named exports on it
     expect(content?.toc).toEqual(['one', 'two']);
 
-    // No page shows it any more: the next edit goes up to its importers (invalidate), once.
+    // No page shows it any more: the next edits are taken all the same, nothing goes up (that
+    // re-ran Docusaurus' client entry, and a page opened meanwhile stayed empty), and the page
+    // opened next shows the newest.
     unsubscribe();
     const third = fakeHot(nextData(second));
-    const v3 = {default: () => null, toc: ['three']};
+    const v3 = {default: () => null, toc: ['three'], metadata: {id: 'a'}};
     runHandOver(third, 'docs/a.mdx', v3);
-    expect([third.accepted, third.invalidated]).toEqual([false, true]);
-    // The page opened next shows this edit, whether or not the update that went up has been applied.
-    expect(newestContent('docs/a.mdx')).toBe(v3.default);
+    expect([third.accepted, third.invalidated, renders]).toEqual([true, false, 1]);
     const fourth = fakeHot(nextData(third));
-    runHandOver(fourth, 'docs/a.mdx', {default: () => null});
-    expect([fourth.accepted, fourth.invalidated]).toEqual([false, false]);
+    const v4 = {default: () => null, toc: ['four'], metadata: {id: 'a'}};
+    runHandOver(fourth, 'docs/a.mdx', v4);
+    expect([fourth.accepted, fourth.invalidated]).toEqual([true, false]);
+    expect(newestContent('docs/a.mdx')).toBe(v4.default);
   });
 
-  it('a module no page subscribed to (a partial) passes its first edit up to the page that imports it', () => {
+  it('a partial (no metadata among its exports) no page shows passes its edit up to the docs that import it, once', () => {
     const first = fakeHot(undefined);
     runHandOver(first, 'docs/_partial.mdx', {default: () => null});
     const second = fakeHot(nextData(first));
     runHandOver(second, 'docs/_partial.mdx', {default: () => null});
+    expect([second.accepted, second.invalidated]).toEqual([false, true]);
+    const third = fakeHot(nextData(second));
+    runHandOver(third, 'docs/_partial.mdx', {default: () => null});
+    expect([third.accepted, third.invalidated]).toEqual([false, false]);
+  });
+
+  it('with no hand-over installed (a doc run before the docs route component loaded), an edit goes up', () => {
+    delete globalThis.__rrDocHot;
+    const first = fakeHot(undefined);
+    runHandOver(first, 'docs/b.mdx', {default: () => null, metadata: {id: 'b'}});
+    const second = fakeHot(nextData(first));
+    runHandOver(second, 'docs/b.mdx', {default: () => null, metadata: {id: 'b'}});
     expect([second.accepted, second.invalidated]).toEqual([false, true]);
   });
 });

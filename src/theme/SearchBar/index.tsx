@@ -68,7 +68,11 @@ export default function SearchBar(): ReactNode {
   });
   return (
     <div className={clsx('navbar__search', styles.container)} dir="ltr">
-      <SearchIcon />
+      {/*
+       * The input first, the icon (absolutely placed over it) after: the browser paints a page while
+       * it is still parsing it, and a box holding only its icon was 0 px wide, so the icon jumped when
+       * the input arrived (issue 35). The box is now empty or at its final size.
+       */}
       <input
         ref={input}
         type="search"
@@ -96,6 +100,7 @@ export default function SearchBar(): ReactNode {
         onMouseEnter={prefetch}
         onBlur={() => setOpen(false)}
       />
+      <SearchIcon />
       {!query && <ShortcutHints />}
       <div className={styles.status} role="status">
         {view.status}
