@@ -24,6 +24,7 @@ import docsPagesPlugin from './plugins/docs-pages';
 import leanRegistryPlugin from './plugins/lean-registry';
 import leanServerBundlePlugin from './plugins/lean-server-bundle';
 import lazyRoutesPlugin from './plugins/lazy-routes';
+import postcssOptionsPlugin from './plugins/postcss-options';
 import mdxHotPlugin from './plugins/mdx-hot';
 import searchIndexPlugin from './plugins/search-index';
 import {remarkStaticCode} from './plugins/static-code/remark';
@@ -179,6 +180,8 @@ const config = {
     // Dev server only: an edited doc updates in place, not by remounting the app.
     [mdxHotPlugin as PluginModule, {docsPath: docsOptions.path}],
     lazyRoutesPlugin,
+    // No search for a PostCSS config file from every stylesheet's folder (the site has none).
+    postcssOptionsPlugin,
     // Indexes the finished HTML in postBuild, for src/theme/SearchBar and scripts/lib/search-docs.ts.
     searchIndexPlugin,
   ],
