@@ -198,6 +198,9 @@ export async function cachedCompiled({
   if (kept) return kept;
   const fromThread = thread ? await compiledInThread(dir) : undefined;
   if (fromThread) return v8.deserialize(fromThread) as CachedCompiled;
+  // The thread's compile failed (or none was started): a YAML syntax error is named by file and line
+  // first, as cachedContractSource names it when it compiles here.
+  if (thread) assertContractYamlParses();
   const entry = await compiledEntry();
   keepInEntry(dir, COMPILED_FILE, v8.serialize(entry));
   return entry;
@@ -243,8 +246,10 @@ export async function cachedContractSource({
   thread: compileInThread = false,
 }: CompileOptions & SourceCacheOptions = {}): Promise<CachedSource> {
   // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
-  // needed for that, and the lint and the compile would only report it worse).
-  assertContractYamlParses();
+  // needed for that, and the lint and the compile would only report it worse). Compiled in a
+  // thread, the files are parsed there: a third of a second of this thread at the dev server's
+  // start, and a syntax error fails the thread's compile, which `cachedCompiled` then names here.
+  if (!compileInThread || lint === 'wait') assertContractYamlParses();
   const releasesKept = (): boolean => fs.existsSync(path.join(dir, RELEASES_FILE));
   const kept = releasesKept();
   const later = changelog === 'later' && !kept;

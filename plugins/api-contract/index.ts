@@ -132,32 +132,40 @@ type LoadedContent = ContractContent | StartingContent;
 const isStarting = (content: LoadedContent): content is StartingContent => 'loading' in content;
 
 /**
+ * The dev server's first load of the contract (`StartingContent`), started as the plugin is made
+ * (apiContractPlugin): a compile thread started then has the machine's second core while the main
+ * thread still loads the config's other plugins and their pages, about 0.4 s before loadContent
+ * (issue 35, a writer's first page).
+ */
+function startContractLoad(): StartingContent['loading'] {
+  const loading = cachedContractSource({lint: 'skip', changelog: 'later', thread: true});
+  // Handled where it is awaited (allContentLoaded); not an unhandled rejection meanwhile.
+  loading.catch(() => undefined);
+  return loading;
+}
+
+/**
  * The contract as loaded. A build checks the pages' ids before the lint, so a mistyped id is the
  * first message, and hands the checked pages on (`uses`); the dev server shows an edit without
  * waiting for the lint (half a second of a contract edit's reload): it runs beside the reload, in a
  * child process, and prints what it finds, and the pages are read again on every reload.
- * The dev server's start (`starting`) does not wait for the contract: it is loaded while the
- * bundler compiles the site (allContentLoaded), from the contract cache when a build, a lint, a
- * test run or the last start made it from the same files, or else compiled in a worker thread (the
- * bundling, the sandbox's compile and validators) and kept for the next start; without a cached
- * changelog it starts without one (`completeChangelog`);
- * a reload after an edit compiles again, reusing what the edit left alone (the per-file memos).
+ * The dev server's start (`starting`, the load startContractLoad began) does not wait for the
+ * contract: it is loaded while the bundler compiles the site (allContentLoaded), from the contract
+ * cache when a build, a lint, a test run or the last start made it from the same files, or else
+ * compiled in a worker thread (the bundling, the sandbox's compile and validators) and kept for the
+ * next start; without a cached changelog it starts without one (`completeChangelog`); a reload after
+ * an edit compiles again, reusing what the edit left alone (the per-file memos).
  */
 export async function loadContractContent(
   isProd: boolean,
-  starting = false,
+  starting?: StartingContent['loading'],
 ): Promise<{content: LoadedContent; uses?: PageUse[]}> {
   if (isProd) {
     const uses = assertPageIdsKnown();
     return {content: {...(await cachedContractSource()), labels: defaultLabels()}, uses};
   }
   devChecks.lint();
-  if (starting) {
-    const loading = cachedContractSource({lint: 'skip', changelog: 'later', thread: true});
-    // Handled where it is awaited (allContentLoaded); not an unhandled rejection meanwhile.
-    loading.catch(() => undefined);
-    return {content: {labels: defaultLabels(), loading}};
-  }
+  if (starting) return {content: {labels: defaultLabels(), loading: starting}};
   return {content: {...(await loadContractSource({lint: 'skip', bundled: false})), labels: defaultLabels()}};
 }
 
@@ -329,7 +337,9 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
   const isProd = process.env.NODE_ENV === 'production';
   assertManifestFolder(context);
   const state: PluginState = {};
-  let loads = 0;
+  // The first load of the dev server (`docusaurus start` sets NODE_ENV to development; Vitest's
+  // `test` constructs the plugin without starting anything).
+  let starting = process.env.NODE_ENV === 'development' ? startContractLoad() : undefined;
   return {
     name: NAME,
 
@@ -341,7 +351,8 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
 
     loadContent: () =>
       reported('load the API contract', async () => {
-        const {content, uses} = await loadContractContent(isProd, loads++ === 0);
+        const {content, uses} = await loadContractContent(isProd, starting);
+        starting = undefined;
         state.uses = uses;
         return content;
       }),
