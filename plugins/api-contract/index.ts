@@ -310,11 +310,10 @@ async function referenceOf(
 
 /**
  * The dev server's first start: the reference is built once the contract is loaded, while the
- * bundler compiles the site, and the pages that show it wait for it. Every page that imports the
- * contract's data compiles on its first visit (plugins/lazy-routes: the Markdown and MDX, the home
- * page), and those compiles are held until it is written (`holdLazyCompiles`); the first compile
- * has none of it. A contract that cannot be loaded stops the dev server with its message, as it
- * stopped the start before.
+ * bundler compiles the site, and the pages that show it wait for it. Every Markdown and MDX page
+ * compiles on its first visit (plugins/lazy-routes), and the home page in the first compile; each
+ * is held until the reference is written (`holdLazyCompiles`). A contract that cannot be loaded
+ * stops the dev server with its message, as it stopped the start before.
  */
 function buildInBackground(
   state: PluginState,

@@ -7,13 +7,13 @@
  * contract data, the guides, the blog) before the first page can show. With Rspack's lazy
  * compilation a page's `import()` of its content is a stub until the browser runs it: the stub asks
  * the dev server (the middleware added here) to compile that module, and the compiled code arrives
- * as a hot update. The first compile is the app shell, the route components (layouts) and the route
- * data; a page's Markdown or MDX, or the home page, compiles on its first visit, or when a link to it
- * is hovered (Docusaurus preloads it), once per dev server (LAZY_CONTENT says why not the components
- * too). A page's compile waits for the data it imports that a plugin is still writing
+ * as a hot update. The first compile is the app shell, the route components (layouts), the React
+ * pages and the route data; a page's Markdown or MDX compiles on its first visit, or when a link to
+ * it is hovered (Docusaurus preloads it), once per dev server (LAZY_CONTENT says why not the
+ * components too). A page's compile waits for the data it imports that a plugin is still writing
  * (`holdLazyCompiles`: the API contract's, which the first start writes while the first compile runs),
- * and so does a request for a file the site serves as it is (the sandbox's, served from disk here:
- * served.ts).
+ * and so do the React pages in the first compile (HELD_AT_START) and a request for a file the site
+ * serves as it is (the sandbox's, served from disk here: served.ts).
  *
  * Dev server with Rspack only: the build, the server bundle and webpack are not touched.
  */
@@ -23,8 +23,6 @@ import {lazyCompilationMiddleware, type Compiler} from '@rspack/core';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {servedDir, servedFolders} from '#node/generated';
 import {servedFilesMiddleware} from './served';
-
-type ConfigureWebpackResult = ReturnType<NonNullable<Plugin['configureWebpack']>>;
 
 /** The part of webpack-dev-server handed to `setupMiddlewares` that is used here. */
 interface DevServer {
@@ -89,11 +87,11 @@ export function heldLazyMiddleware(middleware: Middleware): Middleware {
 
 /**
  * Which imported modules wait for their first use: the pages' Markdown and MDX (the docs, the blog
- * posts, the MDX pages), each with the data and code only it imports, and the React pages of
- * src/pages (the home page, which imports the contract's families and downloads): every module that
- * imports the API contract's generated data, so the first compile needs none of it and runs while
- * the contract is loaded (plugins/api-contract). The other route components (the theme's layouts,
- * our components) and the route data JSON compile at start, as in a build.
+ * posts, the MDX pages), each with the data and code only it imports: the modules that import the
+ * API contract's generated data but the React pages (HELD_AT_START), so the first compile needs
+ * little of it and runs while the contract is loaded (plugins/api-contract). The other route
+ * components (the theme's layouts, our components) and the route data JSON compile at start, as in
+ * a build.
  *
  * Not every module: with Rspack 1.7.12 a lazily compiled module's stylesheet never reaches the
  * page. The CSS chunk map of the runtime is not brought up to date by the hot update that delivers
@@ -103,7 +101,19 @@ export function heldLazyMiddleware(middleware: Middleware): Middleware {
  * and the pages' stylesheets are loaded with the app shell (`contentStylesheets`). A RegExp, not a
  * function: Rspack 1.7.12 panics ("capacity overflow") calling a `test` function from its threads.
  */
-export const LAZY_CONTENT = /\.mdx?$|[\\/]src[\\/]pages[\\/][^\\/]+\.tsx$/;
+export const LAZY_CONTENT = /\.mdx?$/;
+
+/**
+ * The React pages of src/pages (the home page, which imports the contract's families and
+ * downloads): compiled at start, each held by held-loader.cjs until the data it imports is written
+ * (`lazyCompilesReleased`), and its imports resolved then. Compiled on first use instead, the home
+ * page, the first page a writer opens, waited for a second compile and its hot update after the
+ * first: about a second of `npm start` (issue 35).
+ */
+export const HELD_AT_START = /[\\/]src[\\/]pages[\\/][^\\/]+\.tsx$/;
+
+/** Where held-loader.cjs finds `lazyCompilesReleased` (the loader is required by the bundler, apart from this module). */
+export const RELEASED_KEY = Symbol.for('payments-api-docs.lazy-routes.released');
 
 /** The stylesheets under `dir` (CSS modules and plain CSS), at any depth. */
 function stylesheetsUnder(dir: string): string[] {
@@ -154,7 +164,9 @@ export default function lazyRoutesPlugin(context: Pick<LoadContext, 'siteDir' | 
     },
     configureWebpack(_config, isServer, {currentBundler}) {
       if (!compilesLazily(isServer, currentBundler.name)) return {};
+      (globalThis as Record<symbol, unknown>)[RELEASED_KEY] = lazyCompilesReleased;
       const rspackOnly = {
+        module: {rules: [{test: HELD_AT_START, use: [{loader: path.join(__dirname, 'held-loader.cjs')}]}]},
         lazyCompilation: {entries: false, imports: true, test: LAZY_CONTENT, prefix: LAZY_PREFIX},
         devServer: {
           setupMiddlewares: firstMiddlewareSetup<Middleware>((compiler) => [
@@ -163,8 +175,9 @@ export default function lazyRoutesPlugin(context: Pick<LoadContext, 'siteDir' | 
           ]),
         },
       };
-      // Docusaurus types the result as webpack's configuration, which has no top-level lazyCompilation.
-      return rspackOnly as ConfigureWebpackResult;
+      // Docusaurus types the result as webpack's configuration, which has no top-level lazyCompilation:
+      // not an object literal here, so the key is not an excess property.
+      return rspackOnly;
     },
   };
 }

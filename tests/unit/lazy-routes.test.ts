@@ -6,6 +6,7 @@ import type {Compiler} from '@rspack/core';
 import lazyRoutesPlugin, {
   heldLazyMiddleware,
   holdLazyCompiles,
+  HELD_AT_START,
   LAZY_CONTENT,
   LAZY_PREFIX,
   firstMiddlewareSetup,
@@ -42,13 +43,16 @@ describe('lazyRoutesPlugin', () => {
     expect(configure(false)).toEqual({});
   });
 
-  it("compiles at start the layouts and the route data, and the pages' Markdown, MDX and React pages on first use", () => {
+  it("compiles at start the layouts, the React pages and the route data, and the pages' Markdown and MDX on first use", () => {
     const isLazy = (file: string): boolean => LAZY_CONTENT.test(file);
     expect(isLazy('/site/docs/v1/index.mdx')).toBe(true);
     expect(isLazy('/site/blog/2026-01-01-post.md')).toBe(true);
     expect(isLazy('/site/src/pages/api.mdx')).toBe(true);
-    // The home page imports the contract's data, which the dev server's first start writes while the first compile runs.
-    expect(isLazy('/site/src/pages/index.tsx')).toBe(true);
+    // The home page, the first page a writer opens, compiles at start, held until the contract's data it imports is written.
+    expect(isLazy('/site/src/pages/index.tsx')).toBe(false);
+    expect(HELD_AT_START.test('/site/src/pages/index.tsx')).toBe(true);
+    expect(HELD_AT_START.test('/site/src/pages/api.mdx')).toBe(false);
+    expect(HELD_AT_START.test('/site/src/components/Endpoint/index.tsx')).toBe(false);
     expect(isLazy('/site/src/pages/index.module.css')).toBe(false);
     expect(isLazy('/site/.docusaurus/docusaurus-plugin-content-docs/default/p/docs-v-1-a4f.json')).toBe(false);
     // The layouts and components carry the stylesheets, which a lazily compiled module never delivers.
@@ -120,5 +124,30 @@ describe('lazyRoutesPlugin', () => {
     holdLazyCompiles(Promise.reject(new Error('contract')));
     await held({url: `${LAZY_PREFIX}def`}, {}, () => undefined);
     expect(seen).toContain(`${LAZY_PREFIX}def`);
+  });
+
+  it('holds the React pages of the first compile until the data they import is written, their source unchanged', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    const rules = (configure(false) as {module?: {rules: {test: RegExp; use: {loader: string}[]}[]}}).module?.rules;
+    expect(rules?.map((r) => r.test)).toEqual([HELD_AT_START]);
+    vi.unstubAllEnvs();
+    const loader = createRequire(__filename)(rules![0]!.use[0]!.loader) as (
+      this: {async(): (err: Error | null, out?: string) => void},
+      source: string,
+    ) => string | undefined;
+    const run = (): Promise<unknown> =>
+      new Promise((resolve, reject) => {
+        const out = loader.call({async: () => (err, text) => (err ? reject(err) : resolve(text))}, 'page');
+        if (out !== undefined) resolve(out);
+      });
+    let write!: () => void;
+    holdLazyCompiles(new Promise<void>((resolve) => (write = resolve)));
+    let compiled = false;
+    const page = run().then((text) => ((compiled = true), text));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(compiled, 'held while the data is written').toBe(false);
+    write();
+    expect(await page).toBe('page');
+    expect(await run(), 'nothing held: at once').toBe('page');
   });
 });
