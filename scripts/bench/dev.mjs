@@ -91,38 +91,67 @@ async function homeShown(browser, url) {
 }
 
 /**
- * Two starts of `docusaurus start`, each timed until `/` answers 200 with the app shell and until
- * the home page is shown in a browser (`startDev`):
- *   first   every cache cleared (`clearCaches`, and the site's own `caches`): a writer's first
- *           `npm start` after cloning and `npm ci`;
- *   second  straight after, with what the first one left: the start a writer lives with daily.
- * Then, on the second server, per edit, the median over `runs` of seconds from writing the file to
- * `marker` appearing (through HMR) in a browser page already open on `edit.page`.
- * @param {{siteDir: string, env: NodeJS.ProcessEnv, edits: Edit[], runs: number, browser: import('playwright-core').Browser, port: number, log: string, caches?: readonly string[]}} o
- * @returns {Promise<{coldStartSeconds: number, coldShownSeconds: number, secondStartSeconds: number, secondShownSeconds: number, edits: Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>}>}
+ * @typedef {{name: string, siteDir: string, env: NodeJS.ProcessEnv, edits: Edit[], port: number, log: string, caches?: readonly string[]}} DevSite
+ * A site whose dev server is measured (`name` in the progress lines): `caches`, site-relative folders its first start lacks
+ * besides `clearCaches`' own.
  */
-export async function devFigures({siteDir, env, edits, runs, browser, port, log, caches = []}) {
-  clearCaches(siteDir, caches);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dev-'));
-  const startEnv = {...env, TMPDIR: tmp};
+
+/**
+ * @typedef {{coldStartSeconds: number | null, coldShownSeconds: number | null, coldStarts: {seconds: number, shownSeconds: number}[], secondStartSeconds: number, secondShownSeconds: number, edits: Record<string, {medianSeconds: number | null, seconds: number[], error?: string}>}} DevResult
+ */
+
+/**
+ * The dev servers of `sites`, each timed until `/` answers 200 with the app shell and until the
+ * home page is shown in a browser (`startDev`):
+ *   first   every cache cleared (`clearCaches`, and the site's own `caches`): a writer's first
+ *           `npm start` after cloning and `npm ci`. `starts` times per site, taking turns (one
+ *           start of each site, then each again), so a machine that slows down part way weighs on
+ *           every site alike; the figures are the medians, every start is in `coldStarts`;
+ *   second  straight after the sites' last first starts, with what those left: the start a
+ *           writer lives with daily.
+ * Then, on each second server, per edit, the median over `runs` of seconds from writing the file
+ * to `marker` appearing (through HMR) in a browser page already open on `edit.page`.
+ * @param {{sites: DevSite[], runs: number, starts: number, browser: import('playwright-core').Browser, say?: (line: string) => void}} o
+ * @returns {Promise<DevResult[]>} one per site, in order
+ */
+export async function devFigures({sites, runs, starts, browser, say = () => {}}) {
+  const tmps = sites.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dev-')));
+  const envOf = (/** @type {number} */ i) => ({...sites[i]?.env, TMPDIR: tmps[i]});
   try {
-    const first = await startDev({siteDir, env: startEnv, port, log: log.replace(/\.log$/, '-first.log'), browser});
-    await first.stop();
-    const second = await startDev({siteDir, env: startEnv, port, log, browser});
-    try {
-      const results = await timeEdits(browser, `http://127.0.0.1:${port}`, edits, runs);
-      return {
-        coldStartSeconds: first.seconds,
-        coldShownSeconds: first.shownSeconds,
-        secondStartSeconds: second.seconds,
-        secondShownSeconds: second.shownSeconds,
-        edits: results,
-      };
-    } finally {
-      await second.stop();
+    /** @type {{seconds: number, shownSeconds: number}[][]} */
+    const cold = sites.map(() => []);
+    for (let n = 0; n < starts; n++) {
+      for (const [i, site] of sites.entries()) {
+        clearCaches(site.siteDir, site.caches ?? []);
+        const log = site.log.replace(/\.log$/, `-first-${n + 1}.log`);
+        const first = await startDev({siteDir: site.siteDir, env: envOf(i), port: site.port, log, browser});
+        await first.stop();
+        say(`dev first start ${n + 1}/${starts}, ${site.name}: home shown in ${first.shownSeconds.toFixed(1)} s`);
+        cold[i]?.push({seconds: first.seconds, shownSeconds: first.shownSeconds});
+      }
     }
+    /** @type {DevResult[]} */
+    const results = [];
+    for (const [i, site] of sites.entries()) {
+      const second = await startDev({siteDir: site.siteDir, env: envOf(i), port: site.port, log: site.log, browser});
+      try {
+        const edits = await timeEdits(browser, `http://127.0.0.1:${site.port}`, site.edits, runs);
+        const coldStarts = cold[i] ?? [];
+        results.push({
+          coldStartSeconds: median(coldStarts.map((c) => c.seconds)),
+          coldShownSeconds: median(coldStarts.map((c) => c.shownSeconds)),
+          coldStarts,
+          secondStartSeconds: second.seconds,
+          secondShownSeconds: second.shownSeconds,
+          edits,
+        });
+      } finally {
+        await second.stop();
+      }
+    }
+    return results;
   } finally {
-    fs.rmSync(tmp, {recursive: true, force: true});
+    for (const tmp of tmps) fs.rmSync(tmp, {recursive: true, force: true});
   }
 }
 

@@ -37,6 +37,7 @@ const USAGE = `usage: npm run bench [-- --skip-lighthouse] [--skip-dev] [--only-
   --in-process-server  serve both builds from a small Node server in the bench instead of nginx
                        with deploy/nginx.conf (the figures of runs before nginx became the default)
 env: BENCH_RUNS (Lighthouse runs per page, default 3), BENCH_DEV_RUNS (edits per file, default 5),
+     BENCH_DEV_STARTS (dev first starts per site, default 3),
      BENCH_PORT (N: nginx on N and N+1, dev servers on N+2 and N+3; default free ports),
      DOCS_DRAFT=1 (passed to our build and dev server), CHROME_PATH (default /usr/bin/chromium)`;
 
@@ -66,6 +67,7 @@ const RUNS = Number(process.env.BENCH_RUNS || 3);
 // Five: the first edit after start is 0.3-0.5 s slower than the rest (the first hot update), and of
 // three the median was then the slower of the other two; the stock site gets the same count.
 const DEV_RUNS = Number(process.env.BENCH_DEV_RUNS || 5);
+const DEV_STARTS = Number(process.env.BENCH_DEV_STARTS || 3);
 const OUT_DIR = path.join(ROOT, 'bench-results');
 const LOGS = path.join(OUT_DIR, 'logs');
 
@@ -322,27 +324,32 @@ function ourStartCaches() {
  * @param {import('playwright-core').Browser} browser @param {string} stockDir
  */
 async function measureDev(browser, stockDir) {
-  say('dev server: ours (first and second start, MDX and contract edits)...');
-  const ours = await devFigures({
-    siteDir: ROOT,
-    env: process.env,
-    caches: ourStartCaches(),
-    edits: [mdxEdit(path.join(ROOT, 'docs/v1/index.mdx'), OURS.docs), contractEdit()],
-    runs: DEV_RUNS,
-    browser,
-    port: await benchPort('dev-ours'),
-    log: path.join(LOGS, 'ours-dev.log'),
-  });
-  say('dev server: stock (first and second start, MDX edit)...');
+  say(`dev servers: ${DEV_STARTS} first starts of each site in turn, then a second start and the edits of each...`);
   const intro = ['intro.md', 'intro.mdx'].map((f) => path.join(stockDir, 'docs', f)).find((f) => fs.existsSync(f));
-  const stock = await devFigures({
-    siteDir: stockDir,
-    env: stockEnv,
-    edits: [mdxEdit(/** @type {string} */ (intro), STOCK.docs)],
+  const [ours, stock] = await devFigures({
+    sites: [
+      {
+        name: 'ours',
+        siteDir: ROOT,
+        env: process.env,
+        caches: ourStartCaches(),
+        edits: [mdxEdit(path.join(ROOT, 'docs/v1/index.mdx'), OURS.docs), contractEdit()],
+        port: await benchPort('dev-ours'),
+        log: path.join(LOGS, 'ours-dev.log'),
+      },
+      {
+        name: 'stock',
+        siteDir: stockDir,
+        env: stockEnv,
+        edits: [mdxEdit(/** @type {string} */ (intro), STOCK.docs)],
+        port: await benchPort('dev-stock'),
+        log: path.join(LOGS, 'stock-dev.log'),
+      },
+    ],
     runs: DEV_RUNS,
+    starts: DEV_STARTS,
     browser,
-    port: await benchPort('dev-stock'),
-    log: path.join(LOGS, 'stock-dev.log'),
+    say,
   });
   return {ours, stock};
 }
