@@ -179,31 +179,49 @@ export async function compiledEntry(): Promise<CachedCompiled> {
   return {...compiled, bundled: compiled.bundled!, sandboxFiles: sandboxFiles(compiled.deref, compiled.sandbox)};
 }
 
+/**
+ * An entry without the published bundle (the one with its `$ref`s kept, for the downloads and the
+ * MCP server: a build's, never the dev server's): what the compile thread answers before it makes
+ * that bundle and keeps the whole entry (compile-worker.ts).
+ */
+export type StartingCompiled = Omit<CachedCompiled, 'bundled'> & Partial<Pick<CachedCompiled, 'bundled'>>;
+
+/** What compile-worker.ts answers first: the entry without the published bundle (`StartingCompiled`). */
+export async function startingEntry(): Promise<StartingCompiled> {
+  const compiled = await compileContract({bundled: false});
+  return {...compiled, sandboxFiles: sandboxFiles(compiled.deref, compiled.sandbox)};
+}
+
 export interface CompileOptions extends CacheOptions {
   /**
    * Compile in a worker thread when the entry has none (the dev server's first start, which goes on
-   * with its pages and its bundler meanwhile: compile-worker.ts). A compile that fails there is
-   * done again here, so its error is thrown as a compile here throws it.
+   * with its pages and its bundler meanwhile: compile-worker.ts), without waiting for the published
+   * bundle (`StartingCompiled`). A compile that fails there is done again here, so its error is
+   * thrown as a compile here throws it.
    */
   readonly thread?: boolean;
 }
 
 /** The compiled contract, from the entry or compiled now (and kept). */
-export async function cachedCompiled({
-  dir = contractCacheDir(),
-  thread = false,
-}: CompileOptions = {}): Promise<CachedCompiled> {
+export async function cachedCompiled({dir = contractCacheDir()}: CacheOptions = {}): Promise<CachedCompiled> {
   const file = path.join(dir, COMPILED_FILE);
   const kept = readEntry<CachedCompiled>(file);
   if (kept) return kept;
-  const fromThread = thread ? await compiledInThread(dir) : undefined;
-  if (fromThread) return v8.deserialize(fromThread) as CachedCompiled;
-  // The thread's compile failed (or none was started): a YAML syntax error is named by file and line
-  // first, as cachedContractSource names it when it compiles here.
-  if (thread) assertContractYamlParses();
   const entry = await compiledEntry();
   keepInEntry(dir, COMPILED_FILE, v8.serialize(entry));
   return entry;
+}
+
+/** The compiled contract from the entry, or else compiled in a worker thread (CompileOptions `thread`). */
+async function threadCompiled(dir: string): Promise<StartingCompiled> {
+  const kept = readEntry<CachedCompiled>(path.join(dir, COMPILED_FILE));
+  if (kept) return kept;
+  const fromThread = await compiledInThread(dir);
+  if (fromThread) return v8.deserialize(fromThread.entry) as StartingCompiled;
+  // The thread's compile failed (or none was started): a YAML syntax error is named by file and line
+  // first, as cachedContractSource names it when it compiles here.
+  assertContractYamlParses();
+  return cachedCompiled({dir});
 }
 
 /** What the compile thread is started with: the entry it fills. */
@@ -211,24 +229,29 @@ export interface CompileThreadInput {
   readonly dir: string;
 }
 
-/** The thread's one answer: the entry, serialised, or why it could not be made. */
+/** The thread's one answer: the entry without the published bundle, serialised, or why it could not be made. */
 export type CompileThreadAnswer = {readonly entry: Uint8Array} | {readonly error: string};
 
 /**
- * The entry made by compile-worker.ts in a worker thread (and kept in `dir` there), serialised;
- * undefined when the thread could not be started or the compile failed.
+ * The entry made by compile-worker.ts in a worker thread, serialised (`StartingCompiled`: the
+ * published bundle is made after the answer), and `kept`, which settles when the thread has ended,
+ * the whole entry kept in `dir` (when the files did not change meanwhile); undefined when the
+ * thread could not be started or the compile failed.
  */
-export async function compiledInThread(dir: string): Promise<Uint8Array | undefined> {
+export async function compiledInThread(dir: string): Promise<{entry: Uint8Array; kept: Promise<void>} | undefined> {
   const input: CompileThreadInput = {dir};
   const worker = await startThread(path.join(__dirname, 'compile-worker.ts'), SITE_DIR, input).catch(() => undefined);
   if (!worker) return undefined;
-  return new Promise<Uint8Array | undefined>((resolve) => {
+  const kept = new Promise<void>((resolve) => {
+    worker.once('exit', () => resolve());
+    worker.once('error', () => resolve());
+  });
+  return new Promise((resolve) => {
     worker.once('message', (answer: CompileThreadAnswer) => {
-      void worker.terminate();
-      resolve('entry' in answer ? answer.entry : undefined);
+      if ('entry' in answer) resolve({entry: answer.entry, kept});
+      else resolve(undefined);
     });
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined));
+    void kept.then(() => resolve(undefined));
   });
 }
 
@@ -261,7 +284,9 @@ export async function cachedContractSource({
       const problems = await cachedLint({dir});
       if (problems.length) throw lintError(problems);
     }
-    const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await cachedCompiled({dir, thread: compileInThread});
+    const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await (compileInThread
+      ? threadCompiled(dir)
+      : cachedCompiled({dir}));
     const source = await checkContract({bundled, deref, responseCodes, sandbox}, (doc) =>
       later ? Promise.resolve(undefined) : cachedReleases(doc, {dir}, thread),
     );

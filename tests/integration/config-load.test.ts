@@ -16,12 +16,19 @@ import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import {afterAll, describe, expect, it, vi} from 'vitest';
 import type {Config} from '@docusaurus/types';
 import {SITE_DIR} from '#node/generated';
 import {loadBundledConfig} from '#node/site-config';
 import {keepThreadBundles, keptBundle, THREAD_ENTRIES} from '#node/bundle';
-import {cachedCompiled, COMPILED_FILE, compiledInThread, contractCacheKey} from '#node/contract/cache';
+import {
+  cachedCompiled,
+  COMPILED_FILE,
+  compiledInThread,
+  contractCacheKey,
+  type StartingCompiled,
+} from '#node/contract/cache';
 import {compiledContract} from '../helpers/contract';
 
 type Jiti = (id: string) => unknown;
@@ -97,11 +104,17 @@ describe("the contract compiled in a worker thread (the dev server's first start
     const dir = path.join(tmp, 'contract', contractCacheKey());
     if (!keptBundle(THREAD_ENTRIES[1])) await keepThreadBundles(SITE_DIR);
     const answer = await compiledInThread(dir);
-    expect(answer, 'the thread answered with the entry').toBeInstanceOf(Uint8Array);
+    expect(answer?.entry, 'the thread answered with the entry').toBeInstanceOf(Uint8Array);
+    // The dev server's start goes on with the answer: all it reads, without the published bundle.
+    const starting = v8.deserialize(answer!.entry) as StartingCompiled;
+    expect(starting.bundled).toBeUndefined();
+    await answer!.kept;
     expect(fs.existsSync(path.join(dir, COMPILED_FILE)), 'the thread kept the entry').toBe(true);
-    // What the dev server's start reads then: the entry the thread kept.
-    const threaded = await cachedCompiled({dir, thread: true});
+    // What the next start and a build read then: the whole entry the thread kept.
+    const threaded = await cachedCompiled({dir});
     const here = await compiledContract();
+    expect(threaded.bundled).toEqual(here.bundled);
+    expect(starting.sandboxFiles).toEqual(here.sandboxFiles);
     expect(threaded.sandboxFiles.map((f) => f.name)).toEqual(here.sandboxFiles.map((f) => f.name));
     expect(threaded.sandboxFiles).toEqual(here.sandboxFiles);
     expect(threaded.deref).toEqual(here.deref);
