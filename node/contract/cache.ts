@@ -14,8 +14,9 @@
  * editor saving mid-load leaves nothing behind), by rename, so a reader never sees half a file.
  *
  * An entry holds, each written once known:
- *   compiled.v8     bundled + dereferenced contract, response codes, the compiled sandbox and the
- *                   engine's files (ajv standalone validators): what the sandbox and its tests need;
+ *   compiled.v8     bundled + dereferenced contract, response codes, the compiled sandbox, the
+ *                   envelope check's problems and the engine's files (ajv standalone validators):
+ *                   what the sandbox and its tests need;
  *   lint-clean      present once the contract linted clean (redocly.yaml) with this key;
  *   releases.v8     the changelog: every release compared with the one before (`contractReleases`,
  *                   seconds of bundling and diffing; its inputs, openapi/releases/ and
@@ -68,7 +69,7 @@ export const CACHE_KEY_INPUTS = [
 ] as const;
 
 /** Raised when what an entry holds changes shape, so entries of an older cache.ts are not read. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** Entries kept besides the current one (other branches checked out in the same folder). */
 const KEEP = 3;
@@ -284,10 +285,10 @@ export async function cachedContractSource({
       const problems = await cachedLint({dir});
       if (problems.length) throw lintError(problems);
     }
-    const {bundled, deref, responseCodes, sandbox, sandboxFiles} = await (compileInThread
+    const {bundled, deref, responseCodes, sandbox, sandboxFiles, envelope} = await (compileInThread
       ? threadCompiled(dir)
       : cachedCompiled({dir}));
-    const source = await checkContract({bundled, deref, responseCodes, sandbox}, (doc) =>
+    const source = await checkContract({bundled, deref, responseCodes, sandbox, envelope}, (doc) =>
       later ? Promise.resolve(undefined) : cachedReleases(doc, {dir}, thread),
     );
     // The engine's files as the entry keeps them: the site serves them, and making them is seconds of ajv.

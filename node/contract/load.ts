@@ -494,6 +494,12 @@ export interface CompiledContract {
   readonly deref: OpenApiDocument;
   readonly responseCodes: ResponseCodeView[];
   readonly sandbox: CompiledSandbox;
+  /**
+   * The envelope and address problems of the contract's files (`envelopeCheck`): a third of a
+   * second of YAML parsing that depends on those files alone, so the contract cache keeps it with
+   * the compile and a compile thread makes it (issue 35).
+   */
+  readonly envelope: readonly string[];
 }
 
 /** Bundle the contract and compile the sandbox: the expensive half of a load, with no checks. */
@@ -502,7 +508,13 @@ export async function compileContract({
 }: Pick<SourceOptions, 'bundled'> = {}): Promise<CompiledContract> {
   const [bundled, deref] = await Promise.all([withBundled ? bundleContract(false) : undefined, bundleContract(true)]);
   const responseCodes = loadResponseCodes();
-  return {...(bundled ? {bundled} : {}), deref, responseCodes, sandbox: compileSandbox(deref, responseCodes)};
+  return {
+    ...(bundled ? {bundled} : {}),
+    deref,
+    responseCodes,
+    sandbox: compileSandbox(deref, responseCodes),
+    envelope: envelopeCheck(),
+  };
 }
 
 /** Lint, bundle and check the contract files: everything that does not depend on the pages. */
@@ -549,7 +561,7 @@ export function withChangelog<T extends ContractSource>(
  * `changelogPending`, for `withChangelog` later.
  */
 export async function checkContract(
-  {bundled, deref, responseCodes, sandbox}: CompiledContract,
+  {bundled, deref, responseCodes, sandbox, envelope}: CompiledContract,
   releasesOf: (deref: OpenApiDocument) => Promise<Release[] | undefined> = contractReleases,
 ): Promise<ContractSource> {
   // Read once: the behaviour check walks them, the pages show them.
@@ -563,7 +575,7 @@ export async function checkContract(
     journeys: journeyFiles,
   });
   const {journeys, problems: journeyProblems} = journeyViews(deref, journeyFiles);
-  const checks = [...envelopeCheck(), ...sandbox.problems, ...behaviourProblems, ...journeyProblems];
+  const checks = [...envelope, ...sandbox.problems, ...behaviourProblems, ...journeyProblems];
   if (checks.length) throw checkError(checks);
   const retryAfter = retryAfterText(deref);
   if (!retryAfter) {
