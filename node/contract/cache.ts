@@ -272,7 +272,7 @@ export async function cachedContractSource({
   // A YAML syntax error is named by file and line first, as loadContractSource does (no key is
   // needed for that, and the lint and the compile would only report it worse). Compiled in a
   // thread, the files are parsed there: a third of a second of this thread at the dev server's
-  // start, and a syntax error fails the thread's compile, which `cachedCompiled` then names here.
+  // start, and a syntax error fails the thread's compile, which `threadCompiled` then names here.
   if (!compileInThread || lint === 'wait') assertContractYamlParses();
   const releasesKept = (): boolean => fs.existsSync(path.join(dir, RELEASES_FILE));
   const kept = releasesKept();

@@ -337,7 +337,9 @@ export default function apiContractPlugin(context: LoadContext): Plugin<LoadedCo
   assertManifestFolder(context);
   const state: PluginState = {};
   // The first load of the dev server (`docusaurus start` sets NODE_ENV to development; Vitest's
-  // `test` constructs the plugin without starting anything).
+  // `test` constructs the plugin without starting anything). The other commands that construct
+  // the plugins in development (swizzle, write-translations) start it too; its thread does not keep
+  // their process alive, and what it keeps in the contract cache is a build's to read.
   let starting = process.env.NODE_ENV === 'development' ? startContractLoad() : undefined;
   return {
     name: NAME,

@@ -13,4 +13,3 @@ module.exports = function heldLoader(source) {
     (err) => done(err),
   );
 };
-module.exports.RELEASED = RELEASED;

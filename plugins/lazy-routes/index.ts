@@ -129,13 +129,13 @@ function stylesheetsUnder(dir: string): string[] {
  * The stylesheets of the components a page's content imports (ours, and the theme's), loaded with
  * the app shell in the dev server: a lazily compiled page's own stylesheets never arrive
  * (LAZY_CONTENT), and its MDX imports components (the reference, the code samples, the method
- * badges) whose stylesheets would otherwise be missing on the page's first visit; the home page has
- * its own. A CSS module's class names depend on its file only, so the page's components find
- * theirs. `src/css/` is the site's own global CSS, loaded already.
+ * badges) whose stylesheets would otherwise be missing on the page's first visit. A CSS module's
+ * class names depend on its file only, so the page's components find theirs. `src/css/` is the
+ * site's own global CSS, loaded already; the React pages of src/pages compile at start
+ * (HELD_AT_START) with their own stylesheets.
  */
 export function contentStylesheets(siteDir: string): string[] {
   return [
-    ...stylesheetsUnder(path.join(siteDir, 'src', 'pages')),
     ...stylesheetsUnder(path.join(siteDir, 'src', 'components')),
     ...stylesheetsUnder(path.join(siteDir, 'src', 'theme')),
     ...stylesheetsUnder(
